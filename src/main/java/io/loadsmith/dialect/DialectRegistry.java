@@ -1,0 +1,143 @@
+package io.loadsmith.dialect;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+import org.springframework.core.io.Resource;
+import org.springframework.core.io.support.PathMatchingResourcePatternResolver;
+import org.springframework.stereotype.Component;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+
+/**
+ * The dialects defined in {@code templates-library/dialects/*.yaml}. Each file lists only its
+ * differences from its parent; this registry resolves the inheritance once, at start.
+ */
+@Component
+public class DialectRegistry {
+
+    private static final String LOCATION = "classpath*:templates-library/dialects/*.yaml";
+
+    private final Map<String, Dialect> dialects;
+
+    public DialectRegistry() {
+        this(readDefinitions());
+    }
+
+    DialectRegistry(Map<String, Map<String, Object>> definitions) {
+        Map<String, Dialect> resolved = new TreeMap<>();
+        for (String name : definitions.keySet()) {
+            resolved.put(name, resolve(name, definitions));
+        }
+        this.dialects = Map.copyOf(resolved);
+    }
+
+    /** A concrete dialect by name (case-insensitive); abstract ones are not targets. */
+    public Dialect get(String name) {
+        Dialect dialect = name == null ? null : dialects.get(name.toLowerCase(Locale.ROOT));
+        if (dialect == null || dialect.isAbstract()) {
+            throw new UnknownDialectException(name, names());
+        }
+        return dialect;
+    }
+
+    public boolean exists(String name) {
+        Dialect dialect = name == null ? null : dialects.get(name.toLowerCase(Locale.ROOT));
+        return dialect != null && !dialect.isAbstract();
+    }
+
+    /** Names of the dialects SQL can be generated for, sorted. */
+    public List<String> names() {
+        return dialects.values().stream().filter(d -> !d.isAbstract()).map(Dialect::name).sorted().toList();
+    }
+
+    public Collection<Dialect> targets() {
+        return dialects.values().stream().filter(d -> !d.isAbstract()).toList();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Dialect resolve(String name, Map<String, Map<String, Object>> definitions) {
+        List<Map<String, Object>> chain = new ArrayList<>();
+        List<String> lineage = new ArrayList<>();
+        String current = name;
+        while (current != null) {
+            if (lineage.contains(current)) {
+                throw new IllegalStateException("Dialect inheritance cycle: " + lineage + " -> " + current);
+            }
+            Map<String, Object> definition = definitions.get(current);
+            if (definition == null) {
+                throw new IllegalStateException("Dialect '" + lineage.get(lineage.size() - 1)
+                        + "' names unknown parent '" + current + "'");
+            }
+            lineage.add(current);
+            chain.add(0, definition);
+            current = (String) definition.get("parent");
+        }
+        Map<String, Boolean> capabilities = new LinkedHashMap<>();
+        Map<String, String> functions = new LinkedHashMap<>();
+        Map<String, List<String>> datatypes = new LinkedHashMap<>();
+        Integer maxLength = null;
+        Set<String> reserved = new java.util.HashSet<>();
+        for (Map<String, Object> level : chain) {
+            ((Map<String, Object>) level.getOrDefault("capabilities", Map.of()))
+                    .forEach((k, v) -> capabilities.put(k, Boolean.TRUE.equals(v)));
+            ((Map<String, Object>) level.getOrDefault("functions", Map.of()))
+                    .forEach((k, v) -> functions.put(k, String.valueOf(v)));
+            ((Map<String, Object>) level.getOrDefault("datatypes", Map.of()))
+                    .forEach((k, v) -> datatypes.put(k, v instanceof List<?> list
+                            ? list.stream().map(String::valueOf).toList() : List.of(String.valueOf(v))));
+            Map<String, Object> identifiers = (Map<String, Object>) level.getOrDefault("identifiers", Map.of());
+            if (identifiers.get("max_length") instanceof Integer length) {
+                maxLength = length;
+            }
+            if (identifiers.get("reserved") instanceof List<?> words) {
+                words.forEach(w -> reserved.add(String.valueOf(w).toUpperCase(Locale.ROOT)));
+            }
+        }
+        Map<String, Object> own = definitions.get(name);
+        return new Dialect(name, (String) own.getOrDefault("label", name),
+                Boolean.TRUE.equals(own.get("abstract")), lineage, capabilities, functions, datatypes,
+                maxLength == null ? 128 : maxLength, reserved);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Map<String, Object>> readDefinitions() {
+        try {
+            Resource[] files = new PathMatchingResourcePatternResolver().getResources(LOCATION);
+            Map<String, Map<String, Object>> definitions = new TreeMap<>();
+            for (Resource file : files) {
+                try (InputStream in = file.getInputStream()) {
+                    Map<String, Object> definition = new Yaml(new SafeConstructor(new LoaderOptions())).load(in);
+                    String name = (String) definition.get("name");
+                    if (name == null || !(name + ".yaml").equals(file.getFilename())) {
+                        throw new IllegalStateException("Dialect file " + file.getFilename()
+                                + " must declare name: " + file.getFilename().replace(".yaml", ""));
+                    }
+                    definitions.put(name, definition);
+                }
+            }
+            if (definitions.isEmpty()) {
+                throw new IllegalStateException("No dialect definitions found at " + LOCATION);
+            }
+            return definitions;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return dialects.keySet().stream().collect(Collectors.joining(", ", "DialectRegistry[", "]"));
+    }
+}

@@ -1,0 +1,98 @@
+package io.loadsmith.generation;
+
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import freemarker.core.TemplateClassResolver;
+import freemarker.template.Configuration;
+import freemarker.template.DefaultObjectWrapperBuilder;
+import freemarker.template.Template;
+import freemarker.template.TemplateException;
+import freemarker.template.TemplateExceptionHandler;
+import freemarker.template.Version;
+import io.loadsmith.dialect.Dialect;
+import io.loadsmith.library.LibraryTemplateSource;
+import io.loadsmith.template.TemplateCatalog;
+
+/**
+ * One sandboxed FreeMarker configuration per dialect, built on first use and kept; parsed
+ * templates are cached by FreeMarker until {@link #invalidate()} (called when a stored template or
+ * formula changes). The sandbox: no {@code ?new}, no {@code ?api}, templates only from the catalog.
+ */
+public class FreemarkerEngine {
+
+    static final Version VERSION = Configuration.VERSION_2_3_34;
+
+    private final TemplateCatalog catalog;
+    private final LibraryTemplateSource library;
+    private final Map<String, Configuration> configurations = new ConcurrentHashMap<>();
+
+    public FreemarkerEngine(TemplateCatalog catalog, LibraryTemplateSource library) {
+        this.catalog = catalog;
+        this.library = library;
+    }
+
+    public TemplateCatalog catalog() {
+        return catalog;
+    }
+
+    /** Renders a catalog template ({@code templates/scd2}, {@code formulas/HASH_KEY}, ...) for a dialect. */
+    public String render(Dialect dialect, String templateName, Map<String, Object> dataModel)
+            throws IOException, TemplateException {
+        Template template = configuration(dialect).getTemplate(templateName);
+        StringWriter out = new StringWriter();
+        template.process(dataModel, out);
+        return tidy(out.toString());
+    }
+
+    /** Parses a text with the sandboxed configuration, e.g. to validate a template before it is saved. */
+    public Template parse(Dialect dialect, String name, String text) throws IOException {
+        return new Template(name, text, configuration(dialect));
+    }
+
+    public void invalidate() {
+        configurations.values().forEach(Configuration::clearTemplateCache);
+    }
+
+    Configuration configuration(Dialect dialect) {
+        return configurations.computeIfAbsent(dialect.name(), n -> create(dialect));
+    }
+
+    private Configuration create(Dialect dialect) {
+        Configuration cfg = new Configuration(VERSION);
+        cfg.setTemplateLoader(new CatalogTemplateLoader(catalog, library, dialect));
+        cfg.setLocalizedLookup(false);
+        cfg.setTemplateUpdateDelayMilliseconds(Long.MAX_VALUE);
+        cfg.setDefaultEncoding("UTF-8");
+        // Keep every line as written: a list directive alone on its line must keep the line break
+        // after it (the seed's "source_system\n)"). Blank lines that directives leave are tidied later.
+        cfg.setWhitespaceStripping(false);
+        cfg.setTemplateExceptionHandler(TemplateExceptionHandler.RETHROW_HANDLER);
+        cfg.setLogTemplateExceptions(false);
+        cfg.setWrapUncheckedExceptions(true);
+        cfg.setFallbackOnNullLoopVariable(false);
+        cfg.setNumberFormat("computer");
+        cfg.setBooleanFormat("c");
+        // Sandbox: user templates must not reach Java.
+        cfg.setNewBuiltinClassResolver(TemplateClassResolver.ALLOWS_NOTHING_RESOLVER);
+        cfg.setAPIBuiltinEnabled(false);
+        DefaultObjectWrapperBuilder wrapper = new DefaultObjectWrapperBuilder(VERSION);
+        wrapper.setExposeFields(false);
+        cfg.setObjectWrapper(wrapper.build());
+        return cfg;
+    }
+
+    /** Runs of blank lines left by directive-only lines become one blank line; ends are trimmed. */
+    static String tidy(String text) {
+        return BLANK_LINES.matcher(text).replaceAll("\n\n").strip();
+    }
+
+    private static final java.util.regex.Pattern BLANK_LINES = java.util.regex.Pattern.compile("\\n(?:[ \\t]*\\n){2,}");
+
+    static UncheckedIOException unchecked(IOException e) {
+        return new UncheckedIOException(e);
+    }
+}

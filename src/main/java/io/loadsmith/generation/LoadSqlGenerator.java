@@ -1,0 +1,172 @@
+package io.loadsmith.generation;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import io.loadsmith.dialect.Dialect;
+import io.loadsmith.dialect.DialectRegistry;
+import io.loadsmith.generation.GenerationException.Location;
+import io.loadsmith.generation.model.AttributeModel;
+import io.loadsmith.generation.model.LoadModel;
+import io.loadsmith.generation.model.StepModel;
+import io.loadsmith.template.ResolvedVariant;
+import io.loadsmith.template.TemplateDefinition;
+import io.loadsmith.template.TemplateKind;
+import io.loadsmith.template.TemplateNotFoundException;
+
+/**
+ * Generates the SQL of a load for a dialect, in named stages:
+ * <ol>
+ * <li>localize: physical datatypes of the dialect on every attribute;</li>
+ * <li>expand: each {@code <ftltemplate:...>} call of each step, parsed, its arguments bound to the
+ *     template's typed parameters, the template's variant for the dialect rendered;</li>
+ * <li>substitute: known {@code <placeholders>} (load names, environment variables);</li>
+ * <li>assemble: steps joined under the seed's headers {@code /* N. name (OVERRIDE - SQL) *&#47;}.</li>
+ * </ol>
+ * Every failure is a {@link GenerationException} that says load, step, template and line.
+ */
+public class LoadSqlGenerator {
+
+    private final FreemarkerEngine engine;
+    private final DialectRegistry dialects;
+    private final ModelLocalizer localizer;
+
+    public LoadSqlGenerator(FreemarkerEngine engine, DialectRegistry dialects, ModelLocalizer localizer) {
+        this.engine = engine;
+        this.dialects = dialects;
+        this.localizer = localizer;
+    }
+
+    public GeneratedLoad generate(LoadModel neutral, String dialectName, Map<String, String> environment) {
+        Location at = Location.ofLoad(neutral.name());
+        Dialect dialect;
+        LoadModel load;
+        try {
+            dialect = dialects.get(dialectName);
+            load = neutral.mapEntities(e -> localizer.localize(e, dialect));
+        } catch (RuntimeException e) {
+            throw new GenerationException(at, e.getMessage());
+        }
+        Map<String, String> placeholders = Placeholders.of(load, dialect.name(), environment);
+        List<GeneratedLoad.GeneratedStep> steps = new ArrayList<>();
+        StringBuilder sql = new StringBuilder();
+        for (int i = 0; i < load.steps().size(); i++) {
+            StepModel step = load.steps().get(i);
+            Location stepAt = at.atStep(i + 1, step.name());
+            String expanded = expand(load, dialect, step, stepAt);
+            String text = terminate(Placeholders.apply(expanded, placeholders).strip());
+            steps.add(new GeneratedLoad.GeneratedStep(i + 1, step.name(), step.type().name(), text));
+            if (i > 0) {
+                sql.append("\n\n");
+            }
+            sql.append("/* ").append(i + 1).append(". ").append(step.name())
+                    .append(" (").append(step.type().name()).append(" - SQL) */\n").append(text);
+        }
+        sql.append('\n');
+        return new GeneratedLoad(load.name(), dialect.name(), steps, sql.toString());
+    }
+
+    private String expand(LoadModel load, Dialect dialect, StepModel step, Location at) {
+        List<TemplateCall> calls;
+        try {
+            calls = TemplateCallParser.parse(step.text());
+        } catch (TemplateCallParser.SyntaxError e) {
+            throw new GenerationException(new Location(at.load(), at.stepNumber(), at.step(), null, e.line, e.column),
+                    e.getMessage());
+        }
+        StringBuilder out = new StringBuilder();
+        int from = 0;
+        for (TemplateCall call : calls) {
+            out.append(step.text(), from, call.start());
+            out.append(render(load, dialect, call, at.inTemplate(call.templateName(), call.line(), call.column())));
+            from = call.end();
+        }
+        out.append(step.text().substring(from));
+        return out.toString();
+    }
+
+    private String render(LoadModel load, Dialect dialect, TemplateCall call, Location at) {
+        ResolvedVariant variant;
+        Map<String, Object> arguments;
+        try {
+            variant = engine.catalog().resolve(TemplateKind.TEMPLATE, call.templateName(), dialect);
+            arguments = ParameterBinder.bind(variant.definition(), call.arguments());
+        } catch (TemplateNotFoundException | IllegalArgumentException e) {
+            throw new GenerationException(at, e.getMessage());
+        }
+        Map<String, Object> data = TemplateData.forTemplate(load, dialect, formulas(load, dialect));
+        data.putAll(arguments);
+        try {
+            return engine.render(dialect, TemplateKind.TEMPLATE.folder() + "/" + call.templateName(), data).strip();
+        } catch (Exception e) {
+            FreemarkerErrors.Described d = FreemarkerErrors.describe(e);
+            String where = d.template() == null || d.template().equals("templates/" + call.templateName())
+                    ? call.templateName() + " (" + variant.variant() + " variant)"
+                    : call.templateName() + " -> " + d.template();
+            throw new GenerationException(new Location(at.load(), at.stepNumber(), at.step(), where,
+                    d.line(), d.column()), d.detail());
+        }
+    }
+
+    private LoadsFunctions.FormulaRenderer formulas(LoadModel load, Dialect dialect) {
+        return (type, attributes, prefix) -> {
+            engine.catalog().resolve(TemplateKind.FORMULA, type, dialect);
+            Map<String, Object> data = TemplateData.forFormula(load, dialect, attributes, prefix);
+            return engine.render(dialect, TemplateKind.FORMULA.folder() + "/" + type, data).strip();
+        };
+    }
+
+    private static String terminate(String sql) {
+        return sql.isEmpty() || sql.endsWith(";") ? sql : sql + ";";
+    }
+
+    /** The variables a template or formula sees. */
+    static final class TemplateData {
+
+        private TemplateData() {
+        }
+
+        static Map<String, Object> forTemplate(LoadModel load, Dialect dialect, LoadsFunctions.FormulaRenderer formulas) {
+            Map<String, Object> data = common(load, dialect);
+            data.put("model", Map.of("load", load, "targetDbName", dialect.name().toUpperCase(Locale.ROOT)));
+            data.put("loads", new LoadsFunctions(load, formulas));
+            data.put("sql", new SqlDirectives());
+            return data;
+        }
+
+        static Map<String, Object> forFormula(LoadModel load, Dialect dialect, List<AttributeModel> attributes, String prefix) {
+            Map<String, Object> data = common(load, dialect);
+            data.put("sourceAttributes", attributes.stream().map(a -> new FormulaAttribute(a.name(), a.datatype(),
+                    a.dataLength(), a.dataPrecision(), a.dataScale(), a.attributeType(), a.physicalDatatype())).toList());
+            data.put("prefix", prefix == null ? "" : prefix);
+            data.put("physicalDatatype", "");
+            data.put("attributeName", "");
+            data.put("keyAttributeList", List.of());
+            data.put("sourceEntity", load.sources().isEmpty() ? load.target() : load.sources().get(0));
+            return data;
+        }
+
+        private static Map<String, Object> common(LoadModel load, Dialect dialect) {
+            Map<String, Object> data = new HashMap<>();
+            data.put("fn", new DialectFunctions(dialect));
+            data.put("dialect", Map.of("name", dialect.name(), "label", dialect.label(),
+                    "capabilities", dialect.capabilities()));
+            data.put("loadOpt", (freemarker.template.TemplateMethodModelEx) args ->
+                    load.options().getOrDefault(String.valueOf(args.get(0)), ""));
+            data.put("loadOptDefined", (freemarker.template.TemplateMethodModelEx) args ->
+                    load.options().containsKey(String.valueOf(args.get(0))));
+            return data;
+        }
+    }
+
+    public DialectRegistry dialects() {
+        return dialects;
+    }
+
+    public TemplateDefinition template(String name) {
+        return engine.catalog().get(TemplateKind.TEMPLATE, name);
+    }
+}

@@ -1,0 +1,60 @@
+package io.loadsmith.template;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import io.loadsmith.dialect.Dialect;
+
+/**
+ * Finds templates like dbt's adapter.dispatch: a definition by name from the first source that has
+ * it (the store shadows the library, so a team can replace a shipped template), then within it the
+ * variant for the dialect, else its ancestors', else "default". A miss names everything searched.
+ */
+public class TemplateCatalog {
+
+    private final List<TemplateSource> sources;
+
+    public TemplateCatalog(List<TemplateSource> sources) {
+        this.sources = List.copyOf(sources);
+    }
+
+    public Optional<TemplateDefinition> find(TemplateKind kind, String name) {
+        for (TemplateSource source : sources) {
+            Optional<TemplateDefinition> found = source.find(kind, name);
+            if (found.isPresent()) {
+                return found;
+            }
+        }
+        return Optional.empty();
+    }
+
+    public TemplateDefinition get(TemplateKind kind, String name) {
+        return find(kind, name).orElseThrow(() -> new TemplateNotFoundException(kind, name, null,
+                sources.stream().map(s -> s.describe() + " (" + s.location(kind, name, null) + ")").toList()));
+    }
+
+    public ResolvedVariant resolve(TemplateKind kind, String name, Dialect dialect) {
+        List<String> searched = new ArrayList<>();
+        for (TemplateSource source : sources) {
+            Optional<TemplateDefinition> found = source.find(kind, name);
+            if (found.isEmpty()) {
+                searched.add(source.location(kind, name, null));
+                continue;
+            }
+            TemplateDefinition definition = found.get();
+            List<String> chain = new ArrayList<>(dialect.lineage());
+            chain.add(TemplateDefinition.DEFAULT_VARIANT);
+            for (String variant : chain) {
+                String body = definition.variants().get(variant);
+                if (body != null) {
+                    return new ResolvedVariant(definition, variant, body);
+                }
+                searched.add(source.location(kind, name, variant));
+            }
+            // The first source that defines the name owns it: the library does not fill gaps in a store template.
+            break;
+        }
+        throw new TemplateNotFoundException(kind, name, dialect.name(), searched);
+    }
+}

@@ -1,0 +1,39 @@
+package io.loadsmith.generation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.core.io.ClassPathResource;
+
+import io.loadsmith.dialect.DialectRegistry;
+import io.loadsmith.library.LibraryTemplateSource;
+import io.loadsmith.template.TemplateCatalog;
+
+class GoldenSnowflakeTest {
+
+    static LoadSqlGenerator generator() {
+        LibraryTemplateSource library = new LibraryTemplateSource();
+        FreemarkerEngine engine = new FreemarkerEngine(new TemplateCatalog(List.of(library)), library);
+        return new LoadSqlGenerator(engine, new DialectRegistry(), new ModelLocalizer(DatatypeOverrides.none()));
+    }
+
+    static String golden(String file) throws Exception {
+        return new ClassPathResource("golden/" + file).getContentAsString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void libraryScd2GeneratesTheSeedSqlForSnowflake() throws Exception {
+        String expected = golden("vessel_scd2.snowflake.sql");
+        String createTemp = expected.substring(expected.indexOf("CREATE TEMPORARY TABLE"),
+                expected.indexOf("FROM vessel;") + "FROM vessel;".length())
+                .replace("publish.Z_TMP_D_VESSEL_SCD2", "<target_schema>.Z_TMP_<target_entity_name>");
+
+        GeneratedLoad generated = generator().generate(VesselFixture.load(createTemp), "snowflake", Map.of());
+
+        assertThat(VesselFixture.normalize(generated.sql())).isEqualTo(VesselFixture.normalize(expected));
+    }
+}

@@ -1,0 +1,2 @@
+<#-- CURRENT_TS: the engine's current timestamp. -->
+${fn.current_timestamp()}

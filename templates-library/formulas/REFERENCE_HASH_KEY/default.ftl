@@ -1,0 +1,4 @@
+<#-- REFERENCE_HASH_KEY: a hash key built from the key attributes of another entity; same rules as HASH_KEY. -->
+<#include "/lib/hash.ftl">
+<#assign parts = []><#list sourceAttributes as a><#assign parts = parts + [keyPart(a)]></#list>
+${fn.md5(fn.upper(joinParts(parts)))}

@@ -67,9 +67,9 @@ public class FreemarkerEngine {
         cfg.setLocalizedLookup(false);
         cfg.setTemplateUpdateDelayMilliseconds(Long.MAX_VALUE);
         cfg.setDefaultEncoding("UTF-8");
-        // Keep every line as written: a list directive alone on its line must keep the line break
-        // after it (the seed's "source_system\n)"). Blank lines that directives leave are tidied later.
-        cfg.setWhitespaceStripping(false);
+        // FreeMarker's white-space stripping stays on (what template authors expect); columns count
+        // characters so that a directive can find where it stands (see SqlDirectives).
+        cfg.setTabSize(1);
         cfg.setTemplateExceptionHandler(TemplateExceptionHandler.RETHROW_HANDLER);
         cfg.setLogTemplateExceptions(false);
         cfg.setWrapUncheckedExceptions(true);

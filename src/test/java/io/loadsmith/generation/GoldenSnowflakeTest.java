@@ -36,4 +36,24 @@ class GoldenSnowflakeTest {
 
         assertThat(VesselFixture.normalize(generated.sql())).isEqualTo(VesselFixture.normalize(expected));
     }
+
+    @Test
+    void attributeListKeepsTheSeedLayout() throws Exception {
+        String sql = generator().generate(VesselFixture.load(VesselFixture.SEED_CREATE_TEMP), "snowflake", Map.of()).sql();
+        java.nio.file.Files.writeString(java.nio.file.Path.of("target/vessel_scd2.snowflake.sql"), sql);
+
+        assertThat(sql).contains("""
+                WHEN NOT MATCHED THEN INSERT (
+                    vessel_scd_id
+                    , vessel_id
+                """).contains("""
+                    , source_system
+                )
+                VALUES (
+                """).contains("""
+                            SELECT
+                                vessel_id
+                                , mmsi_key
+                """);
+    }
 }

@@ -1,0 +1,34 @@
+package io.loadsmith.engine;
+
+import java.util.List;
+
+import io.loadsmith.ddl.DdlGenerator;
+import io.loadsmith.dialect.DialectRegistry;
+import io.loadsmith.generation.DatatypeOverrides;
+import io.loadsmith.generation.FreemarkerEngine;
+import io.loadsmith.generation.LoadSqlGenerator;
+import io.loadsmith.generation.ModelLocalizer;
+import io.loadsmith.library.LibraryTemplateSource;
+import io.loadsmith.template.TemplateCatalog;
+import io.loadsmith.template.TemplateSource;
+
+/** The generator wired by hand over the shipped library (and optional extra sources), without Spring. */
+public record TestGenerators(LoadSqlGenerator loads, DdlGenerator ddl, FreemarkerEngine engine) {
+
+    private static final LibraryTemplateSource LIBRARY = new LibraryTemplateSource();
+    private static final DialectRegistry DIALECTS = new DialectRegistry();
+
+    public static TestGenerators library() {
+        return with(List.of());
+    }
+
+    /** Extra sources are searched before the library, as the store is in the application. */
+    public static TestGenerators with(List<TemplateSource> before) {
+        List<TemplateSource> sources = new java.util.ArrayList<>(before);
+        sources.add(LIBRARY);
+        FreemarkerEngine engine = new FreemarkerEngine(new TemplateCatalog(sources), LIBRARY);
+        ModelLocalizer localizer = new ModelLocalizer(DatatypeOverrides.none());
+        return new TestGenerators(new LoadSqlGenerator(engine, DIALECTS, localizer),
+                new DdlGenerator(engine, DIALECTS, localizer), engine);
+    }
+}

@@ -1,0 +1,182 @@
+package io.loadsmith.generation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import io.loadsmith.engine.TestGenerators;
+import io.loadsmith.generation.model.EntityModel;
+import io.loadsmith.generation.model.LoadModel;
+import io.loadsmith.generation.model.StepModel;
+import io.loadsmith.generation.model.StepType;
+import io.loadsmith.template.ParameterDefinition;
+import io.loadsmith.template.ParameterType;
+
+/** Every way a load can be wrong gives a message that says load, step, template and line. */
+class GenerationErrorsTest {
+
+    private static LoadModel vesselWithStep(String text) {
+        LoadModel base = VesselFixture.load(VesselFixture.SEED_CREATE_TEMP);
+        return new LoadModel(base.name(), base.target(), base.sources(),
+                List.of(new StepModel("first", StepType.OVERRIDE, "SELECT 1;"), new StepModel("merge", StepType.OVERRIDE, text)),
+                base.options());
+    }
+
+    private static GenerationException fail(TestGenerators generators, LoadModel load, String dialect) {
+        try {
+            generators.loads().generate(load, dialect, Map.of());
+        } catch (GenerationException e) {
+            return e;
+        }
+        throw new AssertionError("generation should have failed");
+    }
+
+    @Test
+    void unknownTemplateNamesEverythingSearched() {
+        GenerationException e = fail(TestGenerators.library(), vesselWithStep("<ftltemplate:scd3:x=1>"), "postgresql");
+
+        assertThat(e.getMessage()).isEqualTo("Load 'load_d_vessel_scd2', step 2 'merge', template 'scd3', line 1, column 1: "
+                + "No template 'scd3' for dialect postgresql; searched templates-library/templates/scd3/.");
+    }
+
+    @Test
+    void missingVariantListsTheLineageSearched() {
+        TestGenerators generators = TestGenerators.with(List.of(new OnlyVariant("only_h2", "h2", "SELECT 1")));
+
+        GenerationException e = fail(generators, vesselWithStep("<ftltemplate:only_h2>"), "duckdb");
+
+        assertThat(e.detail()).isEqualTo("No template 'only_h2' for dialect duckdb; searched store template 'only_h2' variant duckdb, "
+                + "store template 'only_h2' variant sql2016, store template 'only_h2' variant ansi, store template 'only_h2' variant default.");
+    }
+
+    @Test
+    void missingRequiredParameter() {
+        GenerationException e = fail(TestGenerators.library(), vesselWithStep("SELECT 1;\n  <ftltemplate:scd2>"), "snowflake");
+
+        assertThat(e.getMessage()).isEqualTo("Load 'load_d_vessel_scd2', step 2 'merge', template 'scd2', line 2, column 3: "
+                + "missing required parameter 'temp_table_prefix' (STRING)");
+    }
+
+    @Test
+    void unknownParameterListsTheKnownOnes() {
+        GenerationException e = fail(TestGenerators.library(),
+                vesselWithStep("<ftltemplate:scd2:temp_table_prefix=Z_:tmp_prefix=Y_>"), "snowflake");
+
+        assertThat(e.detail()).isEqualTo("unknown parameter 'tmp_prefix' (the template takes temp_table_prefix)");
+    }
+
+    @Test
+    void typedParametersAreChecked() {
+        TestGenerators generators = TestGenerators.with(List.of(new InMemoryTemplates().add("typed", "${flag?c} ${n + 1} ${items?join('|')}",
+                new ParameterDefinition("flag", ParameterType.BOOLEAN, true, null, ""),
+                new ParameterDefinition("n", ParameterType.INTEGER, false, "41", ""),
+                new ParameterDefinition("items", ParameterType.LIST, false, "a, b", ""))));
+
+        assertThat(generators.loads().generate(vesselWithStep("<ftltemplate:typed:flag=true>"), "h2", Map.of())
+                .steps().get(1).sql()).isEqualTo("true 42 a|b;");
+        assertThat(fail(generators, vesselWithStep("<ftltemplate:typed:flag=yes:n=x>"), "h2").detail())
+                .isEqualTo("parameter 'flag' is BOOLEAN: give true or false, not 'yes'; parameter 'n' is INTEGER: 'x' is not a whole number");
+    }
+
+    @Test
+    void escapesAndTripleQuotedValues() {
+        TestGenerators generators = TestGenerators.with(List.of(new InMemoryTemplates().add("echo", "[${v}]",
+                new ParameterDefinition("v", ParameterType.STRING, true, null, ""))));
+
+        String escaped = generators.loads().generate(vesselWithStep("<ftltemplate:echo:v=\\<target_schema\\>.a\\:b>"), "h2", Map.of())
+                .steps().get(1).sql();
+        String triple = generators.loads().generate(vesselWithStep("<ftltemplate:echo:v=\"\"\"x > 1\nAND y:2\"\"\">"), "h2", Map.of())
+                .steps().get(1).sql();
+
+        // The escaped placeholder survives the call and is then substituted like any other.
+        assertThat(escaped).isEqualTo("[publish.a:b];");
+        assertThat(triple).isEqualTo("[x > 1\nAND y:2];");
+    }
+
+    @Test
+    void unclosedCallSaysWhere() {
+        GenerationException e = fail(TestGenerators.library(), vesselWithStep("SELECT 1;\n\n<ftltemplate:scd2:temp_table_prefix=Z_"), "h2");
+
+        assertThat(e.getMessage()).isEqualTo("Load 'load_d_vessel_scd2', step 2 'merge', line 3, column 1: "
+                + "The template call is not closed with '>'");
+    }
+
+    @Test
+    void syntaxErrorInAStoredTemplateGivesLineAndColumn() {
+        TestGenerators generators = TestGenerators.with(List.of(new InMemoryTemplates().add("broken", "SELECT\n  ${a +}\n")));
+
+        GenerationException e = fail(generators, vesselWithStep("<ftltemplate:broken>"), "postgresql");
+
+        assertThat(e.location().template()).isEqualTo("broken (default variant)");
+        assertThat(e.location().line()).isEqualTo(2);
+        assertThat(e.location().column()).isEqualTo(8);
+        assertThat(e.detail()).startsWith("syntax error: ").contains("}");
+    }
+
+    @Test
+    void missingAttributeTypeNamesTheEntityAndTheType() {
+        LoadModel load = vesselWithStep("<ftltemplate:scd2:temp_table_prefix=Z_>");
+        EntityModel target = load.target();
+        EntityModel withoutScdId = new EntityModel(target.name(), target.logicalName(), target.schema(), target.entityType(),
+                target.physicalType(), target.attributes().stream().filter(a -> !"SCD_ID".equals(a.attributeType())).toList());
+        LoadModel broken = new LoadModel(load.name(), withoutScdId, load.sources(), load.steps(), load.options());
+
+        GenerationException e = fail(TestGenerators.library(), broken, "snowflake");
+
+        assertThat(e.detail()).isEqualTo("Entity publish.D_VESSEL_SCD2 has no attribute of type SCD_ID, which the template needs.");
+        assertThat(e.location().template()).isEqualTo("scd2 (default variant)");
+        assertThat(e.location().line()).isEqualTo(38);
+    }
+
+    @Test
+    void newAndApiBuiltInsAreRefusedAtRender() {
+        TestGenerators generators = TestGenerators.with(List.of(new InMemoryTemplates()
+                .add("evil_new", "<#assign ex = \"freemarker.template.utility.Execute\"?new()>${ex(\"id\")}")
+                .add("evil_api", "${model.load?api.getClass().getName()}")));
+
+        assertThat(fail(generators, vesselWithStep("<ftltemplate:evil_new>"), "h2").detail()).contains("not allowed");
+        assertThat(fail(generators, vesselWithStep("<ftltemplate:evil_api>"), "h2").detail()).contains("?api");
+    }
+
+    @Test
+    void environmentVariablesAreSubstitutedButCannotRedefineTheLoadsNames() {
+        LoadModel load = vesselWithStep("SELECT '<env_name>', '<target_schema>', a <b> c FROM x");
+
+        String sql = TestGenerators.library().loads()
+                .generate(load, "h2", Map.of("env_name", "dev", "target_schema", "hacked")).steps().get(1).sql();
+
+        assertThat(sql).isEqualTo("SELECT 'dev', 'publish', a <b> c FROM x;");
+    }
+
+    @Test
+    void unknownDialect() {
+        GenerationException e = fail(TestGenerators.library(), vesselWithStep("SELECT 1"), "oracle");
+
+        assertThat(e.getMessage()).isEqualTo("Load 'load_d_vessel_scd2': Unknown dialect 'oracle'. "
+                + "Known dialects: bigquery, databricks, duckdb, h2, postgresql, snowflake.");
+    }
+
+    /** A store template with a single dialect variant and no default. */
+    private record OnlyVariant(String name, String dialect, String body) implements io.loadsmith.template.TemplateSource {
+        @Override
+        public String describe() {
+            return "store";
+        }
+
+        @Override
+        public java.util.Optional<io.loadsmith.template.TemplateDefinition> find(io.loadsmith.template.TemplateKind kind, String n) {
+            return kind == io.loadsmith.template.TemplateKind.TEMPLATE && n.equals(name)
+                    ? java.util.Optional.of(new io.loadsmith.template.TemplateDefinition(kind, name, "", List.of(), Map.of(dialect, body), "store"))
+                    : java.util.Optional.empty();
+        }
+
+        @Override
+        public String location(io.loadsmith.template.TemplateKind kind, String n, String d) {
+            return "store template '" + n + "'" + (d == null ? "" : " variant " + d);
+        }
+    }
+}

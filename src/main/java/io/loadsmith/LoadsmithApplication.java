@@ -3,10 +3,16 @@ package io.loadsmith;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 
+import io.loadsmith.export.ExportCommand;
+
 @SpringBootApplication
 public class LoadsmithApplication {
 
     public static void main(String[] args) {
+        if (args.length > 0 && "export".equals(args[0])) {
+            // Headless export: no server, no database, only the package file.
+            System.exit(ExportCommand.run(args, System.out, System.err));
+        }
         SpringApplication.run(LoadsmithApplication.class, args);
     }
 }

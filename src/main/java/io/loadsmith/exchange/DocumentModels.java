@@ -1,0 +1,100 @@
+package io.loadsmith.exchange;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+import io.loadsmith.generation.model.AttributeModel;
+import io.loadsmith.generation.model.EntityModel;
+import io.loadsmith.generation.model.LoadModel;
+import io.loadsmith.generation.model.StepModel;
+import io.loadsmith.generation.model.StepType;
+import io.loadsmith.template.ParameterDefinition;
+import io.loadsmith.template.ParameterType;
+import io.loadsmith.template.TemplateDefinition;
+import io.loadsmith.template.TemplateKind;
+import io.loadsmith.template.TemplateSource;
+
+/** The generator's immutable models, and a template source, read from a package document. */
+public final class DocumentModels implements TemplateSource {
+
+    private final PackageDocument document;
+    private final Map<String, EntityModel> entities = new HashMap<>();
+
+    public DocumentModels(PackageDocument document) {
+        this.document = document;
+        for (PackageDocument.EntityDoc e : document.entities()) {
+            entities.put(e.qualifiedName().toLowerCase(Locale.ROOT), entity(e));
+        }
+    }
+
+    public PackageDocument document() {
+        return document;
+    }
+
+    public List<EntityModel> entities() {
+        return document.entities().stream().map(e -> entities.get(e.qualifiedName().toLowerCase(Locale.ROOT))).toList();
+    }
+
+    public LoadModel load(PackageDocument.LoadDoc load) {
+        return new LoadModel(load.name(), entity(load.target(), "$.loads[" + load.name() + "].target"),
+                load.sources().stream().map(s -> entity(s, "$.loads[" + load.name() + "].sources")).toList(),
+                load.steps().stream().map(s -> new StepModel(s.name(), StepType.valueOf(s.type()), s.text())).toList(),
+                load.options());
+    }
+
+    public Map<String, String> environment(String name) {
+        if (name == null || name.isBlank()) {
+            return Map.of();
+        }
+        return document.environments().stream().filter(e -> e.name().equals(name)).findFirst()
+                .map(PackageDocument.EnvironmentDoc::variables)
+                .orElseThrow(() -> new IllegalArgumentException("Package '" + document.name()
+                        + "' has no environment '" + name + "'; it has: "
+                        + String.join(", ", document.environments().stream().map(PackageDocument.EnvironmentDoc::name).toList())));
+    }
+
+    private EntityModel entity(String qualifiedName, String where) {
+        EntityModel entity = qualifiedName == null ? null : entities.get(qualifiedName.toLowerCase(Locale.ROOT));
+        if (entity == null) {
+            throw new IllegalArgumentException(where + ": entity '" + qualifiedName + "' is not in package '"
+                    + document.name() + "'");
+        }
+        return entity;
+    }
+
+    private static EntityModel entity(PackageDocument.EntityDoc e) {
+        return new EntityModel(e.name(), e.logicalName(), e.schema(), e.entityType(), e.physicalType(),
+                e.attributes().stream().map(a -> new AttributeModel(a.name(), a.attributeType(), a.datatype(),
+                        a.dataLength(), a.dataPrecision(), a.dataScale(), a.nullable() == null || a.nullable(),
+                        null, a.description())).toList());
+    }
+
+    // --- the package's own templates and formulas shadow the library's, as the store's do ---
+
+    @Override
+    public String describe() {
+        return "package '" + document.name() + "'";
+    }
+
+    @Override
+    public Optional<TemplateDefinition> find(TemplateKind kind, String name) {
+        return switch (kind) {
+            case TEMPLATE -> document.templates().stream().filter(t -> t.name().equals(name)).findFirst()
+                    .map(t -> new TemplateDefinition(kind, t.name(), t.description(), t.parameters().stream()
+                            .map(p -> new ParameterDefinition(p.name(), ParameterType.valueOf(p.type()),
+                                    Boolean.TRUE.equals(p.required()), p.defaultValue(), p.description())).toList(),
+                            t.variants(), describe()));
+            case FORMULA -> document.transformationTypes().stream().filter(t -> t.name().equals(name)).findFirst()
+                    .map(t -> new TemplateDefinition(kind, t.name(), t.description(), List.of(), t.formulas(), describe()));
+            case DDL -> Optional.empty();
+        };
+    }
+
+    @Override
+    public String location(TemplateKind kind, String name, String dialect) {
+        return describe() + " " + kind.label() + " '" + name + "'" + (dialect == null ? "" : " variant " + dialect);
+    }
+}

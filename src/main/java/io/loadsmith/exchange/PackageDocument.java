@@ -1,0 +1,140 @@
+package io.loadsmith.exchange;
+
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+
+/**
+ * The git-friendly JSON form of a package: what it defines, in a stable order, objects referring
+ * to each other by name, without ids, timestamps or row versions. It is also what a committed
+ * package version stores, and what the SQL package export reads, so the API and the command line
+ * export the same bytes from the same document.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonPropertyOrder({"format", "name", "description", "attributeTypes", "defaultAttributes", "entityTypes",
+        "transformationTypes", "templates", "entities", "loads", "environments"})
+public record PackageDocument(
+        String format,
+        String name,
+        String description,
+        List<AttributeTypeDoc> attributeTypes,
+        List<DefaultAttributeDoc> defaultAttributes,
+        List<EntityTypeDoc> entityTypes,
+        List<TransformationTypeDoc> transformationTypes,
+        List<TemplateDoc> templates,
+        List<EntityDoc> entities,
+        List<LoadDoc> loads,
+        List<EnvironmentDoc> environments) {
+
+    public static final String FORMAT = "loadsmith-package/1";
+
+    public PackageDocument {
+        attributeTypes = orEmpty(attributeTypes);
+        defaultAttributes = orEmpty(defaultAttributes);
+        entityTypes = orEmpty(entityTypes);
+        transformationTypes = orEmpty(transformationTypes);
+        templates = orEmpty(templates);
+        entities = orEmpty(entities);
+        loads = orEmpty(loads);
+        environments = orEmpty(environments);
+    }
+
+    static <T> List<T> orEmpty(List<T> list) {
+        return list == null ? List.of() : List.copyOf(list);
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record AttributeTypeDoc(String name, String superAttributeType, String description) {
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonPropertyOrder({"code", "nameTemplate", "datatype", "dataLength", "dataPrecision", "dataScale", "nullable",
+            "attributeType", "description"})
+    public record DefaultAttributeDoc(String code, String nameTemplate, String datatype, Integer dataLength,
+                                      Integer dataPrecision, Integer dataScale, Boolean nullable, String attributeType,
+                                      String description) {
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonPropertyOrder({"name", "description", "namePrefix", "nameSuffix", "defaultSchema", "defaultPhysicalType",
+            "defaultAttributes", "loadTypes"})
+    public record EntityTypeDoc(String name, String description, String namePrefix, String nameSuffix,
+                                String defaultSchema, String defaultPhysicalType,
+                                List<EntityTypeAttributeDoc> defaultAttributes, List<LoadTypeDoc> loadTypes) {
+        public EntityTypeDoc {
+            defaultAttributes = orEmpty(defaultAttributes);
+            loadTypes = orEmpty(loadTypes);
+        }
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record EntityTypeAttributeDoc(String defaultAttribute, String transformationType) {
+    }
+
+    public record LoadTypeDoc(String physicalType, String loadType) {
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record TransformationTypeDoc(String name, String description, Map<String, String> formulas) {
+        public TransformationTypeDoc {
+            formulas = formulas == null ? Map.of() : Map.copyOf(formulas);
+        }
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonPropertyOrder({"name", "description", "parameters", "variants"})
+    public record TemplateDoc(String name, String description, List<ParameterDoc> parameters, Map<String, String> variants) {
+        public TemplateDoc {
+            parameters = orEmpty(parameters);
+            variants = variants == null ? Map.of() : Map.copyOf(variants);
+        }
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonPropertyOrder({"name", "type", "required", "defaultValue", "description"})
+    public record ParameterDoc(String name, String type, Boolean required, String defaultValue, String description) {
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonPropertyOrder({"schema", "name", "logicalName", "entityType", "physicalType", "description", "attributes"})
+    public record EntityDoc(String schema, String name, String logicalName, String entityType, String physicalType,
+                            String description, List<AttributeDoc> attributes) {
+        public EntityDoc {
+            attributes = orEmpty(attributes);
+        }
+
+        public String qualifiedName() {
+            return schema + "." + name;
+        }
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonPropertyOrder({"name", "datatype", "dataLength", "dataPrecision", "dataScale", "nullable", "attributeType",
+            "description"})
+    public record AttributeDoc(String name, String datatype, Integer dataLength, Integer dataPrecision, Integer dataScale,
+                               Boolean nullable, String attributeType, String description) {
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonPropertyOrder({"name", "target", "loadType", "description", "sources", "options", "steps"})
+    public record LoadDoc(String name, String target, String loadType, String description, List<String> sources,
+                          Map<String, String> options, List<StepDoc> steps) {
+        public LoadDoc {
+            sources = orEmpty(sources);
+            options = options == null ? Map.of() : Map.copyOf(options);
+            steps = orEmpty(steps);
+        }
+    }
+
+    public record StepDoc(String name, String type, String text) {
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record EnvironmentDoc(String name, String description, Map<String, String> variables) {
+        public EnvironmentDoc {
+            variables = variables == null ? Map.of() : Map.copyOf(variables);
+        }
+    }
+}

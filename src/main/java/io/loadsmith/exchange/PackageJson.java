@@ -1,0 +1,93 @@
+package io.loadsmith.exchange;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Collectors;
+
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.StreamReadConstraints;
+import tools.jackson.core.json.JsonFactory;
+import tools.jackson.databind.DatabindException;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Reads and writes {@link PackageDocument}s. Writing is canonical: objects sorted by name, maps
+ * by key, two-space indentation, LF line ends and a final newline, so that export, import and
+ * export again gives the same bytes and a diff in git shows only real changes. Reading is
+ * bounded (size, nesting) because packages arrive from outside.
+ */
+public final class PackageJson {
+
+    /** Largest package accepted, in bytes. */
+    public static final int MAX_BYTES = 20 * 1024 * 1024;
+    private static final int MAX_DEPTH = 32;
+
+    private static final JsonMapper MAPPER = JsonMapper.builder(JsonFactory.builder()
+                    .streamReadConstraints(StreamReadConstraints.builder()
+                            .maxNestingDepth(MAX_DEPTH)
+                            .maxDocumentLength(MAX_BYTES)
+                            .maxStringLength(MAX_BYTES)
+                            .build())
+                    .build())
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+            .build();
+
+    private PackageJson() {
+    }
+
+    public static byte[] write(PackageDocument document) {
+        return CanonicalJson.write(canonical(document)).getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** Parses a package; malformed JSON or wrong types become an {@link InvalidPackageException} with the JSON path. */
+    public static PackageDocument read(byte[] json) {
+        if (json.length > MAX_BYTES) {
+            throw new InvalidPackageException(List.of(new InvalidPackageException.Problem("$",
+                    "the package is " + json.length + " bytes; at most " + MAX_BYTES + " are accepted")));
+        }
+        try {
+            // Tokenize the whole text first so that the size and depth limits apply before any
+            // type mismatch stops the reading half-way.
+            PackageDocument document = MAPPER.treeToValue(MAPPER.readTree(json), PackageDocument.class);
+            if (document == null) {
+                throw new InvalidPackageException(List.of(new InvalidPackageException.Problem("$", "the body is empty")));
+            }
+            return document;
+        } catch (DatabindException e) {
+            throw new InvalidPackageException(List.of(new InvalidPackageException.Problem(path(e), e.getOriginalMessage())));
+        } catch (JacksonException e) {
+            String message = e.getOriginalMessage();
+            if (message != null && message.contains("nesting depth")) {
+                message = "the JSON is nested deeper than " + MAX_DEPTH + " levels";
+            }
+            throw new InvalidPackageException(List.of(new InvalidPackageException.Problem(
+                    "$ (line " + (e.getLocation() == null ? "?" : e.getLocation().getLineNr()) + ")", message)));
+        }
+    }
+
+    /** The same content with every unordered collection sorted by its key. */
+    public static PackageDocument canonical(PackageDocument d) {
+        return new PackageDocument(PackageDocument.FORMAT, d.name(), d.description(),
+                sorted(d.attributeTypes(), PackageDocument.AttributeTypeDoc::name),
+                sorted(d.defaultAttributes(), PackageDocument.DefaultAttributeDoc::code),
+                sorted(d.entityTypes(), PackageDocument.EntityTypeDoc::name),
+                sorted(d.transformationTypes(), PackageDocument.TransformationTypeDoc::name),
+                sorted(d.templates(), PackageDocument.TemplateDoc::name),
+                sorted(d.entities(), PackageDocument.EntityDoc::qualifiedName),
+                sorted(d.loads(), PackageDocument.LoadDoc::name),
+                sorted(d.environments(), PackageDocument.EnvironmentDoc::name));
+    }
+
+    private static <T> List<T> sorted(List<T> items, java.util.function.Function<T, String> key) {
+        return items.stream().sorted(Comparator.comparing(key, Comparator.nullsFirst(Comparator.naturalOrder()))).toList();
+    }
+
+    private static String path(DatabindException e) {
+        return "$" + e.getPath().stream()
+                .map(ref -> ref.getPropertyName() != null ? "." + ref.getPropertyName() : "[" + ref.getIndex() + "]")
+                .collect(Collectors.joining());
+    }
+}

@@ -1,0 +1,78 @@
+package io.loadsmith.export;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.loadsmith.dialect.DialectRegistry;
+import io.loadsmith.exchange.InvalidPackageException;
+import io.loadsmith.exchange.PackageDocument;
+import io.loadsmith.exchange.PackageJson;
+import io.loadsmith.generation.DatatypeOverrides;
+import io.loadsmith.generation.GenerationException;
+import io.loadsmith.library.LibraryTemplateSource;
+
+/**
+ * {@code java -jar loadsmith.jar export --package pkg.json --dialect snowflake --out dist/}: the SQL
+ * package of a package JSON file, without a server or a database, through the same exporter as
+ * the REST API. Writes {@code <out>/<package>-<version>-<dialect>.zip} and its files beside it.
+ */
+public final class ExportCommand {
+
+    static final String USAGE = """
+            usage: java -jar loadsmith.jar export --package FILE.json --dialect DIALECT --out DIR
+                                                  [--version LABEL] [--environment NAME]""";
+
+    private ExportCommand() {
+    }
+
+    /** Returns the process exit code: 0 done, 1 the package cannot be exported, 2 bad arguments. */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        Map<String, String> options = new HashMap<>();
+        for (int i = 1; i < args.length; i++) {
+            if (!args[i].startsWith("--") || i + 1 >= args.length) {
+                err.println("export: unexpected argument '" + args[i] + "'\n" + USAGE);
+                return 2;
+            }
+            options.put(args[i].substring(2), args[++i]);
+        }
+        for (String required : List.of("package", "dialect", "out")) {
+            if (!options.containsKey(required)) {
+                err.println("export: --" + required + " is required\n" + USAGE);
+                return 2;
+            }
+        }
+        try {
+            PackageDocument document = PackageJson.read(Files.readAllBytes(Path.of(options.get("package"))));
+            String version = options.getOrDefault("version", "working");
+            SqlPackageExporter exporter = new SqlPackageExporter(new LibraryTemplateSource(), new DialectRegistry(),
+                    DatatypeOverrides.none(), List.of());
+            SqlPackage sql = exporter.build(document, version, options.get("dialect"), options.get("environment"));
+            Path dir = Path.of(options.get("out"));
+            Files.createDirectories(dir);
+            Path zip = dir.resolve(document.name() + "-" + version + "-" + sql.manifest().dialect() + ".zip");
+            Files.write(zip, exporter.zip(sql));
+            Files.writeString(dir.resolve("manifest.json"), SqlPackageExporter.manifest(sql));
+            for (SqlPackage.File file : sql.files()) {
+                Path target = dir.resolve(file.path());
+                Files.createDirectories(target.getParent());
+                Files.writeString(target, file.content());
+            }
+            out.println("export: " + sql.files().size() + " files for " + sql.manifest().dialect() + " in " + zip);
+            return 0;
+        } catch (InvalidPackageException | GenerationException | IllegalArgumentException e) {
+            err.println("export: " + e.getMessage());
+            return 1;
+        } catch (io.loadsmith.dialect.UnknownDialectException e) {
+            err.println("export: " + e.getMessage());
+            return 2;
+        } catch (IOException e) {
+            err.println("export: cannot read or write a file: " + e.getMessage());
+            return 1;
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package io.loadsmith.export;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+import io.loadsmith.exchange.PackageDocument.LoadDoc;
+
+/**
+ * Orders loads so that a load runs after the loads that fill its sources (Kahn's algorithm;
+ * among loads that are ready, by name, so the order is stable). A cycle is an error that names it.
+ */
+final class RunOrder {
+
+    private RunOrder() {
+    }
+
+    static List<LoadDoc> of(List<LoadDoc> loads) {
+        Map<String, List<LoadDoc>> byTarget = new HashMap<>();
+        for (LoadDoc load : loads) {
+            byTarget.computeIfAbsent(key(load.target()), k -> new ArrayList<>()).add(load);
+        }
+        Map<String, Set<String>> waitsFor = new HashMap<>();
+        for (LoadDoc load : loads) {
+            Set<String> before = new HashSet<>();
+            for (String source : load.sources()) {
+                for (LoadDoc feeder : byTarget.getOrDefault(key(source), List.of())) {
+                    if (!feeder.name().equals(load.name())) {
+                        before.add(feeder.name());
+                    }
+                }
+            }
+            waitsFor.put(load.name(), before);
+        }
+        Map<String, LoadDoc> byName = new HashMap<>();
+        loads.forEach(l -> byName.put(l.name(), l));
+        List<LoadDoc> ordered = new ArrayList<>();
+        TreeSet<String> ready = new TreeSet<>();
+        waitsFor.forEach((name, before) -> {
+            if (before.isEmpty()) {
+                ready.add(name);
+            }
+        });
+        while (!ready.isEmpty()) {
+            String next = ready.pollFirst();
+            ordered.add(byName.get(next));
+            waitsFor.remove(next);
+            waitsFor.forEach((name, before) -> {
+                if (before.remove(next) && before.isEmpty()) {
+                    ready.add(name);
+                }
+            });
+        }
+        if (!waitsFor.isEmpty()) {
+            throw new IllegalArgumentException("Loads depend on each other in a cycle: "
+                    + String.join(", ", new TreeSet<>(waitsFor.keySet())));
+        }
+        return ordered;
+    }
+
+    private static String key(String qualifiedName) {
+        return qualifiedName == null ? "" : qualifiedName.toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,34 @@
+package io.loadsmith.export;
+
+import java.util.List;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+
+/**
+ * The SQL of a package version for one dialect: the files in the order to run them, and the
+ * manifest that describes them.
+ */
+public record SqlPackage(List<File> files, Manifest manifest) {
+
+    public SqlPackage {
+        files = List.copyOf(files);
+    }
+
+    /** One file of the package; kind is "ddl" or "load". */
+    public record File(String path, String kind, String object, String content) {
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonPropertyOrder({"format", "package", "version", "dialect", "environment", "files"})
+    public record Manifest(String format, @com.fasterxml.jackson.annotation.JsonProperty("package") String packageName,
+                           String version, String dialect, String environment, List<ManifestFile> files) {
+
+        public static final String FORMAT = "loadsmith-sql-package/1";
+    }
+
+    /** A file as the manifest lists it; {@code order} is its place in the run order, from 1. */
+    @JsonPropertyOrder({"order", "path", "kind", "object", "sha256"})
+    public record ManifestFile(int order, String path, String kind, String object, String sha256) {
+    }
+}

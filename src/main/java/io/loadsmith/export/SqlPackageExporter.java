@@ -1,0 +1,125 @@
+package io.loadsmith.export;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
+
+import io.loadsmith.ddl.DdlGenerator;
+import io.loadsmith.dialect.DialectRegistry;
+import io.loadsmith.exchange.DocumentModels;
+import io.loadsmith.exchange.PackageDocument;
+import io.loadsmith.generation.DatatypeOverrides;
+import io.loadsmith.generation.FreemarkerEngine;
+import io.loadsmith.generation.LoadSqlGenerator;
+import io.loadsmith.generation.ModelLocalizer;
+import io.loadsmith.generation.model.EntityModel;
+import io.loadsmith.library.LibraryTemplateSource;
+import io.loadsmith.template.TemplateCatalog;
+import io.loadsmith.template.TemplateSource;
+import io.loadsmith.exchange.CanonicalJson;
+
+/**
+ * Builds the SQL package of a package document for a dialect: the DDL of each entity, one file
+ * per load with its whole SQL, and manifest.json (files with SHA-256, in the order to run them).
+ * The zip is byte-for-byte reproducible: fixed entry order, fixed timestamps, canonical JSON.
+ * The REST API and the command line both come here with a document.
+ */
+public class SqlPackageExporter {
+
+    private static final LocalDateTime ZIP_TIME = LocalDateTime.of(2000, 1, 1, 0, 0);
+
+    private final LibraryTemplateSource library;
+    private final DialectRegistry dialects;
+    private final DatatypeOverrides overrides;
+    private final List<TemplateSource> shared;
+
+    /**
+     * @param shared template sources searched after the document's own templates and before the
+     *               library (the store, in the application; none on the command line)
+     */
+    public SqlPackageExporter(LibraryTemplateSource library, DialectRegistry dialects, DatatypeOverrides overrides,
+                              List<TemplateSource> shared) {
+        this.library = library;
+        this.dialects = dialects;
+        this.overrides = overrides;
+        this.shared = List.copyOf(shared);
+    }
+
+    public SqlPackage build(PackageDocument document, String version, String dialect, String environment) {
+        DocumentModels models = new DocumentModels(document);
+        List<TemplateSource> sources = new ArrayList<>();
+        sources.add(models);
+        sources.addAll(shared);
+        sources.add(library);
+        FreemarkerEngine engine = new FreemarkerEngine(new TemplateCatalog(sources), library);
+        ModelLocalizer localizer = new ModelLocalizer(overrides);
+        DdlGenerator ddl = new DdlGenerator(engine, dialects, localizer);
+        LoadSqlGenerator loads = new LoadSqlGenerator(engine, dialects, localizer);
+        Map<String, String> variables = models.environment(environment);
+        String dialectName = dialects.get(dialect).name();
+
+        List<SqlPackage.File> files = new ArrayList<>();
+        for (EntityModel entity : models.entities().stream()
+                .sorted(java.util.Comparator.comparing(EntityModel::qualifiedName)).toList()) {
+            if ("TABLE".equals(entity.physicalType()) || entity.physicalType() == null) {
+                files.add(new SqlPackage.File("ddl/" + entity.qualifiedName() + ".sql", "ddl", entity.qualifiedName(),
+                        ddl.createTable(entity, dialectName)));
+            }
+        }
+        for (PackageDocument.LoadDoc load : RunOrder.of(document.loads())) {
+            files.add(new SqlPackage.File("loads/" + load.name() + ".sql", "load", load.name(),
+                    loads.generate(models.load(load), dialectName, variables).sql()));
+        }
+        List<SqlPackage.ManifestFile> listed = new ArrayList<>();
+        for (int i = 0; i < files.size(); i++) {
+            SqlPackage.File f = files.get(i);
+            listed.add(new SqlPackage.ManifestFile(i + 1, f.path(), f.kind(), f.object(), sha256(f.content())));
+        }
+        return new SqlPackage(files, new SqlPackage.Manifest(SqlPackage.Manifest.FORMAT, document.name(), version,
+                dialectName, environment == null || environment.isBlank() ? null : environment, listed));
+    }
+
+    public byte[] zip(SqlPackage sqlPackage) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ZipOutputStream zip = new ZipOutputStream(bytes, StandardCharsets.UTF_8)) {
+            entry(zip, "manifest.json", manifest(sqlPackage));
+            for (SqlPackage.File file : sqlPackage.files()) {
+                entry(zip, file.path(), file.content());
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return bytes.toByteArray();
+    }
+
+    public static String manifest(SqlPackage sqlPackage) {
+        return CanonicalJson.write(sqlPackage.manifest());
+    }
+
+    private static void entry(ZipOutputStream zip, String path, String content) throws IOException {
+        ZipEntry entry = new ZipEntry(path);
+        entry.setTimeLocal(ZIP_TIME);
+        zip.putNextEntry(entry);
+        zip.write(content.getBytes(StandardCharsets.UTF_8));
+        zip.closeEntry();
+    }
+
+    static String sha256(String content) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+                    .digest(content.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

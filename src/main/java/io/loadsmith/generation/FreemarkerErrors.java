@@ -14,7 +14,10 @@ final class FreemarkerErrors {
     }
 
     static Described describe(Throwable error) {
-        TemplateApiException api = find(error, TemplateApiException.class);
+        RuntimeException api = find(error, TemplateApiException.class);
+        if (api == null) {
+            api = find(error, io.loadsmith.template.TemplateNotFoundException.class);
+        }
         TemplateException innermost = innermostTemplateException(error);
         if (error instanceof ParseException parse) {
             return new Described(parse.getTemplateName(), parse.getLineNumber(), parse.getColumnNumber(),

@@ -153,6 +153,18 @@ class GenerationErrorsTest {
     }
 
     @Test
+    void unknownTransformationTypeNamesWhatWasSearched() {
+        TestGenerators generators = TestGenerators.with(List.of(new InMemoryTemplates()
+                .add("hashing", "<#assign t = model.load.target>\n${loads.getTransformationForAttributes(\"NO_SUCH_HASH\", t.attributes)}")));
+
+        GenerationException e = fail(generators, vesselWithStep("<ftltemplate:hashing>"), "duckdb");
+
+        assertThat(e.detail()).isEqualTo("No transformation formula 'NO_SUCH_HASH' for dialect duckdb; searched "
+                + "store transformation formula 'NO_SUCH_HASH', templates-library/formulas/NO_SUCH_HASH/.");
+        assertThat(e.location().line()).isEqualTo(2);
+    }
+
+    @Test
     void unknownDialect() {
         GenerationException e = fail(TestGenerators.library(), vesselWithStep("SELECT 1"), "oracle");
 

@@ -26,6 +26,7 @@ import io.loadsmith.generation.GenerationException;
 import jakarta.persistence.OptimisticLockException;
 import jakarta.servlet.http.HttpServletRequest;
 import tools.jackson.databind.DatabindException;
+import tools.jackson.databind.exc.InvalidFormatException;
 
 /**
  * The one place where failures become RFC 9457 problem details. Messages are written for users;
@@ -113,17 +114,38 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
         return ResponseEntity.badRequest().body(invalid(invalid, servletRequest(request)));
     }
 
-    /** Malformed JSON or a value of the wrong type: say which field, not which Java class. */
+    /** Malformed JSON or a value of the wrong type: say which field and what fits, never which Java class. */
     @Override
     protected ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException e, HttpHeaders headers,
                                                                   HttpStatusCode status, WebRequest request) {
-        String detail = "The request body is not valid JSON for this resource.";
         if (e.getCause() instanceof DatabindException databind && !databind.getPath().isEmpty()) {
-            detail = "The request body has an invalid value at '" + jsonPath(databind) + "': "
-                    + databind.getOriginalMessage().split("\n")[0];
+            String field = jsonPath(databind);
+            String value = null;
+            String message = "has a value of the wrong kind (for example text where a list or object belongs)";
+            if (databind instanceof InvalidFormatException format) {
+                value = String.valueOf(format.getValue());
+                message = "is not " + expected(format.getTargetType());
+            }
+            InvalidRequestException invalid = new InvalidRequestException(List.of(new FieldProblem(field, value, message)),
+                    Map.of());
+            return ResponseEntity.badRequest().body(invalid(invalid, servletRequest(request)));
         }
-        return ResponseEntity.badRequest().body(problem(HttpStatus.BAD_REQUEST, "Invalid request", detail,
-                servletRequest(request)));
+        return ResponseEntity.badRequest().body(problem(HttpStatus.BAD_REQUEST, "Invalid request",
+                "The request body is not valid JSON.", servletRequest(request)));
+    }
+
+    private static String expected(Class<?> type) {
+        if (type.isEnum()) {
+            return "one of " + String.join(", ", java.util.Arrays.stream(type.getEnumConstants())
+                    .map(Object::toString).toList());
+        }
+        if (Number.class.isAssignableFrom(type) || type == int.class || type == long.class) {
+            return "a whole number";
+        }
+        if (type == Boolean.class || type == boolean.class) {
+            return "true or false";
+        }
+        return "a valid value here";
     }
 
     /** {@code steps[2].type}, the way our own field errors name places. */

@@ -81,6 +81,31 @@ public interface VesselApiContract {
         assertThat(sql("snowflake")).doesNotContain("shadowed");
     }
 
+    @Test
+    default void storedDatatypeMappingOverridesTheDialectUntilDeleted() {
+        JsonNode mapping = api().create("/api/v1/datatype-mappings", obj("dialect", "snowflake",
+                "logicalDatatype", "TIMESTAMP", "physicalPattern", "TIMESTAMP_NTZ"));
+        try {
+            assertThat(sql("snowflake")).contains("CAST(null AS TIMESTAMP_NTZ) AS valid_to");
+        } finally {
+            api().send(HttpMethod.DELETE, "/api/v1/datatype-mappings/" + mapping.get("id").asLong(), null);
+        }
+        assertThat(Golden.normalize(sql("snowflake"))).isEqualTo(Golden.normalize(Golden.expectedSnowflakeSql()));
+    }
+
+    /** FreeMarker caches parsed formulas: a stored formula must take effect at once and go away with it. */
+    @Test
+    default void storedFormulaShadowsTheLibraryUntilDeleted() {
+        JsonNode type = api().create("/api/v1/transformation-types", obj("name", "REFERENCE_HASH_DIFF",
+                "formulas", Map.of("snowflake", "TEAM_HASH(<#list sourceAttributes as a>${a.attributeName}<#sep>, </#list>)")));
+        try {
+            assertThat(sql("snowflake")).contains("TEAM_HASH(vessel_id, mmsi_key, vessel_name,");
+        } finally {
+            api().send(HttpMethod.DELETE, "/api/v1/transformation-types/" + type.get("id").asLong(), null);
+        }
+        assertThat(Golden.normalize(sql("snowflake"))).isEqualTo(Golden.normalize(Golden.expectedSnowflakeSql()));
+    }
+
     // --- bad input: refused, located, and nothing changed -------------------------------------------
 
     private Api.Answer putLoadWithMergeStep(String mergeText) {

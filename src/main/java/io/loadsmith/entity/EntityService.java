@@ -77,6 +77,7 @@ public class EntityService {
         if (type != null && violations.isEmpty()) {
             attributes.addAll(defaultAttributes(type, request.logicalName(), name));
         }
+        refuseDefaultNames(violations, attributes, request.attributes());
         attributes.addAll(attributes(violations, request.attributes()));
         WarehouseEntity entity = new WarehouseEntity(schema(request, type), name);
         apply(entity, request, type, name, attributes, violations);
@@ -162,6 +163,21 @@ public class EntityService {
         }
         violations.throwIfAny();
         return result;
+    }
+
+    /**
+     * A business attribute may not take a default attribute's name. Checked here rather than left to
+     * the entity, so that the error names the attribute's index in the request, not in the full list.
+     */
+    private static void refuseDefaultNames(Violations violations, List<WarehouseAttribute> defaults,
+                                           List<AttributeJson> given) {
+        for (int i = 0; i < given.size(); i++) {
+            String attributeName = given.get(i).name();
+            if (defaults.stream().anyMatch(d -> d.getName().equalsIgnoreCase(attributeName))) {
+                violations.add("attributes[" + i + "].name", attributeName,
+                        "is the name of a default attribute that the entity type adds");
+            }
+        }
     }
 
     private List<WarehouseAttribute> attributes(Violations violations, List<AttributeJson> given) {

@@ -3,6 +3,7 @@ package io.loadsmith.store;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -20,20 +21,37 @@ public final class EmbeddedPostgresHolder {
     private EmbeddedPostgresHolder() {
     }
 
+    /** The databases tests use; CREATE DATABASE takes no bind parameters, so each has its statement. */
+    public enum Database {
+        API("loadsmith_api", "create database loadsmith_api"),
+        DEMO("loadsmith_demo", "create database loadsmith_demo");
+
+        private final String databaseName;
+        private final String createStatement;
+
+        Database(String databaseName, String createStatement) {
+            this.databaseName = databaseName;
+            this.createStatement = createStatement;
+        }
+    }
+
     /** JDBC URL of {@code database}, created empty on first request. */
-    public static synchronized String jdbcUrl(String database) {
+    public static synchronized String jdbcUrl(Database database) {
         EmbeddedPostgres pg = instance();
         try (Connection c = pg.getPostgresDatabase().getConnection();
-             Statement s = c.createStatement()) {
-            try (ResultSet rs = s.executeQuery("select 1 from pg_database where datname = '" + database + "'")) {
+             PreparedStatement exists = c.prepareStatement("select 1 from pg_database where datname = ?")) {
+            exists.setString(1, database.databaseName);
+            try (ResultSet rs = exists.executeQuery()) {
                 if (!rs.next()) {
-                    s.execute("create database " + database);
+                    try (Statement create = c.createStatement()) {
+                        create.execute(database.createStatement);
+                    }
                 }
             }
         } catch (SQLException e) {
-            throw new IllegalStateException("Cannot create database " + database, e);
+            throw new IllegalStateException("Cannot create database " + database.databaseName, e);
         }
-        return pg.getJdbcUrl("postgres", database);
+        return pg.getJdbcUrl("postgres", database.databaseName);
     }
 
     private static EmbeddedPostgres instance() {

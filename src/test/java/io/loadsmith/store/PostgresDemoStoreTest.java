@@ -17,7 +17,7 @@ public abstract class PostgresDemoStoreTest {
 
     @DynamicPropertySource
     static void store(DynamicPropertyRegistry registry) {
-        registry.add("spring.datasource.url", () -> EmbeddedPostgresHolder.jdbcUrl("loadsmith_demo"));
+        registry.add("spring.datasource.url", () -> EmbeddedPostgresHolder.jdbcUrl(EmbeddedPostgresHolder.Database.DEMO));
         registry.add("spring.datasource.username", () -> "postgres");
         registry.add("spring.datasource.password", () -> "postgres");
     }

@@ -17,7 +17,7 @@ public abstract class PostgresStoreTest {
 
     @DynamicPropertySource
     static void store(DynamicPropertyRegistry registry) {
-        registry.add("spring.datasource.url", () -> EmbeddedPostgresHolder.jdbcUrl("loadsmith_api"));
+        registry.add("spring.datasource.url", () -> EmbeddedPostgresHolder.jdbcUrl(EmbeddedPostgresHolder.Database.API));
         registry.add("spring.datasource.username", () -> "postgres");
         registry.add("spring.datasource.password", () -> "postgres");
         registry.add("spring.flyway.locations", () -> "classpath:db/migration");

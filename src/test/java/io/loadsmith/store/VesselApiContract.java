@@ -244,6 +244,18 @@ public interface VesselApiContract {
     }
 
     @Test
+    default void businessAttributeMayNotTakeADefaultAttributesName() {
+        JsonNode before = api().get("/api/v1/entities");
+        Api.Answer answer = api().send(HttpMethod.POST, "/api/v1/entities", obj("logicalName", "CARGO",
+                "entityType", "DIM_SCD2", "attributes", List.of(VesselModel.attribute("cargo_code", "VARCHAR", 5),
+                        VesselModel.attribute("Valid_From", "TIMESTAMP", null))));
+        assertThat(answer.status()).as(answer.body()).isEqualTo(400);
+        assertThat(answer.json().get("errors").get(0).get("field").asString()).isEqualTo("attributes[1].name");
+        assertThat(answer.json().get("errors").get(0).get("value").asString()).isEqualTo("Valid_From");
+        assertThat(api().get("/api/v1/entities")).isEqualTo(before);
+    }
+
+    @Test
     default void invalidAttributeNameIsRefusedAndTheEntityIsUnchanged() {
         JsonNode before = api().get("/api/v1/entities?name=" + VesselModel.ENTITY).get(0);
         Map<String, Object> body = Api.toMap(before);

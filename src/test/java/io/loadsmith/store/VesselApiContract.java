@@ -106,6 +106,47 @@ public interface VesselApiContract {
         assertThat(Golden.normalize(sql("snowflake"))).isEqualTo(Golden.normalize(Golden.expectedSnowflakeSql()));
     }
 
+    @Test
+    default void packagesAndEnvironmentsHaveFullCrudWithNameFilterAndDuplicateNameConflict() {
+        JsonNode pkg = api().create("/api/v1/packages", obj("name", "crud_pkg", "description", "first"));
+        Map<String, Object> change = Api.toMap(pkg);
+        change.put("description", "second");
+        Api.Answer updated = api().send(HttpMethod.PUT, "/api/v1/packages/" + pkg.get("id").asLong(), change);
+        assertThat(updated.status()).as(updated.body()).isEqualTo(200);
+        assertThat(api().get("/api/v1/packages?name=crud_pkg").get(0).get("description").asString()).isEqualTo("second");
+        Api.Answer duplicate = api().send(HttpMethod.POST, "/api/v1/packages", obj("name", "crud_pkg"));
+        assertThat(duplicate.status()).isEqualTo(409);
+        assertThat(duplicate.json().get("detail").asString()).contains("crud_pkg", "already exists");
+        assertThat(api().send(HttpMethod.DELETE, "/api/v1/packages/" + pkg.get("id").asLong(), null).status())
+                .isEqualTo(204);
+        assertThat(api().send(HttpMethod.GET, "/api/v1/packages/" + pkg.get("id").asLong(), null).status())
+                .isEqualTo(404);
+
+        JsonNode env = api().create("/api/v1/environments", obj("name", "crud_env",
+                "variables", Map.of("warehouse_database", "DW_TEST")));
+        Api.Answer badVariable = api().send(HttpMethod.PUT, "/api/v1/environments/" + env.get("id").asLong(),
+                obj("version", env.get("version").asLong(), "name", "crud_env", "variables", Map.of("bad-name", "x")));
+        assertThat(badVariable.status()).isEqualTo(400);
+        assertThat(badVariable.json().get("errors").get(0).get("field").asString()).isEqualTo("variables.bad-name");
+        assertThat(api().get("/api/v1/environments/" + env.get("id").asLong())).isEqualTo(env);
+        String sql = api().text("/api/v1/loads/" + loadId() + "/sql?dialect=snowflake&environment=crud_env");
+        assertThat(Golden.normalize(sql)).isEqualTo(Golden.normalize(Golden.expectedSnowflakeSql()));
+        api().send(HttpMethod.DELETE, "/api/v1/environments/" + env.get("id").asLong(), null);
+    }
+
+    @Test
+    default void inUseReferencesCannotBeDeleted() {
+        JsonNode type = api().get("/api/v1/entity-types?name=DIM_SCD2").get(0);
+        Api.Answer answer = api().send(HttpMethod.DELETE, "/api/v1/entity-types/" + type.get("id").asLong(), null);
+        assertThat(answer.status()).isEqualTo(409);
+        assertThat(answer.json().get("detail").asString()).contains("DIM_SCD2", "still has entities");
+        JsonNode entity = api().get("/api/v1/entities?name=" + VesselModel.ENTITY).get(0);
+        Api.Answer entityAnswer = api().send(HttpMethod.DELETE, "/api/v1/entities/" + entity.get("id").asLong(), null);
+        assertThat(entityAnswer.status()).isEqualTo(409);
+        assertThat(entityAnswer.json().get("detail").asString()).contains("load_d_vessel_scd2");
+        assertThat(api().get("/api/v1/entities/" + entity.get("id").asLong())).isEqualTo(entity);
+    }
+
     // --- bad input: refused, located, and nothing changed -------------------------------------------
 
     private Api.Answer putLoadWithMergeStep(String mergeText) {

@@ -1,0 +1,215 @@
+package io.loadsmith.entity;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.springframework.data.domain.Sort;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+import io.loadsmith.dialect.Identifiers;
+import io.loadsmith.dialect.LogicalDatatypes;
+import io.loadsmith.entity.api.AttributeJson;
+import io.loadsmith.entity.api.EntityRequest;
+import io.loadsmith.entity.api.EntityResponse;
+import io.loadsmith.entitytype.AttributeTypeService;
+import io.loadsmith.entitytype.DefaultAttribute;
+import io.loadsmith.entitytype.EntityType;
+import io.loadsmith.entitytype.EntityTypeDefaultAttribute;
+import io.loadsmith.entitytype.EntityTypeService;
+import io.loadsmith.entitytype.PhysicalType;
+import io.loadsmith.packages.MetadataPackage;
+import io.loadsmith.packages.MetadataPackageService;
+import io.loadsmith.problem.ConflictException;
+import io.loadsmith.problem.InvalidRequestException;
+import io.loadsmith.problem.NotFoundException;
+import io.loadsmith.problem.StaleVersionException;
+import io.loadsmith.problem.Violations;
+
+@Service
+@Transactional
+public class EntityService {
+
+    private static final String KIND = "Entity";
+
+    private final WarehouseEntityRepository entities;
+    private final EntityTypeService entityTypes;
+    private final AttributeTypeService attributeTypes;
+    private final MetadataPackageService packages;
+    private final LogicalDatatypes datatypes;
+
+    public EntityService(WarehouseEntityRepository entities, EntityTypeService entityTypes,
+                         AttributeTypeService attributeTypes, MetadataPackageService packages, LogicalDatatypes datatypes) {
+        this.entities = entities;
+        this.entityTypes = entityTypes;
+        this.attributeTypes = attributeTypes;
+        this.packages = packages;
+        this.datatypes = datatypes;
+    }
+
+    /** {@code name} is an entity name (any schema) or a qualified one, {@code schema.name}. */
+    @Transactional(readOnly = true)
+    public List<EntityResponse> list(String name) {
+        List<WarehouseEntity> found;
+        if (name == null) {
+            found = entities.findAll(Sort.by("schemaName", "name"));
+        } else if (name.contains(".")) {
+            found = findQualified(name).map(List::of).orElse(List.of());
+        } else {
+            found = entities.findByNameOrderBySchemaName(name);
+        }
+        return found.stream().map(EntityService::toResponse).toList();
+    }
+
+    @Transactional(readOnly = true)
+    public EntityResponse get(long id) {
+        return toResponse(find(id));
+    }
+
+    /** Creates an entity; with an entity type, the type names it and gives its default attributes first. */
+    public EntityResponse create(EntityRequest request) {
+        EntityType type = request.entityType() == null ? null : entityTypes.byName("entityType", request.entityType());
+        List<WarehouseAttribute> attributes = new ArrayList<>();
+        Violations violations = new Violations();
+        Identifiers.check(violations, "logicalName", request.logicalName());
+        String name = request.name() != null ? request.name()
+                : type == null ? request.logicalName() : type.entityNameFor(request.logicalName());
+        if (type != null && violations.isEmpty()) {
+            attributes.addAll(defaultAttributes(type, request.logicalName(), name));
+        }
+        refuseDefaultNames(violations, attributes, request.attributes());
+        attributes.addAll(attributes(violations, request.attributes()));
+        WarehouseEntity entity = new WarehouseEntity(schema(request, type), name);
+        apply(entity, request, type, name, attributes, violations);
+        return toResponse(entities.saveAndFlush(entity));
+    }
+
+    /** Replaces an entity; {@code attributes} is the complete list, nothing is added by type. */
+    public EntityResponse update(long id, EntityRequest request) {
+        WarehouseEntity entity = find(id);
+        StaleVersionException.check(KIND + " " + entity.qualifiedName(), request.version(), entity.getVersion());
+        EntityType type = request.entityType() == null ? null : entityTypes.byName("entityType", request.entityType());
+        Violations violations = new Violations();
+        Identifiers.check(violations, "logicalName", request.logicalName());
+        String name = request.name() != null ? request.name()
+                : type == null ? request.logicalName() : type.entityNameFor(request.logicalName());
+        List<WarehouseAttribute> attributes = attributes(violations, request.attributes());
+        apply(entity, request, type, name, attributes, violations);
+        return toResponse(entities.saveAndFlush(entity));
+    }
+
+    public void delete(long id) {
+        WarehouseEntity entity = find(id);
+        List<String> loads = entities.loadsUsing(entity);
+        if (!loads.isEmpty()) {
+            throw new ConflictException(KIND + " " + entity.qualifiedName() + " is used by loads "
+                    + String.join(", ", loads) + "; delete or change them first.");
+        }
+        entities.delete(entity);
+        entities.flush();
+    }
+
+    /** For loads: the entity that {@code schema.name} (or an unambiguous bare name) refers to. */
+    @Transactional(readOnly = true)
+    public WarehouseEntity byQualifiedName(String field, String qualifiedName) {
+        if (qualifiedName != null && qualifiedName.contains(".")) {
+            return findQualified(qualifiedName).orElseThrow(() ->
+                    InvalidRequestException.of(field, qualifiedName, "names no entity"));
+        }
+        List<WarehouseEntity> found = qualifiedName == null ? List.of() : entities.findByNameOrderBySchemaName(qualifiedName);
+        if (found.size() != 1) {
+            throw InvalidRequestException.of(field, qualifiedName, found.isEmpty() ? "names no entity"
+                    : "is ambiguous: give it as schema.name");
+        }
+        return found.get(0);
+    }
+
+    private void apply(WarehouseEntity entity, EntityRequest request, EntityType type, String name,
+                       List<WarehouseAttribute> attributes, Violations violations) {
+        String schema = schema(request, type);
+        Identifiers.check(violations, "name", name);
+        Identifiers.check(violations, "schema", schema);
+        violations.throwIfAny();
+        entities.findClash(schema, name)
+                .filter(other -> !other.getId().equals(entity.getId()))
+                .ifPresent(other -> {
+                    throw new ConflictException(KIND + " " + other.qualifiedName() + " already exists.");
+                });
+        PhysicalType physical = request.physicalType() != null ? request.physicalType()
+                : type != null ? type.getDefaultPhysicalType() : PhysicalType.TABLE;
+        MetadataPackage inPackage = request.packageName() == null ? null
+                : packages.byName("packageName", request.packageName());
+        entity.change(schema, name, request.logicalName(), type, physical, inPackage, request.description());
+        entity.replaceAttributes(attributes);
+    }
+
+    private static String schema(EntityRequest request, EntityType type) {
+        return request.schema() != null ? request.schema() : type == null ? null : type.getDefaultSchema();
+    }
+
+    /** The type's default attributes, named for this entity; a bad name template is reported here. */
+    private static List<WarehouseAttribute> defaultAttributes(EntityType type, String logicalName, String entityName) {
+        Violations violations = new Violations();
+        List<WarehouseAttribute> result = new ArrayList<>();
+        for (EntityTypeDefaultAttribute entry : type.getDefaultAttributes()) {
+            DefaultAttribute d = entry.getDefaultAttribute();
+            String attributeName = d.nameFor(logicalName, entityName);
+            if (!Identifiers.isValid(attributeName)) {
+                violations.add("logicalName", logicalName, "gives default attribute " + d.getCode()
+                        + " the name '" + attributeName + "', which is not a valid identifier");
+            }
+            result.add(new WarehouseAttribute(attributeName, d.getDatatype(), d.getDataLength(), d.getDataPrecision(),
+                    d.getDataScale(), d.isNullable(), d.getAttributeType(), d.getDescription()));
+        }
+        violations.throwIfAny();
+        return result;
+    }
+
+    /**
+     * A business attribute may not take a default attribute's name. Checked here rather than left to
+     * the entity, so that the error names the attribute's index in the request, not in the full list.
+     */
+    private static void refuseDefaultNames(Violations violations, List<WarehouseAttribute> defaults,
+                                           List<AttributeJson> given) {
+        for (int i = 0; i < given.size(); i++) {
+            String attributeName = given.get(i).name();
+            if (defaults.stream().anyMatch(d -> d.getName().equalsIgnoreCase(attributeName))) {
+                violations.add("attributes[" + i + "].name", attributeName,
+                        "is the name of a default attribute that the entity type adds");
+            }
+        }
+    }
+
+    private List<WarehouseAttribute> attributes(Violations violations, List<AttributeJson> given) {
+        List<WarehouseAttribute> result = new ArrayList<>();
+        for (int i = 0; i < given.size(); i++) {
+            AttributeJson a = given.get(i);
+            String at = "attributes[" + i + "]";
+            Identifiers.check(violations, at + ".name", a.name());
+            datatypes.check(violations, at + ".datatype", a.datatype());
+            attributeTypes.checkExists(violations, at + ".attributeType", a.attributeType());
+            result.add(new WarehouseAttribute(a.name(), a.datatype(), a.dataLength(), a.dataPrecision(), a.dataScale(),
+                    a.nullable() == null || a.nullable(), a.attributeType(), a.description()));
+        }
+        return result;
+    }
+
+    private java.util.Optional<WarehouseEntity> findQualified(String qualifiedName) {
+        int dot = qualifiedName.indexOf('.');
+        return entities.findBySchemaNameAndName(qualifiedName.substring(0, dot), qualifiedName.substring(dot + 1));
+    }
+
+    private WarehouseEntity find(long id) {
+        return entities.findById(id).orElseThrow(() -> NotFoundException.id(KIND, id));
+    }
+
+    static EntityResponse toResponse(WarehouseEntity e) {
+        return new EntityResponse(e.getId(), e.getVersion(), e.getName(), e.getLogicalName(), e.getSchemaName(),
+                e.qualifiedName(), e.getEntityType() == null ? null : e.getEntityType().getName(), e.getPhysicalType(),
+                e.getMetadataPackage() == null ? null : e.getMetadataPackage().getName(), e.getDescription(),
+                e.getAttributes().stream().map(a -> new AttributeJson(a.getName(), a.getDatatype(), a.getDataLength(),
+                        a.getDataPrecision(), a.getDataScale(), a.isNullable(), a.getAttributeType(),
+                        a.getDescription())).toList(),
+                e.getCreatedAt(), e.getUpdatedAt());
+    }
+}

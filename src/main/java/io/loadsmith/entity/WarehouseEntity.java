@@ -1,0 +1,176 @@
+package io.loadsmith.entity;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.hibernate.annotations.CreationTimestamp;
+import org.hibernate.annotations.ListIndexBase;
+import org.hibernate.annotations.UpdateTimestamp;
+
+import io.loadsmith.entitytype.EntityType;
+import io.loadsmith.entitytype.PhysicalType;
+import io.loadsmith.packages.MetadataPackage;
+import io.loadsmith.problem.Violations;
+import jakarta.persistence.CollectionTable;
+import jakarta.persistence.Column;
+import jakarta.persistence.ElementCollection;
+import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
+import jakarta.persistence.FetchType;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.JoinColumn;
+import jakarta.persistence.ManyToOne;
+import jakarta.persistence.OrderColumn;
+import jakarta.persistence.Table;
+import jakarta.persistence.Version;
+
+/** A table or view of the warehouse with its ordered attributes (the seed's "entity"). */
+@Entity
+@Table(name = "dw_entity")
+public class WarehouseEntity {
+
+    @Id
+    @GeneratedValue(strategy = GenerationType.IDENTITY)
+    private Long id;
+
+    @ManyToOne(fetch = FetchType.LAZY)
+    @JoinColumn(name = "package_id")
+    private MetadataPackage metadataPackage;
+
+    @ManyToOne(fetch = FetchType.LAZY)
+    @JoinColumn(name = "entity_type_id")
+    private EntityType entityType;
+
+    @Column(name = "logical_name", nullable = false)
+    private String logicalName;
+
+    @Column(nullable = false)
+    private String name;
+
+    @Column(name = "schema_name", nullable = false)
+    private String schemaName;
+
+    @Enumerated(EnumType.STRING)
+    @Column(name = "physical_type", nullable = false)
+    private PhysicalType physicalType;
+
+    private String description;
+
+    // The list index is the stored position (1-based): positions are contiguous by construction.
+    @ElementCollection
+    @CollectionTable(name = "dw_attribute", joinColumns = @JoinColumn(name = "entity_id"))
+    @OrderColumn(name = "position")
+    @ListIndexBase(1)
+    private List<WarehouseAttribute> attributes = new ArrayList<>();
+
+    @Version
+    @Column(name = "row_version", nullable = false)
+    private long version;
+
+    @CreationTimestamp
+    @Column(name = "created_at", nullable = false, updatable = false)
+    private Instant createdAt;
+
+    @UpdateTimestamp
+    @Column(name = "updated_at", nullable = false)
+    private Instant updatedAt;
+
+    protected WarehouseEntity() {
+        // for JPA
+    }
+
+    public WarehouseEntity(String schemaName, String name) {
+        this.schemaName = schemaName;
+        this.name = name;
+    }
+
+    public void change(String newSchema, String newName, String newLogicalName, EntityType type, PhysicalType physical,
+                       MetadataPackage inPackage, String newDescription) {
+        this.schemaName = newSchema;
+        this.name = newName;
+        this.logicalName = newLogicalName;
+        this.entityType = type;
+        this.physicalType = physical;
+        this.metadataPackage = inPackage;
+        this.description = newDescription;
+    }
+
+    /**
+     * Replaces the attributes, in order. Names must be unique ignoring case, because unquoted SQL
+     * identifiers are: {@code Vessel_Id} and {@code vessel_id} would be the same column.
+     */
+    public void replaceAttributes(List<WarehouseAttribute> newAttributes) {
+        Violations violations = new Violations();
+        Map<String, Integer> seen = new HashMap<>();
+        for (int i = 0; i < newAttributes.size(); i++) {
+            String attributeName = newAttributes.get(i).getName();
+            Integer first = seen.putIfAbsent(attributeName.toLowerCase(Locale.ROOT), i);
+            if (first != null) {
+                violations.add("attributes[" + i + "].name", attributeName, "is already the name of attribute "
+                        + (first + 1) + " of entity " + qualifiedName());
+            }
+        }
+        violations.throwIfAny();
+        attributes.clear();
+        attributes.addAll(newAttributes);
+    }
+
+    public String qualifiedName() {
+        return schemaName + "." + name;
+    }
+
+    public Long getId() {
+        return id;
+    }
+
+    public MetadataPackage getMetadataPackage() {
+        return metadataPackage;
+    }
+
+    public EntityType getEntityType() {
+        return entityType;
+    }
+
+    public String getLogicalName() {
+        return logicalName;
+    }
+
+    public String getName() {
+        return name;
+    }
+
+    public String getSchemaName() {
+        return schemaName;
+    }
+
+    public PhysicalType getPhysicalType() {
+        return physicalType;
+    }
+
+    public String getDescription() {
+        return description;
+    }
+
+    public List<WarehouseAttribute> getAttributes() {
+        return List.copyOf(attributes);
+    }
+
+    public long getVersion() {
+        return version;
+    }
+
+    public Instant getCreatedAt() {
+        return createdAt;
+    }
+
+    public Instant getUpdatedAt() {
+        return updatedAt;
+    }
+}

@@ -1,0 +1,56 @@
+package io.loadsmith.entity.api;
+
+import java.net.URI;
+import java.util.List;
+
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+import io.loadsmith.entity.EntityService;
+import jakarta.validation.Valid;
+
+@RestController
+@RequestMapping("/api/v1/entities")
+public class EntityController {
+
+    private final EntityService service;
+
+    public EntityController(EntityService service) {
+        this.service = service;
+    }
+
+    @GetMapping
+    public List<EntityResponse> list(@RequestParam(required = false) String name) {
+        return service.list(name);
+    }
+
+    @GetMapping("/{id}")
+    public EntityResponse get(@PathVariable long id) {
+        return service.get(id);
+    }
+
+    @PostMapping
+    public ResponseEntity<EntityResponse> create(@Valid @RequestBody EntityRequest request) {
+        EntityResponse created = service.create(request);
+        return ResponseEntity.created(URI.create("/api/v1/entities/" + created.id())).body(created);
+    }
+
+    @PutMapping("/{id}")
+    public EntityResponse update(@PathVariable long id, @Valid @RequestBody EntityRequest request) {
+        return service.update(id, request);
+    }
+
+    @DeleteMapping("/{id}")
+    public ResponseEntity<Void> delete(@PathVariable long id) {
+        service.delete(id);
+        return ResponseEntity.noContent().build();
+    }
+}

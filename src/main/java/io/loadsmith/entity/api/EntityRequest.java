@@ -1,0 +1,29 @@
+package io.loadsmith.entity.api;
+
+import java.util.List;
+
+import io.loadsmith.entitytype.PhysicalType;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotBlank;
+
+/**
+ * Body of POST and PUT /api/v1/entities. On POST with an {@code entityType}, {@code name},
+ * {@code schema} and {@code physicalType} may be left out (the type derives them) and
+ * {@code attributes} are the business attributes that follow the type's default attributes.
+ * On PUT {@code attributes} is the complete list.
+ */
+public record EntityRequest(
+        Long version,
+        @NotBlank String logicalName,
+        String name,
+        String schema,
+        String entityType,
+        PhysicalType physicalType,
+        String packageName,
+        String description,
+        List<@Valid AttributeJson> attributes) {
+
+    public EntityRequest {
+        attributes = attributes == null ? List.of() : List.copyOf(attributes);
+    }
+}

@@ -1,0 +1,118 @@
+package io.loadsmith.entitytype;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import org.springframework.data.domain.Sort;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+import io.loadsmith.dialect.DialectRegistry;
+import io.loadsmith.dialect.LogicalDatatypes;
+import io.loadsmith.entitytype.api.DatatypeMappingRequest;
+import io.loadsmith.entitytype.api.DatatypeMappingResponse;
+import io.loadsmith.generation.DatatypeOverrides;
+import io.loadsmith.problem.ConflictException;
+import io.loadsmith.problem.NotFoundException;
+import io.loadsmith.problem.StaleVersionException;
+import io.loadsmith.problem.Violations;
+import io.loadsmith.template.TemplateCacheEviction;
+
+/** Stored datatype mappings; also the generator's {@link DatatypeOverrides}. */
+@Service
+@Transactional
+public class DatatypeMappingService implements DatatypeOverrides {
+
+    private static final String KIND = "Datatype mapping";
+
+    private final DatatypeMappingRepository mappings;
+    private final DialectRegistry dialects;
+    private final LogicalDatatypes datatypes;
+    private final TemplateCacheEviction eviction;
+
+    public DatatypeMappingService(DatatypeMappingRepository mappings, DialectRegistry dialects,
+                                  LogicalDatatypes datatypes, TemplateCacheEviction eviction) {
+        this.mappings = mappings;
+        this.dialects = dialects;
+        this.datatypes = datatypes;
+        this.eviction = eviction;
+    }
+
+    @Override
+    @Transactional(readOnly = true)
+    public Map<String, String> forDialect(String dialect) {
+        return mappings.findByDialectOrderByLogicalDatatype(dialect).stream()
+                .collect(Collectors.toMap(DatatypeMapping::getLogicalDatatype, DatatypeMapping::getPhysicalPattern));
+    }
+
+    /** Mappings have no name; {@code dialect} filters instead. */
+    @Transactional(readOnly = true)
+    public List<DatatypeMappingResponse> list(String dialect) {
+        List<DatatypeMapping> found = dialect == null
+                ? mappings.findAll(Sort.by("dialect", "logicalDatatype"))
+                : mappings.findByDialectOrderByLogicalDatatype(dialect.toLowerCase(Locale.ROOT));
+        return found.stream().map(DatatypeMappingService::toResponse).toList();
+    }
+
+    @Transactional(readOnly = true)
+    public DatatypeMappingResponse get(long id) {
+        return toResponse(find(id));
+    }
+
+    public DatatypeMappingResponse create(DatatypeMappingRequest request) {
+        String dialect = validate(request);
+        requireFree(dialect, request.logicalDatatype(), null);
+        DatatypeMapping saved = mappings.saveAndFlush(new DatatypeMapping(dialect, request.logicalDatatype(),
+                request.physicalPattern().strip()));
+        eviction.afterCommit();
+        return toResponse(saved);
+    }
+
+    public DatatypeMappingResponse update(long id, DatatypeMappingRequest request) {
+        DatatypeMapping mapping = find(id);
+        StaleVersionException.check(KIND + " " + id, request.version(), mapping.getVersion());
+        String dialect = validate(request);
+        requireFree(dialect, request.logicalDatatype(), mapping.getId());
+        mapping.change(dialect, request.logicalDatatype(), request.physicalPattern().strip());
+        DatatypeMapping saved = mappings.saveAndFlush(mapping);
+        eviction.afterCommit();
+        return toResponse(saved);
+    }
+
+    public void delete(long id) {
+        mappings.delete(find(id));
+        mappings.flush();
+        eviction.afterCommit();
+    }
+
+    private String validate(DatatypeMappingRequest request) {
+        Violations violations = new Violations();
+        if (!dialects.exists(request.dialect())) {
+            violations.add("dialect", request.dialect(), "is not a target dialect; use one of "
+                    + String.join(", ", dialects.names()));
+        }
+        datatypes.check(violations, "logicalDatatype", request.logicalDatatype());
+        violations.throwIfAny();
+        return request.dialect().toLowerCase(Locale.ROOT);
+    }
+
+    private void requireFree(String dialect, String logicalDatatype, Long self) {
+        mappings.findByDialectAndLogicalDatatype(dialect, logicalDatatype)
+                .filter(existing -> !existing.getId().equals(self))
+                .ifPresent(existing -> {
+                    throw new ConflictException("Dialect " + dialect + " already maps " + logicalDatatype
+                            + " (mapping " + existing.getId() + ").");
+                });
+    }
+
+    private DatatypeMapping find(long id) {
+        return mappings.findById(id).orElseThrow(() -> NotFoundException.id(KIND, id));
+    }
+
+    private static DatatypeMappingResponse toResponse(DatatypeMapping m) {
+        return new DatatypeMappingResponse(m.getId(), m.getVersion(), m.getDialect(), m.getLogicalDatatype(),
+                m.getPhysicalPattern());
+    }
+}

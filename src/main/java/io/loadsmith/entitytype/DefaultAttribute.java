@@ -1,0 +1,127 @@
+package io.loadsmith.entitytype;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import jakarta.persistence.Version;
+
+/**
+ * An attribute that entity types add to every new entity, e.g. {@code <entity_logical_name>_scd_id}.
+ * {@code code} is its key (the import format's defaultAttributeId).
+ */
+@Entity
+@Table(name = "default_attribute")
+public class DefaultAttribute {
+
+    public static final String LOGICAL_NAME_PLACEHOLDER = "<entity_logical_name>";
+    public static final String NAME_PLACEHOLDER = "<entity_name>";
+
+    @Id
+    @GeneratedValue(strategy = GenerationType.IDENTITY)
+    private Long id;
+
+    @Column(nullable = false)
+    private String code;
+
+    @Column(name = "name_template", nullable = false)
+    private String nameTemplate;
+
+    @Column(nullable = false)
+    private String datatype;
+
+    @Column(name = "data_length")
+    private Integer dataLength;
+
+    @Column(name = "data_precision")
+    private Integer dataPrecision;
+
+    @Column(name = "data_scale")
+    private Integer dataScale;
+
+    @Column(nullable = false)
+    private boolean nullable;
+
+    @Column(name = "attribute_type")
+    private String attributeType;
+
+    private String description;
+
+    @Version
+    @Column(name = "row_version", nullable = false)
+    private long version;
+
+    protected DefaultAttribute() {
+        // for JPA
+    }
+
+    public DefaultAttribute(String code) {
+        this.code = code;
+    }
+
+    public void change(String newCode, String newNameTemplate, String newDatatype, Integer length, Integer precision,
+                       Integer scale, boolean isNullable, String newAttributeType, String newDescription) {
+        this.code = newCode;
+        this.nameTemplate = newNameTemplate;
+        this.datatype = newDatatype;
+        this.dataLength = length;
+        this.dataPrecision = precision;
+        this.dataScale = scale;
+        this.nullable = isNullable;
+        this.attributeType = newAttributeType;
+        this.description = newDescription;
+    }
+
+    /** The attribute name for an entity: placeholders replaced by the lower-cased names. */
+    public String nameFor(String entityLogicalName, String entityName) {
+        return nameTemplate
+                .replace(LOGICAL_NAME_PLACEHOLDER, entityLogicalName.toLowerCase(java.util.Locale.ROOT))
+                .replace(NAME_PLACEHOLDER, entityName.toLowerCase(java.util.Locale.ROOT));
+    }
+
+    public Long getId() {
+        return id;
+    }
+
+    public String getCode() {
+        return code;
+    }
+
+    public String getNameTemplate() {
+        return nameTemplate;
+    }
+
+    public String getDatatype() {
+        return datatype;
+    }
+
+    public Integer getDataLength() {
+        return dataLength;
+    }
+
+    public Integer getDataPrecision() {
+        return dataPrecision;
+    }
+
+    public Integer getDataScale() {
+        return dataScale;
+    }
+
+    public boolean isNullable() {
+        return nullable;
+    }
+
+    public String getAttributeType() {
+        return attributeType;
+    }
+
+    public String getDescription() {
+        return description;
+    }
+
+    public long getVersion() {
+        return version;
+    }
+}

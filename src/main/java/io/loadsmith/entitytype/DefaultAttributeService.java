@@ -1,0 +1,109 @@
+package io.loadsmith.entitytype;
+
+import java.util.List;
+
+import org.springframework.data.domain.Sort;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+import io.loadsmith.dialect.Identifiers;
+import io.loadsmith.dialect.LogicalDatatypes;
+import io.loadsmith.entitytype.api.DefaultAttributeRequest;
+import io.loadsmith.entitytype.api.DefaultAttributeResponse;
+import io.loadsmith.problem.ConflictException;
+import io.loadsmith.problem.NotFoundException;
+import io.loadsmith.problem.StaleVersionException;
+import io.loadsmith.problem.Violations;
+
+@Service
+@Transactional
+public class DefaultAttributeService {
+
+    private static final String KIND = "Default attribute";
+
+    private final DefaultAttributeRepository attributes;
+    private final AttributeTypeService attributeTypes;
+    private final LogicalDatatypes datatypes;
+
+    public DefaultAttributeService(DefaultAttributeRepository attributes, AttributeTypeService attributeTypes,
+                                   LogicalDatatypes datatypes) {
+        this.attributes = attributes;
+        this.attributeTypes = attributeTypes;
+        this.datatypes = datatypes;
+    }
+
+    /** {@code name} filters by code, the default attribute's key. */
+    @Transactional(readOnly = true)
+    public List<DefaultAttributeResponse> list(String name) {
+        List<DefaultAttribute> found = name == null ? attributes.findAll(Sort.by("code"))
+                : attributes.findByCode(name).map(List::of).orElse(List.of());
+        return found.stream().map(DefaultAttributeService::toResponse).toList();
+    }
+
+    @Transactional(readOnly = true)
+    public DefaultAttributeResponse get(long id) {
+        return toResponse(find(id));
+    }
+
+    public DefaultAttributeResponse create(DefaultAttributeRequest request) {
+        validate(request);
+        if (attributes.existsByCode(request.code())) {
+            throw new ConflictException(KIND + " '" + request.code() + "' already exists.");
+        }
+        DefaultAttribute attribute = new DefaultAttribute(request.code());
+        apply(attribute, request);
+        return toResponse(attributes.saveAndFlush(attribute));
+    }
+
+    public DefaultAttributeResponse update(long id, DefaultAttributeRequest request) {
+        DefaultAttribute attribute = find(id);
+        StaleVersionException.check(KIND + " '" + attribute.getCode() + "'", request.version(), attribute.getVersion());
+        validate(request);
+        if (!attribute.getCode().equals(request.code()) && attributes.existsByCode(request.code())) {
+            throw new ConflictException(KIND + " '" + request.code() + "' already exists.");
+        }
+        apply(attribute, request);
+        return toResponse(attributes.saveAndFlush(attribute));
+    }
+
+    public void delete(long id) {
+        DefaultAttribute attribute = find(id);
+        if (attributes.isUsedByEntityTypes(attribute)) {
+            throw new ConflictException(KIND + " '" + attribute.getCode()
+                    + "' is still listed by entity types; remove it from them first.");
+        }
+        attributes.delete(attribute);
+        attributes.flush();
+    }
+
+    private static void apply(DefaultAttribute attribute, DefaultAttributeRequest r) {
+        attribute.change(r.code(), r.nameTemplate(), r.datatype(), r.dataLength(), r.dataPrecision(), r.dataScale(),
+                r.nullable() == null || r.nullable(), r.attributeType(), r.description());
+    }
+
+    private void validate(DefaultAttributeRequest request) {
+        Violations violations = new Violations();
+        Identifiers.check(violations, "code", request.code());
+        if (request.nameTemplate() == null
+                || !Identifiers.isValid(request.nameTemplate()
+                        .replace(DefaultAttribute.LOGICAL_NAME_PLACEHOLDER, "x")
+                        .replace(DefaultAttribute.NAME_PLACEHOLDER, "x"))) {
+            violations.add("nameTemplate", request.nameTemplate(), "must give a valid identifier once "
+                    + DefaultAttribute.LOGICAL_NAME_PLACEHOLDER + " and " + DefaultAttribute.NAME_PLACEHOLDER
+                    + " are replaced: letters, digits and _");
+        }
+        datatypes.check(violations, "datatype", request.datatype());
+        attributeTypes.checkExists(violations, "attributeType", request.attributeType());
+        violations.throwIfAny();
+    }
+
+    private DefaultAttribute find(long id) {
+        return attributes.findById(id).orElseThrow(() -> NotFoundException.id(KIND, id));
+    }
+
+    private static DefaultAttributeResponse toResponse(DefaultAttribute a) {
+        return new DefaultAttributeResponse(a.getId(), a.getVersion(), a.getCode(), a.getNameTemplate(), a.getDatatype(),
+                a.getDataLength(), a.getDataPrecision(), a.getDataScale(), a.isNullable(), a.getAttributeType(),
+                a.getDescription());
+    }
+}

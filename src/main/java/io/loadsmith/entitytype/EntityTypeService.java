@@ -1,0 +1,152 @@
+package io.loadsmith.entitytype;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+import org.springframework.data.domain.Sort;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+import io.loadsmith.dialect.Identifiers;
+import io.loadsmith.entitytype.api.EntityTypeRequest;
+import io.loadsmith.entitytype.api.EntityTypeRequest.DefaultAttributeRef;
+import io.loadsmith.entitytype.api.EntityTypeRequest.LoadTypeJson;
+import io.loadsmith.entitytype.api.EntityTypeResponse;
+import io.loadsmith.packages.MetadataPackage;
+import io.loadsmith.packages.MetadataPackageService;
+import io.loadsmith.problem.ConflictException;
+import io.loadsmith.problem.InvalidRequestException;
+import io.loadsmith.problem.NotFoundException;
+import io.loadsmith.problem.StaleVersionException;
+import io.loadsmith.problem.Violations;
+import io.loadsmith.template.TemplateCatalog;
+import io.loadsmith.template.TemplateKind;
+
+@Service
+@Transactional
+public class EntityTypeService {
+
+    private static final String KIND = "Entity type";
+    /** Prefix and suffix are glued to a logical name, so they may also start with a digit or be empty. */
+    private static final Pattern AFFIX = Pattern.compile("[A-Za-z0-9_]*");
+
+    private final EntityTypeRepository types;
+    private final DefaultAttributeRepository defaultAttributes;
+    private final MetadataPackageService packages;
+    private final TemplateCatalog catalog;
+
+    public EntityTypeService(EntityTypeRepository types, DefaultAttributeRepository defaultAttributes,
+                             MetadataPackageService packages, TemplateCatalog catalog) {
+        this.types = types;
+        this.defaultAttributes = defaultAttributes;
+        this.packages = packages;
+        this.catalog = catalog;
+    }
+
+    @Transactional(readOnly = true)
+    public List<EntityTypeResponse> list(String name) {
+        List<EntityType> found = name == null ? types.findAll(Sort.by("name"))
+                : types.findByName(name).map(List::of).orElse(List.of());
+        return found.stream().map(EntityTypeService::toResponse).toList();
+    }
+
+    @Transactional(readOnly = true)
+    public EntityTypeResponse get(long id) {
+        return toResponse(find(id));
+    }
+
+    public EntityTypeResponse create(EntityTypeRequest request) {
+        if (types.existsByName(request.name())) {
+            throw new ConflictException(KIND + " '" + request.name() + "' already exists.");
+        }
+        EntityType type = new EntityType(request.name());
+        apply(type, request);
+        return toResponse(types.saveAndFlush(type));
+    }
+
+    public EntityTypeResponse update(long id, EntityTypeRequest request) {
+        EntityType type = find(id);
+        StaleVersionException.check(KIND + " '" + type.getName() + "'", request.version(), type.getVersion());
+        if (!type.getName().equals(request.name()) && types.existsByName(request.name())) {
+            throw new ConflictException(KIND + " '" + request.name() + "' already exists.");
+        }
+        apply(type, request);
+        return toResponse(types.saveAndFlush(type));
+    }
+
+    public void delete(long id) {
+        EntityType type = find(id);
+        if (types.isUsedByEntities(type)) {
+            throw new ConflictException(KIND + " '" + type.getName() + "' still has entities.");
+        }
+        types.delete(type);
+        types.flush();
+    }
+
+    /** For the entity feature: the type a request names, or a 400 naming the field. */
+    @Transactional(readOnly = true)
+    public EntityType byName(String field, String name) {
+        return types.findByName(name).orElseThrow(() -> InvalidRequestException.of(field, name, "names no entity type"));
+    }
+
+    private void apply(EntityType type, EntityTypeRequest r) {
+        Violations violations = new Violations();
+        Identifiers.check(violations, "name", r.name());
+        checkAffix(violations, "namePrefix", r.namePrefix());
+        checkAffix(violations, "nameSuffix", r.nameSuffix());
+        Identifiers.checkOptional(violations, "defaultSchema", r.defaultSchema());
+        List<EntityTypeDefaultAttribute> attributes = new ArrayList<>();
+        for (int i = 0; i < r.defaultAttributes().size(); i++) {
+            DefaultAttributeRef ref = r.defaultAttributes().get(i);
+            Optional<DefaultAttribute> attribute = defaultAttributes.findByCode(ref.defaultAttribute());
+            if (attribute.isEmpty()) {
+                violations.add("defaultAttributes[" + i + "].defaultAttribute", ref.defaultAttribute(),
+                        "names no default attribute");
+            } else {
+                attributes.add(new EntityTypeDefaultAttribute(attribute.get(), ref.transformationType()));
+            }
+            if (ref.transformationType() != null && catalog.find(TemplateKind.FORMULA, ref.transformationType()).isEmpty()) {
+                violations.add("defaultAttributes[" + i + "].transformationType", ref.transformationType(),
+                        "names no transformation type (neither stored nor in the library)");
+            }
+        }
+        violations.throwIfAny();
+        MetadataPackage inPackage = r.packageName() == null ? null : packages.byName("packageName", r.packageName());
+        type.change(r.name(), r.description(), r.namePrefix(), r.nameSuffix(), r.defaultSchema(),
+                r.defaultPhysicalType(), inPackage);
+        type.replaceDefaultAttributes(attributes);
+        Set<EntityTypeLoadType> loadTypes = new LinkedHashSet<>();
+        for (LoadTypeJson l : r.loadTypes()) {
+            loadTypes.add(new EntityTypeLoadType(l.physicalType(), l.loadType()));
+        }
+        type.replaceLoadTypes(loadTypes);
+    }
+
+    private static void checkAffix(Violations violations, String field, String value) {
+        if (value != null && (value.length() > 64 || !AFFIX.matcher(value).matches())) {
+            violations.add(field, value, "may hold only letters, digits and _ (at most 64)");
+        }
+    }
+
+    private EntityType find(long id) {
+        return types.findById(id).orElseThrow(() -> NotFoundException.id(KIND, id));
+    }
+
+    static EntityTypeResponse toResponse(EntityType t) {
+        return new EntityTypeResponse(t.getId(), t.getVersion(), t.getName(), t.getDescription(), t.getNamePrefix(),
+                t.getNameSuffix(), t.getDefaultSchema(), t.getDefaultPhysicalType(),
+                t.getMetadataPackage() == null ? null : t.getMetadataPackage().getName(),
+                t.getDefaultAttributes().stream()
+                        .map(d -> new DefaultAttributeRef(d.getDefaultAttribute().getCode(), d.getTransformationType()))
+                        .toList(),
+                t.getLoadTypes().stream()
+                        .map(l -> new LoadTypeJson(l.getPhysicalType(), l.getLoadType()))
+                        .sorted(java.util.Comparator.comparing((LoadTypeJson l) -> l.physicalType().name())
+                                .thenComparing(l -> l.loadType().name()))
+                        .toList());
+    }
+}

@@ -1,0 +1,15 @@
+package io.loadsmith.entitytype.api;
+
+public record DefaultAttributeResponse(
+        long id,
+        long version,
+        String code,
+        String nameTemplate,
+        String datatype,
+        Integer dataLength,
+        Integer dataPrecision,
+        Integer dataScale,
+        boolean nullable,
+        String attributeType,
+        String description) {
+}

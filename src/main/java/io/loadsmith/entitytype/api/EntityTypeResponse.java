@@ -1,0 +1,19 @@
+package io.loadsmith.entitytype.api;
+
+import java.util.List;
+
+import io.loadsmith.entitytype.PhysicalType;
+
+public record EntityTypeResponse(
+        long id,
+        long version,
+        String name,
+        String description,
+        String namePrefix,
+        String nameSuffix,
+        String defaultSchema,
+        PhysicalType defaultPhysicalType,
+        String packageName,
+        List<EntityTypeRequest.DefaultAttributeRef> defaultAttributes,
+        List<EntityTypeRequest.LoadTypeJson> loadTypes) {
+}

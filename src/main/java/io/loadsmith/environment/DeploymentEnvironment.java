@@ -1,0 +1,79 @@
+package io.loadsmith.environment;
+
+import java.util.HashMap;
+import java.util.Map;
+
+import jakarta.persistence.CollectionTable;
+import jakarta.persistence.Column;
+import jakarta.persistence.ElementCollection;
+import jakarta.persistence.Entity;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.JoinColumn;
+import jakarta.persistence.MapKeyColumn;
+import jakarta.persistence.Table;
+import jakarta.persistence.Version;
+
+/**
+ * A deployment target such as dev or prod: variables that replace {@code <name>} placeholders in
+ * generated SQL (database names, warehouse sizes, ...). Named so to keep it apart from Spring's Environment.
+ */
+@Entity
+@Table(name = "environment")
+public class DeploymentEnvironment {
+
+    @Id
+    @GeneratedValue(strategy = GenerationType.IDENTITY)
+    private Long id;
+
+    @Column(nullable = false)
+    private String name;
+
+    private String description;
+
+    @ElementCollection
+    @CollectionTable(name = "environment_variable", joinColumns = @JoinColumn(name = "environment_id"))
+    @MapKeyColumn(name = "name")
+    @Column(name = "variable_value", nullable = false)
+    private Map<String, String> variables = new HashMap<>();
+
+    @Version
+    @Column(name = "row_version", nullable = false)
+    private long version;
+
+    protected DeploymentEnvironment() {
+        // for JPA
+    }
+
+    public DeploymentEnvironment(String name) {
+        this.name = name;
+    }
+
+    public void change(String newName, String newDescription, Map<String, String> newVariables) {
+        this.name = newName;
+        this.description = newDescription;
+        variables.keySet().retainAll(newVariables.keySet());
+        variables.putAll(newVariables);
+    }
+
+    public Long getId() {
+        return id;
+    }
+
+    public String getName() {
+        return name;
+    }
+
+    public String getDescription() {
+        return description;
+    }
+
+    public Map<String, String> getVariables() {
+        return Map.copyOf(variables);
+    }
+
+    public long getVersion() {
+        return version;
+    }
+}

@@ -1,0 +1,12 @@
+package io.loadsmith.environment;
+
+import java.util.Optional;
+
+import org.springframework.data.jpa.repository.JpaRepository;
+
+public interface DeploymentEnvironmentRepository extends JpaRepository<DeploymentEnvironment, Long> {
+
+    Optional<DeploymentEnvironment> findByName(String name);
+
+    boolean existsByName(String name);
+}

@@ -1,0 +1,96 @@
+package io.loadsmith.environment;
+
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.springframework.data.domain.Sort;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+import io.loadsmith.dialect.Identifiers;
+import io.loadsmith.environment.api.EnvironmentRequest;
+import io.loadsmith.environment.api.EnvironmentResponse;
+import io.loadsmith.problem.ConflictException;
+import io.loadsmith.problem.NotFoundException;
+import io.loadsmith.problem.StaleVersionException;
+import io.loadsmith.problem.Violations;
+
+@Service
+@Transactional
+public class EnvironmentService {
+
+    private static final String KIND = "Environment";
+
+    private final DeploymentEnvironmentRepository environments;
+
+    public EnvironmentService(DeploymentEnvironmentRepository environments) {
+        this.environments = environments;
+    }
+
+    @Transactional(readOnly = true)
+    public List<EnvironmentResponse> list(String name) {
+        List<DeploymentEnvironment> found = name == null ? environments.findAll(Sort.by("name"))
+                : environments.findByName(name).map(List::of).orElse(List.of());
+        return found.stream().map(EnvironmentService::toResponse).toList();
+    }
+
+    @Transactional(readOnly = true)
+    public EnvironmentResponse get(long id) {
+        return toResponse(find(id));
+    }
+
+    /** The placeholder values of an environment for generation; an unknown name is a 404. */
+    @Transactional(readOnly = true)
+    public Map<String, String> variables(String name) {
+        return environments.findByName(name).orElseThrow(() -> NotFoundException.name(KIND, name)).getVariables();
+    }
+
+    public EnvironmentResponse create(EnvironmentRequest request) {
+        validate(request);
+        if (environments.existsByName(request.name())) {
+            throw new ConflictException(KIND + " '" + request.name() + "' already exists.");
+        }
+        DeploymentEnvironment environment = new DeploymentEnvironment(request.name());
+        environment.change(request.name(), request.description(), request.variables());
+        return toResponse(environments.saveAndFlush(environment));
+    }
+
+    public EnvironmentResponse update(long id, EnvironmentRequest request) {
+        DeploymentEnvironment environment = find(id);
+        StaleVersionException.check(KIND + " '" + environment.getName() + "'", request.version(), environment.getVersion());
+        validate(request);
+        if (!environment.getName().equals(request.name()) && environments.existsByName(request.name())) {
+            throw new ConflictException(KIND + " '" + request.name() + "' already exists.");
+        }
+        environment.change(request.name(), request.description(), request.variables());
+        return toResponse(environments.saveAndFlush(environment));
+    }
+
+    public void delete(long id) {
+        environments.delete(find(id));
+        environments.flush();
+    }
+
+    /** Variable names become {@code <name>} placeholders, so they follow the identifier rule. */
+    private static void validate(EnvironmentRequest request) {
+        Violations violations = new Violations();
+        Identifiers.check(violations, "name", request.name());
+        request.variables().forEach((name, value) -> {
+            Identifiers.check(violations, "variables." + name, name);
+            if (value == null) {
+                violations.add("variables." + name, null, "needs a value");
+            }
+        });
+        violations.throwIfAny();
+    }
+
+    private DeploymentEnvironment find(long id) {
+        return environments.findById(id).orElseThrow(() -> NotFoundException.id(KIND, id));
+    }
+
+    private static EnvironmentResponse toResponse(DeploymentEnvironment e) {
+        return new EnvironmentResponse(e.getId(), e.getVersion(), e.getName(), e.getDescription(),
+                new TreeMap<>(e.getVariables()));
+    }
+}

@@ -1,0 +1,56 @@
+package io.loadsmith.environment.api;
+
+import java.net.URI;
+import java.util.List;
+
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+import io.loadsmith.environment.EnvironmentService;
+import jakarta.validation.Valid;
+
+@RestController
+@RequestMapping("/api/v1/environments")
+public class EnvironmentController {
+
+    private final EnvironmentService service;
+
+    public EnvironmentController(EnvironmentService service) {
+        this.service = service;
+    }
+
+    @GetMapping
+    public List<EnvironmentResponse> list(@RequestParam(required = false) String name) {
+        return service.list(name);
+    }
+
+    @GetMapping("/{id}")
+    public EnvironmentResponse get(@PathVariable long id) {
+        return service.get(id);
+    }
+
+    @PostMapping
+    public ResponseEntity<EnvironmentResponse> create(@Valid @RequestBody EnvironmentRequest request) {
+        EnvironmentResponse created = service.create(request);
+        return ResponseEntity.created(URI.create("/api/v1/environments/" + created.id())).body(created);
+    }
+
+    @PutMapping("/{id}")
+    public EnvironmentResponse update(@PathVariable long id, @Valid @RequestBody EnvironmentRequest request) {
+        return service.update(id, request);
+    }
+
+    @DeleteMapping("/{id}")
+    public ResponseEntity<Void> delete(@PathVariable long id) {
+        service.delete(id);
+        return ResponseEntity.noContent().build();
+    }
+}

@@ -1,0 +1,58 @@
+package io.loadsmith.generation;
+
+import java.util.List;
+
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import io.loadsmith.dialect.DialectRegistry;
+import io.loadsmith.library.LibraryTemplateSource;
+import io.loadsmith.template.LoadTemplateRepository;
+import io.loadsmith.template.StoreTemplateSource;
+import io.loadsmith.template.TemplateCatalog;
+import io.loadsmith.template.TransformationTypeRepository;
+
+/**
+ * Wires the generator to the application: templates come from the store first, then the shipped
+ * library, so a team's template shadows a library template of the same name; stored datatype
+ * mappings override the dialect files.
+ */
+@Configuration(proxyBeanMethods = false)
+public class GenerationConfiguration {
+
+    @Bean
+    LibraryTemplateSource libraryTemplateSource() {
+        return new LibraryTemplateSource();
+    }
+
+    @Bean
+    StoreTemplateSource storeTemplateSource(LoadTemplateRepository templates, TransformationTypeRepository transformations) {
+        return new StoreTemplateSource(templates, transformations);
+    }
+
+    @Bean
+    TemplateCatalog templateCatalog(StoreTemplateSource store, LibraryTemplateSource library) {
+        return new TemplateCatalog(List.of(store, library));
+    }
+
+    @Bean
+    FreemarkerEngine freemarkerEngine(TemplateCatalog catalog, LibraryTemplateSource library) {
+        return new FreemarkerEngine(catalog, library);
+    }
+
+    /** {@code overrides} is the store's datatype_mapping table (DatatypeMappingService). */
+    @Bean
+    ModelLocalizer modelLocalizer(DatatypeOverrides overrides) {
+        return new ModelLocalizer(overrides);
+    }
+
+    @Bean
+    LoadSqlGenerator loadSqlGenerator(FreemarkerEngine engine, DialectRegistry dialects, ModelLocalizer localizer) {
+        return new LoadSqlGenerator(engine, dialects, localizer);
+    }
+
+    @Bean
+    TemplateCallCheck templateCallCheck(TemplateCatalog catalog) {
+        return new TemplateCallCheck(catalog);
+    }
+}

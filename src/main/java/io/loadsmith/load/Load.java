@@ -1,0 +1,169 @@
+package io.loadsmith.load;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.hibernate.annotations.CreationTimestamp;
+import org.hibernate.annotations.ListIndexBase;
+import org.hibernate.annotations.UpdateTimestamp;
+
+import io.loadsmith.entity.WarehouseEntity;
+import io.loadsmith.entitytype.LoadType;
+import io.loadsmith.problem.Violations;
+import jakarta.persistence.CollectionTable;
+import jakarta.persistence.Column;
+import jakarta.persistence.ElementCollection;
+import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
+import jakarta.persistence.FetchType;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.JoinColumn;
+import jakarta.persistence.JoinTable;
+import jakarta.persistence.ManyToMany;
+import jakarta.persistence.ManyToOne;
+import jakarta.persistence.MapKeyColumn;
+import jakarta.persistence.OrderColumn;
+import jakarta.persistence.Table;
+import jakarta.persistence.Version;
+
+/** How one target entity is loaded: ordered steps, source entities and load options. */
+@Entity
+@Table(name = "entity_load")
+public class Load {
+
+    @Id
+    @GeneratedValue(strategy = GenerationType.IDENTITY)
+    private Long id;
+
+    @ManyToOne(fetch = FetchType.LAZY, optional = false)
+    @JoinColumn(name = "target_entity_id", nullable = false)
+    private WarehouseEntity target;
+
+    @Column(nullable = false)
+    private String name;
+
+    @Enumerated(EnumType.STRING)
+    @Column(name = "load_type", nullable = false)
+    private LoadType loadType = LoadType.TRANSFORM_PERSIST;
+
+    private String description;
+
+    @ManyToMany
+    @JoinTable(name = "load_source", joinColumns = @JoinColumn(name = "load_id"),
+            inverseJoinColumns = @JoinColumn(name = "entity_id"))
+    @OrderColumn(name = "position")
+    @ListIndexBase(1)
+    private List<WarehouseEntity> sources = new ArrayList<>();
+
+    // The list index is the stored position (1-based): step numbers are contiguous by construction.
+    @ElementCollection
+    @CollectionTable(name = "load_step", joinColumns = @JoinColumn(name = "load_id"))
+    @OrderColumn(name = "position")
+    @ListIndexBase(1)
+    private List<LoadStep> steps = new ArrayList<>();
+
+    @ElementCollection
+    @CollectionTable(name = "load_option", joinColumns = @JoinColumn(name = "load_id"))
+    @MapKeyColumn(name = "name")
+    @Column(name = "option_value")
+    private Map<String, String> options = new HashMap<>();
+
+    @Version
+    @Column(name = "row_version", nullable = false)
+    private long version;
+
+    @CreationTimestamp
+    @Column(name = "created_at", nullable = false, updatable = false)
+    private Instant createdAt;
+
+    @UpdateTimestamp
+    @Column(name = "updated_at", nullable = false)
+    private Instant updatedAt;
+
+    protected Load() {
+        // for JPA
+    }
+
+    public Load(String name, WarehouseEntity target) {
+        this.name = name;
+        this.target = target;
+    }
+
+    public void change(String newName, WarehouseEntity newTarget, LoadType type, String newDescription,
+                       List<WarehouseEntity> newSources, Map<String, String> newOptions) {
+        this.name = newName;
+        this.target = newTarget;
+        this.loadType = type == null ? LoadType.TRANSFORM_PERSIST : type;
+        this.description = newDescription;
+        sources.clear();
+        sources.addAll(newSources);
+        options.keySet().retainAll(newOptions.keySet());
+        options.putAll(newOptions);
+    }
+
+    /** Step names are unique within a load: messages and headers name steps, and must be unambiguous. */
+    public void replaceSteps(List<LoadStep> newSteps) {
+        Violations violations = new Violations();
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < newSteps.size(); i++) {
+            if (!seen.add(newSteps.get(i).getName())) {
+                violations.add("steps[" + i + "].name", newSteps.get(i).getName(), "is the name of an earlier step");
+            }
+        }
+        violations.throwIfAny();
+        steps.clear();
+        steps.addAll(newSteps);
+    }
+
+    public Long getId() {
+        return id;
+    }
+
+    public WarehouseEntity getTarget() {
+        return target;
+    }
+
+    public String getName() {
+        return name;
+    }
+
+    public LoadType getLoadType() {
+        return loadType;
+    }
+
+    public String getDescription() {
+        return description;
+    }
+
+    public List<WarehouseEntity> getSources() {
+        return List.copyOf(sources);
+    }
+
+    public List<LoadStep> getSteps() {
+        return List.copyOf(steps);
+    }
+
+    public Map<String, String> getOptions() {
+        return Map.copyOf(options);
+    }
+
+    public long getVersion() {
+        return version;
+    }
+
+    public Instant getCreatedAt() {
+        return createdAt;
+    }
+
+    public Instant getUpdatedAt() {
+        return updatedAt;
+    }
+}

@@ -1,0 +1,153 @@
+package io.loadsmith.load;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.springframework.data.domain.Sort;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+import io.loadsmith.dialect.DialectRegistry;
+import io.loadsmith.dialect.Identifiers;
+import io.loadsmith.entity.EntityService;
+import io.loadsmith.entity.WarehouseEntity;
+import io.loadsmith.environment.EnvironmentService;
+import io.loadsmith.generation.GeneratedLoad;
+import io.loadsmith.generation.GenerationException;
+import io.loadsmith.generation.LoadSqlGenerator;
+import io.loadsmith.generation.TemplateCallCheck;
+import io.loadsmith.generation.model.StepModel;
+import io.loadsmith.load.api.LoadRequest;
+import io.loadsmith.load.api.LoadResponse;
+import io.loadsmith.load.api.StepJson;
+import io.loadsmith.problem.ConflictException;
+import io.loadsmith.problem.FieldProblem;
+import io.loadsmith.problem.InvalidRequestException;
+import io.loadsmith.problem.NotFoundException;
+import io.loadsmith.problem.StaleVersionException;
+import io.loadsmith.problem.Violations;
+
+@Service
+@Transactional
+public class LoadService {
+
+    private static final String KIND = "Load";
+
+    private final LoadRepository loads;
+    private final EntityService entities;
+    private final EnvironmentService environments;
+    private final LoadModelAssembler assembler;
+    private final LoadSqlGenerator generator;
+    private final TemplateCallCheck callCheck;
+    private final DialectRegistry dialects;
+
+    public LoadService(LoadRepository loads, EntityService entities, EnvironmentService environments,
+                       LoadModelAssembler assembler, LoadSqlGenerator generator, TemplateCallCheck callCheck,
+                       DialectRegistry dialects) {
+        this.loads = loads;
+        this.entities = entities;
+        this.environments = environments;
+        this.assembler = assembler;
+        this.generator = generator;
+        this.callCheck = callCheck;
+        this.dialects = dialects;
+    }
+
+    @Transactional(readOnly = true)
+    public List<LoadResponse> list(String name) {
+        List<Load> found = name == null ? loads.findAll(Sort.by("name"))
+                : loads.findByName(name).map(List::of).orElse(List.of());
+        return found.stream().map(LoadService::toResponse).toList();
+    }
+
+    @Transactional(readOnly = true)
+    public LoadResponse get(long id) {
+        return toResponse(find(id));
+    }
+
+    public LoadResponse create(LoadRequest request) {
+        if (loads.existsByName(request.name())) {
+            throw new ConflictException(KIND + " '" + request.name() + "' already exists.");
+        }
+        WarehouseEntity target = entities.byQualifiedName("target", request.target());
+        Load load = new Load(request.name(), target);
+        apply(load, target, request);
+        return toResponse(loads.saveAndFlush(load));
+    }
+
+    public LoadResponse update(long id, LoadRequest request) {
+        Load load = find(id);
+        StaleVersionException.check(KIND + " '" + load.getName() + "'", request.version(), load.getVersion());
+        if (!load.getName().equals(request.name()) && loads.existsByName(request.name())) {
+            throw new ConflictException(KIND + " '" + request.name() + "' already exists.");
+        }
+        apply(load, entities.byQualifiedName("target", request.target()), request);
+        return toResponse(loads.saveAndFlush(load));
+    }
+
+    public void delete(long id) {
+        loads.delete(find(id));
+        loads.flush();
+    }
+
+    /**
+     * The load's SQL for a dialect, with an environment's variables (none when not given). One
+     * read-only transaction, so the model, stored templates and datatype mappings are one snapshot.
+     */
+    @Transactional(readOnly = true)
+    public GeneratedLoad generate(long loadId, String dialect, String environmentName) {
+        if (!dialects.exists(dialect)) {
+            throw new NotFoundException("Dialect '" + dialect + "' does not exist. Known dialects: "
+                    + String.join(", ", dialects.names()) + ".");
+        }
+        var model = assembler.assemble(loadId);
+        Map<String, String> variables = environmentName == null ? Map.of() : environments.variables(environmentName);
+        return generator.generate(model, dialect, variables);
+    }
+
+    private void apply(Load load, WarehouseEntity target, LoadRequest r) {
+        Violations violations = new Violations();
+        Identifiers.check(violations, "name", r.name());
+        violations.throwIfAny();
+        List<WarehouseEntity> sources = new ArrayList<>();
+        for (int i = 0; i < r.sources().size(); i++) {
+            sources.add(entities.byQualifiedName("sources[" + i + "]", r.sources().get(i)));
+        }
+        List<StepModel> steps = r.steps().stream().map(s -> new StepModel(s.name(), s.type(), s.text())).toList();
+        checkTemplateCalls(r.name(), steps);
+        load.change(r.name(), target, r.loadType(), r.description(), sources, r.options());
+        load.replaceSteps(r.steps().stream().map(s -> new LoadStep(s.name(), s.type(), s.text())).toList());
+    }
+
+    /** A step whose template calls can never expand is refused with the generator's own message. */
+    private void checkTemplateCalls(String loadName, List<StepModel> steps) {
+        try {
+            callCheck.check(loadName, steps);
+        } catch (GenerationException e) {
+            GenerationException.Location at = e.location();
+            Map<String, Object> where = new LinkedHashMap<>();
+            where.put("load", at.load());
+            where.put("stepNumber", at.stepNumber());
+            where.put("step", at.step());
+            where.put("template", at.template());
+            where.put("line", at.line());
+            where.put("column", at.column());
+            throw new InvalidRequestException(List.of(new FieldProblem("steps[" + (at.stepNumber() - 1) + "].text",
+                    null, e.getMessage())), where);
+        }
+    }
+
+    private Load find(long id) {
+        return loads.findById(id).orElseThrow(() -> NotFoundException.id(KIND, id));
+    }
+
+    private static LoadResponse toResponse(Load l) {
+        return new LoadResponse(l.getId(), l.getVersion(), l.getName(), l.getTarget().qualifiedName(), l.getLoadType(),
+                l.getDescription(), l.getSources().stream().map(WarehouseEntity::qualifiedName).toList(),
+                l.getSteps().stream().map(s -> new StepJson(s.getName(), s.getType(), s.getText())).toList(),
+                new TreeMap<>(l.getOptions()), l.getCreatedAt(), l.getUpdatedAt());
+    }
+}

@@ -1,0 +1,64 @@
+package io.loadsmith.load.api;
+
+import java.net.URI;
+import java.util.List;
+
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+import io.loadsmith.load.LoadService;
+import jakarta.validation.Valid;
+
+@RestController
+@RequestMapping("/api/v1/loads")
+public class LoadController {
+
+    private final LoadService service;
+
+    public LoadController(LoadService service) {
+        this.service = service;
+    }
+
+    @GetMapping
+    public List<LoadResponse> list(@RequestParam(required = false) String name) {
+        return service.list(name);
+    }
+
+    @GetMapping("/{id}")
+    public LoadResponse get(@PathVariable long id) {
+        return service.get(id);
+    }
+
+    /** The generated SQL as plain text, for previews and deployment tooling. */
+    @GetMapping(value = "/{id}/sql", produces = MediaType.TEXT_PLAIN_VALUE)
+    public String sql(@PathVariable long id, @RequestParam String dialect,
+                      @RequestParam(required = false) String environment) {
+        return service.generate(id, dialect, environment).sql();
+    }
+
+    @PostMapping
+    public ResponseEntity<LoadResponse> create(@Valid @RequestBody LoadRequest request) {
+        LoadResponse created = service.create(request);
+        return ResponseEntity.created(URI.create("/api/v1/loads/" + created.id())).body(created);
+    }
+
+    @PutMapping("/{id}")
+    public LoadResponse update(@PathVariable long id, @Valid @RequestBody LoadRequest request) {
+        return service.update(id, request);
+    }
+
+    @DeleteMapping("/{id}")
+    public ResponseEntity<Void> delete(@PathVariable long id) {
+        service.delete(id);
+        return ResponseEntity.noContent().build();
+    }
+}

@@ -1,0 +1,21 @@
+package io.loadsmith.load.api;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.SortedMap;
+
+import io.loadsmith.entitytype.LoadType;
+
+public record LoadResponse(
+        long id,
+        long version,
+        String name,
+        String target,
+        LoadType loadType,
+        String description,
+        List<String> sources,
+        List<StepJson> steps,
+        SortedMap<String, String> options,
+        Instant createdAt,
+        Instant updatedAt) {
+}

@@ -1,0 +1,82 @@
+package io.loadsmith.packages;
+
+import java.util.List;
+
+import org.springframework.data.domain.Sort;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+import io.loadsmith.packages.api.PackageRequest;
+import io.loadsmith.packages.api.PackageResponse;
+import io.loadsmith.problem.ConflictException;
+import io.loadsmith.problem.InvalidRequestException;
+import io.loadsmith.problem.NotFoundException;
+import io.loadsmith.problem.StaleVersionException;
+
+@Service
+@Transactional
+public class MetadataPackageService {
+
+    private static final String KIND = "Package";
+
+    private final MetadataPackageRepository packages;
+
+    public MetadataPackageService(MetadataPackageRepository packages) {
+        this.packages = packages;
+    }
+
+    @Transactional(readOnly = true)
+    public List<PackageResponse> list(String name) {
+        List<MetadataPackage> found = name == null
+                ? packages.findAll(Sort.by("name"))
+                : packages.findByName(name).map(List::of).orElse(List.of());
+        return found.stream().map(MetadataPackageService::toResponse).toList();
+    }
+
+    @Transactional(readOnly = true)
+    public PackageResponse get(long id) {
+        return toResponse(find(id));
+    }
+
+    public PackageResponse create(PackageRequest request) {
+        requireFreeName(request.name());
+        return toResponse(packages.saveAndFlush(new MetadataPackage(request.name(), request.description())));
+    }
+
+    public PackageResponse update(long id, PackageRequest request) {
+        MetadataPackage existing = find(id);
+        StaleVersionException.check(KIND + " '" + existing.getName() + "'", request.version(), existing.getVersion());
+        if (!existing.getName().equals(request.name())) {
+            requireFreeName(request.name());
+        }
+        existing.change(request.name(), request.description());
+        return toResponse(packages.saveAndFlush(existing));
+    }
+
+    public void delete(long id) {
+        packages.delete(find(id));
+        packages.flush();
+    }
+
+    /** Other features refer to packages by name; an unknown name is a mistake in their request. */
+    @Transactional(readOnly = true)
+    public MetadataPackage byName(String field, String name) {
+        return packages.findByName(name).orElseThrow(() -> InvalidRequestException.of(field, name,
+                "names no package"));
+    }
+
+    private MetadataPackage find(long id) {
+        return packages.findById(id).orElseThrow(() -> NotFoundException.id(KIND, id));
+    }
+
+    private void requireFreeName(String name) {
+        if (packages.existsByName(name)) {
+            throw new ConflictException(KIND + " '" + name + "' already exists.");
+        }
+    }
+
+    static PackageResponse toResponse(MetadataPackage p) {
+        return new PackageResponse(p.getId(), p.getVersion(), p.getName(), p.getDescription(),
+                p.getCreatedAt(), p.getUpdatedAt());
+    }
+}

@@ -1,0 +1,179 @@
+package io.loadsmith.problem;
+
+import java.net.URI;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataIntegrityViolationException;
+import org.springframework.dao.OptimisticLockingFailureException;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.web.bind.MethodArgumentNotValidException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.NativeWebRequest;
+import org.springframework.web.context.request.WebRequest;
+import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
+
+import io.loadsmith.generation.GenerationException;
+import jakarta.persistence.OptimisticLockException;
+import jakarta.servlet.http.HttpServletRequest;
+import tools.jackson.databind.DatabindException;
+import tools.jackson.databind.exc.InvalidFormatException;
+
+/**
+ * The one place where failures become RFC 9457 problem details. Messages are written for users;
+ * Java internals (stack traces, exception class names, SQL) never reach a response.
+ */
+@RestControllerAdvice
+public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ApiExceptionHandler.class);
+
+    @ExceptionHandler(NotFoundException.class)
+    ProblemDetail notFound(NotFoundException e, HttpServletRequest request) {
+        return problem(HttpStatus.NOT_FOUND, "Not found", e.getMessage(), request);
+    }
+
+    @ExceptionHandler(InvalidRequestException.class)
+    ProblemDetail invalid(InvalidRequestException e, HttpServletRequest request) {
+        ProblemDetail problem = problem(HttpStatus.BAD_REQUEST, "Invalid request", e.getMessage(), request);
+        e.properties().forEach(problem::setProperty);
+        problem.setProperty("errors", e.errors());
+        return problem;
+    }
+
+    @ExceptionHandler(StaleVersionException.class)
+    ProblemDetail stale(StaleVersionException e, HttpServletRequest request) {
+        ProblemDetail problem = problem(HttpStatus.CONFLICT, "Version conflict", e.getMessage(), request);
+        problem.setProperty("currentVersion", e.currentVersion());
+        return problem;
+    }
+
+    @ExceptionHandler(ConflictException.class)
+    ProblemDetail conflict(ConflictException e, HttpServletRequest request) {
+        return problem(HttpStatus.CONFLICT, "Conflict", e.getMessage(), request);
+    }
+
+    /** Two writers raced between our read and our write; the client's own version check passed. */
+    @ExceptionHandler({OptimisticLockingFailureException.class, OptimisticLockException.class})
+    ProblemDetail concurrentWrite(Exception e, HttpServletRequest request) {
+        return problem(HttpStatus.CONFLICT, "Version conflict",
+                "Someone else changed this at the same moment. Reload it and apply your change again.", request);
+    }
+
+    /** The database's constraints are the last guard (a duplicate inserted concurrently, a reference still in use). */
+    @ExceptionHandler(DataIntegrityViolationException.class)
+    ProblemDetail integrity(DataIntegrityViolationException e, HttpServletRequest request) {
+        LOG.info("Constraint violation on {}: {}", request.getRequestURI(), e.getMostSpecificCause().getMessage());
+        return problem(HttpStatus.CONFLICT, "Conflict",
+                "The change conflicts with stored data: a name that is already taken, or something that is still referenced.",
+                request);
+    }
+
+    @ExceptionHandler(GenerationException.class)
+    ProblemDetail generation(GenerationException e, HttpServletRequest request) {
+        ProblemDetail problem = problem(HttpStatus.UNPROCESSABLE_CONTENT, "Generation failed", e.getMessage(), request);
+        GenerationException.Location at = e.location();
+        Map<String, Object> where = new LinkedHashMap<>();
+        where.put("load", at.load());
+        where.put("stepNumber", at.stepNumber());
+        where.put("step", at.step());
+        where.put("template", at.template());
+        where.put("line", at.line());
+        where.put("column", at.column());
+        where.forEach(problem::setProperty);
+        problem.setProperty("reason", e.detail());
+        return problem;
+    }
+
+    @ExceptionHandler(Exception.class)
+    ProblemDetail unexpected(Exception e, HttpServletRequest request) {
+        LOG.error("Unexpected failure on {} {}", request.getMethod(), request.getRequestURI(), e);
+        return problem(HttpStatus.INTERNAL_SERVER_ERROR, "Internal error",
+                "Something went wrong on the server; the change, if any, was not saved. The server log has the details.",
+                request);
+    }
+
+    /** Bean validation of a request body: one entry per field, like our own checks. */
+    @Override
+    protected ResponseEntity<Object> handleMethodArgumentNotValid(MethodArgumentNotValidException e, HttpHeaders headers,
+                                                                  HttpStatusCode status, WebRequest request) {
+        List<FieldProblem> errors = e.getBindingResult().getFieldErrors().stream()
+                .map(f -> new FieldProblem(f.getField(), f.getRejectedValue() == null ? null : f.getRejectedValue().toString(),
+                        f.getDefaultMessage()))
+                .toList();
+        InvalidRequestException invalid = new InvalidRequestException(errors, Map.of());
+        return ResponseEntity.badRequest().body(invalid(invalid, servletRequest(request)));
+    }
+
+    /** Malformed JSON or a value of the wrong type: say which field and what fits, never which Java class. */
+    @Override
+    protected ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException e, HttpHeaders headers,
+                                                                  HttpStatusCode status, WebRequest request) {
+        if (e.getCause() instanceof DatabindException databind && !databind.getPath().isEmpty()) {
+            String field = jsonPath(databind);
+            String value = null;
+            String message = "has a value of the wrong kind (for example text where a list or object belongs)";
+            if (databind instanceof InvalidFormatException format) {
+                value = String.valueOf(format.getValue());
+                message = "is not " + expected(format.getTargetType());
+            }
+            InvalidRequestException invalid = new InvalidRequestException(List.of(new FieldProblem(field, value, message)),
+                    Map.of());
+            return ResponseEntity.badRequest().body(invalid(invalid, servletRequest(request)));
+        }
+        return ResponseEntity.badRequest().body(problem(HttpStatus.BAD_REQUEST, "Invalid request",
+                "The request body is not valid JSON.", servletRequest(request)));
+    }
+
+    private static String expected(Class<?> type) {
+        if (type.isEnum()) {
+            return "one of " + String.join(", ", java.util.Arrays.stream(type.getEnumConstants())
+                    .map(Object::toString).toList());
+        }
+        if (Number.class.isAssignableFrom(type) || type == int.class || type == long.class) {
+            return "a whole number";
+        }
+        if (type == Boolean.class || type == boolean.class) {
+            return "true or false";
+        }
+        return "a valid value here";
+    }
+
+    /** {@code steps[2].type}, the way our own field errors name places. */
+    private static String jsonPath(DatabindException e) {
+        StringBuilder path = new StringBuilder();
+        for (var reference : e.getPath()) {
+            if (reference.getPropertyName() != null) {
+                if (!path.isEmpty()) {
+                    path.append('.');
+                }
+                path.append(reference.getPropertyName());
+            } else if (reference.getIndex() >= 0) {
+                path.append('[').append(reference.getIndex()).append(']');
+            }
+        }
+        return path.toString();
+    }
+
+    private static HttpServletRequest servletRequest(WebRequest request) {
+        return ((NativeWebRequest) request).getNativeRequest(HttpServletRequest.class);
+    }
+
+    private static ProblemDetail problem(HttpStatus status, String title, String detail, HttpServletRequest request) {
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
+        problem.setTitle(title);
+        if (request != null) {
+            problem.setInstance(URI.create(request.getRequestURI()));
+        }
+        return problem;
+    }
+}

@@ -1,0 +1,12 @@
+package io.loadsmith.template;
+
+import java.util.Optional;
+
+import org.springframework.data.jpa.repository.JpaRepository;
+
+public interface LoadTemplateRepository extends JpaRepository<LoadTemplate, Long> {
+
+    Optional<LoadTemplate> findByName(String name);
+
+    boolean existsByName(String name);
+}

@@ -1,0 +1,139 @@
+package io.loadsmith.template;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+import org.springframework.data.domain.Sort;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+import io.loadsmith.dialect.Identifiers;
+import io.loadsmith.packages.MetadataPackage;
+import io.loadsmith.packages.MetadataPackageService;
+import io.loadsmith.problem.ConflictException;
+import io.loadsmith.problem.NotFoundException;
+import io.loadsmith.problem.StaleVersionException;
+import io.loadsmith.problem.Violations;
+import io.loadsmith.template.api.ParameterJson;
+import io.loadsmith.template.api.TemplateRequest;
+import io.loadsmith.template.api.TemplateResponse;
+
+/** Stored load templates. Every text is checked (sandbox, syntax) before anything is written. */
+@Service
+@Transactional
+public class TemplateService {
+
+    private static final String KIND = "Template";
+    /** Names the generator puts into every template's data model; a parameter may not hide them. */
+    private static final Set<String> RESERVED = Set.of("model", "loads", "sql", "fn", "dialect", "loadOpt",
+            "loadOptDefined");
+
+    private final LoadTemplateRepository templates;
+    private final MetadataPackageService packages;
+    private final TemplateTextCheck textCheck;
+    private final TemplateCacheEviction eviction;
+
+    public TemplateService(LoadTemplateRepository templates, MetadataPackageService packages,
+                           TemplateTextCheck textCheck, TemplateCacheEviction eviction) {
+        this.templates = templates;
+        this.packages = packages;
+        this.textCheck = textCheck;
+        this.eviction = eviction;
+    }
+
+    @Transactional(readOnly = true)
+    public List<TemplateResponse> list(String name) {
+        List<LoadTemplate> found = name == null ? templates.findAll(Sort.by("name"))
+                : templates.findByName(name).map(List::of).orElse(List.of());
+        return found.stream().map(TemplateService::toResponse).toList();
+    }
+
+    @Transactional(readOnly = true)
+    public TemplateResponse get(long id) {
+        return toResponse(find(id));
+    }
+
+    public TemplateResponse create(TemplateRequest request) {
+        if (templates.existsByName(request.name())) {
+            throw new ConflictException(KIND + " '" + request.name() + "' already exists.");
+        }
+        LoadTemplate template = new LoadTemplate(request.name());
+        apply(template, request);
+        LoadTemplate saved = templates.saveAndFlush(template);
+        eviction.afterCommit();
+        return toResponse(saved);
+    }
+
+    public TemplateResponse update(long id, TemplateRequest request) {
+        LoadTemplate template = find(id);
+        StaleVersionException.check(KIND + " '" + template.getName() + "'", request.version(), template.getVersion());
+        if (!template.getName().equals(request.name()) && templates.existsByName(request.name())) {
+            throw new ConflictException(KIND + " '" + request.name() + "' already exists.");
+        }
+        apply(template, request);
+        LoadTemplate saved = templates.saveAndFlush(template);
+        eviction.afterCommit();
+        return toResponse(saved);
+    }
+
+    public void delete(long id) {
+        templates.delete(find(id));
+        templates.flush();
+        eviction.afterCommit();
+    }
+
+    private void apply(LoadTemplate template, TemplateRequest r) {
+        Violations violations = new Violations();
+        Identifiers.check(violations, "name", r.name());
+        List<TemplateParameter> parameters = new ArrayList<>();
+        for (int i = 0; i < r.parameters().size(); i++) {
+            parameters.add(parameter(violations, "parameters[" + i + "]", r.parameters().get(i)));
+        }
+        violations.throwIfAny();
+        Map<String, String> variants = textCheck.check(r.name(), "variants", r.variants());
+        MetadataPackage inPackage = r.packageName() == null ? null : packages.byName("packageName", r.packageName());
+        template.change(r.name(), r.description(), inPackage);
+        template.replaceParameters(parameters);
+        template.replaceVariants(variants);
+    }
+
+    private static TemplateParameter parameter(Violations violations, String at, ParameterJson p) {
+        ParameterType type = p.type() == null ? ParameterType.STRING : p.type();
+        Identifiers.check(violations, at + ".name", p.name());
+        if (RESERVED.contains(p.name())) {
+            violations.add(at + ".name", p.name(), "is a name every template already has (" + String.join(", ",
+                    new java.util.TreeSet<>(RESERVED)) + ")");
+        }
+        if (p.required() && p.defaultValue() != null) {
+            violations.add(at + ".defaultValue", p.defaultValue(), "a required parameter has no default");
+        }
+        if (p.defaultValue() != null && !fits(type, p.defaultValue())) {
+            violations.add(at + ".defaultValue", p.defaultValue(), "is not a " + type + " value");
+        }
+        return new TemplateParameter(p.name(), type, p.required(), p.defaultValue(), p.description());
+    }
+
+    private static boolean fits(ParameterType type, String value) {
+        return switch (type) {
+            case BOOLEAN -> Set.of("true", "false").contains(value.trim().toLowerCase(Locale.ROOT));
+            case INTEGER -> value.trim().matches("[+-]?\\d{1,18}");
+            case STRING, LIST -> true;
+        };
+    }
+
+    private LoadTemplate find(long id) {
+        return templates.findById(id).orElseThrow(() -> NotFoundException.id(KIND, id));
+    }
+
+    private static TemplateResponse toResponse(LoadTemplate t) {
+        return new TemplateResponse(t.getId(), t.getVersion(), t.getName(), t.getDescription(),
+                t.getMetadataPackage() == null ? null : t.getMetadataPackage().getName(),
+                t.getParameters().stream().map(p -> new ParameterJson(p.getName(), p.getType(), p.isRequired(),
+                        p.getDefaultValue(), p.getDescription())).toList(),
+                new TreeMap<>(t.getVariants()));
+    }
+}

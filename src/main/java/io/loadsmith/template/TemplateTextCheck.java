@@ -1,0 +1,63 @@
+package io.loadsmith.template;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+import org.springframework.stereotype.Component;
+
+import freemarker.core.ParseException;
+import io.loadsmith.dialect.Dialect;
+import io.loadsmith.dialect.DialectRegistry;
+import io.loadsmith.generation.FreemarkerEngine;
+import io.loadsmith.problem.InvalidRequestException;
+
+/**
+ * What a stored template or formula text must pass before it is saved: a variant key that is
+ * "default" or a target dialect, the sandbox, and FreeMarker's parser (with the variant's dialect).
+ */
+@Component
+public class TemplateTextCheck {
+
+    private final FreemarkerEngine engine;
+    private final DialectRegistry dialects;
+
+    public TemplateTextCheck(FreemarkerEngine engine, DialectRegistry dialects) {
+        this.engine = engine;
+        this.dialects = dialects;
+    }
+
+    /** Checks every variant and returns them keyed by lower-case dialect name. */
+    public Map<String, String> check(String template, String field, Map<String, String> variants) {
+        Map<String, String> checked = new LinkedHashMap<>();
+        for (var entry : variants.entrySet()) {
+            String variant = entry.getKey().toLowerCase(Locale.ROOT);
+            boolean isDefault = TemplateDefinition.DEFAULT_VARIANT.equals(variant);
+            if (!isDefault && !dialects.exists(variant)) {
+                throw InvalidRequestException.of(field + "." + entry.getKey(), entry.getKey(),
+                        "is neither \"default\" nor a target dialect (" + String.join(", ", dialects.names()) + ")");
+            }
+            String text = entry.getValue();
+            if (text == null || text.isBlank()) {
+                throw InvalidRequestException.of(field + "." + entry.getKey(), text, "has no text");
+            }
+            var refusals = TemplateSandbox.refusals(text);
+            if (!refusals.isEmpty()) {
+                throw TemplateRejectedException.refused(field + "." + variant, template, variant, refusals.get(0));
+            }
+            Dialect dialect = isDefault ? dialects.targets().iterator().next() : dialects.get(variant);
+            try {
+                engine.parse(dialect, template, text);
+            } catch (ParseException e) {
+                throw TemplateRejectedException.syntax(field + "." + variant, template, variant, e.getLineNumber(), e.getColumnNumber(),
+                        e.getEditorMessage() == null ? e.getMessage() : e.getEditorMessage().strip());
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            checked.put(variant, text);
+        }
+        return checked;
+    }
+}

@@ -1,0 +1,93 @@
+package io.loadsmith.template;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import jakarta.persistence.CollectionTable;
+import jakarta.persistence.Column;
+import jakarta.persistence.ElementCollection;
+import jakarta.persistence.Entity;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.JoinColumn;
+import jakarta.persistence.MapKeyColumn;
+import jakarta.persistence.Table;
+import jakarta.persistence.Version;
+
+/**
+ * A transformation (hash key, hash diff, ...) with its FreeMarker formula per dialect, as the
+ * import format's attrTransformationTypes and dbmsTransformationFormulas.
+ */
+@Entity
+@Table(name = "transformation_type")
+public class TransformationType {
+
+    @Id
+    @GeneratedValue(strategy = GenerationType.IDENTITY)
+    private Long id;
+
+    @Column(nullable = false)
+    private String name;
+
+    private String description;
+
+    @ElementCollection
+    @CollectionTable(name = "transformation_formula", joinColumns = @JoinColumn(name = "transformation_type_id"))
+    @MapKeyColumn(name = "dialect")
+    @Column(name = "formula", nullable = false)
+    private Map<String, String> formulas = new HashMap<>();
+
+    @Version
+    @Column(name = "row_version", nullable = false)
+    private long version;
+
+    protected TransformationType() {
+        // for JPA
+    }
+
+    public TransformationType(String name) {
+        this.name = name;
+    }
+
+    public void change(String newName, String newDescription, Map<String, String> newFormulas) {
+        this.name = newName;
+        this.description = newDescription;
+        formulas.keySet().retainAll(newFormulas.keySet());
+        formulas.putAll(newFormulas);
+    }
+
+    /**
+     * Only a type with formulas shadows the library: a type stored just to be named (e.g. by an
+     * entity type's default attribute) keeps using the library's formulas.
+     */
+    public boolean hasFormulas() {
+        return !formulas.isEmpty();
+    }
+
+    public TemplateDefinition toDefinition() {
+        return new TemplateDefinition(TemplateKind.FORMULA, name, description == null ? "" : description, List.of(),
+                formulas, "store");
+    }
+
+    public Long getId() {
+        return id;
+    }
+
+    public String getName() {
+        return name;
+    }
+
+    public String getDescription() {
+        return description;
+    }
+
+    public Map<String, String> getFormulas() {
+        return Map.copyOf(formulas);
+    }
+
+    public long getVersion() {
+        return version;
+    }
+}

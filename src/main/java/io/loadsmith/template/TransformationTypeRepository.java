@@ -1,0 +1,12 @@
+package io.loadsmith.template;
+
+import java.util.Optional;
+
+import org.springframework.data.jpa.repository.JpaRepository;
+
+public interface TransformationTypeRepository extends JpaRepository<TransformationType, Long> {
+
+    Optional<TransformationType> findByName(String name);
+
+    boolean existsByName(String name);
+}

@@ -1,0 +1,95 @@
+package io.loadsmith.template;
+
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.springframework.data.domain.Sort;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+import io.loadsmith.dialect.Identifiers;
+import io.loadsmith.problem.ConflictException;
+import io.loadsmith.problem.NotFoundException;
+import io.loadsmith.problem.StaleVersionException;
+import io.loadsmith.problem.Violations;
+import io.loadsmith.template.api.TransformationTypeRequest;
+import io.loadsmith.template.api.TransformationTypeResponse;
+
+/** Stored transformation types and their formulas; formulas pass the same checks as templates. */
+@Service
+@Transactional
+public class TransformationTypeService {
+
+    private static final String KIND = "Transformation type";
+
+    private final TransformationTypeRepository types;
+    private final TemplateTextCheck textCheck;
+    private final TemplateCacheEviction eviction;
+
+    public TransformationTypeService(TransformationTypeRepository types, TemplateTextCheck textCheck,
+                                     TemplateCacheEviction eviction) {
+        this.types = types;
+        this.textCheck = textCheck;
+        this.eviction = eviction;
+    }
+
+    @Transactional(readOnly = true)
+    public List<TransformationTypeResponse> list(String name) {
+        List<TransformationType> found = name == null ? types.findAll(Sort.by("name"))
+                : types.findByName(name).map(List::of).orElse(List.of());
+        return found.stream().map(TransformationTypeService::toResponse).toList();
+    }
+
+    @Transactional(readOnly = true)
+    public TransformationTypeResponse get(long id) {
+        return toResponse(find(id));
+    }
+
+    public TransformationTypeResponse create(TransformationTypeRequest request) {
+        Map<String, String> formulas = validate(request);
+        if (types.existsByName(request.name())) {
+            throw new ConflictException(KIND + " '" + request.name() + "' already exists.");
+        }
+        TransformationType type = new TransformationType(request.name());
+        type.change(request.name(), request.description(), formulas);
+        TransformationType saved = types.saveAndFlush(type);
+        eviction.afterCommit();
+        return toResponse(saved);
+    }
+
+    public TransformationTypeResponse update(long id, TransformationTypeRequest request) {
+        TransformationType type = find(id);
+        StaleVersionException.check(KIND + " '" + type.getName() + "'", request.version(), type.getVersion());
+        Map<String, String> formulas = validate(request);
+        if (!type.getName().equals(request.name()) && types.existsByName(request.name())) {
+            throw new ConflictException(KIND + " '" + request.name() + "' already exists.");
+        }
+        type.change(request.name(), request.description(), formulas);
+        TransformationType saved = types.saveAndFlush(type);
+        eviction.afterCommit();
+        return toResponse(saved);
+    }
+
+    public void delete(long id) {
+        types.delete(find(id));
+        types.flush();
+        eviction.afterCommit();
+    }
+
+    private Map<String, String> validate(TransformationTypeRequest request) {
+        Violations violations = new Violations();
+        Identifiers.check(violations, "name", request.name());
+        violations.throwIfAny();
+        return textCheck.check(request.name(), "formulas", request.formulas());
+    }
+
+    private TransformationType find(long id) {
+        return types.findById(id).orElseThrow(() -> NotFoundException.id(KIND, id));
+    }
+
+    private static TransformationTypeResponse toResponse(TransformationType t) {
+        return new TransformationTypeResponse(t.getId(), t.getVersion(), t.getName(), t.getDescription(),
+                new TreeMap<>(t.getFormulas()));
+    }
+}

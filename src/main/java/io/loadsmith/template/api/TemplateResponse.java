@@ -1,0 +1,14 @@
+package io.loadsmith.template.api;
+
+import java.util.List;
+import java.util.SortedMap;
+
+public record TemplateResponse(
+        long id,
+        long version,
+        String name,
+        String description,
+        String packageName,
+        List<ParameterJson> parameters,
+        SortedMap<String, String> variants) {
+}

@@ -1,0 +1,56 @@
+package io.loadsmith.template.api;
+
+import java.net.URI;
+import java.util.List;
+
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+import io.loadsmith.template.TransformationTypeService;
+import jakarta.validation.Valid;
+
+@RestController
+@RequestMapping("/api/v1/transformation-types")
+public class TransformationTypeController {
+
+    private final TransformationTypeService service;
+
+    public TransformationTypeController(TransformationTypeService service) {
+        this.service = service;
+    }
+
+    @GetMapping
+    public List<TransformationTypeResponse> list(@RequestParam(required = false) String name) {
+        return service.list(name);
+    }
+
+    @GetMapping("/{id}")
+    public TransformationTypeResponse get(@PathVariable long id) {
+        return service.get(id);
+    }
+
+    @PostMapping
+    public ResponseEntity<TransformationTypeResponse> create(@Valid @RequestBody TransformationTypeRequest request) {
+        TransformationTypeResponse created = service.create(request);
+        return ResponseEntity.created(URI.create("/api/v1/transformation-types/" + created.id())).body(created);
+    }
+
+    @PutMapping("/{id}")
+    public TransformationTypeResponse update(@PathVariable long id, @Valid @RequestBody TransformationTypeRequest request) {
+        return service.update(id, request);
+    }
+
+    @DeleteMapping("/{id}")
+    public ResponseEntity<Void> delete(@PathVariable long id) {
+        service.delete(id);
+        return ResponseEntity.noContent().build();
+    }
+}

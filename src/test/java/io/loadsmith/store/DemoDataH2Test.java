@@ -1,0 +1,4 @@
+package io.loadsmith.store;
+
+class DemoDataH2Test extends H2DemoStoreTest implements DemoDataContract {
+}

@@ -1,0 +1,4 @@
+package io.loadsmith.store;
+
+class DemoDataPostgresTest extends PostgresDemoStoreTest implements DemoDataContract {
+}

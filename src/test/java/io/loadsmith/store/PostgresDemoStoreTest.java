@@ -1,0 +1,28 @@
+package io.loadsmith.store;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.test.web.servlet.MockMvc;
+
+/** PostgreSQL 17 with the schema and the demo data (the default Flyway locations). */
+@SpringBootTest
+@AutoConfigureMockMvc
+public abstract class PostgresDemoStoreTest {
+
+    @Autowired
+    protected MockMvc mvc;
+
+    @DynamicPropertySource
+    static void store(DynamicPropertyRegistry registry) {
+        registry.add("spring.datasource.url", () -> EmbeddedPostgresHolder.jdbcUrl(EmbeddedPostgresHolder.Database.DEMO));
+        registry.add("spring.datasource.username", () -> "postgres");
+        registry.add("spring.datasource.password", () -> "postgres");
+    }
+
+    public Api api() {
+        return new Api(mvc);
+    }
+}

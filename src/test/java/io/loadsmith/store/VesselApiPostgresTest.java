@@ -1,0 +1,4 @@
+package io.loadsmith.store;
+
+class VesselApiPostgresTest extends PostgresStoreTest implements VesselApiContract {
+}

@@ -83,7 +83,10 @@ public class DefaultAttributeService {
 
     private void validate(DefaultAttributeRequest request) {
         Violations violations = new Violations();
-        Identifiers.check(violations, "code", request.code());
+        // A code is a key, not SQL: the commercial tool's ids ("101", UUIDs) must fit.
+        if (request.code() == null || !request.code().matches("[A-Za-z0-9_.:-]{1,128}")) {
+            violations.add("code", request.code(), "must be 1 to 128 letters, digits or _ . : -");
+        }
         if (request.nameTemplate() == null
                 || !Identifiers.isValid(request.nameTemplate()
                         .replace(DefaultAttribute.LOGICAL_NAME_PLACEHOLDER, "x")

@@ -114,7 +114,7 @@ public class SqlPackageExporter {
         zip.closeEntry();
     }
 
-    static String sha256(String content) {
+    public static String sha256(String content) {
         try {
             return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
                     .digest(content.getBytes(StandardCharsets.UTF_8)));

@@ -94,6 +94,24 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
         return problem;
     }
 
+    /** A package that cannot be imported: every problem with its JSON path, nothing stored. */
+    @ExceptionHandler(io.loadsmith.exchange.InvalidPackageException.class)
+    ProblemDetail invalidPackage(io.loadsmith.exchange.InvalidPackageException e, HttpServletRequest request) {
+        ProblemDetail problem = problem(HttpStatus.BAD_REQUEST, "Invalid package", e.getMessage(), request);
+        problem.setProperty("problems", e.problems());
+        return problem;
+    }
+
+    @ExceptionHandler(PayloadTooLargeException.class)
+    ProblemDetail tooLarge(PayloadTooLargeException e, HttpServletRequest request) {
+        return problem(HttpStatus.CONTENT_TOO_LARGE, "Request too large", e.getMessage(), request);
+    }
+
+    @ExceptionHandler(io.loadsmith.dialect.UnknownDialectException.class)
+    ProblemDetail unknownDialect(io.loadsmith.dialect.UnknownDialectException e, HttpServletRequest request) {
+        return problem(HttpStatus.BAD_REQUEST, "Unknown dialect", e.getMessage(), request);
+    }
+
     @ExceptionHandler(Exception.class)
     ProblemDetail unexpected(Exception e, HttpServletRequest request) {
         LOG.error("Unexpected failure on {} {}", request.getMethod(), request.getRequestURI(), e);

@@ -48,6 +48,27 @@ public final class Api {
         }
     }
 
+    /** An answer as bytes, for zips and canonical JSON that must be compared byte for byte. */
+    public record Raw(int status, byte[] body, String contentType) {
+        public String text() {
+            return new String(body, StandardCharsets.UTF_8);
+        }
+    }
+
+    public Raw raw(HttpMethod method, String path, byte[] body) {
+        try {
+            var request = MockMvcRequestBuilders.request(method, path);
+            if (body != null) {
+                request.contentType(MediaType.APPLICATION_JSON).content(body);
+            }
+            MvcResult result = mvc.perform(request).andReturn();
+            return new Raw(result.getResponse().getStatus(), result.getResponse().getContentAsByteArray(),
+                    result.getResponse().getContentType());
+        } catch (Exception e) {
+            throw new IllegalStateException(method + " " + path + " failed", e);
+        }
+    }
+
     /** POST that must create: 201, the created resource. */
     public JsonNode create(String path, Object body) {
         Answer answer = send(HttpMethod.POST, path, body);

@@ -24,7 +24,10 @@ public final class VesselModel {
             return existing.get(0).get("id").asLong();
         }
         for (String type : List.of("SCD_ID", "DV_HASHKEY", "DV_DATAHASH", "VALID_FROM", "VALID_TO", "VALIDITY_STATUS")) {
-            api.create("/api/v1/attribute-types", obj("name", type));
+            // Other tests of the same store may have imported these shared types already.
+            if (api.get("/api/v1/attribute-types?name=" + type).isEmpty()) {
+                api.create("/api/v1/attribute-types", obj("name", type));
+            }
         }
         defaultAttribute(api, "SCD_ID", "<entity_logical_name>_scd_id", "CHAR", 32);
         defaultAttribute(api, "DV_HASHKEY", "<entity_logical_name>_id", "CHAR", 32);

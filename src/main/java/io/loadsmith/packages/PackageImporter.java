@@ -1,0 +1,319 @@
+package io.loadsmith.packages;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+import io.loadsmith.entity.EntityService;
+import io.loadsmith.entity.api.AttributeJson;
+import io.loadsmith.entity.api.EntityRequest;
+import io.loadsmith.entitytype.AttributeTypeService;
+import io.loadsmith.entitytype.DefaultAttributeService;
+import io.loadsmith.entitytype.EntityTypeService;
+import io.loadsmith.entitytype.LoadType;
+import io.loadsmith.entitytype.PhysicalType;
+import io.loadsmith.entitytype.api.AttributeTypeRequest;
+import io.loadsmith.entitytype.api.DefaultAttributeRequest;
+import io.loadsmith.entitytype.api.EntityTypeRequest;
+import io.loadsmith.environment.EnvironmentService;
+import io.loadsmith.environment.api.EnvironmentRequest;
+import io.loadsmith.exchange.InvalidPackageException;
+import io.loadsmith.exchange.InvalidPackageException.Problem;
+import io.loadsmith.exchange.PackageDocument;
+import io.loadsmith.generation.model.StepType;
+import io.loadsmith.load.LoadService;
+import io.loadsmith.load.api.LoadRequest;
+import io.loadsmith.load.api.StepJson;
+import io.loadsmith.packages.api.PackageRequest;
+import io.loadsmith.problem.ConflictException;
+import io.loadsmith.problem.InvalidRequestException;
+import io.loadsmith.problem.NotFoundException;
+import io.loadsmith.template.ParameterType;
+import io.loadsmith.template.TemplateService;
+import io.loadsmith.template.TransformationTypeService;
+import io.loadsmith.template.api.ParameterJson;
+import io.loadsmith.template.api.TemplateRequest;
+import io.loadsmith.template.api.TransformationTypeRequest;
+
+/**
+ * Makes the working state of a package equal to a {@link PackageDocument}, all or nothing: every
+ * object goes through its feature's service (so the same rules hold as for the API), every
+ * problem is collected with its JSON path, and if there is any the transaction rolls back and
+ * they are reported together. Objects of the package that the document no longer has are
+ * deleted; shared configuration (attribute types, default attributes, transformation types,
+ * environments) is created or updated, never deleted.
+ */
+@Service
+public class PackageImporter {
+
+    private final MetadataPackageService packages;
+    private final AttributeTypeService attributeTypes;
+    private final DefaultAttributeService defaultAttributes;
+    private final EntityTypeService entityTypes;
+    private final TransformationTypeService transformationTypes;
+    private final TemplateService templates;
+    private final EntityService entities;
+    private final LoadService loads;
+    private final EnvironmentService environments;
+
+    public PackageImporter(MetadataPackageService packages, AttributeTypeService attributeTypes,
+                           DefaultAttributeService defaultAttributes, EntityTypeService entityTypes,
+                           TransformationTypeService transformationTypes, TemplateService templates,
+                           EntityService entities, LoadService loads, EnvironmentService environments) {
+        this.packages = packages;
+        this.attributeTypes = attributeTypes;
+        this.defaultAttributes = defaultAttributes;
+        this.entityTypes = entityTypes;
+        this.transformationTypes = transformationTypes;
+        this.templates = templates;
+        this.entities = entities;
+        this.loads = loads;
+        this.environments = environments;
+    }
+
+    /** What an import did, for the caller to show. */
+    public record Result(long packageId, String packageName, int created, int updated, int deleted) {
+    }
+
+    @Transactional(rollbackFor = Exception.class)
+    public Result apply(PackageDocument doc) {
+        Run run = new Run();
+        if (doc.name() == null || doc.name().isBlank()) {
+            throw new InvalidPackageException(List.of(new Problem("$.name", "is required")));
+        }
+        run.duplicates(doc);
+        if (!run.problems.isEmpty()) {
+            throw new InvalidPackageException(run.problems);
+        }
+        long packageId = run.upsert("$", () -> packages.list(doc.name()).stream().findFirst().map(p -> p.id()),
+                id -> packages.update(id, new PackageRequest(packages.get(id).version(), doc.name(), doc.description())),
+                () -> packages.create(new PackageRequest(null, doc.name(), doc.description())).id()).orElse(-1L);
+
+        // Super types first, so that a type may name one defined later in the list.
+        List<PackageDocument.AttributeTypeDoc> types = new ArrayList<>(doc.attributeTypes());
+        types.sort(java.util.Comparator.comparing(t -> t.superAttributeType() == null ? 0 : 1));
+        for (int i = 0; i < types.size(); i++) {
+            PackageDocument.AttributeTypeDoc t = types.get(i);
+            run.upsert("$.attributeTypes[" + doc.attributeTypes().indexOf(t) + "]",
+                    () -> attributeTypes.list(t.name()).stream().findFirst().map(r -> r.id()),
+                    id -> attributeTypes.update(id, new AttributeTypeRequest(attributeTypes.get(id).version(), t.name(),
+                            t.superAttributeType(), t.description())),
+                    () -> attributeTypes.create(new AttributeTypeRequest(null, t.name(), t.superAttributeType(),
+                            t.description())).id());
+        }
+        each(doc.defaultAttributes(), "$.defaultAttributes", (d, at) -> run.upsert(at,
+                () -> defaultAttributes.list(d.code()).stream().findFirst().map(r -> r.id()),
+                id -> defaultAttributes.update(id, defaultAttribute(defaultAttributes.get(id).version(), d)),
+                () -> defaultAttributes.create(defaultAttribute(null, d)).id()));
+        each(doc.entityTypes(), "$.entityTypes", (t, at) -> run.upsert(at,
+                () -> entityTypes.list(t.name()).stream().findFirst().map(r -> r.id()),
+                id -> entityTypes.update(id, entityType(entityTypes.get(id).version(), t, doc.name())),
+                () -> entityTypes.create(entityType(null, t, doc.name())).id()));
+        each(doc.transformationTypes(), "$.transformationTypes", (t, at) -> run.upsert(at,
+                () -> transformationTypes.list(t.name()).stream().findFirst().map(r -> r.id()),
+                id -> transformationTypes.update(id, new TransformationTypeRequest(transformationTypes.get(id).version(),
+                        t.name(), t.description(), t.formulas())),
+                () -> transformationTypes.create(new TransformationTypeRequest(null, t.name(), t.description(),
+                        t.formulas())).id()));
+        each(doc.templates(), "$.templates", (t, at) -> run.upsert(at,
+                () -> templates.list(t.name()).stream().findFirst().map(r -> r.id()),
+                // A template that another package (or none) owns keeps its owner; only its text follows the document.
+                id -> templates.update(id, template(templates.get(id).version(), t, templates.get(id).packageName())),
+                () -> templates.create(template(null, t, doc.name())).id()));
+        each(doc.environments(), "$.environments", (e, at) -> run.upsert(at,
+                () -> environments.list(e.name()).stream().findFirst().map(r -> r.id()),
+                id -> environments.update(id, new EnvironmentRequest(environments.get(id).version(), e.name(),
+                        e.description(), e.variables())),
+                () -> environments.create(new EnvironmentRequest(null, e.name(), e.description(), e.variables())).id()));
+        // Entities are stored with exactly the document's attributes: created without the type's
+        // defaults (they are in the document already), then given their type.
+        each(doc.entities(), "$.entities", (e, at) -> run.upsert(at,
+                () -> entities.list(e.qualifiedName()).stream().findFirst().map(r -> r.id()),
+                id -> entities.update(id, entity(entities.get(id).version(), e, doc.name(), e.entityType())),
+                () -> {
+                    long id = entities.create(entity(null, e, doc.name(), null)).id();
+                    return entities.update(id, entity(entities.get(id).version(), e, doc.name(), e.entityType())).id();
+                }));
+        each(doc.loads(), "$.loads", (l, at) -> run.upsert(at,
+                () -> loads.list(l.name()).stream().findFirst().map(r -> r.id()),
+                id -> loads.update(id, load(loads.get(id).version(), l)),
+                () -> loads.create(load(null, l)).id()));
+        if (run.problems.isEmpty()) {
+            removeWhatTheDocumentDropped(doc, run);
+        }
+        if (!run.problems.isEmpty()) {
+            throw new InvalidPackageException(run.problems);
+        }
+        return new Result(packageId, doc.name(), run.created, run.updated, run.deleted);
+    }
+
+    private void removeWhatTheDocumentDropped(PackageDocument doc, Run run) {
+        Set<String> keepEntities = new HashSet<>();
+        doc.entities().forEach(e -> keepEntities.add(e.qualifiedName()));
+        Set<String> keepLoads = new HashSet<>();
+        doc.loads().forEach(l -> keepLoads.add(l.name()));
+        Set<String> ownedEntities = new HashSet<>();
+        entities.list(null).stream().filter(e -> doc.name().equals(e.packageName()))
+                .forEach(e -> ownedEntities.add(e.qualifiedName()));
+        loads.list(null).stream()
+                .filter(l -> ownedEntities.contains(l.target()) && !keepLoads.contains(l.name()))
+                .forEach(l -> run.delete("load " + l.name(), () -> loads.delete(l.id())));
+        entities.list(null).stream()
+                .filter(e -> doc.name().equals(e.packageName()) && !keepEntities.contains(e.qualifiedName()))
+                .forEach(e -> run.delete("entity " + e.qualifiedName(), () -> entities.delete(e.id())));
+        Set<String> keepTemplates = new HashSet<>();
+        doc.templates().forEach(t -> keepTemplates.add(t.name()));
+        templates.list(null).stream()
+                .filter(t -> doc.name().equals(t.packageName()) && !keepTemplates.contains(t.name()))
+                .forEach(t -> run.delete("template " + t.name(), () -> templates.delete(t.id())));
+        Set<String> keepTypes = new HashSet<>();
+        doc.entityTypes().forEach(t -> keepTypes.add(t.name()));
+        entityTypes.list(null).stream()
+                .filter(t -> doc.name().equals(t.packageName()) && !keepTypes.contains(t.name()))
+                .forEach(t -> run.delete("entity type " + t.name(), () -> entityTypes.delete(t.id())));
+    }
+
+    /** The problems and counts of one import. */
+    private static final class Run {
+        final List<Problem> problems = new ArrayList<>();
+        int created;
+        int updated;
+        int deleted;
+
+        Optional<Long> upsert(String at, Supplier<Optional<Long>> existing, Function<Long, ?> update, Supplier<Long> create) {
+            try {
+                Optional<Long> id = existing.get();
+                if (id.isPresent()) {
+                    update.apply(id.get());
+                    updated++;
+                    return id;
+                }
+                created++;
+                return Optional.of(create.get());
+            } catch (InvalidRequestException e) {
+                e.errors().forEach(f -> problems.add(new Problem(at + (f.field() == null || f.field().isBlank()
+                        ? "" : "." + f.field()), f.message() + (f.value() == null ? "" : " (was '" + f.value() + "')"))));
+                if (e.errors().isEmpty()) {
+                    problems.add(new Problem(at, e.getMessage()));
+                }
+            } catch (ConflictException | NotFoundException | IllegalArgumentException e) {
+                problems.add(new Problem(at, e.getMessage()));
+            }
+            return Optional.empty();
+        }
+
+        void delete(String what, Runnable action) {
+            try {
+                action.run();
+                deleted++;
+            } catch (ConflictException | InvalidRequestException e) {
+                problems.add(new Problem("$", "cannot remove " + what + ": " + e.getMessage()));
+            }
+        }
+
+        /** Names must be unique within the document; the store's own checks would only see the second copy. */
+        void duplicates(PackageDocument doc) {
+            unique(doc.attributeTypes(), "$.attributeTypes", PackageDocument.AttributeTypeDoc::name);
+            unique(doc.defaultAttributes(), "$.defaultAttributes", PackageDocument.DefaultAttributeDoc::code);
+            unique(doc.entityTypes(), "$.entityTypes", PackageDocument.EntityTypeDoc::name);
+            unique(doc.transformationTypes(), "$.transformationTypes", PackageDocument.TransformationTypeDoc::name);
+            unique(doc.templates(), "$.templates", PackageDocument.TemplateDoc::name);
+            unique(doc.entities(), "$.entities", e -> e.qualifiedName().toLowerCase(java.util.Locale.ROOT));
+            unique(doc.loads(), "$.loads", PackageDocument.LoadDoc::name);
+            unique(doc.environments(), "$.environments", PackageDocument.EnvironmentDoc::name);
+            for (int i = 0; i < doc.loads().size(); i++) {
+                List<PackageDocument.StepDoc> steps = doc.loads().get(i).steps();
+                for (int s = 0; s < steps.size(); s++) {
+                    String type = steps.get(s).type();
+                    if (type == null || java.util.Arrays.stream(StepType.values()).noneMatch(v -> v.name().equals(type))) {
+                        problems.add(new Problem("$.loads[" + i + "].steps[" + s + "].type",
+                                "must be PRE, OVERRIDE or POST, not '" + type + "'"));
+                    }
+                }
+            }
+        }
+
+        private <T> void unique(List<T> items, String path, Function<T, String> key) {
+            Set<String> seen = new HashSet<>();
+            for (int i = 0; i < items.size(); i++) {
+                String k = key.apply(items.get(i));
+                if (k == null) {
+                    problems.add(new Problem(path + "[" + i + "]", "has no name"));
+                } else if (!seen.add(k)) {
+                    problems.add(new Problem(path + "[" + i + "]", "'" + k + "' appears more than once"));
+                }
+            }
+        }
+    }
+
+    private interface Step<T> {
+        void apply(T item, String at);
+    }
+
+    private static <T> void each(List<T> items, String path, Step<T> step) {
+        for (int i = 0; i < items.size(); i++) {
+            step.apply(items.get(i), path + "[" + i + "]");
+        }
+    }
+
+    private static DefaultAttributeRequest defaultAttribute(Long version, PackageDocument.DefaultAttributeDoc d) {
+        return new DefaultAttributeRequest(version, d.code(), d.nameTemplate(), d.datatype(), d.dataLength(),
+                d.dataPrecision(), d.dataScale(), d.nullable(), d.attributeType(), d.description());
+    }
+
+    private static EntityTypeRequest entityType(Long version, PackageDocument.EntityTypeDoc t, String packageName) {
+        return new EntityTypeRequest(version, t.name(), t.description(), t.namePrefix(), t.nameSuffix(),
+                t.defaultSchema(), physical(t.defaultPhysicalType(), "defaultPhysicalType"), packageName,
+                t.defaultAttributes().stream().map(a -> new EntityTypeRequest.DefaultAttributeRef(a.defaultAttribute(),
+                        a.transformationType())).toList(),
+                t.loadTypes().stream().map(l -> new EntityTypeRequest.LoadTypeJson(physical(l.physicalType(), "loadTypes"),
+                        loadType(l.loadType()))).toList());
+    }
+
+    private static TemplateRequest template(Long version, PackageDocument.TemplateDoc t, String packageName) {
+        return new TemplateRequest(version, t.name(), t.description(), packageName, t.parameters().stream()
+                .map(p -> new ParameterJson(p.name(), parameterType(p.type()), Boolean.TRUE.equals(p.required()),
+                        p.defaultValue(), p.description())).toList(), t.variants());
+    }
+
+    private static EntityRequest entity(Long version, PackageDocument.EntityDoc e, String packageName, String entityType) {
+        return new EntityRequest(version, e.logicalName(), e.name(), e.schema(), entityType,
+                physical(e.physicalType(), "physicalType"), packageName, e.description(),
+                e.attributes().stream().map(a -> new AttributeJson(a.name(), a.datatype(), a.dataLength(),
+                        a.dataPrecision(), a.dataScale(), a.nullable(), a.attributeType(), a.description())).toList());
+    }
+
+    private static LoadRequest load(Long version, PackageDocument.LoadDoc l) {
+        return new LoadRequest(version, l.name(), l.target(), l.loadType() == null ? null : loadType(l.loadType()),
+                l.description(), l.sources(), l.steps().stream()
+                .map(s -> new StepJson(s.name(), StepType.valueOf(s.type()), s.text())).toList(), Map.copyOf(l.options()));
+    }
+
+    private static PhysicalType physical(String value, String field) {
+        return value == null ? null : enumValue(PhysicalType.class, value, field);
+    }
+
+    private static LoadType loadType(String value) {
+        return enumValue(LoadType.class, value, "loadType");
+    }
+
+    private static ParameterType parameterType(String value) {
+        return value == null ? ParameterType.STRING : enumValue(ParameterType.class, value, "type");
+    }
+
+    private static <E extends Enum<E>> E enumValue(Class<E> type, String value, String field) {
+        try {
+            return Enum.valueOf(type, value);
+        } catch (IllegalArgumentException | NullPointerException e) {
+            throw InvalidRequestException.of(field, value, "must be one of " + java.util.Arrays.toString(type.getEnumConstants()));
+        }
+    }
+}

@@ -1,0 +1,143 @@
+package io.loadsmith.packages;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Instant;
+
+import org.springframework.dao.DataIntegrityViolationException;
+import org.springframework.data.domain.Page;
+import org.springframework.data.domain.Pageable;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+import io.loadsmith.exchange.PackageDocument;
+import io.loadsmith.exchange.PackageJson;
+import io.loadsmith.export.SqlPackage;
+import io.loadsmith.export.SqlPackageExporter;
+import io.loadsmith.generation.GenerationException;
+import io.loadsmith.problem.ConflictException;
+import io.loadsmith.problem.InvalidRequestException;
+import io.loadsmith.problem.NotFoundException;
+
+/**
+ * Committed versions of a package: commit the working state as the next number, read any version
+ * (or "working") as a document, compare two, export one, restore one as the working state.
+ */
+@Service
+@Transactional
+public class PackageVersionService {
+
+    /** The label that means "the package as it is now, uncommitted". */
+    public static final String WORKING = "working";
+
+    private final MetadataPackageRepository packages;
+    private final PackageVersionRepository versions;
+    private final PackageSnapshots snapshots;
+    private final PackageImporter importer;
+    private final SqlPackageExporter exporter;
+    private final Clock clock;
+
+    public PackageVersionService(MetadataPackageRepository packages, PackageVersionRepository versions,
+                                 PackageSnapshots snapshots, PackageImporter importer, SqlPackageExporter exporter,
+                                 Clock clock) {
+        this.packages = packages;
+        this.versions = versions;
+        this.snapshots = snapshots;
+        this.importer = importer;
+        this.exporter = exporter;
+        this.clock = clock;
+    }
+
+    /** A version as lists and responses show it. */
+    public record VersionInfo(String packageName, int number, String message, String author, Instant createdAt,
+                              String sha256) {
+    }
+
+    public VersionInfo commit(long packageId, String message, String author) {
+        MetadataPackage pkg = find(packageId);
+        byte[] json = PackageJson.write(snapshots.read(packageId));
+        String document = new String(json, StandardCharsets.UTF_8);
+        String sha = SqlPackageExporter.sha256(document);
+        versions.findFirstByPkgOrderByNumberDesc(pkg).filter(last -> last.getSha256().equals(sha)).ifPresent(last -> {
+            throw new ConflictException("Nothing to commit: package '" + pkg.getName() + "' is unchanged since version "
+                    + last.getNumber() + ".");
+        });
+        try {
+            PackageVersion version = new PackageVersion(pkg, versions.lastNumber(pkg) + 1, message,
+                    author == null || author.isBlank() ? "anonymous" : author, Instant.now(clock), document, sha);
+            return info(versions.saveAndFlush(version));
+        } catch (IllegalArgumentException e) {
+            throw InvalidRequestException.of("message", message, e.getMessage());
+        } catch (DataIntegrityViolationException e) {
+            throw new ConflictException("Another commit of package '" + pkg.getName() + "' came first; commit again.");
+        }
+    }
+
+    @Transactional(readOnly = true)
+    public Page<VersionInfo> list(long packageId, Pageable page) {
+        return versions.findByPkgOrderByNumberDesc(find(packageId), page).map(PackageVersionService::info);
+    }
+
+    @Transactional(readOnly = true)
+    public VersionInfo info(long packageId, String version) {
+        return info(stored(packageId, version));
+    }
+
+    /** The document of a version: a number, or "working". */
+    @Transactional(readOnly = true)
+    public PackageDocument document(long packageId, String version) {
+        if (WORKING.equals(version)) {
+            return snapshots.read(packageId);
+        }
+        return PackageJson.read(stored(packageId, version).getDocument().getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Transactional(readOnly = true)
+    public SqlPackage sqlPackage(long packageId, String version, String dialect, String environment) {
+        return exporter.build(document(packageId, version), version, dialect, environment);
+    }
+
+    @Transactional(readOnly = true)
+    public PackageDiff diff(long packageId, String from, String to, String dialect) {
+        PackageDocument a = document(packageId, from);
+        PackageDocument b = document(packageId, to);
+        return new PackageDiff(from, to, dialect, PackageDiff.objects(a, b),
+                dialect == null ? java.util.List.of() : PackageDiff.sql(sqlOrNull(a, from, dialect), sqlOrNull(b, to, dialect)));
+    }
+
+    public PackageImporter.Result restore(long packageId, String version) {
+        if (WORKING.equals(version)) {
+            throw InvalidRequestException.of("version", version, "give a committed version number to restore");
+        }
+        return importer.apply(document(packageId, version));
+    }
+
+    /** A version that cannot generate (a template that was broken then) diffs as if it had no SQL. */
+    private SqlPackage sqlOrNull(PackageDocument document, String version, String dialect) {
+        try {
+            return exporter.build(document, version, dialect, null);
+        } catch (GenerationException | IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    private PackageVersion stored(long packageId, String version) {
+        MetadataPackage pkg = find(packageId);
+        int number;
+        try {
+            number = Integer.parseInt(version);
+        } catch (NumberFormatException e) {
+            throw InvalidRequestException.of("version", version, "is a version number or '" + WORKING + "'");
+        }
+        return versions.findByPkgAndNumber(pkg, number).orElseThrow(() -> new NotFoundException(
+                "Package '" + pkg.getName() + "' has no version " + number + "."));
+    }
+
+    private MetadataPackage find(long packageId) {
+        return packages.findById(packageId).orElseThrow(() -> NotFoundException.id("Package", packageId));
+    }
+
+    private static VersionInfo info(PackageVersion v) {
+        return new VersionInfo(null, v.getNumber(), v.getMessage(), v.getAuthor(), v.getCreatedAt(), v.getSha256());
+    }
+}

@@ -1,0 +1,54 @@
+package io.loadsmith.packages.api;
+
+import java.io.IOException;
+import java.io.InputStream;
+
+import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+import io.loadsmith.exchange.AdeConfigPackages;
+import io.loadsmith.exchange.PackageJson;
+import io.loadsmith.packages.PackageImporter;
+import io.loadsmith.problem.PayloadTooLargeException;
+import io.swagger.v3.oas.annotations.Operation;
+import jakarta.servlet.http.HttpServletRequest;
+
+/**
+ * Imports, all or nothing: a Loadsmith package JSON, or a configuration package of the
+ * commercial tool. The body is read with a size limit before it is parsed.
+ */
+@RestController
+@RequestMapping("/api/v1/packages/import")
+public class PackageImportController {
+
+    private final PackageImporter importer;
+
+    public PackageImportController(PackageImporter importer) {
+        this.importer = importer;
+    }
+
+    /** What an import of a commercial-tool package did, and what it passed over. */
+    public record AdeImportResult(PackageImporter.Result result, java.util.List<String> skipped) {
+    }
+
+    @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
+    @Operation(operationId = "importPackage",
+            summary = "Make a package's working state equal to a package JSON; every problem is reported with its JSON path")
+    public PackageImporter.Result importPackage(HttpServletRequest request) throws IOException {
+        return importer.apply(PackageJson.read(body(request.getInputStream())));
+    }
+
+    @PostMapping(value = "/ade", consumes = MediaType.APPLICATION_JSON_VALUE)
+    @Operation(operationId = "importAdeConfigPackage",
+            summary = "Import CONFIG_ENTITY_DEFAULTS, CONFIG_LOAD_TRANSFORMATIONS or CONFIG_LOAD_TEMPLATES")
+    public AdeImportResult importAde(HttpServletRequest request) throws IOException {
+        AdeConfigPackages.Imported imported = AdeConfigPackages.read(body(request.getInputStream()));
+        return new AdeImportResult(importer.apply(imported.document()), imported.skipped());
+    }
+
+    private static byte[] body(InputStream in) throws IOException {
+        return PayloadTooLargeException.readAtMost(in, PackageJson.MAX_BYTES, "The package");
+    }
+}

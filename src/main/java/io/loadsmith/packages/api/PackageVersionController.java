@@ -1,0 +1,131 @@
+package io.loadsmith.packages.api;
+
+import java.nio.charset.StandardCharsets;
+import java.util.stream.Collectors;
+
+import org.springframework.data.domain.PageRequest;
+import org.springframework.http.ContentDisposition;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.ResponseStatus;
+import org.springframework.web.bind.annotation.RestController;
+
+import io.loadsmith.exchange.PackageDocument;
+import io.loadsmith.exchange.PackageJson;
+import io.loadsmith.export.SqlPackage;
+import io.loadsmith.export.SqlPackageExporter;
+import io.loadsmith.packages.PackageDiff;
+import io.loadsmith.packages.PackageImporter;
+import io.loadsmith.packages.PackageVersionService;
+import io.loadsmith.packages.PackageVersionService.VersionInfo;
+import io.loadsmith.problem.NotFoundException;
+import io.swagger.v3.oas.annotations.Operation;
+import jakarta.validation.Valid;
+
+/**
+ * Versions of a package for deployment tooling: commit, list, read, compare, restore, and the
+ * generated SQL of a version. {@code {version}} is a number or "working" (the uncommitted state).
+ */
+@RestController
+@RequestMapping("/api/v1/packages/{id}/versions")
+public class PackageVersionController {
+
+    private static final MediaType ZIP = MediaType.parseMediaType("application/zip");
+
+    private final PackageVersionService versions;
+    private final SqlPackageExporter exporter;
+
+    public PackageVersionController(PackageVersionService versions, SqlPackageExporter exporter) {
+        this.versions = versions;
+        this.exporter = exporter;
+    }
+
+    @GetMapping
+    @Operation(operationId = "listPackageVersions", summary = "Committed versions, newest first, one page at a time")
+    public PageJson<VersionInfo> list(@PathVariable long id, @RequestParam(defaultValue = "0") int page,
+                                      @RequestParam(defaultValue = "50") int size) {
+        return PageJson.of(versions.list(id, PageRequest.of(Math.max(page, 0), Math.min(Math.max(size, 1), 500))));
+    }
+
+    @PostMapping
+    @ResponseStatus(HttpStatus.CREATED)
+    @Operation(operationId = "commitPackage", summary = "Commit the working state as the next version")
+    public VersionInfo commit(@PathVariable long id, @Valid @RequestBody CommitRequest request) {
+        return versions.commit(id, request.message(), request.author());
+    }
+
+    @GetMapping(value = "/{version}", produces = MediaType.APPLICATION_JSON_VALUE)
+    @Operation(operationId = "getPackageDocument", summary = "The package JSON of a version (canonical bytes)")
+    public ResponseEntity<byte[]> document(@PathVariable long id, @PathVariable String version) {
+        PackageDocument document = versions.document(id, version);
+        return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON)
+                .header(HttpHeaders.CONTENT_DISPOSITION, ContentDisposition.inline()
+                        .filename(document.name() + "-" + version + ".json").build().toString())
+                .body(PackageJson.write(document));
+    }
+
+    @GetMapping("/{version}/diff/{other}")
+    @Operation(operationId = "diffPackageVersions",
+            summary = "Changes from {version} to {other}: objects, and with a dialect the generated SQL as unified diffs")
+    public PackageDiff diff(@PathVariable long id, @PathVariable String version, @PathVariable String other,
+                            @RequestParam(required = false) String dialect) {
+        return versions.diff(id, version, other, dialect);
+    }
+
+    @PostMapping("/{version}/restore")
+    @Operation(operationId = "restorePackageVersion", summary = "Make a committed version the working state again")
+    public PackageImporter.Result restore(@PathVariable long id, @PathVariable String version) {
+        return versions.restore(id, version);
+    }
+
+    @GetMapping(value = "/{version}/sql-package", produces = "application/zip")
+    @Operation(operationId = "downloadSqlPackage",
+            summary = "The SQL package zip: DDL, one file per load, manifest.json; byte-identical for the same input")
+    public ResponseEntity<byte[]> sqlPackage(@PathVariable long id, @PathVariable String version,
+                                             @RequestParam String dialect,
+                                             @RequestParam(required = false) String environment) {
+        SqlPackage sql = versions.sqlPackage(id, version, dialect, environment);
+        String file = sql.manifest().packageName() + "-" + version + "-" + sql.manifest().dialect() + ".zip";
+        return ResponseEntity.ok().contentType(ZIP)
+                .header(HttpHeaders.CONTENT_DISPOSITION, ContentDisposition.attachment().filename(file).build().toString())
+                .body(exporter.zip(sql));
+    }
+
+    @GetMapping(value = "/{version}/sql", produces = MediaType.TEXT_PLAIN_VALUE)
+    @Operation(operationId = "getPackageSql", summary = "All SQL of a version in run order, each file under a header")
+    public String packageSql(@PathVariable long id, @PathVariable String version, @RequestParam String dialect,
+                             @RequestParam(required = false) String environment) {
+        return versions.sqlPackage(id, version, dialect, environment).files().stream()
+                .map(f -> "-- " + f.path() + "\n" + f.content())
+                .collect(Collectors.joining("\n"));
+    }
+
+    @GetMapping(value = "/{version}/loads/{load}/sql", produces = MediaType.TEXT_PLAIN_VALUE)
+    @Operation(operationId = "getVersionLoadSql", summary = "The generated SQL of one load of a version")
+    public String loadSql(@PathVariable long id, @PathVariable String version, @PathVariable String load,
+                          @RequestParam String dialect, @RequestParam(required = false) String environment) {
+        return file(versions.sqlPackage(id, version, dialect, environment), "loads/" + load + ".sql", "load '" + load + "'");
+    }
+
+    @GetMapping(value = "/{version}/entities/{entity}/ddl", produces = MediaType.TEXT_PLAIN_VALUE)
+    @Operation(operationId = "getVersionEntityDdl", summary = "The CREATE TABLE of one entity (schema.name) of a version")
+    public String entityDdl(@PathVariable long id, @PathVariable String version, @PathVariable String entity,
+                            @RequestParam String dialect) {
+        return file(versions.sqlPackage(id, version, dialect, null), "ddl/" + entity + ".sql", "entity '" + entity + "'");
+    }
+
+    private static String file(SqlPackage sql, String path, String what) {
+        return sql.files().stream().filter(f -> f.path().equals(path)).findFirst().map(SqlPackage.File::content)
+                .orElseThrow(() -> new NotFoundException("Version " + sql.manifest().version() + " of package '"
+                        + sql.manifest().packageName() + "' has no " + what + "."));
+    }
+
+}

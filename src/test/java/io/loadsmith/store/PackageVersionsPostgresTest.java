@@ -1,0 +1,4 @@
+package io.loadsmith.store;
+
+class PackageVersionsPostgresTest extends PostgresStoreTest implements PackageVersionsContract {
+}

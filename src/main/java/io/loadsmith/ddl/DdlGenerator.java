@@ -6,6 +6,7 @@ import java.util.Map;
 import io.loadsmith.dialect.Dialect;
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.generation.FreemarkerEngine;
+import io.loadsmith.generation.FreemarkerErrors;
 import io.loadsmith.generation.GenerationException;
 import io.loadsmith.generation.ModelLocalizer;
 import io.loadsmith.generation.model.EntityModel;
@@ -24,15 +25,18 @@ public class DdlGenerator {
         this.localizer = localizer;
     }
 
+    /** @throws io.loadsmith.dialect.UnknownDialectException for a dialect that does not exist */
     public String createTable(EntityModel entity, String dialectName) {
+        Dialect dialect = dialects.get(dialectName);
         try {
-            Dialect dialect = dialects.get(dialectName);
             Map<String, Object> data = new HashMap<>();
             data.put("entity", localizer.localize(entity, dialect));
             return engine.render(dialect, TemplateKind.DDL.folder() + "/create_table", data) + "\n";
         } catch (Exception e) {
-            throw new GenerationException(new GenerationException.Location(null, null, null, "ddl/create_table", null, null),
-                    "DDL of entity " + entity.qualifiedName() + ": " + e.getMessage());
+            FreemarkerErrors.Described d = FreemarkerErrors.describe(e);
+            throw new GenerationException(new GenerationException.Location(null, null, null,
+                    d.template() == null ? "ddl/create_table" : d.template(), d.line(), d.column()),
+                    "DDL of entity " + entity.qualifiedName() + ": " + d.detail());
         }
     }
 }

@@ -173,4 +173,13 @@ public class WarehouseEntity {
     public Instant getUpdatedAt() {
         return updatedAt;
     }
+
+    /** The dialect-neutral, immutable form that the generator and templates see. */
+    public io.loadsmith.generation.model.EntityModel toModel() {
+        return new io.loadsmith.generation.model.EntityModel(getName(), getLogicalName(), getSchemaName(),
+                getEntityType() == null ? null : getEntityType().getName(), getPhysicalType().name(),
+                getAttributes().stream().map(a -> new io.loadsmith.generation.model.AttributeModel(a.getName(),
+                        a.getAttributeType(), a.getDatatype(), a.getDataLength(), a.getDataPrecision(), a.getDataScale(),
+                        a.isNullable(), null, a.getDescription())).toList());
+    }
 }

@@ -4,16 +4,16 @@ import freemarker.core.ParseException;
 import freemarker.template.TemplateException;
 
 /** Turns FreeMarker's exceptions into a short message and a position, without Java stack traces. */
-final class FreemarkerErrors {
+public final class FreemarkerErrors {
 
     /** What went wrong and where; template is the FreeMarker name, e.g. templates/scd2. */
-    record Described(String template, Integer line, Integer column, String detail) {
+    public record Described(String template, Integer line, Integer column, String detail) {
     }
 
     private FreemarkerErrors() {
     }
 
-    static Described describe(Throwable error) {
+    public static Described describe(Throwable error) {
         RuntimeException api = find(error, TemplateApiException.class);
         if (api == null) {
             api = find(error, io.loadsmith.template.TemplateNotFoundException.class);

@@ -52,6 +52,11 @@ public class GenerationConfiguration {
     }
 
     @Bean
+    io.loadsmith.ddl.DdlGenerator ddlGenerator(FreemarkerEngine engine, DialectRegistry dialects, ModelLocalizer localizer) {
+        return new io.loadsmith.ddl.DdlGenerator(engine, dialects, localizer);
+    }
+
+    @Bean
     TemplateCallCheck templateCallCheck(TemplateCatalog catalog) {
         return new TemplateCallCheck(catalog);
     }

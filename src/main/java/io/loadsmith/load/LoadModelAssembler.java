@@ -6,8 +6,6 @@ import org.springframework.stereotype.Component;
 import org.springframework.transaction.annotation.Transactional;
 
 import io.loadsmith.entity.WarehouseEntity;
-import io.loadsmith.generation.model.AttributeModel;
-import io.loadsmith.generation.model.EntityModel;
 import io.loadsmith.generation.model.LoadModel;
 import io.loadsmith.generation.model.StepModel;
 import io.loadsmith.problem.NotFoundException;
@@ -28,18 +26,10 @@ public class LoadModelAssembler {
     @Transactional(readOnly = true)
     public LoadModel assemble(long loadId) {
         Load load = loads.findById(loadId).orElseThrow(() -> NotFoundException.id("Load", loadId));
-        return new LoadModel(load.getName(), entity(load.getTarget()),
-                load.getSources().stream().map(LoadModelAssembler::entity).toList(),
+        return new LoadModel(load.getName(), load.getTarget().toModel(),
+                load.getSources().stream().map(WarehouseEntity::toModel).toList(),
                 load.getSteps().stream().map(s -> new StepModel(s.getName(), s.getType(), s.getText())).toList(),
                 new TreeMap<>(load.getOptions()));
     }
 
-    static EntityModel entity(WarehouseEntity e) {
-        return new EntityModel(e.getName(), e.getLogicalName(), e.getSchemaName(),
-                e.getEntityType() == null ? null : e.getEntityType().getName(),
-                e.getPhysicalType().name(),
-                e.getAttributes().stream().map(a -> new AttributeModel(a.getName(), a.getAttributeType(),
-                        a.getDatatype(), a.getDataLength(), a.getDataPrecision(), a.getDataScale(), a.isNullable(),
-                        null, a.getDescription())).toList());
-    }
 }

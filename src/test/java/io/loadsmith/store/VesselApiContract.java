@@ -56,6 +56,18 @@ public interface VesselApiContract {
     }
 
     @Test
+    default void entityDdlPerDialect() {
+        long id = api().get("/api/v1/entities?name=" + VesselModel.ENTITY).get(0).get("id").asLong();
+
+        assertThat(api().text("/api/v1/entities/" + id + "/ddl?dialect=postgresql")).startsWith("""
+                CREATE TABLE publish.D_VESSEL_SCD2 (
+                    vessel_scd_id CHAR(32),""").contains("    validity_status SMALLINT,\n", "    mmsi_key BIGINT,\n");
+        assertThat(api().text("/api/v1/entities/" + id + "/ddl?dialect=bigquery")).contains("    vessel_name STRING,\n");
+        assertThat(api().send(HttpMethod.GET, "/api/v1/entities/" + id + "/ddl?dialect=oracle", null).status())
+                .isEqualTo(400);
+    }
+
+    @Test
     default void seedTemplateStoredAsUserTemplateGivesTheSameSql() {
         JsonNode stored = api().create("/api/v1/templates", obj("name", "scd2",
                 "parameters", List.of(obj("name", "temp_table_prefix", "type", "STRING", "required", true)),

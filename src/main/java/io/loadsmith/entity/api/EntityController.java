@@ -22,9 +22,11 @@ import jakarta.validation.Valid;
 public class EntityController {
 
     private final EntityService service;
+    private final io.loadsmith.entity.EntityDdlService ddlService;
 
-    public EntityController(EntityService service) {
+    public EntityController(EntityService service, io.loadsmith.entity.EntityDdlService ddlService) {
         this.service = service;
+        this.ddlService = ddlService;
     }
 
     @GetMapping
@@ -35,6 +37,11 @@ public class EntityController {
     @GetMapping("/{id}")
     public EntityResponse get(@PathVariable long id) {
         return service.get(id);
+    }
+
+    @GetMapping(value = "/{id}/ddl", produces = org.springframework.http.MediaType.TEXT_PLAIN_VALUE)
+    public String ddl(@PathVariable long id, @RequestParam String dialect) {
+        return ddlService.createTable(id, dialect);
     }
 
     @PostMapping

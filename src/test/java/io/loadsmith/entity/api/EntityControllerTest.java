@@ -39,6 +39,19 @@ class EntityControllerTest {
     @MockitoBean
     EntityService service;
 
+    @MockitoBean
+    io.loadsmith.entity.EntityDdlService ddlService;
+
+    @org.junit.jupiter.api.Test
+    void ddlIsPlainTextForTheDialect() throws Exception {
+        org.mockito.Mockito.when(ddlService.createTable(7, "duckdb")).thenReturn("CREATE TABLE publish.X (\n    a INTEGER\n);\n");
+
+        mvc.perform(org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get("/api/v1/entities/7/ddl?dialect=duckdb"))
+                .andExpect(org.springframework.test.web.servlet.result.MockMvcResultMatchers.status().isOk())
+                .andExpect(org.springframework.test.web.servlet.result.MockMvcResultMatchers.content()
+                        .string("CREATE TABLE publish.X (\n    a INTEGER\n);\n"));
+    }
+
     static EntityResponse vessel() {
         return new EntityResponse(7, 0, "D_VESSEL_SCD2", "VESSEL", "publish", "publish.D_VESSEL_SCD2", "DIM_SCD2",
                 PhysicalType.TABLE, null, null,

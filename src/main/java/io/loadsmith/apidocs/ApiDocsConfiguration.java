@@ -1,0 +1,41 @@
+package io.loadsmith.apidocs;
+
+import org.springdoc.core.customizers.OperationCustomizer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.info.Info;
+import io.swagger.v3.oas.models.info.License;
+
+/**
+ * The OpenAPI document at /v3/api-docs (Swagger UI at /swagger-ui.html). Operations without an
+ * explicit operationId get one from the method and its controller (listLoads, createEntity, ...)
+ * rather than springdoc's list_1, list_2, which change whenever a controller is added.
+ */
+@Configuration(proxyBeanMethods = false)
+public class ApiDocsConfiguration {
+
+    @Bean
+    OpenAPI loadsmithOpenApi() {
+        return new OpenAPI().info(new Info()
+                .title("Loadsmith API")
+                .version("v1")
+                .description("Warehouse metadata, load generation and SQL package export for deployment tooling. "
+                        + "Errors are RFC 9457 problem details.")
+                .license(new License().name("Apache-2.0")));
+    }
+
+    @Bean
+    OperationCustomizer stableOperationIds() {
+        return (operation, handler) -> {
+            boolean explicit = handler.getMethodAnnotation(io.swagger.v3.oas.annotations.Operation.class) != null
+                    && !handler.getMethodAnnotation(io.swagger.v3.oas.annotations.Operation.class).operationId().isBlank();
+            if (!explicit) {
+                String subject = handler.getBeanType().getSimpleName().replace("Controller", "");
+                operation.setOperationId(handler.getMethod().getName() + subject);
+            }
+            return operation;
+        };
+    }
+}

@@ -1,5 +1,7 @@
 package io.loadsmith.entity;
 
+import org.hibernate.annotations.Fetch;
+import org.hibernate.annotations.FetchMode;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -64,6 +66,7 @@ public class WarehouseEntity {
     private String description;
 
     // The list index is the stored position (1-based): positions are contiguous by construction.
+    @Fetch(FetchMode.SUBSELECT)
     @ElementCollection
     @CollectionTable(name = "dw_attribute", joinColumns = @JoinColumn(name = "entity_id"))
     @OrderColumn(name = "position")

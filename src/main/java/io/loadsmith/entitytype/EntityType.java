@@ -1,5 +1,7 @@
 package io.loadsmith.entitytype;
 
+import org.hibernate.annotations.Fetch;
+import org.hibernate.annotations.FetchMode;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -61,12 +63,14 @@ public class EntityType {
     private PhysicalType defaultPhysicalType = PhysicalType.TABLE;
 
     // The list index is the stored position (1-based), so positions are contiguous by construction.
+    @Fetch(FetchMode.SUBSELECT)
     @ElementCollection
     @CollectionTable(name = "entity_type_default_attribute", joinColumns = @JoinColumn(name = "entity_type_id"))
     @OrderColumn(name = "position")
     @ListIndexBase(1)
     private List<EntityTypeDefaultAttribute> defaultAttributes = new ArrayList<>();
 
+    @Fetch(FetchMode.SUBSELECT)
     @ElementCollection
     @CollectionTable(name = "entity_type_load_type", joinColumns = @JoinColumn(name = "entity_type_id"))
     private Set<EntityTypeLoadType> loadTypes = new HashSet<>();

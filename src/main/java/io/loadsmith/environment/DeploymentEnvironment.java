@@ -1,5 +1,7 @@
 package io.loadsmith.environment;
 
+import org.hibernate.annotations.Fetch;
+import org.hibernate.annotations.FetchMode;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -32,6 +34,7 @@ public class DeploymentEnvironment {
 
     private String description;
 
+    @Fetch(FetchMode.SUBSELECT)
     @ElementCollection
     @CollectionTable(name = "environment_variable", joinColumns = @JoinColumn(name = "environment_id"))
     @MapKeyColumn(name = "name")

@@ -1,5 +1,7 @@
 package io.loadsmith.load;
 
+import org.hibernate.annotations.Fetch;
+import org.hibernate.annotations.FetchMode;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -56,6 +58,7 @@ public class Load {
 
     private String description;
 
+    @Fetch(FetchMode.SUBSELECT)
     @ManyToMany
     @JoinTable(name = "load_source", joinColumns = @JoinColumn(name = "load_id"),
             inverseJoinColumns = @JoinColumn(name = "entity_id"))
@@ -64,12 +67,14 @@ public class Load {
     private List<WarehouseEntity> sources = new ArrayList<>();
 
     // The list index is the stored position (1-based): step numbers are contiguous by construction.
+    @Fetch(FetchMode.SUBSELECT)
     @ElementCollection
     @CollectionTable(name = "load_step", joinColumns = @JoinColumn(name = "load_id"))
     @OrderColumn(name = "position")
     @ListIndexBase(1)
     private List<LoadStep> steps = new ArrayList<>();
 
+    @Fetch(FetchMode.SUBSELECT)
     @ElementCollection
     @CollectionTable(name = "load_option", joinColumns = @JoinColumn(name = "load_id"))
     @MapKeyColumn(name = "name")

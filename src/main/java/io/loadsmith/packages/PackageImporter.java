@@ -63,11 +63,13 @@ public class PackageImporter {
     private final EntityService entities;
     private final LoadService loads;
     private final EnvironmentService environments;
+    private final jakarta.persistence.EntityManager entityManager;
 
     public PackageImporter(MetadataPackageService packages, AttributeTypeService attributeTypes,
                            DefaultAttributeService defaultAttributes, EntityTypeService entityTypes,
                            TransformationTypeService transformationTypes, TemplateService templates,
-                           EntityService entities, LoadService loads, EnvironmentService environments) {
+                           EntityService entities, LoadService loads, EnvironmentService environments,
+                           jakarta.persistence.EntityManager entityManager) {
         this.packages = packages;
         this.attributeTypes = attributeTypes;
         this.defaultAttributes = defaultAttributes;
@@ -77,6 +79,7 @@ public class PackageImporter {
         this.entities = entities;
         this.loads = loads;
         this.environments = environments;
+        this.entityManager = entityManager;
     }
 
     /** What an import did, for the caller to show. */
@@ -85,7 +88,7 @@ public class PackageImporter {
 
     @Transactional(rollbackFor = Exception.class)
     public Result apply(PackageDocument doc) {
-        Run run = new Run();
+        Run run = new Run(entityManager);
         if (doc.name() == null || doc.name().isBlank()) {
             throw new InvalidPackageException(List.of(new Problem("$.name", "is required")));
         }
@@ -184,9 +187,14 @@ public class PackageImporter {
     /** The problems and counts of one import. */
     private static final class Run {
         final List<Problem> problems = new ArrayList<>();
+        final jakarta.persistence.EntityManager entityManager;
         int created;
         int updated;
         int deleted;
+
+        Run(jakarta.persistence.EntityManager entityManager) {
+            this.entityManager = entityManager;
+        }
 
         Optional<Long> upsert(String at, Supplier<Optional<Long>> existing, Function<Long, ?> update, Supplier<Long> create) {
             try {
@@ -194,10 +202,15 @@ public class PackageImporter {
                 if (id.isPresent()) {
                     update.apply(id.get());
                     updated++;
-                    return id;
+                } else {
+                    created++;
+                    id = Optional.of(create.get());
                 }
-                created++;
-                return Optional.of(create.get());
+                // Each object is written and forgotten: a persistence context that kept every imported
+                // object would be dirty-checked whole before each query, quadratic in the package size.
+                entityManager.flush();
+                entityManager.clear();
+                return id;
             } catch (InvalidRequestException e) {
                 e.errors().forEach(f -> problems.add(new Problem(at + (f.field() == null || f.field().isBlank()
                         ? "" : "." + f.field()), f.message() + (f.value() == null ? "" : " (was '" + f.value() + "')"))));

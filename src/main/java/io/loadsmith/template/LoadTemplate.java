@@ -1,5 +1,7 @@
 package io.loadsmith.template;
 
+import org.hibernate.annotations.Fetch;
+import org.hibernate.annotations.FetchMode;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -47,12 +49,14 @@ public class LoadTemplate {
 
     private String description;
 
+    @Fetch(FetchMode.SUBSELECT)
     @ElementCollection
     @CollectionTable(name = "load_template_parameter", joinColumns = @JoinColumn(name = "load_template_id"))
     @OrderColumn(name = "position")
     @ListIndexBase(1)
     private List<TemplateParameter> parameters = new ArrayList<>();
 
+    @Fetch(FetchMode.SUBSELECT)
     @ElementCollection
     @CollectionTable(name = "load_template_variant", joinColumns = @JoinColumn(name = "load_template_id"))
     @MapKeyColumn(name = "dialect")

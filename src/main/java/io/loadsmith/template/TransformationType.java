@@ -1,5 +1,7 @@
 package io.loadsmith.template;
 
+import org.hibernate.annotations.Fetch;
+import org.hibernate.annotations.FetchMode;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,6 +35,7 @@ public class TransformationType {
 
     private String description;
 
+    @Fetch(FetchMode.SUBSELECT)
     @ElementCollection
     @CollectionTable(name = "transformation_formula", joinColumns = @JoinColumn(name = "transformation_type_id"))
     @MapKeyColumn(name = "dialect")

@@ -13,4 +13,4 @@
 <#assign cols = names(target.attributes)>
 INSERT INTO ${target.schema}.${target.name} (${cols?join(", ")})
 SELECT ${qual(cols, "s")}
-FROM ${sourceRelation()} s
+FROM ${sourceRelation()} s;

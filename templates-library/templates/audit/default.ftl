@@ -25,21 +25,21 @@
 <#if type == "not_null">
 <#assign nullTests = []><#list cols as c><#assign nullTests = nullTests + ["a." + c + " IS NULL"]></#list>
 ${failIfAny("    SELECT a.* FROM " + table + " a WHERE " + nullTests?join(" OR "),
-    lit(what + "a NULL in " + cols?join(" or ") + " (fix the source or the load so that these columns are always set); example row: ") + " || " + keyText(cols, "bad"))}
+    lit(what + "a NULL in " + cols?join(" or ") + " (fix the source or the load so that these columns are always set); example row: ") + " || " + keyText(cols, "bad"))};
 <#elseif type == "unique">
 ${failIfAny("    SELECT " + qual(cols, "a") + ", COUNT(*) AS duplicate_rows FROM " + table + " a GROUP BY " + qual(cols, "a") + " HAVING COUNT(*) > 1",
-    lit(what + "duplicate rows at the grain (" + cols?join(", ") + "); example: ") + " || " + keyText(cols, "bad") + " || " + lit(" occurs ") + " || " + fn.to_text("bad.duplicate_rows") + " || " + lit(" times. Deduplicate the input at this grain."))}
+    lit(what + "duplicate rows at the grain (" + cols?join(", ") + "); example: ") + " || " + keyText(cols, "bad") + " || " + lit(" occurs ") + " || " + fn.to_text("bad.duplicate_rows") + " || " + lit(" times. Deduplicate the input at this grain."))};
 <#elseif type == "accepted_values">
 <#if cols?size != 1><#stop "parameter 'columns': the accepted_values audit checks exactly one column, not " + cols?size></#if>
 <#if !(values??) || values?size == 0><#stop "parameter 'values': the accepted_values audit needs the accepted values"></#if>
 <#assign c = cols[0]>
 <#assign accepted = []><#list values as v><#assign accepted = accepted + [lit(v)]></#list>
 ${failIfAny("    SELECT a." + c + " FROM " + table + " a WHERE a." + c + " IS NOT NULL AND " + fn.to_text("a." + c) + " NOT IN (" + accepted?join(", ") + ")",
-    lit(what + c + " has a value outside (" + values?join(", ") + "): ") + " || " + fn.to_text("bad." + c))}
+    lit(what + c + " has a value outside (" + values?join(", ") + "): ") + " || " + fn.to_text("bad." + c))};
 <#elseif type == "custom">
 <#if !(query?? && query?has_content)><#stop "parameter 'query': the custom audit needs a query returning the offending rows"></#if>
-${failIfAny("    SELECT 1 AS offending FROM (\n" + query + "\n    ) q",
-    lit(what + "the audit query returned offending rows"))}
+${failIfAny("    SELECT 1 AS offending FROM (\n" + query?trim?remove_ending(";") + "\n    ) q",
+    lit(what + "the audit query returned offending rows"))};
 <#else>
 <#stop "parameter 'type': '" + type + "' is not an audit type; use not_null, unique, accepted_values or custom">
 </#if>

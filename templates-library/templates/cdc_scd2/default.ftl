@@ -96,4 +96,4 @@ SELECT ${cols?join(", ")}, ${VF}, ${VT}<#if statusAttrs?size == 1>, ${statusAttr
 FROM ${HIST};
 COMMIT;
 DROP TABLE ${KEYS};
-DROP TABLE ${HIST}
+DROP TABLE ${HIST};

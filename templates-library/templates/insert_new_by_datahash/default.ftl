@@ -40,4 +40,4 @@ FROM (
             AND t.${hashAttr.name} = h.${hashAttr.name}
     )
 ) n
-WHERE rn = 1
+WHERE rn = 1;

@@ -105,4 +105,4 @@ INSERT INTO ${T} (${allCols?join(", ")})
 SELECT ${allCols?join(", ")} FROM ${NEW};
 COMMIT;
 </#if>
-DROP TABLE ${NEW}
+DROP TABLE ${NEW};

@@ -175,9 +175,12 @@ events AS (
     -- Hard deletes: a key known before but missing from an observation ends at that observation
     SELECT ${nullRow("a")}, 1, 1, o._obs, o._obs, o._obs, o._obs
     FROM (
-        SELECT DISTINCT ${qual(K, "s")} FROM ${S} s
-        UNION
-        SELECT ${qual(K, "c")} FROM ${T} c WHERE c.${VT} IS NULL
+        SELECT DISTINCT ${qual(K, "u")}
+        FROM (
+            SELECT ${qual(K, "s")} FROM ${S} s
+            UNION ALL
+            SELECT ${qual(K, "c")} FROM ${T} c WHERE c.${VT} IS NULL
+        ) u
     ) a
     CROSS JOIN (SELECT DISTINCT ${OBS} AS _obs FROM ${S} s) o
     LEFT JOIN tgt_keys k ON ${eqAll(K, "k", "a")}
@@ -242,7 +245,7 @@ ranged AS (
 -- The delta: versions to insert, and open versions that get closed
 SELECT ${qual(cols, "r")}, r._from AS ${VF}, r._to AS ${VT}, r._new AS is_new_version
 FROM ranged r
-WHERE r._del = 0 AND (r._new = 1 OR r._to IS NOT NULL)<#if phase == "all">;</#if>
+WHERE r._del = 0 AND (r._new = 1 OR r._to IS NOT NULL);
 </#if>
 <#if phase != "delta">
 MERGE INTO ${T} trg USING ${D} src
@@ -250,5 +253,5 @@ ON (${eqAll(K, "trg", "src")} AND trg.${VF} = src.${VF})
 WHEN MATCHED THEN UPDATE SET ${dialect.capabilities.merge_update_qualified?then("trg.", "")}${VT} = src.${VT}
 WHEN NOT MATCHED THEN INSERT (${cols?join(", ")}, ${VF}, ${VT})
 VALUES (${qual(cols, "src")}, src.${VF}, src.${VT});
-DROP TABLE ${D}
+DROP TABLE ${D};
 </#if>

@@ -17,4 +17,4 @@ DELETE FROM ${t} WHERE 1 = 1;
 INSERT INTO ${t} (${cols?join(", ")})
 SELECT ${qual(cols, "s")}
 FROM ${sourceRelation()} s;
-COMMIT
+COMMIT;

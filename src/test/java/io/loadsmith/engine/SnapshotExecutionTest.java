@@ -276,7 +276,8 @@ class SnapshotExecutionTest {
         try (Connection db = prepare(engine, TARGET)) {
             String sql = Loads.sql(Loads.load("snap_customer", TARGET, List.of(CURRENT),
                     "<ftltemplate:snapshot:" + CHECK_ALL + ":phase=delta>",
-                    "<ftltemplate:audit:table=dw.Z_DELTA_customer_snap:type=not_null:columns=plan>",
+                    "<ftltemplate:audit:table=dw.Z_DELTA_customer_snap:type=unique:columns=customer_id,region,valid_from>\n"
+                            + "<ftltemplate:audit:table=dw.Z_DELTA_customer_snap:type=not_null:columns=plan>",
                     "<ftltemplate:snapshot:" + CHECK_ALL + ":phase=apply>"), engine.dialect());
             current(db, "(1, 'EU', 'basic', 'A', NULL)");
             run(db, sql);

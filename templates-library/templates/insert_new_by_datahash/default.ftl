@@ -8,12 +8,15 @@
   Semantics
     - The data hash is REFERENCE_HASH_DIFF over the target attributes that have no attribute type
       and are not key columns (technical columns such as a load timestamp are not hashed).
-    - A source row is inserted when no target row of the same key has the same data hash (any
-      version, not only the latest: a key returning to an earlier state is not inserted again).
+    - A source row is inserted when no target row of the same key has the same data hash and the
+      same hashed values, compared null-safely (any version, not only the latest: a key returning
+      to an earlier state is not inserted again). Comparing the values as well as the hash keeps
+      rows whose hashes collide apart: the seed's hash joins values with '~' and writes NULL as
+      '-1', so 'a~b','c' and 'a','b~c' hash alike, as do NULL and '-1'.
     - Rows identical in key and hash within one batch are inserted once.
     - Rerunning the same batch inserts nothing.
-    - Known limit: the hash joins values with '~' and writes NULL as '-1' (the seed's formula), so
-      'a~b','c' and 'a','b~c' hash alike, as do NULL and the text '-1'.
+    - Known limit: two rows of one batch with the same key and colliding hashes but different
+      values are deduplicated to one (the batch is deduplicated by key and hash).
 -->
 <#include "/lib/load.ftl">
 <#assign target = model.load.target>
@@ -38,6 +41,8 @@ FROM (
         FROM ${target.schema}.${target.name} t
         WHERE ${eqAll(key_columns, "t", "h")}
             AND t.${hashAttr.name} = h.${hashAttr.name}
+            -- the hash joins values with '~' and writes NULL as '-1': compare the columns too
+            AND NOT ${anyDiffers(names(hashed), "t", "h")}
     )
 ) n
 WHERE rn = 1;

@@ -19,6 +19,8 @@
     phase (STRING, default all): all | delta | apply. delta = duplicate check + delta table;
       apply = change the target from the delta table and drop it; put audit steps between.
     delta_prefix (STRING, default Z_DELTA_): the delta table is <target schema>.<prefix><target name>.
+    watermark_prefix (STRING, default Z_WM_): historical snapshot input only; the one-column
+      table <target schema>.<prefix><target name> holding the observed_at values loaded.
   Required attribute types: none (columns are named by parameters). Source shape: every target
     column except the validity columns, by name, plus observed_at when historical.
 
@@ -44,14 +46,20 @@
       observation where it is missing.
     - A key that reappears after being closed gets a new version; with the timestamp strategy, if
       its updated_at is not after the close, the version starts when it was observed again.
-    - Historical input: observations not after the latest time the target knows for the key are
-      ignored, so rerunning a batch changes nothing (late observations are not merged into history).
-    - Applied with one MERGE (update valid_to of closed versions, insert new versions).
+    - Historical snapshot input: the latest observed_at loaded is kept in the watermark table
+      <target schema>.<watermark_prefix><target name> (created when missing); observations (and
+      missing-key checks) not after it are ignored, so rerunning a batch changes nothing. Late
+      observations are therefore not merged into history: load observations in time order.
+    - Historical changes input: change records whose updated_at is not after the latest time the
+      target knows for the key are ignored (same reason, same consequence).
+    - Applied with one MERGE (update valid_to of closed versions, insert new versions) in a
+      transaction with the watermark.
 -->
 <#include "/lib/load.ftl">
 <#assign target = model.load.target>
 <#assign T = target.schema + "." + target.name>
 <#assign D = target.schema + "." + delta_prefix + target.name>
+<#assign W = target.schema + "." + watermark_prefix + target.name>
 <#assign S = sourceRelation()>
 <#-- Parameters and their combinations. -->
 <#if !["timestamp", "check"]?seq_contains(strategy)>
@@ -137,6 +145,10 @@
     <#return out?join(", ")>
 </#function>
 <#if phase != "apply">
+<#if mode == "snapshot">
+-- The latest observation already loaded (historical snapshot input)
+CREATE TABLE IF NOT EXISTS ${W} (observed_until ${tsType});
+</#if>
 -- Duplicate rows at the identity grain (${grain?join(", ")}) stop the load before any write.
 ${failIfAny("    SELECT " + qual(grain, "s") + " FROM " + S + " s GROUP BY " + qual(grain, "s") + " HAVING COUNT(*) > 1",
     lit("snapshot load " + model.load.name + ": the source " + S + " has duplicate rows at the identity grain ("
@@ -156,12 +168,14 @@ events AS (
     FROM ${T} c
     WHERE c.${VT} IS NULL
     UNION ALL
-    -- New observations<#if mode != "current"> (only those after what the target already knows about the key)</#if>
+    -- New observations<#if mode == "changes"> (only those after what the target already knows about the key)<#elseif mode == "snapshot"> (only those after the watermark)</#if>
     SELECT ${qual(cols, "s")}, 1, 0, ${ORD}, ${VTIME}, ${SEEN}, ${INIT}
     FROM ${S} s
-<#if mode != "current">
+<#if mode == "changes">
     LEFT JOIN tgt_keys k ON ${eqAll(K, "k", "s")}
     WHERE k.${K[0]} IS NULL OR ${ORD} > k._last
+<#elseif mode == "snapshot">
+    WHERE NOT EXISTS (SELECT 1 FROM ${W} w WHERE w.observed_until >= ${ORD})
 </#if>
 <#if invalidate_hard_deletes && mode == "current">
     UNION ALL
@@ -183,8 +197,7 @@ events AS (
         ) u
     ) a
     CROSS JOIN (SELECT DISTINCT ${OBS} AS _obs FROM ${S} s) o
-    LEFT JOIN tgt_keys k ON ${eqAll(K, "k", "a")}
-    WHERE (k.${K[0]} IS NULL OR o._obs > k._last)
+    WHERE NOT EXISTS (SELECT 1 FROM ${W} w WHERE w.observed_until >= o._obs)
         AND NOT EXISTS (SELECT 1 FROM ${S} s WHERE ${eqAll(K, "s", "a")} AND ${OBS} = o._obs)
 </#if>
 ),
@@ -248,10 +261,16 @@ FROM ranged r
 WHERE r._del = 0 AND (r._new = 1 OR r._to IS NOT NULL);
 </#if>
 <#if phase != "delta">
+BEGIN TRANSACTION;
 MERGE INTO ${T} trg USING ${D} src
 ON (${eqAll(K, "trg", "src")} AND trg.${VF} = src.${VF})
 WHEN MATCHED THEN UPDATE SET ${dialect.capabilities.merge_update_qualified?then("trg.", "")}${VT} = src.${VT}
 WHEN NOT MATCHED THEN INSERT (${cols?join(", ")}, ${VF}, ${VT})
 VALUES (${qual(cols, "src")}, src.${VF}, src.${VT});
+<#if mode == "snapshot">
+INSERT INTO ${W} (observed_until)
+SELECT MAX(${OBS}) FROM ${S} s;
+</#if>
+COMMIT;
 DROP TABLE ${D};
 </#if>

@@ -1,4 +1,6 @@
 /* 1. step_1 (OVERRIDE - SQL) */
+-- The latest observation already loaded (historical snapshot input)
+CREATE TABLE IF NOT EXISTS dw.Z_WM_customer_snap (observed_until DATETIME);
 -- Duplicate rows at the identity grain (customer_id, snapshot_date) stop the load before any write.
 SELECT ERROR('snapshot load snap_customer: the source stage.customer_hist has duplicate rows at the identity grain (customer_id, snapshot_date); example: ' || 'customer_id=' || IFNULL(CAST(bad.customer_id AS STRING), 'NULL') || ', snapshot_date=' || IFNULL(CAST(bad.snapshot_date AS STRING), 'NULL') || '. Deduplicate the source query, e.g. keep ROW_NUMBER() OVER (PARTITION BY customer_id, snapshot_date ORDER BY <newest first>) = 1.') AS load_check_failed
 FROM (
@@ -19,11 +21,10 @@ events AS (
     FROM dw.customer_snap c
     WHERE c.valid_to IS NULL
     UNION ALL
-    -- New observations (only those after what the target already knows about the key)
+    -- New observations (only those after the watermark)
     SELECT s.customer_id, s.region, s.plan, s.status, s.updated_at, 1, 0, CAST(s.snapshot_date AS DATETIME), CAST(s.snapshot_date AS DATETIME), CAST(s.snapshot_date AS DATETIME), CAST(s.snapshot_date AS DATETIME)
     FROM stage.customer_hist s
-    LEFT JOIN tgt_keys k ON k.customer_id = s.customer_id
-    WHERE k.customer_id IS NULL OR CAST(s.snapshot_date AS DATETIME) > k._last
+    WHERE NOT EXISTS (SELECT 1 FROM dw.Z_WM_customer_snap w WHERE w.observed_until >= CAST(s.snapshot_date AS DATETIME))
     UNION ALL
     -- Hard deletes: a key known before but missing from an observation ends at that observation
     SELECT a.customer_id, CAST(NULL AS STRING), CAST(NULL AS STRING), CAST(NULL AS STRING), CAST(NULL AS DATETIME), 1, 1, o._obs, o._obs, o._obs, o._obs
@@ -36,8 +37,7 @@ events AS (
         ) u
     ) a
     CROSS JOIN (SELECT DISTINCT CAST(s.snapshot_date AS DATETIME) AS _obs FROM stage.customer_hist s) o
-    LEFT JOIN tgt_keys k ON k.customer_id = a.customer_id
-    WHERE (k.customer_id IS NULL OR o._obs > k._last)
+    WHERE NOT EXISTS (SELECT 1 FROM dw.Z_WM_customer_snap w WHERE w.observed_until >= o._obs)
         AND NOT EXISTS (SELECT 1 FROM stage.customer_hist s WHERE s.customer_id = a.customer_id AND CAST(s.snapshot_date AS DATETIME) = o._obs)
 ),
 flagged AS (
@@ -89,9 +89,13 @@ ranged AS (
 SELECT r.customer_id, r.region, r.plan, r.status, r.updated_at, r._from AS valid_from, r._to AS valid_to, r._new AS is_new_version
 FROM ranged r
 WHERE r._del = 0 AND (r._new = 1 OR r._to IS NOT NULL);
+BEGIN TRANSACTION;
 MERGE INTO dw.customer_snap trg USING dw.Z_DELTA_customer_snap src
 ON (trg.customer_id = src.customer_id AND trg.valid_from = src.valid_from)
 WHEN MATCHED THEN UPDATE SET valid_to = src.valid_to
 WHEN NOT MATCHED THEN INSERT (customer_id, region, plan, status, updated_at, valid_from, valid_to)
 VALUES (src.customer_id, src.region, src.plan, src.status, src.updated_at, src.valid_from, src.valid_to);
+INSERT INTO dw.Z_WM_customer_snap (observed_until)
+SELECT MAX(CAST(s.snapshot_date AS DATETIME)) FROM stage.customer_hist s;
+COMMIT;
 DROP TABLE dw.Z_DELTA_customer_snap;

@@ -73,9 +73,11 @@ ranged AS (
 SELECT r.customer_id, r.region, r.plan, r.status, r.updated_at, r._from AS valid_from, r._to AS valid_to, r._new AS is_new_version
 FROM ranged r
 WHERE r._del = 0 AND (r._new = 1 OR r._to IS NOT NULL);
+BEGIN TRANSACTION;
 MERGE INTO dw.customer_snap trg USING dw.Z_DELTA_customer_snap src
 ON (trg.customer_id = src.customer_id AND trg.valid_from = src.valid_from)
 WHEN MATCHED THEN UPDATE SET valid_to = src.valid_to
 WHEN NOT MATCHED THEN INSERT (customer_id, region, plan, status, updated_at, valid_from, valid_to)
 VALUES (src.customer_id, src.region, src.plan, src.status, src.updated_at, src.valid_from, src.valid_to);
+COMMIT;
 DROP TABLE dw.Z_DELTA_customer_snap;

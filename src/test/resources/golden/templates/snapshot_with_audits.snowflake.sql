@@ -100,9 +100,11 @@ SELECT * FROM dw.Z_DELTA_customer_snap WHERE valid_from > CURRENT_TIMESTAMP
 ) bad;
 
 /* 3. step_3 (OVERRIDE - SQL) */
+BEGIN TRANSACTION;
 MERGE INTO dw.customer_snap trg USING dw.Z_DELTA_customer_snap src
 ON (trg.customer_id = src.customer_id AND trg.valid_from = src.valid_from)
 WHEN MATCHED THEN UPDATE SET trg.valid_to = src.valid_to
 WHEN NOT MATCHED THEN INSERT (customer_id, region, plan, status, updated_at, valid_from, valid_to)
 VALUES (src.customer_id, src.region, src.plan, src.status, src.updated_at, src.valid_from, src.valid_to);
+COMMIT;
 DROP TABLE dw.Z_DELTA_customer_snap;

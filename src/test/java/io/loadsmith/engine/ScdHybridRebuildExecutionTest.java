@@ -109,4 +109,22 @@ class ScdHybridRebuildExecutionTest {
             assertThat(Loads.sorted(db, "SELECT * FROM dw.dim_user")).isEqualTo(before);
         }
     }
+
+    @ParameterizedTest
+    @EnumSource(TargetEngine.class)
+    void emptyStringAndNullAreDifferentValues(TargetEngine engine) throws Exception {
+        try (Connection db = prepare(engine)) {
+            staging(db, "('dan', 'DK', FALSE, 'D1', '', 'Dan', NULL)");
+            run(db, load(engine, T1));
+            staging(db, "('dan', 'DK', FALSE, 'D1', NULL, 'Dan', NULL)");
+            run(db, load(engine, T2));
+            run(db, load(engine, T3));
+            staging(db, "('dan', 'DK', FALSE, 'D1', '', 'Dan', NULL)");
+            run(db, load(engine, T4));
+            assertThat(Loads.sorted(db, TABLE)).containsExactly(
+                    row("1", "dan", "DK", "1", T1, T2, "false", "false", "D1", "", "Dan", null),
+                    row("2", "dan", "DK", "2", T2, T4, "false", "false", "D1", null, "Dan", null),
+                    row("3", "dan", "DK", "3", T4, EOT, "true", "false", "D1", "", "Dan", null));
+        }
+    }
 }

@@ -92,4 +92,24 @@ class SimpleLoadsExecutionTest {
                     row("1", "US", "Ann"), row("2", "EU", null), row("2", "EU", ""));
         }
     }
+
+    @ParameterizedTest
+    @EnumSource(TargetEngine.class)
+    void insertNewByDatahashDoesNotLoseRowsWhoseHashesCollide(TargetEngine engine) throws Exception {
+        try (Connection db = prepare(engine, PSA)) {
+            String sql = Loads.sql(Loads.load("l", PSA, List.of(SOURCE),
+                    "<ftltemplate:insert_new_by_datahash:key_columns=customer_id>"), engine.dialect());
+            String q = "SELECT customer_id, region, name FROM stage.customer_psa";
+            source(db, "(1, 'a~b', 'c'), (2, NULL, 'x')");
+            Loads.run(db, sql);
+            // Same '~'-joined text and NULL vs '-1': the same hash, but different values.
+            source(db, "(1, 'a', 'b~c'), (2, '-1', 'x')");
+            Loads.run(db, sql);
+            Loads.run(db, sql);
+            assertThat(Loads.sorted(db, q)).containsExactly(row("1", "a", "b~c"), row("1", "a~b", "c"),
+                    row("2", null, "x"), row("2", "-1", "x"));
+            assertThat(Loads.rows(db, "SELECT COUNT(DISTINCT datahash) FROM stage.customer_psa WHERE customer_id = 1"))
+                    .as("the seed's hash collides here").containsExactly(List.of("1"));
+        }
+    }
 }

@@ -168,19 +168,75 @@ class SnapshotExecutionTest {
         String q = "SELECT customer_id, region, effective_from, effective_to, plan, updated_at FROM dw.customer_snap";
         try (Connection db = prepare(engine, TARGET_EFFECTIVE)) {
             current(db, "(1, 'EU', 'basic', 'A', TIMESTAMP '" + u1 + "')");
-            Loads.run(db, load(engine, TARGET_EFFECTIVE, CURRENT, params, T1));
+            runEffective(db, load(engine, TARGET_EFFECTIVE, CURRENT, params, T1));
             // Same updated_at with other values: nothing (the strategy trusts updated_at).
             current(db, "(1, 'EU', 'gold', 'A', TIMESTAMP '" + u1 + "')");
-            Loads.run(db, load(engine, TARGET_EFFECTIVE, CURRENT, params, T2));
+            runEffective(db, load(engine, TARGET_EFFECTIVE, CURRENT, params, T2));
             current(db, "(1, 'EU', 'gold', 'A', TIMESTAMP '" + u2 + "')");
-            Loads.run(db, load(engine, TARGET_EFFECTIVE, CURRENT, params, T3));
+            runEffective(db, load(engine, TARGET_EFFECTIVE, CURRENT, params, T3));
             // Older updated_at: nothing.
             current(db, "(1, 'EU', 'old', 'A', TIMESTAMP '2023-12-31 00:00:00')");
-            Loads.run(db, load(engine, TARGET_EFFECTIVE, CURRENT, params, T4));
+            runEffective(db, load(engine, TARGET_EFFECTIVE, CURRENT, params, T4));
             assertThat(Loads.sorted(db, q)).containsExactly(
                     row("1", "EU", u1, u2, "basic", u1),
                     row("1", "EU", u2, null, "gold", u2));
-            Invariants.history(db, "dw.customer_snap", List.of("customer_id", "region"), "effective_from", "effective_to", null, true);
+        }
+    }
+
+    private static void runEffective(Connection db, String sql) throws SQLException {
+        Loads.run(db, sql);
+        Invariants.history(db, "dw.customer_snap", List.of("customer_id", "region"), "effective_from", "effective_to", null, true);
+    }
+
+    @ParameterizedTest
+    @EnumSource(TargetEngine.class)
+    void timestampHardDeleteThenReappearanceWithAnOldUpdatedAtStartsWhenSeenAgain(TargetEngine engine) throws Exception {
+        String params = "strategy=timestamp:unique_key=customer_id,region:updated_at=updated_at:invalidate_hard_deletes=true";
+        String u1 = "2023-12-15 00:00:00";
+        String q = "SELECT customer_id, region, valid_from, valid_to, plan, updated_at FROM dw.customer_snap";
+        try (Connection db = prepare(engine, TARGET)) {
+            current(db, "(1, 'EU', 'basic', 'A', TIMESTAMP '" + u1 + "'), (2, 'EU', 'basic', 'A', TIMESTAMP '" + u1 + "')");
+            run(db, load(engine, TARGET, CURRENT, params, T1));
+            current(db, "(2, 'EU', 'basic', 'A', TIMESTAMP '" + u1 + "')");
+            run(db, load(engine, TARGET, CURRENT, params, T2));
+            // Key 1 is back, unchanged since u1 (before its close): the version starts at T3.
+            current(db, "(1, 'EU', 'basic', 'A', TIMESTAMP '" + u1 + "'), (2, 'EU', 'basic', 'A', TIMESTAMP '" + u1 + "')");
+            run(db, load(engine, TARGET, CURRENT, params, T3));
+            run(db, load(engine, TARGET, CURRENT, params, T4));
+            assertThat(Loads.sorted(db, q)).containsExactly(
+                    row("1", "EU", u1, T2, "basic", u1),
+                    row("1", "EU", T3, null, "basic", u1),
+                    row("2", "EU", u1, null, "basic", u1));
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(TargetEngine.class)
+    void historicalTimestampSnapshotUsesUpdatedAtAndClosesAtTheMissingObservation(TargetEngine engine) throws Exception {
+        String params = "strategy=timestamp:unique_key=customer_id,region:updated_at=updated_at"
+                + ":observed_at=snapshot_date:historical_input=snapshot:invalidate_hard_deletes=true";
+        String u1 = "2023-12-01 12:00:00.5";
+        String u2 = "2024-02-15 00:00:00";
+        String q = "SELECT customer_id, region, valid_from, valid_to, plan, updated_at FROM dw.customer_snap";
+        try (Connection db = prepare(engine, TARGET)) {
+            // Observed on T1, T2 (same updated_at: no version), T3 (newer), missing on T4, back on T5.
+            history(db, String.join(", ",
+                    "(1, 'EU', 'basic', 'A', TIMESTAMP '" + u1 + "', TIMESTAMP '" + T1 + "')",
+                    "(1, 'EU', 'other', 'A', TIMESTAMP '" + u1 + "', TIMESTAMP '" + T2 + "')",
+                    "(1, 'EU', 'gold', 'A', TIMESTAMP '" + u2 + "', TIMESTAMP '" + T3 + "')",
+                    "(2, 'EU', 'basic', 'A', TIMESTAMP '" + u1 + "', TIMESTAMP '" + T4 + "')",
+                    "(1, 'EU', 'gold', 'A', TIMESTAMP '" + u2 + "', TIMESTAMP '" + T5 + "')",
+                    "(2, 'EU', 'basic', 'A', TIMESTAMP '" + u1 + "', TIMESTAMP '" + T5 + "')"));
+            String sql = load(engine, TARGET, HISTORY_SRC, params, T5);
+            run(db, sql);
+            List<List<String>> expected = List.of(
+                    row("1", "EU", "2023-12-01 12:00:00.500000", u2, "basic", "2023-12-01 12:00:00.500000"),
+                    row("1", "EU", u2, T4, "gold", u2),
+                    row("1", "EU", T5, null, "gold", u2),
+                    row("2", "EU", "2023-12-01 12:00:00.500000", null, "basic", "2023-12-01 12:00:00.500000"));
+            assertThat(Loads.sorted(db, q)).isEqualTo(expected);
+            run(db, sql);
+            assertThat(Loads.sorted(db, q)).isEqualTo(expected);
         }
     }
 

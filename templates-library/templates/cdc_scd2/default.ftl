@@ -24,7 +24,9 @@
       a non-delete event whose (key, sequence) is not in the target, or a delete whose time does not
       end a version of the key. Events that arrive late (out of order by sequence) are placed by
       sequence when their key is rebuilt. Other keys are not touched.
-    - Rebuilt keys are replaced by DELETE + INSERT in one transaction.
+    - Rebuilt keys are replaced by DELETE + INSERT in one transaction; where the dialect lacks
+      multi_statement_transactions but has insert_overwrite, by one INSERT OVERWRITE of the target
+      (untouched keys' rows copied as they are).
     - Every event is a version: an update that changes nothing still starts a new version.
     - Event times are expected to grow with the sequence; if not, a version may end before it starts.
 -->
@@ -89,11 +91,29 @@ FROM (
     ) e
 ) v
 WHERE NOT (${fn.nvl("v." + OP, "''")} = ${lit(delete_value)});
+<#assign allCols = cols + [VF, VT] + names(statusAttrs)>
+<#if (dialect.capabilities.multi_statement_transactions!true) || !(dialect.capabilities.insert_overwrite!false)>
+<#if dialect.capabilities.multi_statement_transactions!true>
 BEGIN TRANSACTION;
+<#else>
+-- This engine has neither transactions nor INSERT OVERWRITE: the replacement is not atomic.
+</#if>
 DELETE FROM ${T} trg WHERE EXISTS (SELECT 1 FROM ${KEYS} k WHERE ${eqAll(K, "k", "trg")});
-INSERT INTO ${T} (${cols?join(", ")}, ${VF}, ${VT}<#if statusAttrs?size == 1>, ${statusAttrs[0].name}</#if>)
-SELECT ${cols?join(", ")}, ${VF}, ${VT}<#if statusAttrs?size == 1>, ${statusAttrs[0].name}</#if>
+INSERT INTO ${T} (${allCols?join(", ")})
+SELECT ${allCols?join(", ")}
 FROM ${HIST};
+<#if dialect.capabilities.multi_statement_transactions!true>
 COMMIT;
+</#if>
+<#else>
+-- No multi-statement transactions: rewrite the target in one statement
+INSERT OVERWRITE TABLE ${T}
+SELECT ${qual(allCols, "trg")}
+FROM ${T} trg
+WHERE NOT EXISTS (SELECT 1 FROM ${KEYS} k WHERE ${eqAll(K, "k", "trg")})
+UNION ALL
+SELECT ${qual(allCols, "h")}
+FROM ${HIST} h;
+</#if>
 DROP TABLE ${KEYS};
 DROP TABLE ${HIST};

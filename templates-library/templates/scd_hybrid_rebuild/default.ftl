@@ -99,10 +99,16 @@ WHERE p.${SK} IS NULL OR ${changed};
 INSERT OVERWRITE TABLE ${T}
 SELECT ${allCols?join(", ")} FROM ${NEW};
 <#else>
+<#if dialect.capabilities.multi_statement_transactions!true>
 BEGIN TRANSACTION;
+<#else>
+-- This engine has neither transactions nor INSERT OVERWRITE: the replacement is not atomic.
+</#if>
 DELETE FROM ${T} WHERE 1 = 1;
 INSERT INTO ${T} (${allCols?join(", ")})
 SELECT ${allCols?join(", ")} FROM ${NEW};
+<#if dialect.capabilities.multi_statement_transactions!true>
 COMMIT;
+</#if>
 </#if>
 DROP TABLE ${NEW};

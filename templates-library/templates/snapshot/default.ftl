@@ -53,7 +53,8 @@
     - Historical changes input: change records whose updated_at is not after the latest time the
       target knows for the key are ignored (same reason, same consequence).
     - Applied with one MERGE (update valid_to of closed versions, insert new versions) in a
-      transaction with the watermark.
+      transaction with the watermark (without the multi_statement_transactions capability the
+      watermark is written right after the MERGE, outside a transaction).
 -->
 <#include "/lib/load.ftl">
 <#assign target = model.load.target>
@@ -261,7 +262,10 @@ FROM ranged r
 WHERE r._del = 0 AND (r._new = 1 OR r._to IS NOT NULL);
 </#if>
 <#if phase != "delta">
+<#assign tx = dialect.capabilities.multi_statement_transactions!true>
+<#if tx>
 BEGIN TRANSACTION;
+</#if>
 MERGE INTO ${T} trg USING ${D} src
 ON (${eqAll(K, "trg", "src")} AND trg.${VF} = src.${VF})
 WHEN MATCHED THEN UPDATE SET ${dialect.capabilities.merge_update_qualified?then("trg.", "")}${VT} = src.${VT}
@@ -271,6 +275,8 @@ VALUES (${qual(cols, "src")}, src.${VF}, src.${VT});
 INSERT INTO ${W} (observed_until)
 SELECT MAX(${OBS}) FROM ${S} s;
 </#if>
+<#if tx>
 COMMIT;
+</#if>
 DROP TABLE ${D};
 </#if>

@@ -18,7 +18,7 @@
 <#include "/lib/load.ftl">
 <#assign auditName = (name?? && name?has_content)?then(name, type)>
 <#assign cols = columns![]>
-<#assign what = "audit " + auditName + " on " + table?replace("<", "")?replace(">", "") + " failed: ">
+<#assign what = "audit " + auditName + " on " + table + " failed: ">
 <#if ["not_null", "unique", "accepted_values"]?seq_contains(type) && cols?size == 0>
     <#stop "parameter 'columns': the " + type + " audit needs the columns it checks">
 </#if>

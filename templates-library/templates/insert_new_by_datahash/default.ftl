@@ -41,7 +41,7 @@ FROM (
         FROM ${target.schema}.${target.name} t
         WHERE ${eqAll(key_columns, "t", "h")}
             AND t.${hashAttr.name} = h.${hashAttr.name}
-            -- the hash joins values with '~' and writes NULL as '-1': compare the columns too
+            -- the hash joins values with a tilde and writes NULL as -1: compare the columns too
             AND NOT ${anyDiffers(names(hashed), "t", "h")}
     )
 ) n

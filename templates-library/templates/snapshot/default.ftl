@@ -242,7 +242,7 @@ starts AS (
         n.*
         , CASE
             WHEN n._new = 0 THEN n._vf
-            -- a new key's first version
+            -- the first version of a new key
             WHEN k.${K[0]} IS NULL AND n._n = 1 THEN n._init
             -- a reappearance whose version time is not after the close: starts when seen again
             WHEN n._del = 0 AND n._pk_del = 1 AND n._vf <= n._pk_vf THEN n._seen

@@ -16,7 +16,7 @@ FROM (
         FROM stage.customer_psa t
         WHERE t.customer_id = h.customer_id
             AND t.datahash = h.datahash
-            -- the hash joins values with '~' and writes NULL as '-1': compare the columns too
+            -- the hash joins values with a tilde and writes NULL as -1: compare the columns too
             AND NOT (t.region IS DISTINCT FROM h.region OR t.plan IS DISTINCT FROM h.plan OR t.status IS DISTINCT FROM h.status OR t.updated_at IS DISTINCT FROM h.updated_at)
     )
 ) n

@@ -333,7 +333,7 @@ class SnapshotExecutionTest {
             String sql = Loads.sql(Loads.load("snap_customer", TARGET, List.of(CURRENT),
                     "<ftltemplate:snapshot:" + CHECK_ALL + ":phase=delta>",
                     "<ftltemplate:audit:table=dw.Z_DELTA_customer_snap:type=unique:columns=customer_id,region,valid_from>\n"
-                            + "<ftltemplate:audit:table=dw.Z_DELTA_customer_snap:type=not_null:columns=plan>",
+                            + "<ftltemplate:audit:table=\\<target_schema\\>.Z_DELTA_\\<target_entity_name\\>:type=not_null:columns=plan>",
                     "<ftltemplate:snapshot:" + CHECK_ALL + ":phase=apply>"), engine.dialect());
             current(db, "(1, 'EU', 'basic', 'A', NULL)");
             run(db, sql);
@@ -362,5 +362,22 @@ class SnapshotExecutionTest {
         assertThatThrownBy(() -> load(TargetEngine.H2, TARGET, CURRENT, "strategy=check:unique_key=id:check_columns=*", T1))
                 .isInstanceOf(GenerationException.class).hasMessageContaining("parameter 'unique_key'")
                 .hasMessageContaining("no column 'id'");
+    }
+
+    @ParameterizedTest
+    @EnumSource(TargetEngine.class)
+    void initialValidFromExecutionTimeStartsANewKeysFirstVersion(TargetEngine engine) throws Exception {
+        String params = "strategy=timestamp:unique_key=customer_id,region:updated_at=updated_at:initial_valid_from=execution_time";
+        String u1 = "2023-06-01 00:00:00";
+        String q = "SELECT customer_id, region, valid_from, valid_to, plan, updated_at FROM dw.customer_snap";
+        try (Connection db = prepare(engine, TARGET)) {
+            current(db, "(1, 'EU', 'basic', 'A', TIMESTAMP '" + u1 + "')");
+            run(db, load(engine, TARGET, CURRENT, params, T1));
+            current(db, "(1, 'EU', 'gold', 'A', TIMESTAMP '" + T2 + "')");
+            run(db, load(engine, TARGET, CURRENT, params, T3));
+            assertThat(Loads.sorted(db, q)).containsExactly(
+                    row("1", "EU", T1, T2, "basic", u1),
+                    row("1", "EU", T2, null, "gold", T2));
+        }
     }
 }

@@ -9,9 +9,11 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
+import io.loadsmith.generation.GenerationException;
 import io.loadsmith.generation.model.EntityModel;
 
 /**
@@ -90,5 +92,18 @@ class AuditExecutionTest {
         try (Connection db = prepare(engine, "(1, 'A', 'Ann'), (2, 'B', ' ')")) {
             assertFailsAndTargetUnchanged(db, load(engine, audit), "audit names_not_blank", "returned offending rows");
         }
+    }
+
+    @Test
+    void badAuditCallsAreGenerationErrorsNamingTheParameter() {
+        assertThatThrownBy(() -> load(TargetEngine.H2, "<ftltemplate:audit:" + TABLE + ":type=not_nul:columns=a>"))
+                .isInstanceOf(GenerationException.class).hasMessageContaining("parameter 'type'")
+                .hasMessageContaining("not_nul").hasMessageContaining("audited");
+        assertThatThrownBy(() -> load(TargetEngine.H2, "<ftltemplate:audit:" + TABLE + ":type=unique>"))
+                .isInstanceOf(GenerationException.class).hasMessageContaining("parameter 'columns'");
+        assertThatThrownBy(() -> load(TargetEngine.H2, "<ftltemplate:audit:" + TABLE + ":type=custom>"))
+                .isInstanceOf(GenerationException.class).hasMessageContaining("parameter 'query'");
+        assertThatThrownBy(() -> load(TargetEngine.H2, "<ftltemplate:audit:type=unique:columns=a>"))
+                .isInstanceOf(GenerationException.class).hasMessageContaining("table");
     }
 }

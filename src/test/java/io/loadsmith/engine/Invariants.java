@@ -27,4 +27,32 @@ final class Invariants {
                 + " = 1) <> (" + to + " = TIMESTAMP '9999-12-31 00:00:00')"))
                 .as("rows whose current flag disagrees with an open end").isEmpty();
     }
+
+    /**
+     * The same invariants for any history table: {@code key} may be composite; the open end is
+     * either NULL ({@code openEndIsNull}) or 9999-12-31; {@code current} is an optional flag column
+     * (1/0 or TRUE/FALSE), null when the table has none.
+     */
+    static void history(Connection db, String table, java.util.List<String> key, String from, String to,
+            String current, boolean openEndIsNull) throws SQLException {
+        String keys = String.join(", ", key);
+        String join = String.join(" AND ", key.stream().map(k -> "a." + k + " = b." + k).toList());
+        String open = openEndIsNull ? to + " IS NULL" : to + " = TIMESTAMP '9999-12-31 00:00:00'";
+        String aOpen = openEndIsNull ? "a." + to + " IS NULL" : "a." + to + " = TIMESTAMP '9999-12-31 00:00:00'";
+        assertThat(TargetEngine.rows(db, "SELECT " + keys + " FROM " + table + " WHERE " + open
+                + " GROUP BY " + keys + " HAVING COUNT(*) > 1")).as("keys with more than one open row").isEmpty();
+        assertThat(TargetEngine.rows(db, "SELECT a." + from + " FROM " + table + " a JOIN " + table + " b ON " + join
+                + " AND a." + from + " < b." + from + " AND (" + aOpen + " OR b." + from + " < a." + to + ")"))
+                .as("overlapping intervals").isEmpty();
+        assertThat(TargetEngine.rows(db, "SELECT a." + from + " FROM " + table + " a JOIN " + table + " b ON " + join
+                + " AND a." + from + " = b." + from + " GROUP BY a." + from + ", " + String.join(", ", key.stream().map(k -> "a." + k).toList())
+                + " HAVING COUNT(*) > 1")).as("two versions of a key with the same start").isEmpty();
+        assertThat(TargetEngine.rows(db, "SELECT " + keys + " FROM " + table + " WHERE NOT (" + open + ") AND NOT ("
+                + from + " < " + to + ")")).as("closed rows with valid_from not before valid_to").isEmpty();
+        if (current != null) {
+            assertThat(TargetEngine.rows(db, "SELECT " + keys + " FROM " + table + " WHERE (CASE WHEN CAST(" + current
+                    + " AS INTEGER) = 1 THEN 1 ELSE 0 END) <> (CASE WHEN " + open + " THEN 1 ELSE 0 END)"))
+                    .as("rows whose current flag disagrees with an open end").isEmpty();
+        }
+    }
 }

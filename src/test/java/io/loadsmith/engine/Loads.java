@@ -1,0 +1,102 @@
+package io.loadsmith.engine;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+import io.loadsmith.generation.model.AttributeModel;
+import io.loadsmith.generation.model.EntityModel;
+import io.loadsmith.generation.model.LoadModel;
+import io.loadsmith.generation.model.StepModel;
+import io.loadsmith.generation.model.StepType;
+
+/** Small builders for the template scenario tests: entities, loads of steps, generated SQL, rows. */
+final class Loads {
+
+    static final TestGenerators GENERATORS = TestGenerators.library();
+
+    private Loads() {
+    }
+
+    static AttributeModel attr(String name, String type, String datatype, Integer length) {
+        return new AttributeModel(name, type, datatype, length, null, null, true, null, null);
+    }
+
+    static AttributeModel attr(String name, String datatype) {
+        return attr(name, null, datatype, "VARCHAR".equals(datatype) ? 100 : null);
+    }
+
+    static EntityModel entity(String schema, String name, AttributeModel... attributes) {
+        return new EntityModel(name, name, schema, "TABLE", "TABLE", List.of(attributes));
+    }
+
+    static LoadModel load(String name, EntityModel target, List<EntityModel> sources, String... steps) {
+        List<StepModel> models = new ArrayList<>();
+        for (int i = 0; i < steps.length; i++) {
+            models.add(new StepModel("step_" + (i + 1), StepType.OVERRIDE, steps[i]));
+        }
+        return new LoadModel(name, target, sources, models, Map.of());
+    }
+
+    static String sql(LoadModel load, String dialect) {
+        return GENERATORS.loads().generate(load, dialect, Map.of()).sql();
+    }
+
+    /** Creates the schema and the entity's table with the DDL generator. */
+    static void create(Connection db, TargetEngine engine, EntityModel entity) throws SQLException {
+        TargetEngine.execute(db, GENERATORS.ddl().createTable(entity, engine.dialect()));
+    }
+
+    static List<List<String>> rows(Connection db, String query) throws SQLException {
+        return TargetEngine.rows(db, query);
+    }
+
+    /** The rows of a query sorted in Java (NULL first), so engines' NULL ordering does not matter. */
+    static List<List<String>> sorted(Connection db, String query) throws SQLException {
+        List<List<String>> rows = new ArrayList<>(TargetEngine.rows(db, query));
+        rows.sort((a, b) -> {
+            for (int i = 0; i < a.size(); i++) {
+                String x = a.get(i);
+                String y = b.get(i);
+                int c = x == null ? (y == null ? 0 : -1) : y == null ? 1 : compare(x, y);
+                if (c != 0) {
+                    return c;
+                }
+            }
+            return 0;
+        });
+        return rows;
+    }
+
+    private static int compare(String x, String y) {
+        if (x.matches("-?\\d+") && y.matches("-?\\d+")) {
+            return Long.compare(Long.parseLong(x), Long.parseLong(y));
+        }
+        return x.compareTo(y);
+    }
+
+    static List<String> row(String... values) {
+        return Arrays.asList(values);
+    }
+
+    /** Runs the load; on failure rolls back an open transaction and rethrows. */
+    static void run(Connection db, String sql) throws SQLException {
+        try {
+            TargetEngine.execute(db, sql);
+        } catch (SQLException e) {
+            rollbackQuietly(db);
+            throw e;
+        }
+    }
+
+    static void rollbackQuietly(Connection db) {
+        try (var st = db.createStatement()) {
+            st.execute("ROLLBACK");
+        } catch (SQLException ignored) {
+            // No transaction was open.
+        }
+    }
+}

@@ -1,0 +1,383 @@
+package io.loadsmith.engine;
+
+import static io.loadsmith.engine.Loads.attr;
+import static io.loadsmith.engine.Loads.entity;
+import static io.loadsmith.engine.Loads.row;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import io.loadsmith.generation.GenerationException;
+import io.loadsmith.generation.model.EntityModel;
+
+/**
+ * The snapshot template (seed 004) on every engine; expected histories are written out by hand.
+ * The key is composite (customer_id, region) throughout; invariants are checked after every run.
+ */
+class SnapshotExecutionTest {
+
+    private static final EntityModel CURRENT = entity("stage", "customer_src",
+            attr("customer_id", "INTEGER4"), attr("region", "VARCHAR"), attr("plan", "VARCHAR"),
+            attr("status", "VARCHAR"), attr("updated_at", "TIMESTAMP"));
+    private static final EntityModel HISTORY_SRC = entity("stage", "customer_hist",
+            attr("customer_id", "INTEGER4"), attr("region", "VARCHAR"), attr("plan", "VARCHAR"),
+            attr("status", "VARCHAR"), attr("updated_at", "TIMESTAMP"), attr("snapshot_date", "TIMESTAMP"));
+    private static final EntityModel TARGET = entity("dw", "customer_snap",
+            attr("customer_id", "INTEGER4"), attr("region", "VARCHAR"), attr("plan", "VARCHAR"),
+            attr("status", "VARCHAR"), attr("updated_at", "TIMESTAMP"),
+            attr("valid_from", "TIMESTAMP"), attr("valid_to", "TIMESTAMP"));
+    private static final EntityModel TARGET_EFFECTIVE = entity("dw", "customer_snap",
+            attr("customer_id", "INTEGER4"), attr("region", "VARCHAR"), attr("plan", "VARCHAR"),
+            attr("status", "VARCHAR"), attr("updated_at", "TIMESTAMP"),
+            attr("effective_from", "TIMESTAMP"), attr("effective_to", "TIMESTAMP"));
+    private static final String HISTORY = "SELECT customer_id, region, valid_from, valid_to, plan, status FROM dw.customer_snap";
+    private static final String CHECK_ALL = "strategy=check:unique_key=customer_id,region:check_columns=*";
+
+    private Connection prepare(TargetEngine engine, EntityModel target) throws Exception {
+        Connection db = engine.open();
+        TargetEngine.execute(db, "CREATE SCHEMA stage");
+        TargetEngine.execute(db, "CREATE SCHEMA dw");
+        Loads.create(db, engine, CURRENT);
+        Loads.create(db, engine, HISTORY_SRC);
+        Loads.create(db, engine, target);
+        return db;
+    }
+
+    /** The snapshot load with the given parameters, run at the given time. */
+    static String load(TargetEngine engine, EntityModel target, EntityModel source, String params, String at) {
+        return Loads.sql(Loads.load("snap_customer", target, List.of(source),
+                "<ftltemplate:snapshot:" + params + ":execution_time=\"\"\"TIMESTAMP '" + at + "'\"\"\">"),
+                engine.dialect());
+    }
+
+    private static void current(Connection db, String values) throws SQLException {
+        TargetEngine.execute(db, "DELETE FROM stage.customer_src");
+        TargetEngine.execute(db, "INSERT INTO stage.customer_src VALUES " + values);
+    }
+
+    private static void history(Connection db, String values) throws SQLException {
+        TargetEngine.execute(db, "DELETE FROM stage.customer_hist");
+        TargetEngine.execute(db, "INSERT INTO stage.customer_hist VALUES " + values);
+    }
+
+    private static void run(Connection db, String sql) throws SQLException {
+        Loads.run(db, sql);
+        Invariants.history(db, "dw.customer_snap", List.of("customer_id", "region"), "valid_from", "valid_to", null, true);
+    }
+
+    private static final String T1 = "2024-01-01 00:00:00";
+    private static final String T2 = "2024-02-01 00:00:00";
+    private static final String T3 = "2024-03-01 00:00:00";
+    private static final String T4 = "2024-04-01 00:00:00";
+    private static final String T5 = "2024-05-01 00:00:00";
+
+    @ParameterizedTest
+    @EnumSource(TargetEngine.class)
+    void checkCurrentStateNullsEmptyStringsTildesAndReruns(TargetEngine engine) throws Exception {
+        try (Connection db = prepare(engine, TARGET)) {
+            // 1: two keys; key 2's plan is NULL.
+            current(db, "(1, 'EU', 'basic', 'active', NULL), (2, 'EU', NULL, 'active', NULL)");
+            run(db, load(engine, TARGET, CURRENT, CHECK_ALL, T1));
+            // 2: key 1 unchanged; key 2 NULL -> 'pro'.
+            current(db, "(1, 'EU', 'basic', 'active', NULL), (2, 'EU', 'pro', 'active', NULL)");
+            run(db, load(engine, TARGET, CURRENT, CHECK_ALL, T2));
+            // 3: key 1 'active' -> '' (not NULL); key 2 'pro' -> NULL; then the same batch again.
+            current(db, "(1, 'EU', 'basic', '', NULL), (2, 'EU', NULL, 'active', NULL)");
+            run(db, load(engine, TARGET, CURRENT, CHECK_ALL, T3));
+            run(db, load(engine, TARGET, CURRENT, CHECK_ALL, T4));
+            // 4: '' -> NULL is a change; NULL -> NULL is not.
+            current(db, "(1, 'EU', 'basic', NULL, NULL), (2, 'EU', NULL, 'active', NULL)");
+            run(db, load(engine, TARGET, CURRENT, CHECK_ALL, T4));
+            assertThat(Loads.sorted(db, HISTORY)).containsExactly(
+                    row("1", "EU", T1, T3, "basic", "active"),
+                    row("1", "EU", T3, T4, "basic", ""),
+                    row("1", "EU", T4, null, "basic", null),
+                    row("2", "EU", T1, T2, null, "active"),
+                    row("2", "EU", T2, T3, "pro", "active"),
+                    row("2", "EU", T3, null, null, "active"));
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(TargetEngine.class)
+    void valuesWithTildeDoNotCollide(TargetEngine engine) throws Exception {
+        try (Connection db = prepare(engine, TARGET)) {
+            current(db, "(1, 'EU', 'a~b', 'c', NULL)");
+            run(db, load(engine, TARGET, CURRENT, CHECK_ALL, T1));
+            current(db, "(1, 'EU', 'a', 'b~c', NULL)");
+            run(db, load(engine, TARGET, CURRENT, CHECK_ALL, T2));
+            assertThat(Loads.sorted(db, HISTORY)).containsExactly(
+                    row("1", "EU", T1, T2, "a~b", "c"),
+                    row("1", "EU", T2, null, "a", "b~c"));
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(TargetEngine.class)
+    void checkColumnsIgnoreOtherColumnsAndABAGivesThreeVersions(TargetEngine engine) throws Exception {
+        String params = "strategy=check:unique_key=customer_id,region:check_columns=status";
+        try (Connection db = prepare(engine, TARGET)) {
+            current(db, "(1, 'EU', 'basic', 'A', NULL), (1, 'US', 'basic', 'A', NULL)");
+            run(db, load(engine, TARGET, CURRENT, params, T1));
+            // plan is not checked: no version; (1, US) is another key.
+            current(db, "(1, 'EU', 'gold', 'B', NULL), (1, 'US', 'gold', 'A', NULL)");
+            run(db, load(engine, TARGET, CURRENT, params, T2));
+            current(db, "(1, 'EU', 'gold', 'A', NULL), (1, 'US', 'gold', 'A', NULL)");
+            run(db, load(engine, TARGET, CURRENT, params, T3));
+            assertThat(Loads.sorted(db, HISTORY)).containsExactly(
+                    row("1", "EU", T1, T2, "basic", "A"),
+                    row("1", "EU", T2, T3, "gold", "B"),
+                    row("1", "EU", T3, null, "gold", "A"),
+                    row("1", "US", T1, null, "basic", "A"));
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(TargetEngine.class)
+    void hardDeleteThenReappearanceCurrentState(TargetEngine engine) throws Exception {
+        String params = CHECK_ALL + ":invalidate_hard_deletes=true";
+        try (Connection db = prepare(engine, TARGET)) {
+            current(db, "(1, 'EU', 'basic', 'A', NULL), (2, 'EU', 'basic', 'A', NULL)");
+            run(db, load(engine, TARGET, CURRENT, params, T1));
+            current(db, "(1, 'EU', 'basic', 'A', NULL)");
+            run(db, load(engine, TARGET, CURRENT, params, T2));
+            run(db, load(engine, TARGET, CURRENT, params, T3));
+            current(db, "(1, 'EU', 'basic', 'A', NULL), (2, 'EU', 'basic', 'A', NULL)");
+            run(db, load(engine, TARGET, CURRENT, params, T4));
+            assertThat(Loads.sorted(db, HISTORY)).containsExactly(
+                    row("1", "EU", T1, null, "basic", "A"),
+                    row("2", "EU", T1, T2, "basic", "A"),
+                    row("2", "EU", T4, null, "basic", "A"));
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(TargetEngine.class)
+    void timestampStrategyWithCustomColumnsAndMicroseconds(TargetEngine engine) throws Exception {
+        String params = "strategy=timestamp:unique_key=customer_id,region:updated_at=updated_at"
+                + ":valid_from_column=effective_from:valid_to_column=effective_to";
+        String u1 = "2024-01-01 10:00:00.123456";
+        String u2 = "2024-01-02 10:00:00.000001";
+        String q = "SELECT customer_id, region, effective_from, effective_to, plan, updated_at FROM dw.customer_snap";
+        try (Connection db = prepare(engine, TARGET_EFFECTIVE)) {
+            current(db, "(1, 'EU', 'basic', 'A', TIMESTAMP '" + u1 + "')");
+            runEffective(db, load(engine, TARGET_EFFECTIVE, CURRENT, params, T1));
+            // Same updated_at with other values: nothing (the strategy trusts updated_at).
+            current(db, "(1, 'EU', 'gold', 'A', TIMESTAMP '" + u1 + "')");
+            runEffective(db, load(engine, TARGET_EFFECTIVE, CURRENT, params, T2));
+            current(db, "(1, 'EU', 'gold', 'A', TIMESTAMP '" + u2 + "')");
+            runEffective(db, load(engine, TARGET_EFFECTIVE, CURRENT, params, T3));
+            // Older updated_at: nothing.
+            current(db, "(1, 'EU', 'old', 'A', TIMESTAMP '2023-12-31 00:00:00')");
+            runEffective(db, load(engine, TARGET_EFFECTIVE, CURRENT, params, T4));
+            assertThat(Loads.sorted(db, q)).containsExactly(
+                    row("1", "EU", u1, u2, "basic", u1),
+                    row("1", "EU", u2, null, "gold", u2));
+        }
+    }
+
+    private static void runEffective(Connection db, String sql) throws SQLException {
+        Loads.run(db, sql);
+        Invariants.history(db, "dw.customer_snap", List.of("customer_id", "region"), "effective_from", "effective_to", null, true);
+    }
+
+    @ParameterizedTest
+    @EnumSource(TargetEngine.class)
+    void timestampHardDeleteThenReappearanceWithAnOldUpdatedAtStartsWhenSeenAgain(TargetEngine engine) throws Exception {
+        String params = "strategy=timestamp:unique_key=customer_id,region:updated_at=updated_at:invalidate_hard_deletes=true";
+        String u1 = "2023-12-15 00:00:00";
+        String q = "SELECT customer_id, region, valid_from, valid_to, plan, updated_at FROM dw.customer_snap";
+        try (Connection db = prepare(engine, TARGET)) {
+            current(db, "(1, 'EU', 'basic', 'A', TIMESTAMP '" + u1 + "'), (2, 'EU', 'basic', 'A', TIMESTAMP '" + u1 + "')");
+            run(db, load(engine, TARGET, CURRENT, params, T1));
+            current(db, "(2, 'EU', 'basic', 'A', TIMESTAMP '" + u1 + "')");
+            run(db, load(engine, TARGET, CURRENT, params, T2));
+            // Key 1 is back, unchanged since u1 (before its close): the version starts at T3.
+            current(db, "(1, 'EU', 'basic', 'A', TIMESTAMP '" + u1 + "'), (2, 'EU', 'basic', 'A', TIMESTAMP '" + u1 + "')");
+            run(db, load(engine, TARGET, CURRENT, params, T3));
+            run(db, load(engine, TARGET, CURRENT, params, T4));
+            assertThat(Loads.sorted(db, q)).containsExactly(
+                    row("1", "EU", u1, T2, "basic", u1),
+                    row("1", "EU", T3, null, "basic", u1),
+                    row("2", "EU", u1, null, "basic", u1));
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(TargetEngine.class)
+    void historicalTimestampSnapshotUsesUpdatedAtAndClosesAtTheMissingObservation(TargetEngine engine) throws Exception {
+        String params = "strategy=timestamp:unique_key=customer_id,region:updated_at=updated_at"
+                + ":observed_at=snapshot_date:historical_input=snapshot:invalidate_hard_deletes=true";
+        String u1 = "2023-12-01 12:00:00.5";
+        String u2 = "2024-02-15 00:00:00";
+        String q = "SELECT customer_id, region, valid_from, valid_to, plan, updated_at FROM dw.customer_snap";
+        try (Connection db = prepare(engine, TARGET)) {
+            // Observed on T1, T2 (same updated_at: no version), T3 (newer), missing on T4, back on T5.
+            history(db, String.join(", ",
+                    "(1, 'EU', 'basic', 'A', TIMESTAMP '" + u1 + "', TIMESTAMP '" + T1 + "')",
+                    "(1, 'EU', 'other', 'A', TIMESTAMP '" + u1 + "', TIMESTAMP '" + T2 + "')",
+                    "(1, 'EU', 'gold', 'A', TIMESTAMP '" + u2 + "', TIMESTAMP '" + T3 + "')",
+                    "(2, 'EU', 'basic', 'A', TIMESTAMP '" + u1 + "', TIMESTAMP '" + T4 + "')",
+                    "(1, 'EU', 'gold', 'A', TIMESTAMP '" + u2 + "', TIMESTAMP '" + T5 + "')",
+                    "(2, 'EU', 'basic', 'A', TIMESTAMP '" + u1 + "', TIMESTAMP '" + T5 + "')"));
+            String sql = load(engine, TARGET, HISTORY_SRC, params, T5);
+            run(db, sql);
+            List<List<String>> expected = List.of(
+                    row("1", "EU", "2023-12-01 12:00:00.500000", u2, "basic", "2023-12-01 12:00:00.500000"),
+                    row("1", "EU", u2, T4, "gold", u2),
+                    row("1", "EU", T5, null, "gold", u2),
+                    row("2", "EU", "2023-12-01 12:00:00.500000", null, "basic", "2023-12-01 12:00:00.500000"));
+            assertThat(Loads.sorted(db, q)).isEqualTo(expected);
+            run(db, sql);
+            assertThat(Loads.sorted(db, q)).isEqualTo(expected);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(TargetEngine.class)
+    void historicalCheckSnapshotCollapsesDeletesAndReappears(TargetEngine engine) throws Exception {
+        String params = "strategy=check:unique_key=customer_id,region:check_columns=plan,status"
+                + ":observed_at=snapshot_date:invalidate_hard_deletes=true";
+        try (Connection db = prepare(engine, TARGET)) {
+            // Key 1: A, A, B, B (one change in the batch); key 2: X, missing, X, X; key 3 from day 3.
+            history(db, String.join(", ",
+                    "(1, 'EU', 'p', 'A', NULL, TIMESTAMP '" + T1 + "')", "(2, 'EU', 'p', 'X', NULL, TIMESTAMP '" + T1 + "')",
+                    "(1, 'EU', 'p', 'A', NULL, TIMESTAMP '" + T2 + "')",
+                    "(1, 'EU', 'p', 'B', NULL, TIMESTAMP '" + T3 + "')", "(2, 'EU', 'p', 'X', NULL, TIMESTAMP '" + T3 + "')",
+                    "(3, 'EU', 'p', 'C', NULL, TIMESTAMP '" + T3 + "')",
+                    "(1, 'EU', 'p', 'B', NULL, TIMESTAMP '" + T4 + "')", "(2, 'EU', 'p', 'X', NULL, TIMESTAMP '" + T4 + "')",
+                    "(3, 'EU', 'p', 'C', NULL, TIMESTAMP '" + T4 + "')"));
+            String sql = load(engine, TARGET, HISTORY_SRC, params, T5);
+            run(db, sql);
+            List<List<String>> expected = List.of(
+                    row("1", "EU", T1, T3, "p", "A"),
+                    row("1", "EU", T3, null, "p", "B"),
+                    row("2", "EU", T1, T2, "p", "X"),
+                    row("2", "EU", T3, null, "p", "X"),
+                    row("3", "EU", T3, null, "p", "C"));
+            assertThat(Loads.sorted(db, HISTORY)).isEqualTo(expected);
+            // The same batch again changes nothing.
+            run(db, sql);
+            assertThat(Loads.sorted(db, HISTORY)).isEqualTo(expected);
+            // Next batch: key 1 back to A, key 3 missing.
+            history(db, "(1, 'EU', 'p', 'A', NULL, TIMESTAMP '" + T5 + "'), (2, 'EU', 'p', 'X', NULL, TIMESTAMP '" + T5 + "')");
+            run(db, sql);
+            assertThat(Loads.sorted(db, HISTORY)).containsExactly(
+                    row("1", "EU", T1, T3, "p", "A"),
+                    row("1", "EU", T3, T5, "p", "B"),
+                    row("1", "EU", T5, null, "p", "A"),
+                    row("2", "EU", T1, T2, "p", "X"),
+                    row("2", "EU", T3, null, "p", "X"),
+                    row("3", "EU", T3, T5, "p", "C"));
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(TargetEngine.class)
+    void historicalChangesSeveralChangesOfOneKeyInOneBatch(TargetEngine engine) throws Exception {
+        String params = "strategy=timestamp:unique_key=customer_id,region:updated_at=updated_at"
+                + ":observed_at=snapshot_date:historical_input=changes";
+        String u1 = "2024-01-01 08:00:00.000001";
+        String u2 = "2024-01-01 08:00:00.000002";
+        String u3 = "2024-01-03 00:00:00";
+        try (Connection db = prepare(engine, TARGET)) {
+            history(db, "(1, 'EU', 'basic', 'A', TIMESTAMP '" + u1 + "', TIMESTAMP '" + T5 + "'),"
+                    + " (1, 'EU', 'gold', 'A', TIMESTAMP '" + u2 + "', TIMESTAMP '" + T5 + "'),"
+                    + " (1, 'EU', 'gold', 'B', TIMESTAMP '" + u3 + "', TIMESTAMP '" + T5 + "')");
+            String sql = load(engine, TARGET, HISTORY_SRC, params, T5);
+            run(db, sql);
+            run(db, sql);
+            assertThat(Loads.sorted(db, HISTORY)).containsExactly(
+                    row("1", "EU", u1, u2, "basic", "A"),
+                    row("1", "EU", u2, u3, "gold", "A"),
+                    row("1", "EU", u3, null, "gold", "B"));
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(TargetEngine.class)
+    void duplicatesAtTheIdentityGrainStopTheLoadBeforeAnyWrite(TargetEngine engine) throws Exception {
+        try (Connection db = prepare(engine, TARGET)) {
+            current(db, "(1, 'EU', 'basic', 'A', NULL)");
+            run(db, load(engine, TARGET, CURRENT, CHECK_ALL, T1));
+            current(db, "(1, 'EU', 'gold', 'A', NULL), (7, 'US', 'x', 'A', NULL), (7, 'US', 'y', 'B', NULL)");
+            List<List<String>> before = Loads.sorted(db, "SELECT * FROM dw.customer_snap");
+            assertThatThrownBy(() -> Loads.run(db, load(engine, TARGET, CURRENT, CHECK_ALL, T2)))
+                    .isInstanceOf(SQLException.class)
+                    .satisfies(e -> assertThat(e.getMessage()).contains(
+                            "duplicate rows at the identity grain (customer_id, region)", "customer_id=7, region=US",
+                            "Deduplicate"));
+            assertThat(Loads.sorted(db, "SELECT * FROM dw.customer_snap")).isEqualTo(before);
+
+            // Historical snapshot input: the grain includes observed_at.
+            history(db, "(1, 'EU', 'p', 'A', NULL, TIMESTAMP '" + T3 + "'), (1, 'EU', 'p', 'B', NULL, TIMESTAMP '" + T3 + "')");
+            assertThatThrownBy(() -> Loads.run(db, load(engine, TARGET, HISTORY_SRC,
+                    "strategy=check:unique_key=customer_id,region:check_columns=*:observed_at=snapshot_date", T3)))
+                    .satisfies(e -> assertThat(e.getMessage()).contains("(customer_id, region, snapshot_date)",
+                            "customer_id=1, region=EU, snapshot_date=2024-03-01"));
+            assertThat(Loads.sorted(db, "SELECT * FROM dw.customer_snap")).isEqualTo(before);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(TargetEngine.class)
+    void auditOnTheDeltaStopsTheLoadWithTheTargetUnchanged(TargetEngine engine) throws Exception {
+        try (Connection db = prepare(engine, TARGET)) {
+            String sql = Loads.sql(Loads.load("snap_customer", TARGET, List.of(CURRENT),
+                    "<ftltemplate:snapshot:" + CHECK_ALL + ":phase=delta>",
+                    "<ftltemplate:audit:table=dw.Z_DELTA_customer_snap:type=unique:columns=customer_id,region,valid_from>\n"
+                            + "<ftltemplate:audit:table=\\<target_schema\\>.Z_DELTA_\\<target_entity_name\\>:type=not_null:columns=plan>",
+                    "<ftltemplate:snapshot:" + CHECK_ALL + ":phase=apply>"), engine.dialect());
+            current(db, "(1, 'EU', 'basic', 'A', NULL)");
+            run(db, sql);
+            List<List<String>> before = Loads.sorted(db, "SELECT * FROM dw.customer_snap");
+            current(db, "(1, 'EU', NULL, 'A', NULL)");
+            assertThatThrownBy(() -> Loads.run(db, sql)).satisfies(e -> assertThat(e.getMessage())
+                    .contains("audit not_null on dw.Z_DELTA_customer_snap failed", "plan"));
+            assertThat(Loads.sorted(db, "SELECT * FROM dw.customer_snap")).isEqualTo(before);
+        }
+    }
+
+    @Test
+    void invalidCombinationsAreGenerationErrorsNamingTheParameter() {
+        String base = "strategy=timestamp:unique_key=customer_id,region:updated_at=updated_at";
+        assertThatThrownBy(() -> load(TargetEngine.H2, TARGET, HISTORY_SRC,
+                "strategy=check:unique_key=customer_id:check_columns=*:observed_at=snapshot_date:historical_input=changes", T1))
+                .isInstanceOf(GenerationException.class).hasMessageContaining("historical_input")
+                .hasMessageContaining("not supported with strategy=check");
+        assertThatThrownBy(() -> load(TargetEngine.H2, TARGET, HISTORY_SRC, base + ":observed_at=snapshot_date", T1))
+                .isInstanceOf(GenerationException.class).hasMessageContaining("parameter 'historical_input'");
+        assertThatThrownBy(() -> load(TargetEngine.H2, TARGET, HISTORY_SRC,
+                base + ":observed_at=snapshot_date:historical_input=changes:invalidate_hard_deletes=true", T1))
+                .isInstanceOf(GenerationException.class).hasMessageContaining("parameter 'invalidate_hard_deletes'");
+        assertThatThrownBy(() -> load(TargetEngine.H2, TARGET, CURRENT, "strategy=check:unique_key=customer_id", T1))
+                .isInstanceOf(GenerationException.class).hasMessageContaining("parameter 'check_columns'");
+        assertThatThrownBy(() -> load(TargetEngine.H2, TARGET, CURRENT, "strategy=check:unique_key=id:check_columns=*", T1))
+                .isInstanceOf(GenerationException.class).hasMessageContaining("parameter 'unique_key'")
+                .hasMessageContaining("no column 'id'");
+    }
+
+    @ParameterizedTest
+    @EnumSource(TargetEngine.class)
+    void initialValidFromExecutionTimeStartsANewKeysFirstVersion(TargetEngine engine) throws Exception {
+        String params = "strategy=timestamp:unique_key=customer_id,region:updated_at=updated_at:initial_valid_from=execution_time";
+        String u1 = "2023-06-01 00:00:00";
+        String q = "SELECT customer_id, region, valid_from, valid_to, plan, updated_at FROM dw.customer_snap";
+        try (Connection db = prepare(engine, TARGET)) {
+            current(db, "(1, 'EU', 'basic', 'A', TIMESTAMP '" + u1 + "')");
+            run(db, load(engine, TARGET, CURRENT, params, T1));
+            current(db, "(1, 'EU', 'gold', 'A', TIMESTAMP '" + T2 + "')");
+            run(db, load(engine, TARGET, CURRENT, params, T3));
+            assertThat(Loads.sorted(db, q)).containsExactly(
+                    row("1", "EU", T1, T2, "basic", u1),
+                    row("1", "EU", T2, null, "gold", T2));
+        }
+    }
+}

@@ -1,0 +1,110 @@
+package io.loadsmith.engine;
+
+import static io.loadsmith.engine.Loads.attr;
+import static io.loadsmith.engine.Loads.entity;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import io.loadsmith.generation.model.EntityModel;
+import io.loadsmith.generation.model.LoadModel;
+
+/**
+ * Snowflake and BigQuery cannot run here: their output of every library template is compared to
+ * golden files in src/test/resources/golden/templates/, reviewed by eye when written. To rewrite
+ * them after an intended change: mvn test -Dtest=TemplateGoldenTest -Dgolden.update=true, then
+ * review the diff.
+ */
+class TemplateGoldenTest {
+
+    private static final Path DIR = Path.of("src/test/resources/golden/templates");
+
+    private static final EntityModel CUSTOMER_SRC = entity("stage", "customer_src",
+            attr("customer_id", "INTEGER4"), attr("region", "VARCHAR"), attr("plan", "VARCHAR"),
+            attr("status", "VARCHAR"), attr("updated_at", "TIMESTAMP"));
+    private static final EntityModel CUSTOMER_HIST = entity("stage", "customer_hist",
+            attr("customer_id", "INTEGER4"), attr("region", "VARCHAR"), attr("plan", "VARCHAR"),
+            attr("status", "VARCHAR"), attr("updated_at", "TIMESTAMP"), attr("snapshot_date", "TIMESTAMP"));
+    private static final EntityModel CUSTOMER_SNAP = entity("dw", "customer_snap",
+            attr("customer_id", "INTEGER4"), attr("region", "VARCHAR"), attr("plan", "VARCHAR"),
+            attr("status", "VARCHAR"), attr("updated_at", "TIMESTAMP"),
+            attr("valid_from", "TIMESTAMP"), attr("valid_to", "TIMESTAMP"));
+    private static final EntityModel CUSTOMER = entity("stage", "customer",
+            attr("customer_id", "INTEGER4"), attr("region", "VARCHAR"), attr("plan", "VARCHAR"),
+            attr("status", "VARCHAR"), attr("updated_at", "TIMESTAMP"));
+    private static final EntityModel CUSTOMER_PSA = entity("stage", "customer_psa",
+            attr("customer_id", "INTEGER4"), attr("region", "VARCHAR"), attr("plan", "VARCHAR"),
+            attr("status", "VARCHAR"), attr("updated_at", "TIMESTAMP"), attr("datahash", "DV_DATAHASH", "CHAR", 32));
+    private static final EntityModel EVENTS = entity("stage", "person_cdc",
+            attr("person_id", "INTEGER4"), attr("tenant", "VARCHAR"), attr("cdc_operation", null, "CHAR", 1),
+            attr("cdc_seq", "INTEGER8"), attr("event_time", "TIMESTAMP"), attr("name", "VARCHAR"), attr("city", "VARCHAR"));
+    private static final EntityModel PERSON = entity("dw", "person_scd2",
+            attr("person_id", "INTEGER4"), attr("tenant", "VARCHAR"), attr("name", "VARCHAR"), attr("city", "VARCHAR"),
+            attr("cdc_seq", "INTEGER8"), attr("valid_from", "VALID_FROM", "TIMESTAMP", null),
+            attr("valid_to", "VALID_TO", "TIMESTAMP", null), attr("is_current", "VALIDITY_STATUS", "INTEGER1", null));
+    private static final EntityModel STAGING = entity("stage", "dim_user_staging",
+            attr("login", "VARCHAR"), attr("premium_user", "BOOLEAN"), attr("address", "VARCHAR"),
+            attr("phone", "VARCHAR"), attr("name", "VARCHAR"));
+    private static final EntityModel DIM_USER = entity("dw", "dim_user",
+            attr("dim_user_id", "SCD_ID", "INTEGER8", null), attr("login", "VARCHAR"), attr("premium_user", "BOOLEAN"),
+            attr("address", "VARCHAR"), attr("phone", "VARCHAR"), attr("name", "VARCHAR"),
+            attr("scd_version", "SCD_VERSION", "INTEGER4", null), attr("scd_start_date", "VALID_FROM", "TIMESTAMP", null),
+            attr("scd_end_date", "VALID_TO", "TIMESTAMP", null), attr("scd_active", "VALIDITY_STATUS", "BOOLEAN", null));
+
+    static Map<String, LoadModel> loads() {
+        Map<String, LoadModel> loads = new LinkedHashMap<>();
+        loads.put("cdc_scd2", Loads.load("cdc_person", PERSON, List.of(EVENTS),
+                "<ftltemplate:cdc_scd2:key_columns=person_id,tenant>"));
+        loads.put("scd_hybrid_rebuild", Loads.load("dim_user_rebuild", DIM_USER, List.of(STAGING),
+                "<ftltemplate:scd_hybrid_rebuild:natural_key=login:scd1_columns=name>"));
+        loads.put("snapshot_check_current", Loads.load("snap_customer", CUSTOMER_SNAP, List.of(CUSTOMER_SRC),
+                "<ftltemplate:snapshot:strategy=check:unique_key=customer_id,region:check_columns=*:invalidate_hard_deletes=true>"));
+        loads.put("snapshot_timestamp_current", Loads.load("snap_customer", CUSTOMER_SNAP, List.of(CUSTOMER_SRC),
+                "<ftltemplate:snapshot:strategy=timestamp:unique_key=customer_id:updated_at=updated_at>"));
+        loads.put("snapshot_check_historical", Loads.load("snap_customer", CUSTOMER_SNAP, List.of(CUSTOMER_HIST),
+                "<ftltemplate:snapshot:strategy=check:unique_key=customer_id:check_columns=plan,status"
+                        + ":observed_at=snapshot_date:invalidate_hard_deletes=true>"));
+        loads.put("snapshot_timestamp_changes", Loads.load("snap_customer", CUSTOMER_SNAP, List.of(CUSTOMER_HIST),
+                "<ftltemplate:snapshot:strategy=timestamp:unique_key=customer_id:updated_at=updated_at"
+                        + ":observed_at=snapshot_date:historical_input=changes>"));
+        loads.put("snapshot_with_audits", Loads.load("snap_customer", CUSTOMER_SNAP, List.of(CUSTOMER_SRC),
+                "<ftltemplate:snapshot:strategy=check:unique_key=customer_id:check_columns=*:phase=delta>",
+                "<ftltemplate:audit:table=dw.Z_DELTA_customer_snap:type=not_null:columns=customer_id,region>"
+                        + "\n<ftltemplate:audit:table=dw.Z_DELTA_customer_snap:type=unique:columns=customer_id,valid_from>"
+                        + "\n<ftltemplate:audit:table=dw.Z_DELTA_customer_snap:type=accepted_values:columns=status:values=A,B>"
+                        + "\n<ftltemplate:audit:table=dw.Z_DELTA_customer_snap:type=custom:name=no_future:query=\"\"\"SELECT * FROM dw.Z_DELTA_customer_snap WHERE valid_from > CURRENT_TIMESTAMP\"\"\">",
+                "<ftltemplate:snapshot:strategy=check:unique_key=customer_id:check_columns=*:phase=apply>"));
+        loads.put("truncate_insert", Loads.load("customer_copy", CUSTOMER, List.of(CUSTOMER_SRC), "<ftltemplate:truncate_insert>"));
+        loads.put("append", Loads.load("customer_append", CUSTOMER, List.of(CUSTOMER_SRC), "<ftltemplate:append>"));
+        loads.put("insert_new_by_datahash", Loads.load("customer_psa", CUSTOMER_PSA, List.of(CUSTOMER_SRC),
+                "<ftltemplate:insert_new_by_datahash:key_columns=customer_id>"));
+        return loads;
+    }
+
+    static Stream<Arguments> cases() {
+        return loads().keySet().stream().flatMap(name -> Stream.of("snowflake", "bigquery").map(d -> Arguments.of(name, d)));
+    }
+
+    @ParameterizedTest(name = "{0} on {1}")
+    @MethodSource("cases")
+    void generatedSqlMatchesTheReviewedGoldenFile(String name, String dialect) throws Exception {
+        String sql = Loads.sql(loads().get(name), dialect);
+        Path file = DIR.resolve(name + "." + dialect + ".sql");
+        if (Boolean.getBoolean("golden.update")) {
+            Files.createDirectories(DIR);
+            Files.writeString(file, sql, StandardCharsets.UTF_8);
+        }
+        assertThat(file).as("golden file (write it with -Dgolden.update=true and review it)").exists();
+        assertThat(sql).isEqualTo(Files.readString(file, StandardCharsets.UTF_8));
+    }
+}

@@ -1,0 +1,78 @@
+<#--
+  Shared helpers of the library's load templates (cdc_scd2, snapshot, scd_hybrid_rebuild, audit,
+  truncate_insert, append, insert_new_by_datahash). A template includes this with
+  <#include "/lib/load.ftl">. Engine differences come from dialect capabilities and fn snippets,
+  never from dialect names.
+-->
+<#-- The names of a list of attributes. -->
+<#function names attrs>
+    <#local out = []>
+    <#list attrs as a><#local out = out + [a.name]></#list>
+    <#return out>
+</#function>
+<#-- Case-insensitive membership of a column name in a list of names. -->
+<#function hasName list name>
+    <#list list as n><#if n?lower_case == name?lower_case><#return true></#if></#list>
+    <#return false>
+</#function>
+<#-- The attribute named so (case-insensitive), or stop with a message naming the parameter. -->
+<#function attrNamed attrs name parameter>
+    <#list attrs as a><#if a.name?lower_case == name?lower_case><#return a></#if></#list>
+    <#stop "parameter '" + parameter + "': the target " + model.load.target.schema + "." + model.load.target.name
+        + " has no column '" + name + "' (its columns: " + names(attrs)?join(", ") + ")">
+</#function>
+<#-- Names prefixed with an alias: a.c1, a.c2 -->
+<#function qual cols alias>
+    <#local out = []>
+    <#list cols as c><#local out = out + [alias?has_content?then(alias + ".", "") + c]></#list>
+    <#return out?join(", ")>
+</#function>
+<#-- a.c1 = b.c1 AND a.c2 = b.c2 -->
+<#function eqAll cols a b>
+    <#local out = []>
+    <#list cols as c><#local out = out + [a + "." + c + " = " + b + "." + c]></#list>
+    <#return out?join(" AND ")>
+</#function>
+<#-- Null-safe "differs": NULL vs value differs, NULL vs NULL does not; from the capabilities. -->
+<#function differs x y>
+    <#if dialect.capabilities.is_distinct_from!false>
+        <#return x + " IS DISTINCT FROM " + y>
+    <#elseif dialect.capabilities.null_safe_equals_operator!false>
+        <#return "NOT (" + x + " <=> " + y + ")">
+    <#else>
+        <#return "(CASE WHEN " + x + " = " + y + " OR (" + x + " IS NULL AND " + y + " IS NULL) THEN 0 ELSE 1 END = 1)">
+    </#if>
+</#function>
+<#-- Any of the columns differs null-safely between aliases a and b (with optional name prefixes). -->
+<#function anyDiffers cols a b bPrefix="">
+    <#if cols?size == 0><#return "1 = 0"></#if>
+    <#local out = []>
+    <#list cols as c><#local out = out + [differs(a + "." + c, b + "." + bPrefix + c)]></#list>
+    <#return "(" + out?join(" OR ") + ")">
+</#function>
+<#-- A SQL string literal. -->
+<#function lit text>
+    <#return "'" + text?replace("'", "''") + "'">
+</#function>
+<#-- A SQL expression that renders the key as text: 'c1=' || value || ', c2=' || value -->
+<#function keyText cols alias>
+    <#local out = []>
+    <#list cols as c>
+        <#local out = out + [lit((c?is_first)?then("", ", ") + c + "=") + " || " + fn.nvl(fn.to_text(alias + "." + c), "'NULL'")]>
+    </#list>
+    <#return out?join(" || ")>
+</#function>
+<#-- The source relation: the `source` parameter if given, else the load's first source entity. -->
+<#function sourceRelation>
+    <#if source?? && source?has_content><#return source></#if>
+    <#if model.load.sources?size == 0>
+        <#stop "the load has no source entity; give the template a 'source' parameter (a table or view name)">
+    </#if>
+    <#local s = model.load.sources[0]>
+    <#return s.schema + "." + s.name>
+</#function>
+<#-- A statement that fails with the message (a SQL string expression over alias `bad`) when the
+     query `offending` returns a row; it returns no row when all is well. -->
+<#function failIfAny offending message>
+    <#return "SELECT " + fn.raise_error(message) + " AS load_check_failed\nFROM (\n" + offending + "\n    LIMIT 1\n) bad">
+</#function>

@@ -1,0 +1,119 @@
+<#--
+  cdc_scd2: a CDC event table becomes SCD Type 2 history (seed 001).
+
+  Inputs
+    key_columns (LIST, required), operation_column (default cdc_operation), sequence_column
+    (default cdc_seq), event_time_column (default event_time), delete_value (default D),
+    source (default the load's first source entity), work_prefix (default Z_CDC_).
+  Required attribute types of the target: VALID_FROM, VALID_TO (timestamps; VALID_TO IS NULL on
+    the open version); optional VALIDITY_STATUS (1/0, or TRUE/FALSE if BOOLEAN: the open version).
+    The target must have the key columns and the sequence column; every other target column
+    (the payload) is taken from the source by name.
+  Source shape: the full event log (every event of a key, not only the latest batch): key columns,
+    operation, sequence, event time, payload columns.
+
+  Semantics
+    - Validity of an event runs from its event time to the event time of the next event of the key
+      by sequence; the last event stays open.
+    - A delete ends the history at its time and writes no row of its own; a key that comes back
+      after a delete starts a new version.
+    - Identical repeated events (same values in every column used) collapse into one.
+    - Two different events with the same key and sequence stop the load before any write, with the
+      key and sequence in the message.
+    - Incremental: a key is rebuilt when the source has an event that the target does not reflect:
+      a non-delete event whose (key, sequence) is not in the target, or a delete whose time does not
+      end a version of the key. Events that arrive late (out of order by sequence) are placed by
+      sequence when their key is rebuilt. Other keys are not touched.
+    - Rebuilt keys are replaced by DELETE + INSERT in one transaction; where the dialect lacks
+      multi_statement_transactions but has insert_overwrite, by one INSERT OVERWRITE of the target
+      (untouched keys' rows copied as they are).
+    - Every event is a version: an update that changes nothing still starts a new version.
+    - Event times are expected to grow with the sequence; if not, a version may end before it starts.
+-->
+<#include "/lib/load.ftl">
+<#assign target = model.load.target>
+<#assign T = target.schema + "." + target.name>
+<#assign S = sourceRelation()>
+<#assign KEYS = target.schema + "." + work_prefix + "KEYS_" + target.name>
+<#assign HIST = target.schema + "." + work_prefix + "HIST_" + target.name>
+<#assign vfAttr = loads.getAttributeForType(target.attributes, "VALID_FROM")>
+<#assign vtAttr = loads.getAttributeForType(target.attributes, "VALID_TO")>
+<#assign statusAttrs = loads.getAttributesForType(target.attributes, "VALIDITY_STATUS")>
+<#assign VF = vfAttr.name>
+<#assign VT = vtAttr.name>
+<#assign technical = [VF, VT] + names(statusAttrs)>
+<#assign colAttrs = target.attributes?filter(a -> !technical?seq_contains(a.name))>
+<#assign cols = names(colAttrs)>
+<#assign K = []><#list key_columns as k><#assign K = K + [attrNamed(colAttrs, k, "key_columns").name]></#list>
+<#assign SEQ = attrNamed(colAttrs, sequence_column, "sequence_column").name>
+<#assign OP = operation_column>
+<#assign ET = event_time_column>
+<#assign eventCols = cols + hasName(cols, OP)?then([], [OP]) + hasName(cols, ET)?then([], [ET])>
+<#assign isDelete = fn.nvl("e." + OP, "''") + " = " + lit(delete_value)>
+<#if statusAttrs?size == 1>
+    <#assign bool = statusAttrs[0].datatype == "BOOLEAN">
+    <#assign ON = bool?then(fn.bool_true(), "1")>
+    <#assign OFF = bool?then(fn.bool_false(), "0")>
+</#if>
+-- Two different events with the same key and sequence stop the load before any write.
+${failIfAny("    SELECT " + qual(K, "e") + ", e." + SEQ + " FROM (SELECT DISTINCT " + qual(eventCols, "s") + " FROM " + S + " s) e GROUP BY "
+        + qual(K, "e") + ", e." + SEQ + " HAVING COUNT(*) > 1",
+    lit("cdc_scd2 load " + model.load.name + ": the source " + S + " has different events with the same key and sequence ("
+        + (K + [SEQ])?join(", ") + "); example: ") + " || " + keyText(K + [SEQ], "bad")
+        + " || " + lit(". Each event of a key needs its own sequence value; fix the CDC extract."))};
+DROP TABLE IF EXISTS ${KEYS};
+-- Keys with events that the target does not reflect yet
+CREATE TABLE ${KEYS} AS
+SELECT DISTINCT ${qual(K, "e")}
+FROM ${S} e
+WHERE (NOT (${isDelete}) AND NOT EXISTS (
+        SELECT 1 FROM ${T} t WHERE ${eqAll(K, "t", "e")} AND t.${SEQ} = e.${SEQ}))
+    OR (${isDelete} AND NOT EXISTS (
+        SELECT 1 FROM ${T} t WHERE ${eqAll(K, "t", "e")} AND t.${VT} = e.${ET}));
+DROP TABLE IF EXISTS ${HIST};
+-- The rebuilt history of those keys: every event, valid until the next event of its key
+CREATE TABLE ${HIST} AS
+SELECT
+    ${qual(cols, "v")}
+    , v.${ET} AS ${VF}
+    , v._next AS ${VT}
+<#if statusAttrs?size == 1>
+    , CASE WHEN v._next IS NULL THEN ${ON} ELSE ${OFF} END AS ${statusAttrs[0].name}
+</#if>
+FROM (
+    SELECT
+        e.*
+        , LEAD(e.${ET}) OVER (PARTITION BY ${qual(K, "e")} ORDER BY e.${SEQ}) AS _next
+    FROM (
+        SELECT DISTINCT ${qual(eventCols, "s")}
+        FROM ${S} s
+        JOIN ${KEYS} k ON ${eqAll(K, "k", "s")}
+    ) e
+) v
+WHERE NOT (${fn.nvl("v." + OP, "''")} = ${lit(delete_value)});
+<#assign allCols = cols + [VF, VT] + names(statusAttrs)>
+<#if (dialect.capabilities.multi_statement_transactions!true) || !(dialect.capabilities.insert_overwrite!false)>
+<#if dialect.capabilities.multi_statement_transactions!true>
+BEGIN TRANSACTION;
+<#else>
+-- This engine has neither transactions nor INSERT OVERWRITE: the replacement is not atomic.
+</#if>
+DELETE FROM ${T} trg WHERE EXISTS (SELECT 1 FROM ${KEYS} k WHERE ${eqAll(K, "k", "trg")});
+INSERT INTO ${T} (${allCols?join(", ")})
+SELECT ${allCols?join(", ")}
+FROM ${HIST};
+<#if dialect.capabilities.multi_statement_transactions!true>
+COMMIT;
+</#if>
+<#else>
+-- No multi-statement transactions: rewrite the target in one statement
+INSERT OVERWRITE TABLE ${T}
+SELECT ${qual(allCols, "trg")}
+FROM ${T} trg
+WHERE NOT EXISTS (SELECT 1 FROM ${KEYS} k WHERE ${eqAll(K, "k", "trg")})
+UNION ALL
+SELECT ${qual(allCols, "h")}
+FROM ${HIST} h;
+</#if>
+DROP TABLE ${KEYS};
+DROP TABLE ${HIST};

@@ -1,0 +1,114 @@
+<#--
+  scd_hybrid_rebuild: SCD Type 1 and Type 2 columns on one dimension, without UPDATE or MERGE (seed 003).
+
+  Inputs
+    natural_key (LIST, required): the natural key columns.
+    scd1_columns (LIST, default none): overwritten in all versions of the key; every other column
+      without an attribute type is SCD2 (a change makes a new version).
+    execution_time (STRING, default CURRENT_TIMESTAMP), source (default the first source entity),
+    work_prefix (default Z_NEW_).
+  Required attribute types of the target: SCD_ID (integer surrogate key), SCD_VERSION (integer,
+    1 = oldest), VALID_FROM, VALID_TO (timestamps; 9999-12-31 on the current version),
+    VALIDITY_STATUS (BOOLEAN TRUE/FALSE, or 1/0).
+  Source shape: the natural key and the business columns by name, one row per key (the staging
+    holds changed and new keys; keys missing from it keep their rows: there are no hard deletes).
+
+  Semantics
+    - Duplicate keys in the source stop the load before any write.
+    - The new full state is built into a new table: rows of keys not in the source as they are;
+      rows of keys in the source with their SCD1 columns overwritten (all versions); the current
+      version closed at the execution time when an SCD2 column differs null-safely (IS DISTINCT
+      FROM, <=> or a CASE, from the dialect's capabilities: NULL -> value and value -> NULL are
+      changes, NULL -> NULL is not, '' is not NULL); a new version for each such key and for each
+      new key.
+    - Surrogate keys continue from the target's maximum (in natural key order); versions continue
+      from the key's maximum version.
+    - The target is replaced in one step: INSERT OVERWRITE where the dialect has the
+      insert_overwrite capability, else DELETE + INSERT in one transaction.
+    - Rerunning the same batch changes nothing.
+-->
+<#include "/lib/load.ftl">
+<#assign target = model.load.target>
+<#assign T = target.schema + "." + target.name>
+<#assign NEW = target.schema + "." + work_prefix + target.name>
+<#assign S = sourceRelation()>
+<#assign SK = loads.getAttributeForType(target.attributes, "SCD_ID").name>
+<#assign VER = loads.getAttributeForType(target.attributes, "SCD_VERSION").name>
+<#assign vfAttr = loads.getAttributeForType(target.attributes, "VALID_FROM")>
+<#assign VF = vfAttr.name>
+<#assign vtAttr = loads.getAttributeForType(target.attributes, "VALID_TO")>
+<#assign VT = vtAttr.name>
+<#assign statusAttr = loads.getAttributeForType(target.attributes, "VALIDITY_STATUS")>
+<#assign ST = statusAttr.name>
+<#assign bool = statusAttr.datatype == "BOOLEAN">
+<#assign ON = bool?then(fn.bool_true(), "1")>
+<#assign OFF = bool?then(fn.bool_false(), "0")>
+<#assign business = target.attributes?filter(a -> !(a.attributeType?has_content))>
+<#assign K = []><#list natural_key as k><#assign K = K + [attrNamed(business, k, "natural_key").name]></#list>
+<#assign scd1 = []><#list scd1_columns as c><#assign scd1 = scd1 + [attrNamed(business, c, "scd1_columns").name]></#list>
+<#assign scd2 = names(business)?filter(c -> !hasName(K, c) && !hasName(scd1, c))>
+<#assign ET = "CAST(" + execution_time + " AS " + vfAttr.physicalDatatype + ")">
+<#assign EOT = fn.end_of_time(vtAttr.physicalDatatype)>
+<#assign allCols = names(target.attributes)>
+<#-- One SELECT list in target column order; `exprs` maps a column to its expression. -->
+<#function selectList exprs>
+    <#local out = []>
+    <#list allCols as c><#local out = out + [exprs[c] + " AS " + c]></#list>
+    <#return out?join("\n        , ")>
+</#function>
+<#assign changed = anyDiffers(scd2, "p", "s")>
+<#assign keep = {}><#assign merged = {}><#assign fresh = {}>
+<#list allCols as c>
+    <#assign keep = keep + {c: "p." + c}>
+    <#if hasName(scd1, c)><#assign merged = merged + {c: "s." + c}><#else><#assign merged = merged + {c: "p." + c}></#if>
+    <#if hasName(K, c) || hasName(scd1, c) || hasName(scd2, c)><#assign fresh = fresh + {c: "s." + c}></#if>
+</#list>
+<#assign merged = merged + {
+    VT: "CASE WHEN p." + ST + " = " + ON + " AND " + changed + " THEN " + ET + " ELSE p." + VT + " END",
+    ST: "CASE WHEN p." + ST + " = " + ON + " AND " + changed + " THEN " + OFF + " ELSE p." + ST + " END"}>
+<#assign fresh = fresh + {
+    SK: fn.nvl("(SELECT MAX(m." + SK + ") FROM " + T + " m)", "0") + " + ROW_NUMBER() OVER (ORDER BY " + qual(K, "s") + ")",
+    VER: fn.nvl("(SELECT MAX(v." + VER + ") FROM " + T + " v WHERE " + eqAll(K, "v", "s") + ")", "0") + " + 1",
+    VF: ET, VT: EOT, ST: ON}>
+-- Duplicate keys in the source stop the load before any write.
+${failIfAny("    SELECT " + qual(K, "s") + " FROM " + S + " s GROUP BY " + qual(K, "s") + " HAVING COUNT(*) > 1",
+    lit("scd_hybrid_rebuild load " + model.load.name + ": the source " + S + " has several rows for one natural key ("
+        + K?join(", ") + "); example: ") + " || " + keyText(K, "bad") + " || " + lit(". Give the source one row per key."))};
+DROP TABLE IF EXISTS ${NEW};
+CREATE TABLE ${NEW} AS SELECT * FROM ${T} WHERE 1 = 0;
+INSERT INTO ${NEW} (${allCols?join(", ")})
+-- Keys not in the source: as they are
+SELECT
+        ${selectList(keep)}
+FROM ${T} p
+WHERE NOT EXISTS (SELECT 1 FROM ${S} s WHERE ${eqAll(K, "s", "p")})
+UNION ALL
+-- Keys in the source: SCD1 columns overwritten in all versions; the current version closed on an SCD2 change
+SELECT
+        ${selectList(merged)}
+FROM ${T} p
+JOIN ${S} s ON ${eqAll(K, "s", "p")}
+UNION ALL
+-- New versions of changed keys, and new keys
+SELECT
+        ${selectList(fresh)}
+FROM ${S} s
+LEFT JOIN ${T} p ON ${eqAll(K, "p", "s")} AND p.${ST} = ${ON}
+WHERE p.${SK} IS NULL OR ${changed};
+<#if dialect.capabilities.insert_overwrite!false>
+INSERT OVERWRITE TABLE ${T}
+SELECT ${allCols?join(", ")} FROM ${NEW};
+<#else>
+<#if dialect.capabilities.multi_statement_transactions!true>
+BEGIN TRANSACTION;
+<#else>
+-- This engine has neither transactions nor INSERT OVERWRITE: the replacement is not atomic.
+</#if>
+DELETE FROM ${T} WHERE 1 = 1;
+INSERT INTO ${T} (${allCols?join(", ")})
+SELECT ${allCols?join(", ")} FROM ${NEW};
+<#if dialect.capabilities.multi_statement_transactions!true>
+COMMIT;
+</#if>
+</#if>
+DROP TABLE ${NEW};

@@ -1,0 +1,282 @@
+<#--
+  snapshot: SCD Type 2 history with valid_from / valid_to columns (seed 004).
+
+  Inputs
+    strategy (STRING, required): timestamp | check.
+    unique_key (LIST, required): the entity key columns (must be target columns, never NULL).
+    updated_at (STRING): timestamp strategy; a source and target column with the business update time.
+    check_columns (LIST): check strategy; the compared columns, or * = every target column except
+      unique_key, observed_at and the validity columns.
+    observed_at (STRING): a source column with the observation time; switches to historical input.
+    historical_input (STRING): snapshot | changes (rules below).
+    invalidate_hard_deletes (BOOLEAN, default false).
+    valid_from_column / valid_to_column (STRING, default valid_from / valid_to): target columns of
+      a timestamp type; valid_to IS NULL marks the current version.
+    initial_valid_from (STRING): updated_at | observed_at | execution_time; default updated_at for
+      timestamp, execution_time for current-state check, observed_at for historical check.
+    execution_time (STRING, default CURRENT_TIMESTAMP): SQL expression of the run's time.
+    source (STRING): the source relation; default the load's first source entity.
+    phase (STRING, default all): all | delta | apply. delta = duplicate check + delta table;
+      apply = change the target from the delta table and drop it; put audit steps between.
+    delta_prefix (STRING, default Z_DELTA_): the delta table is <target schema>.<prefix><target name>.
+    watermark_prefix (STRING, default Z_WM_): historical snapshot input only; the one-column
+      table <target schema>.<prefix><target name> holding the observed_at values loaded.
+  Required attribute types: none (columns are named by parameters). Source shape: every target
+    column except the validity columns, by name, plus observed_at when historical.
+
+  Historical input rules (violations are generation errors naming the parameter)
+    strategy   historical_input    identity grain              hard deletes
+    check      snapshot (default)  unique_key + observed_at    allowed
+    timestamp  snapshot            unique_key + observed_at    allowed
+    timestamp  changes             unique_key + updated_at     not allowed
+    check      changes             not supported
+    timestamp with observed_at needs historical_input explicitly.
+
+  Semantics
+    - Duplicates at the identity grain stop the load before any write; the error names the key
+      columns and one example key.
+    - The events of a key (its current version, then the new observations in order) are collapsed:
+      check: a new version when a check column differs null-safely (NULL -> value and value -> NULL
+      are changes, NULL -> NULL is not, '' is not NULL); timestamp: a new version when updated_at is
+      newer than every earlier one of the key.
+    - A version ends where the next starts. Version start: execution time (current-state check),
+      observed_at (historical check) or updated_at (timestamp).
+    - Hard deletes: current-state input closes a current key missing from the source at the
+      execution time; historical snapshot input closes it at the observed_at of the first
+      observation where it is missing.
+    - A key that reappears after being closed gets a new version; with the timestamp strategy, if
+      its updated_at is not after the close, the version starts when it was observed again.
+    - Historical snapshot input: the latest observed_at loaded is kept in the watermark table
+      <target schema>.<watermark_prefix><target name> (created when missing); observations (and
+      missing-key checks) not after it are ignored, so rerunning a batch changes nothing. Late
+      observations are therefore not merged into history: load observations in time order.
+    - Historical changes input: change records whose updated_at is not after the latest time the
+      target knows for the key are ignored (same reason, same consequence).
+    - Applied with one MERGE (update valid_to of closed versions, insert new versions) in a
+      transaction with the watermark (without the multi_statement_transactions capability the
+      watermark is written right after the MERGE, outside a transaction).
+-->
+<#include "/lib/load.ftl">
+<#assign target = model.load.target>
+<#assign T = target.schema + "." + target.name>
+<#assign D = target.schema + "." + delta_prefix + target.name>
+<#assign W = target.schema + "." + watermark_prefix + target.name>
+<#assign S = sourceRelation()>
+<#-- Parameters and their combinations. -->
+<#if !["timestamp", "check"]?seq_contains(strategy)>
+    <#stop "parameter 'strategy': '" + strategy + "' is not a snapshot strategy; use timestamp or check">
+</#if>
+<#if !["all", "delta", "apply"]?seq_contains(phase)>
+    <#stop "parameter 'phase': use all, delta or apply, not '" + phase + "'">
+</#if>
+<#assign hist = (observed_at!"")?has_content>
+<#if (historical_input!"")?has_content && !hist>
+    <#stop "parameter 'historical_input' needs 'observed_at' (historical input is a source with an observation time column)">
+</#if>
+<#if hist && !(historical_input!"")?has_content>
+    <#if strategy == "timestamp">
+        <#stop "parameter 'historical_input': a timestamp snapshot with observed_at must say historical_input=snapshot (complete observations) or historical_input=changes (individual change records)">
+    </#if>
+    <#assign mode = "snapshot">
+<#elseif hist>
+    <#assign mode = historical_input>
+<#else>
+    <#assign mode = "current">
+</#if>
+<#if !["current", "snapshot", "changes"]?seq_contains(mode)>
+    <#stop "parameter 'historical_input': use snapshot or changes, not '" + mode + "'">
+</#if>
+<#if strategy == "check" && mode == "changes">
+    <#stop "parameter 'historical_input': historical_input=changes is not supported with strategy=check; use strategy=timestamp with updated_at, or historical_input=snapshot">
+</#if>
+<#if invalidate_hard_deletes && mode == "changes">
+    <#stop "parameter 'invalidate_hard_deletes': not allowed with historical_input=changes, whose batches are not complete source snapshots (a missing key means no change, not a delete)">
+</#if>
+<#if strategy == "timestamp" && !(updated_at!"")?has_content>
+    <#stop "parameter 'updated_at': the timestamp strategy needs the update time column">
+</#if>
+<#if strategy == "check" && (check_columns![])?size == 0>
+    <#stop "parameter 'check_columns': the check strategy needs the compared columns (or *)">
+</#if>
+<#assign vfAttr = attrNamed(target.attributes, valid_from_column, "valid_from_column")>
+<#assign vtAttr = attrNamed(target.attributes, valid_to_column, "valid_to_column")>
+<#assign VF = vfAttr.name>
+<#assign VT = vtAttr.name>
+<#assign tsType = vfAttr.physicalDatatype>
+<#assign colAttrs = target.attributes?filter(a -> a.name != VF && a.name != VT)>
+<#assign cols = names(colAttrs)>
+<#assign K = []><#list unique_key as k><#assign K = K + [attrNamed(colAttrs, k, "unique_key").name]></#list>
+<#if strategy == "timestamp"><#assign UPD = attrNamed(colAttrs, updated_at, "updated_at").name></#if>
+<#if strategy == "check">
+    <#if check_columns?size == 1 && check_columns[0] == "*">
+        <#assign checkCols = cols?filter(c -> !hasName(K, c) && !(hist && c?lower_case == observed_at?lower_case))>
+    <#else>
+        <#assign checkCols = []><#list check_columns as c><#assign checkCols = checkCols + [attrNamed(colAttrs, c, "check_columns").name]></#list>
+    </#if>
+</#if>
+<#assign ET = "CAST(" + execution_time + " AS " + tsType + ")">
+<#if hist><#assign OBS = "CAST(s." + observed_at + " AS " + tsType + ")"></#if>
+<#if strategy == "timestamp"><#assign UPDX = "CAST(s." + UPD + " AS " + tsType + ")"></#if>
+<#-- Per new event: ordering time, version time, time it was seen, first-version time. -->
+<#if mode == "current"><#assign ORD = ET><#assign SEEN = ET>
+<#elseif mode == "snapshot"><#assign ORD = OBS><#assign SEEN = OBS>
+<#else><#assign ORD = UPDX><#assign SEEN = UPDX>
+</#if>
+<#assign VTIME = (strategy == "timestamp")?then(UPDX!"", SEEN)>
+<#assign initName = (initial_valid_from!"")?has_content?then(initial_valid_from,
+    (strategy == "timestamp")?then("updated_at", hist?then("observed_at", "execution_time")))>
+<#if initName == "updated_at">
+    <#if strategy != "timestamp"><#stop "parameter 'initial_valid_from': updated_at needs strategy=timestamp"></#if>
+    <#assign INIT = UPDX>
+<#elseif initName == "observed_at">
+    <#if !hist><#stop "parameter 'initial_valid_from': observed_at needs the observed_at parameter"></#if>
+    <#assign INIT = OBS>
+<#elseif initName == "execution_time">
+    <#assign INIT = ET>
+<#else>
+    <#stop "parameter 'initial_valid_from': use updated_at, observed_at or execution_time, not '" + initName + "'">
+</#if>
+<#assign grain = K + (mode == "snapshot")?then([observed_at], []) + (mode == "changes")?then([updated_at], [])>
+<#assign w = "PARTITION BY " + qual(K, "") + " ORDER BY _new, _ord">
+<#function nullRow alias>
+    <#local out = []>
+    <#list colAttrs as a>
+        <#local out = out + [hasName(K, a.name)?then(alias + "." + a.name, "CAST(NULL AS " + a.physicalDatatype + ")")]>
+    </#list>
+    <#return out?join(", ")>
+</#function>
+<#if phase != "apply">
+<#if mode == "snapshot">
+-- The latest observation already loaded (historical snapshot input)
+CREATE TABLE IF NOT EXISTS ${W} (observed_until ${tsType});
+</#if>
+-- Duplicate rows at the identity grain (${grain?join(", ")}) stop the load before any write.
+${failIfAny("    SELECT " + qual(grain, "s") + " FROM " + S + " s GROUP BY " + qual(grain, "s") + " HAVING COUNT(*) > 1",
+    lit("snapshot load " + model.load.name + ": the source " + S + " has duplicate rows at the identity grain ("
+        + grain?join(", ") + "); example: ") + " || " + keyText(grain, "bad")
+        + " || " + lit(". Deduplicate the source query, e.g. keep ROW_NUMBER() OVER (PARTITION BY " + grain?join(", ") + " ORDER BY <newest first>) = 1."))};
+DROP TABLE IF EXISTS ${D};
+CREATE TABLE ${D} AS
+WITH tgt_keys AS (
+    -- What the target knows per key: the latest time it has seen, whether a version is open
+    SELECT ${qual(K, "t")}, MAX(${fn.nvl("t." + VT, "t." + VF)}) AS _last
+    FROM ${T} t
+    GROUP BY ${qual(K, "t")}
+),
+events AS (
+    -- The open version of each key: the state that new observations are compared with
+    SELECT ${qual(cols, "c")}, 0 AS _new, 0 AS _del, c.${VF} AS _ord, c.${VF} AS _vf, c.${VF} AS _seen, c.${VF} AS _init
+    FROM ${T} c
+    WHERE c.${VT} IS NULL
+    UNION ALL
+    -- New observations<#if mode == "changes"> (only those after what the target already knows about the key)<#elseif mode == "snapshot"> (only those after the watermark)</#if>
+    SELECT ${qual(cols, "s")}, 1, 0, ${ORD}, ${VTIME}, ${SEEN}, ${INIT}
+    FROM ${S} s
+<#if mode == "changes">
+    LEFT JOIN tgt_keys k ON ${eqAll(K, "k", "s")}
+    WHERE k.${K[0]} IS NULL OR ${ORD} > k._last
+<#elseif mode == "snapshot">
+    WHERE NOT EXISTS (SELECT 1 FROM ${W} w WHERE w.observed_until >= ${ORD})
+</#if>
+<#if invalidate_hard_deletes && mode == "current">
+    UNION ALL
+    -- Hard deletes: current keys missing from the source end at the execution time
+    SELECT ${nullRow("c")}, 1, 1, ${ET}, ${ET}, ${ET}, ${ET}
+    FROM ${T} c
+    WHERE c.${VT} IS NULL
+        AND NOT EXISTS (SELECT 1 FROM ${S} s WHERE ${eqAll(K, "s", "c")})
+<#elseif invalidate_hard_deletes && mode == "snapshot">
+    UNION ALL
+    -- Hard deletes: a key known before but missing from an observation ends at that observation
+    SELECT ${nullRow("a")}, 1, 1, o._obs, o._obs, o._obs, o._obs
+    FROM (
+        SELECT DISTINCT ${qual(K, "u")}
+        FROM (
+            SELECT ${qual(K, "s")} FROM ${S} s
+            UNION ALL
+            SELECT ${qual(K, "c")} FROM ${T} c WHERE c.${VT} IS NULL
+        ) u
+    ) a
+    CROSS JOIN (SELECT DISTINCT ${OBS} AS _obs FROM ${S} s) o
+    WHERE NOT EXISTS (SELECT 1 FROM ${W} w WHERE w.observed_until >= o._obs)
+        AND NOT EXISTS (SELECT 1 FROM ${S} s WHERE ${eqAll(K, "s", "a")} AND ${OBS} = o._obs)
+</#if>
+),
+flagged AS (
+    SELECT
+        e.*
+        , LAG(e._del) OVER (${w}) AS _p_del
+<#if strategy == "check">
+<#list checkCols as c>
+        , LAG(e.${c}) OVER (${w}) AS _p_${c}
+</#list>
+<#else>
+        , MAX(e.${UPD}) OVER (${w} ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS _p_upd
+</#if>
+    FROM events e
+),
+kept AS (
+    -- Collapse: keep the open version, each change, the first delete after a live version and
+    -- each reappearance; a delete before anything live or after a delete is dropped
+    SELECT f.*
+    FROM flagged f
+    WHERE f._new = 0
+        OR (f._del = 1 AND f._p_del = 0)
+        OR (f._del = 0 AND (f._p_del IS NULL OR f._p_del = 1
+<#if strategy == "check">
+            OR ${anyDiffers(checkCols, "f", "f", "_p_")}))
+<#else>
+            OR f._p_upd IS NULL OR f.${UPD} > f._p_upd))
+</#if>
+),
+numbered AS (
+    SELECT
+        kp.*
+        , LAG(kp._del) OVER (${w}) AS _pk_del
+        , LAG(kp._vf) OVER (${w}) AS _pk_vf
+        , ROW_NUMBER() OVER (${w}) AS _n
+    FROM kept kp
+),
+starts AS (
+    SELECT
+        n.*
+        , CASE
+            WHEN n._new = 0 THEN n._vf
+            -- the first version of a new key
+            WHEN k.${K[0]} IS NULL AND n._n = 1 THEN n._init
+            -- a reappearance whose version time is not after the close: starts when seen again
+            WHEN n._del = 0 AND n._pk_del = 1 AND n._vf <= n._pk_vf THEN n._seen
+            WHEN n._del = 0 AND n._n = 1 AND n._vf <= k._last THEN n._seen
+            ELSE n._vf
+        END AS _from
+    FROM numbered n
+    LEFT JOIN tgt_keys k ON ${eqAll(K, "k", "n")}
+),
+ranged AS (
+    SELECT st.*, LEAD(st._from) OVER (${w}) AS _to
+    FROM starts st
+)
+-- The delta: versions to insert, and open versions that get closed
+SELECT ${qual(cols, "r")}, r._from AS ${VF}, r._to AS ${VT}, r._new AS is_new_version
+FROM ranged r
+WHERE r._del = 0 AND (r._new = 1 OR r._to IS NOT NULL);
+</#if>
+<#if phase != "delta">
+<#assign tx = dialect.capabilities.multi_statement_transactions!true>
+<#if tx>
+BEGIN TRANSACTION;
+</#if>
+MERGE INTO ${T} trg USING ${D} src
+ON (${eqAll(K, "trg", "src")} AND trg.${VF} = src.${VF})
+WHEN MATCHED THEN UPDATE SET ${dialect.capabilities.merge_update_qualified?then("trg.", "")}${VT} = src.${VT}
+WHEN NOT MATCHED THEN INSERT (${cols?join(", ")}, ${VF}, ${VT})
+VALUES (${qual(cols, "src")}, src.${VF}, src.${VT});
+<#if mode == "snapshot">
+INSERT INTO ${W} (observed_until)
+SELECT MAX(${OBS}) FROM ${S} s;
+</#if>
+<#if tx>
+COMMIT;
+</#if>
+DROP TABLE ${D};
+</#if>

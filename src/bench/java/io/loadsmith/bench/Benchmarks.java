@@ -25,6 +25,14 @@ public final class Benchmarks {
         System.out.println(tables.get(tables.size() - 1).markdown());
         tables.add(EngineMerge.run(quick ? 100_000 : 1_000_000));
         System.out.println(tables.get(tables.size() - 1).markdown());
+        for (Table t : StoreBenchmarks.run(quick ? new int[] {1000} : new int[] {1000, 10_000, 50_000},
+                quick ? 2000 : 10_000, quick ? 2000 : 8000)) {
+            tables.add(t);
+            System.out.println(t.markdown());
+        }
+        Path jar = out.toAbsolutePath().getParent().getParent().resolve("target/loadsmith.jar");
+        tables.add(StartupBench.run(jar, quick ? 1000 : 10_000));
+        System.out.println(tables.get(tables.size() - 1).markdown());
         write(out, tables);
     }
 

@@ -31,20 +31,24 @@ public class DatatypeMappingService implements DatatypeOverrides {
     private final DialectRegistry dialects;
     private final LogicalDatatypes datatypes;
     private final TemplateCacheEviction eviction;
+    private final io.loadsmith.generation.StoreCache<String, Map<String, String>> byDialect;
 
     public DatatypeMappingService(DatatypeMappingRepository mappings, DialectRegistry dialects,
-                                  LogicalDatatypes datatypes, TemplateCacheEviction eviction) {
+                                  LogicalDatatypes datatypes, TemplateCacheEviction eviction,
+                                  io.loadsmith.generation.StoreChanges changes) {
         this.mappings = mappings;
         this.dialects = dialects;
         this.datatypes = datatypes;
         this.eviction = eviction;
+        this.byDialect = new io.loadsmith.generation.StoreCache<>(changes);
     }
 
+    /** Asked for every entity of every generation; cached until a mapping change is committed. */
     @Override
     @Transactional(readOnly = true)
     public Map<String, String> forDialect(String dialect) {
-        return mappings.findByDialectOrderByLogicalDatatype(dialect).stream()
-                .collect(Collectors.toMap(DatatypeMapping::getLogicalDatatype, DatatypeMapping::getPhysicalPattern));
+        return byDialect.get(dialect, d -> Map.copyOf(mappings.findByDialectOrderByLogicalDatatype(d).stream()
+                .collect(Collectors.toMap(DatatypeMapping::getLogicalDatatype, DatatypeMapping::getPhysicalPattern))));
     }
 
     /** Mappings have no name; {@code dialect} filters instead. */

@@ -26,8 +26,14 @@ public class GenerationConfiguration {
     }
 
     @Bean
-    StoreTemplateSource storeTemplateSource(LoadTemplateRepository templates, TransformationTypeRepository transformations) {
-        return new StoreTemplateSource(templates, transformations);
+    StoreChanges storeChanges() {
+        return new StoreChanges();
+    }
+
+    @Bean
+    StoreTemplateSource storeTemplateSource(LoadTemplateRepository templates, TransformationTypeRepository transformations,
+                                            StoreChanges changes) {
+        return new StoreTemplateSource(templates, transformations, changes);
     }
 
     @Bean
@@ -36,8 +42,10 @@ public class GenerationConfiguration {
     }
 
     @Bean
-    FreemarkerEngine freemarkerEngine(TemplateCatalog catalog, LibraryTemplateSource library) {
-        return new FreemarkerEngine(catalog, library);
+    FreemarkerEngine freemarkerEngine(TemplateCatalog catalog, LibraryTemplateSource library, StoreChanges changes) {
+        FreemarkerEngine engine = new FreemarkerEngine(catalog, library);
+        changes.onChange(engine::invalidate);
+        return engine;
     }
 
     /** {@code overrides} is the store's datatype_mapping table (DatatypeMappingService). */

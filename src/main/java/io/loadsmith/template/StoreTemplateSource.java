@@ -4,19 +4,25 @@ import java.util.Optional;
 
 import org.springframework.transaction.annotation.Transactional;
 
+import io.loadsmith.generation.StoreCache;
+import io.loadsmith.generation.StoreChanges;
+
 /**
- * Templates and transformation formulas from the metadata store, for the catalog. Each lookup
- * reads the store (in its own read-only transaction); FreeMarker keeps the parsed text until
- * {@code FreemarkerEngine#invalidate()}.
+ * Templates and transformation formulas from the metadata store, for the catalog. Definitions are
+ * read once and kept until {@link StoreChanges} announces a commit that changed a template or
+ * formula; FreeMarker keeps the parsed text until then too.
  */
 public class StoreTemplateSource implements TemplateSource {
 
     private final LoadTemplateRepository templates;
     private final TransformationTypeRepository transformations;
+    private final StoreCache<String, Optional<TemplateDefinition>> cache;
 
-    public StoreTemplateSource(LoadTemplateRepository templates, TransformationTypeRepository transformations) {
+    public StoreTemplateSource(LoadTemplateRepository templates, TransformationTypeRepository transformations,
+                               StoreChanges changes) {
         this.templates = templates;
         this.transformations = transformations;
+        this.cache = new StoreCache<>(changes);
     }
 
     @Override
@@ -24,9 +30,14 @@ public class StoreTemplateSource implements TemplateSource {
         return "store";
     }
 
+    /** Cached: every template call of every generation asks, and the answer changes only with a commit. */
     @Override
-    @Transactional(readOnly = true)
     public Optional<TemplateDefinition> find(TemplateKind kind, String name) {
+        return cache.get(kind + "/" + name, key -> read(kind, name));
+    }
+
+    @Transactional(readOnly = true)
+    Optional<TemplateDefinition> read(TemplateKind kind, String name) {
         return switch (kind) {
             case TEMPLATE -> templates.findByName(name).map(LoadTemplate::toDefinition);
             case FORMULA -> transformations.findByName(name).filter(TransformationType::hasFormulas)

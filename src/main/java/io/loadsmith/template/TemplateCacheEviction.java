@@ -4,20 +4,20 @@ import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionSynchronization;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 
-import io.loadsmith.generation.FreemarkerEngine;
+import io.loadsmith.generation.StoreChanges;
 
 /**
- * Clears FreeMarker's parsed-template cache when a stored template, formula or datatype mapping
- * changes. It runs after commit: evicting earlier would let a concurrent generation cache the old
+ * Announces (StoreChanges) that a stored template, formula or datatype mapping changed, so that
+ * FreeMarker's parsed templates and the store caches are dropped. It runs after commit: evicting earlier would let a concurrent generation cache the old
  * text again before the new one is visible.
  */
 @Component
 public class TemplateCacheEviction {
 
-    private final FreemarkerEngine engine;
+    private final StoreChanges changes;
 
-    public TemplateCacheEviction(FreemarkerEngine engine) {
-        this.engine = engine;
+    public TemplateCacheEviction(StoreChanges changes) {
+        this.changes = changes;
     }
 
     public void afterCommit() {
@@ -25,11 +25,11 @@ public class TemplateCacheEviction {
             TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
                 @Override
                 public void afterCommit() {
-                    engine.invalidate();
+                    changes.changed();
                 }
             });
         } else {
-            engine.invalidate();
+            changes.changed();
         }
     }
 }

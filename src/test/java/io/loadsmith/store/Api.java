@@ -33,6 +33,10 @@ public final class Api {
         this.mvc = mvc;
     }
 
+    public MockMvc mvc() {
+        return mvc;
+    }
+
     public Answer send(HttpMethod method, String path, Object body) {
         try {
             var request = MockMvcRequestBuilders.request(method, path).accept(MediaType.APPLICATION_JSON, MediaType.TEXT_PLAIN,

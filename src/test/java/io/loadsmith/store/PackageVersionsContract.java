@@ -143,6 +143,20 @@ public interface PackageVersionsContract {
     }
 
     @Test
+    default void listsPageWithTotalAndLinkHeaders() throws Exception {
+        int total = api().get("/api/v1/attribute-types").size();
+        assertThat(total).isGreaterThanOrEqualTo(6);
+
+        var result = api().mvc().perform(org.springframework.test.web.servlet.request.MockMvcRequestBuilders
+                .get("/api/v1/attribute-types?page=1&size=2")).andReturn().getResponse();
+
+        assertThat(Api.JSON.readTree(result.getContentAsString()).size()).isEqualTo(2);
+        assertThat(result.getHeader("X-Total-Count")).isEqualTo(String.valueOf(total));
+        assertThat(result.getHeader("Link")).contains("page=2&size=2>; rel=\"next\"", "page=0&size=2>; rel=\"prev\"",
+                "rel=\"first\"", "page=" + ((total - 1) / 2) + "&size=2>; rel=\"last\"");
+    }
+
+    @Test
     default void malformedImportsAreRefusedWithPathsAndChangeNothing() {
         byte[] before = working();
         String badTypes = "{\"name\": \"vtest\", \"entities\": [{\"schema\": \"vt\", \"name\": \"X\", \"attributes\": 7}]}";

@@ -28,8 +28,11 @@ public class DatatypeMappingController {
     }
 
     @GetMapping
-    public List<DatatypeMappingResponse> list(@RequestParam(required = false) String dialect) {
-        return service.list(dialect);
+    public List<DatatypeMappingResponse> list(@RequestParam(required = false) String dialect,
+                            @RequestParam(defaultValue = "0") int page,
+                            @RequestParam(defaultValue = "" + io.loadsmith.paging.ListPages.DEFAULT_SIZE) int size,
+                            jakarta.servlet.http.HttpServletResponse response) {
+        return io.loadsmith.paging.ListPages.page(service.list(dialect), page, size, response);
     }
 
     @GetMapping("/{id}")

@@ -28,8 +28,11 @@ public class EntityTypeController {
     }
 
     @GetMapping
-    public List<EntityTypeResponse> list(@RequestParam(required = false) String name) {
-        return service.list(name);
+    public List<EntityTypeResponse> list(@RequestParam(required = false) String name,
+                            @RequestParam(defaultValue = "0") int page,
+                            @RequestParam(defaultValue = "" + io.loadsmith.paging.ListPages.DEFAULT_SIZE) int size,
+                            jakarta.servlet.http.HttpServletResponse response) {
+        return io.loadsmith.paging.ListPages.page(service.list(name), page, size, response);
     }
 
     @GetMapping("/{id}")

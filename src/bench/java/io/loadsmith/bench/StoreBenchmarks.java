@@ -1,0 +1,236 @@
+package io.loadsmith.bench;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadLocalRandom;
+
+import javax.sql.DataSource;
+
+import org.hibernate.SessionFactory;
+import org.hibernate.stat.Statistics;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+
+import io.loadsmith.LoadsmithApplication;
+import io.loadsmith.dialect.DialectRegistry;
+import io.loadsmith.export.SqlPackage;
+import io.loadsmith.export.SqlPackageExporter;
+import io.loadsmith.generation.DatatypeOverrides;
+import io.loadsmith.generation.FreemarkerEngine;
+import io.loadsmith.generation.ModelLocalizer;
+import io.loadsmith.generation.RawRender;
+import io.loadsmith.generation.model.LoadModel;
+import io.loadsmith.library.LibraryTemplateSource;
+import io.loadsmith.packages.PackageVersionService;
+import io.loadsmith.template.TemplateCatalog;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import jakarta.persistence.EntityManagerFactory;
+
+/**
+ * Benchmarks 2, 3 and the export half of 5, on the whole application over PostgreSQL 17:
+ * whole-package export against the sum of raw render times (and the statements it takes), and
+ * preview latency over HTTP with 16 clients against a trivial endpoint of the same server.
+ */
+final class StoreBenchmarks {
+
+    private StoreBenchmarks() {
+    }
+
+    static List<Table> run(int[] exportSizes, int previewStore, int previewRequests) throws Exception {
+        Table export = new Table("2. Whole-package export from the PostgreSQL store (SCD2 loads, 30 attributes)",
+                "loads", "export s", "of which read s", "generate s", "zip s", "raw render s", "ratio (goal <= 2)",
+                "SQL statements", "zip MB", "heap after MB");
+        Table preview = new Table("3. Preview latency over HTTP, 16 concurrent clients, store of " + previewStore + " loads",
+                "endpoint", "requests", "p50 ms", "p95 ms (goal <= 50)", "p99 ms", "requests/s");
+        try (EmbeddedPostgres pg = EmbeddedPostgres.builder().start();
+             // Command-line arguments, so that they win over application.properties (H2 under ./data).
+             ConfigurableApplicationContext app = new SpringApplicationBuilder(LoadsmithApplication.class).run(
+                     "--spring.datasource.url=" + pg.getJdbcUrl("postgres", "postgres"),
+                     "--spring.datasource.username=postgres",
+                     "--spring.datasource.password=postgres",
+                     "--server.port=0",
+                     "--spring.datasource.hikari.maximum-pool-size=20",
+                     "--logging.level.root=WARN")) {
+            DataSource ds = app.getBean(DataSource.class);
+            PackageVersionService versions = app.getBean(PackageVersionService.class);
+            SqlPackageExporter exporter = app.getBean(SqlPackageExporter.class);
+            io.loadsmith.packages.PackageSnapshots snapshots = app.getBean(io.loadsmith.packages.PackageSnapshots.class);
+            Statistics stats = app.getBean(EntityManagerFactory.class).unwrap(SessionFactory.class).getStatistics();
+            stats.setStatisticsEnabled(true);
+            RawBaseline raw = new RawBaseline();
+            int populated = 0;
+            for (int size : exportSizes) {
+                String pkg = "bench_" + size;
+                populate(ds, pkg, size);
+                populated = Math.max(populated, size);
+                long packageId = packageId(ds, pkg);
+                versions.sqlPackage(packageId, "working", "snowflake", null); // warm
+                double best = Double.MAX_VALUE;
+                double[] parts = new double[3];
+                long statements = 0;
+                byte[] zip = null;
+                for (int r = 0; r < 2; r++) {
+                    stats.clear();
+                    long start = System.nanoTime();
+                    var document = snapshots.read(packageId);
+                    long read = System.nanoTime();
+                    SqlPackage sql = exporter.build(document, "working", "snowflake", null);
+                    long generated = System.nanoTime();
+                    zip = exporter.zip(sql);
+                    long end = System.nanoTime();
+                    if ((end - start) / 1e9 < best) {
+                        best = (end - start) / 1e9;
+                        parts = new double[] {(read - start) / 1e9, (generated - read) / 1e9, (end - generated) / 1e9};
+                    }
+                    statements = stats.getPrepareStatementCount();
+                }
+                double rawSeconds = raw.seconds(size);
+                long heap = GeneratorThroughput.usedHeap();
+                export.row(size, Table.f2(best), Table.f2(parts[0]), Table.f2(parts[1]), Table.f2(parts[2]), Table.f2(rawSeconds), Table.f2(best / rawSeconds), statements,
+                        Table.f1(zip.length / 1e6), Table.f1(heap / 1e6));
+                zip = null;
+            }
+            if (populated < previewStore) {
+                populate(ds, "bench_preview", previewStore);
+            }
+            int port = Integer.parseInt(app.getEnvironment().getProperty("local.server.port"));
+            long[] ids = loadIds(ds);
+            latency(preview, "GET /api/v1/dialects (baseline)", port, previewRequests, i -> "/api/v1/dialects");
+            latency(preview, "GET /api/v1/loads/{id}/sql?dialect=snowflake", port, previewRequests,
+                    i -> "/api/v1/loads/" + ids[ThreadLocalRandom.current().nextInt(ids.length)] + "/sql?dialect=snowflake");
+        }
+        export.note("Export = read the package from the store, generate DDL and every load, build the zip. Raw render = "
+                + "the cached scd2 template processed with prebuilt models for the same number of loads, summed. "
+                + "Statements counted by Hibernate's statistics for one export: they stay flat as loads grow (no N+1).");
+        preview.note("Each row: 16 threads on java.net.http, " + previewRequests + " requests after 500 warm-up requests, "
+                + "over loopback; the baseline endpoint does no database or template work.");
+        return List.of(export, preview);
+    }
+
+    private static void latency(Table table, String label, int port, int requests, java.util.function.IntFunction<String> path)
+            throws Exception {
+        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        ExecutorService pool = Executors.newFixedThreadPool(16);
+        try {
+            run(pool, client, port, 500, path);
+            long start = System.nanoTime();
+            long[] nanos = run(pool, client, port, requests, path);
+            double seconds = (System.nanoTime() - start) / 1e9;
+            Arrays.sort(nanos);
+            table.row(label, requests, Table.f1(pct(nanos, 50)), Table.f1(pct(nanos, 95)), Table.f1(pct(nanos, 99)),
+                    Table.f1(requests / seconds));
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static long[] run(ExecutorService pool, HttpClient client, int port, int requests,
+                              java.util.function.IntFunction<String> path) throws Exception {
+        long[] nanos = new long[requests];
+        List<Future<?>> futures = new ArrayList<>();
+        java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
+        for (int t = 0; t < 16; t++) {
+            futures.add(pool.submit(() -> {
+                for (int i = next.getAndIncrement(); i < requests; i = next.getAndIncrement()) {
+                    HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path.apply(i))).build();
+                    long begin = System.nanoTime();
+                    HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
+                    nanos[i] = System.nanoTime() - begin;
+                    if (response.statusCode() != 200) {
+                        throw new IllegalStateException(request.uri() + " answered " + response.statusCode() + ": " + response.body());
+                    }
+                }
+                return null;
+            }));
+        }
+        for (Future<?> f : futures) {
+            f.get();
+        }
+        return nanos;
+    }
+
+    private static double pct(long[] sorted, int percentile) {
+        int index = (int) Math.ceil(percentile / 100.0 * sorted.length) - 1;
+        return sorted[Math.max(0, Math.min(index, sorted.length - 1))] / 1e6;
+    }
+
+    static void populate(DataSource ds, String pkg, int count) throws Exception {
+        String script = resource("bench/populate.sql").replace(":package", pkg).replace(":count", String.valueOf(count));
+        try (Connection c = ds.getConnection(); Statement st = c.createStatement()) {
+            for (String statement : script.split(";\\s*\\n")) {
+                String sql = statement.replaceAll("(?m)^--.*$", "").strip();
+                if (!sql.isEmpty()) {
+                    st.execute(sql);
+                }
+            }
+        }
+    }
+
+    private static long packageId(DataSource ds, String pkg) throws Exception {
+        try (Connection c = ds.getConnection(); Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery("select id from metadata_package where name = '" + pkg + "'")) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    private static long[] loadIds(DataSource ds) throws Exception {
+        List<Long> ids = new ArrayList<>();
+        try (Connection c = ds.getConnection(); Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery("select id from entity_load")) {
+            while (rs.next()) {
+                ids.add(rs.getLong(1));
+            }
+        }
+        return ids.stream().mapToLong(Long::longValue).toArray();
+    }
+
+    static String resource(String name) throws Exception {
+        try (var in = StoreBenchmarks.class.getClassLoader().getResourceAsStream(name)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    /** Raw FreeMarker time for n SCD2 loads of the same shape, prebuilt models, best of two. */
+    private static final class RawBaseline {
+        private final FreemarkerEngine engine;
+        private final RawRender raw;
+        private final ModelLocalizer localizer = new ModelLocalizer(DatatypeOverrides.none());
+
+        RawBaseline() throws Exception {
+            LibraryTemplateSource library = new LibraryTemplateSource();
+            engine = new FreemarkerEngine(new TemplateCatalog(List.of(library)), library);
+            raw = new RawRender(engine, new DialectRegistry().get("snowflake"), "templates/scd2");
+        }
+
+        double seconds(int n) throws Exception {
+            List<LoadModel> models = SyntheticModels.scd2Loads(n);
+            List<Map<String, Object>> data = new ArrayList<>(n);
+            for (LoadModel m : models) {
+                data.add(raw.prebuild(m, localizer, Map.of("temp_table_prefix", "Z_TMP_")));
+            }
+            double best = Double.MAX_VALUE;
+            for (int r = 0; r < 2; r++) {
+                long start = System.nanoTime();
+                for (Map<String, Object> d : data) {
+                    raw.render(d);
+                }
+                best = Math.min(best, (System.nanoTime() - start) / 1e9);
+            }
+            return best;
+        }
+    }
+}

@@ -1,0 +1,39 @@
+package io.loadsmith.generation;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
+
+/**
+ * What generation reads from the store (templates, formulas, datatype mappings), kept in memory
+ * until {@link StoreChanges} announces a commit that changed them. A value read from the store
+ * while an invalidation happened is not kept, so an old value can never outlive the change.
+ */
+public final class StoreCache<K, V> {
+
+    private final Map<K, V> values = new ConcurrentHashMap<>();
+    private final AtomicLong generation = new AtomicLong();
+
+    public StoreCache(StoreChanges changes) {
+        changes.onChange(this::clear);
+    }
+
+    public V get(K key, Function<K, V> load) {
+        V cached = values.get(key);
+        if (cached != null) {
+            return cached;
+        }
+        long before = generation.get();
+        V loaded = load.apply(key);
+        if (loaded != null && generation.get() == before) {
+            values.putIfAbsent(key, loaded);
+        }
+        return loaded;
+    }
+
+    void clear() {
+        generation.incrementAndGet();
+        values.clear();
+    }
+}

@@ -77,12 +77,14 @@ final class StoreBenchmarks {
                 populate(ds, pkg, size);
                 populated = Math.max(populated, size);
                 long packageId = packageId(ds, pkg);
-                versions.sqlPackage(packageId, "working", "snowflake", null); // warm
+                for (int w = 0; w < (size > 20_000 ? 1 : 3); w++) {
+                    versions.sqlPackage(packageId, "working", "snowflake", null); // JIT warm-up
+                }
                 double best = Double.MAX_VALUE;
                 double[] parts = new double[3];
                 long statements = 0;
                 byte[] zip = null;
-                for (int r = 0; r < 2; r++) {
+                for (int r = 0; r < (size > 20_000 ? 2 : 3); r++) {
                     stats.clear();
                     long start = System.nanoTime();
                     var document = snapshots.read(packageId);

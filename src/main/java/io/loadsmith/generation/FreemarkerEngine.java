@@ -85,12 +85,52 @@ public class FreemarkerEngine {
         return cfg;
     }
 
-    /** Runs of blank lines left by directive-only lines become one blank line; ends are trimmed. */
+    /**
+     * Runs of two or more blank lines (left by directive-only lines) become one empty line; a
+     * single blank line stays as written; ends are trimmed. A scan, not a regex: it runs over all
+     * output of every load (it showed in export profiles).
+     */
     static String tidy(String text) {
-        return BLANK_LINES.matcher(text).replaceAll("\n\n").strip();
+        StringBuilder out = new StringBuilder(text.length());
+        int lineStart = 0;
+        int blankRunStart = -1;
+        int blanks = 0;
+        while (lineStart <= text.length()) {
+            int newline = text.indexOf('\n', lineStart);
+            int lineEnd = newline < 0 ? text.length() : newline;
+            if (isBlank(text, lineStart, lineEnd) && newline >= 0) {
+                if (blanks++ == 0) {
+                    blankRunStart = lineStart;
+                }
+            } else {
+                if (blanks == 1) {
+                    out.append(text, blankRunStart, lineStart);
+                } else if (blanks > 1) {
+                    out.append('\n');
+                }
+                blanks = 0;
+                out.append(text, lineStart, lineEnd);
+                if (newline >= 0) {
+                    out.append('\n');
+                }
+            }
+            if (newline < 0) {
+                break;
+            }
+            lineStart = newline + 1;
+        }
+        return out.toString().strip();
     }
 
-    private static final java.util.regex.Pattern BLANK_LINES = java.util.regex.Pattern.compile("\\n(?:[ \\t]*\\n){2,}");
+    private static boolean isBlank(String text, int from, int to) {
+        for (int i = from; i < to; i++) {
+            char c = text.charAt(i);
+            if (c != ' ' && c != '\t' && c != '\r') {
+                return false;
+            }
+        }
+        return true;
+    }
 
     static UncheckedIOException unchecked(IOException e) {
         return new UncheckedIOException(e);

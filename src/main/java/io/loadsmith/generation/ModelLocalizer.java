@@ -20,6 +20,10 @@ public final class ModelLocalizer {
     }
 
     public EntityModel localize(EntityModel entity, Dialect dialect) {
+        checkIdentifier(dialect, "Schema of entity " + entity.qualifiedName(), entity.schema());
+        checkIdentifier(dialect, "Entity " + entity.qualifiedName(), entity.name());
+        entity.attributes().forEach(a -> checkIdentifier(dialect,
+                "Attribute " + a.name() + " of entity " + entity.qualifiedName(), a.name()));
         Map<String, String> stored = overrides.forDialect(dialect.name());
         // Entities repeat the same few types; resolve each (type, length, precision, scale) once per entity.
         Map<List<Object>, String> resolved = new HashMap<>();
@@ -38,6 +42,21 @@ public final class ModelLocalizer {
                         + ": " + e.getMessage(), e);
             }
         });
+    }
+
+    /** Names are written into SQL unquoted, so they must be legal as they stand in every target dialect. */
+    private static void checkIdentifier(Dialect dialect, String what, String name) {
+        if (name == null) {
+            return;
+        }
+        if (name.length() > dialect.maxIdentifierLength()) {
+            throw new IllegalArgumentException(what + ": '" + name + "' is " + name.length() + " characters; "
+                    + dialect.label() + " allows at most " + dialect.maxIdentifierLength() + ".");
+        }
+        if (dialect.reservedWords().contains(name.toUpperCase(java.util.Locale.ROOT))) {
+            throw new IllegalArgumentException(what + ": '" + name + "' is a reserved word in " + dialect.label()
+                    + "; rename it.");
+        }
     }
 
     public static AttributeModel neutral(AttributeModel attribute) {

@@ -165,6 +165,26 @@ class GenerationErrorsTest {
     }
 
     @Test
+    void reservedWordsAndOverlongNamesAreCheckedPerDialect() {
+        LoadModel load = vesselWithStep("SELECT 1");
+        EntityModel target = load.target();
+        java.util.List<io.loadsmith.generation.model.AttributeModel> attributes = new java.util.ArrayList<>(target.attributes());
+        attributes.add(VesselFixture.attr("order", null, "INTEGER4", null));
+        EntityModel reserved = new EntityModel(target.name(), target.logicalName(), target.schema(), target.entityType(),
+                target.physicalType(), attributes);
+        EntityModel longName = new EntityModel("D_" + "X".repeat(70), target.logicalName(), target.schema(),
+                target.entityType(), target.physicalType(), target.attributes());
+
+        assertThat(fail(TestGenerators.library(), new LoadModel(load.name(), reserved, List.of(), load.steps(), Map.of()), "h2")
+                .detail()).isEqualTo("Attribute order of entity publish.D_VESSEL_SCD2: 'order' is a reserved word in H2; rename it.");
+        assertThat(fail(TestGenerators.library(), new LoadModel(load.name(), longName, List.of(), load.steps(), Map.of()),
+                "postgresql").detail()).contains("is 72 characters; PostgreSQL allows at most 63.");
+        // The same 72-character name is fine where identifiers may be longer.
+        assertThat(TestGenerators.library().loads().generate(new LoadModel(load.name(), longName, List.of(), load.steps(),
+                Map.of()), "snowflake", Map.of()).sql()).contains("SELECT 1;");
+    }
+
+    @Test
     void unknownDialect() {
         GenerationException e = fail(TestGenerators.library(), vesselWithStep("SELECT 1"), "oracle");
 

@@ -10,7 +10,9 @@ import jakarta.validation.constraints.NotBlank;
  * Body of POST and PUT /api/v1/entities. On POST with an {@code entityType}, {@code name},
  * {@code schema} and {@code physicalType} may be left out (the type derives them) and
  * {@code attributes} are the business attributes that follow the type's default attributes.
- * On PUT {@code attributes} is the complete list.
+ * On PUT {@code attributes} is the complete list. {@code fullRefreshPolicy} (deny,
+ * require_confirmation, allow; absent = the project's) can only make the project's full-refresh
+ * policy stricter: a weaker value is kept but has no effect, and generation reports the effective one.
  */
 public record EntityRequest(
         Long version,
@@ -21,6 +23,7 @@ public record EntityRequest(
         PhysicalType physicalType,
         String packageName,
         String description,
+        String fullRefreshPolicy,
         List<@Valid AttributeJson> attributes) {
 
     public EntityRequest {

@@ -16,6 +16,7 @@ public record EntityResponse(
         PhysicalType physicalType,
         String packageName,
         String description,
+        String fullRefreshPolicy,
         List<AttributeJson> attributes,
         Instant createdAt,
         Instant updatedAt) {

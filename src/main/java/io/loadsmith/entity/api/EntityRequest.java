@@ -3,6 +3,7 @@ package io.loadsmith.entity.api;
 import java.util.List;
 
 import io.loadsmith.entitytype.PhysicalType;
+import io.swagger.v3.oas.annotations.media.Schema;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 
@@ -23,6 +24,7 @@ public record EntityRequest(
         PhysicalType physicalType,
         String packageName,
         String description,
+        @Schema(description = "Full-refresh safety policy of this entity: deny, require_confirmation or allow; absent = the project's setting. It can only make the project's policy stricter; a weaker value has no effect.")
         String fullRefreshPolicy,
         List<@Valid AttributeJson> attributes) {
 

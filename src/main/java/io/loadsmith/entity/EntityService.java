@@ -18,6 +18,7 @@ import io.loadsmith.entitytype.EntityType;
 import io.loadsmith.entitytype.EntityTypeDefaultAttribute;
 import io.loadsmith.entitytype.EntityTypeService;
 import io.loadsmith.entitytype.PhysicalType;
+import io.loadsmith.generation.FullRefreshPolicy;
 import io.loadsmith.packages.MetadataPackage;
 import io.loadsmith.packages.MetadataPackageService;
 import io.loadsmith.problem.ConflictException;
@@ -129,6 +130,12 @@ public class EntityService {
         String schema = schema(request, type);
         Identifiers.check(violations, "name", name);
         Identifiers.check(violations, "schema", schema);
+        String policy = request.fullRefreshPolicy() == null || request.fullRefreshPolicy().isBlank() ? null
+                : FullRefreshPolicy.parse(request.fullRefreshPolicy()).map(FullRefreshPolicy::value).orElse(null);
+        if (policy == null && request.fullRefreshPolicy() != null && !request.fullRefreshPolicy().isBlank()) {
+            violations.add("fullRefreshPolicy", request.fullRefreshPolicy(), "is not a full-refresh policy: give "
+                    + FullRefreshPolicy.choices() + ", or leave it out for the project's setting");
+        }
         violations.throwIfAny();
         entities.findClash(schema, name)
                 .filter(other -> !other.getId().equals(entity.getId()))
@@ -140,6 +147,7 @@ public class EntityService {
         MetadataPackage inPackage = request.packageName() == null ? null
                 : packages.byName("packageName", request.packageName());
         entity.change(schema, name, request.logicalName(), type, physical, inPackage, request.description());
+        entity.changeFullRefreshPolicy(policy);
         entity.replaceAttributes(attributes);
     }
 
@@ -207,6 +215,7 @@ public class EntityService {
         return new EntityResponse(e.getId(), e.getVersion(), e.getName(), e.getLogicalName(), e.getSchemaName(),
                 e.qualifiedName(), e.getEntityType() == null ? null : e.getEntityType().getName(), e.getPhysicalType(),
                 e.getMetadataPackage() == null ? null : e.getMetadataPackage().getName(), e.getDescription(),
+                e.getFullRefreshPolicy(),
                 e.getAttributes().stream().map(a -> new AttributeJson(a.getName(), a.getDatatype(), a.getDataLength(),
                         a.getDataPrecision(), a.getDataScale(), a.isNullable(), a.getAttributeType(),
                         a.getDescription())).toList(),

@@ -65,6 +65,10 @@ public class WarehouseEntity {
 
     private String description;
 
+    /** deny, require_confirmation, allow, or null for the project's setting; see FullRefreshGuard. */
+    @Column(name = "full_refresh_policy")
+    private String fullRefreshPolicy;
+
     // The list index is the stored position (1-based): positions are contiguous by construction.
     @Fetch(FetchMode.SUBSELECT)
     @ElementCollection
@@ -161,6 +165,14 @@ public class WarehouseEntity {
         return description;
     }
 
+    public String getFullRefreshPolicy() {
+        return fullRefreshPolicy;
+    }
+
+    public void changeFullRefreshPolicy(String policy) {
+        this.fullRefreshPolicy = policy;
+    }
+
     public List<WarehouseAttribute> getAttributes() {
         return List.copyOf(attributes);
     }
@@ -183,6 +195,6 @@ public class WarehouseEntity {
                 getEntityType() == null ? null : getEntityType().getName(), getPhysicalType().name(),
                 getAttributes().stream().map(a -> new io.loadsmith.generation.model.AttributeModel(a.getName(),
                         a.getAttributeType(), a.getDatatype(), a.getDataLength(), a.getDataPrecision(), a.getDataScale(),
-                        a.isNullable(), null, a.getDescription())).toList());
+                        a.isNullable(), null, a.getDescription())).toList(), getFullRefreshPolicy());
     }
 }

@@ -98,9 +98,11 @@ public record PackageDocument(
     }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    @JsonPropertyOrder({"schema", "name", "logicalName", "entityType", "physicalType", "description", "attributes"})
+    /** {@code fullRefreshPolicy}: optional; deny, require_confirmation or allow (absent = the project's). */
+    @JsonPropertyOrder({"schema", "name", "logicalName", "entityType", "physicalType", "description",
+            "fullRefreshPolicy", "attributes"})
     public record EntityDoc(String schema, String name, String logicalName, String entityType, String physicalType,
-                            String description, List<AttributeDoc> attributes) {
+                            String description, String fullRefreshPolicy, List<AttributeDoc> attributes) {
         public EntityDoc {
             attributes = orEmpty(attributes);
         }

@@ -8,6 +8,7 @@ import org.springframework.context.annotation.Configuration;
 
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.generation.DatatypeOverrides;
+import io.loadsmith.generation.FullRefreshSettings;
 import io.loadsmith.library.LibraryTemplateSource;
 
 /**
@@ -19,8 +20,9 @@ import io.loadsmith.library.LibraryTemplateSource;
 public class ExportConfiguration {
 
     @Bean
-    SqlPackageExporter sqlPackageExporter(LibraryTemplateSource library, DialectRegistry dialects) {
-        return new SqlPackageExporter(library, dialects, DatatypeOverrides.none(), List.of());
+    SqlPackageExporter sqlPackageExporter(LibraryTemplateSource library, DialectRegistry dialects,
+                                          FullRefreshSettings fullRefresh) {
+        return new SqlPackageExporter(library, dialects, DatatypeOverrides.none(), List.of(), fullRefresh);
     }
 
     @Bean

@@ -20,6 +20,8 @@ import io.loadsmith.exchange.DocumentModels;
 import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.generation.DatatypeOverrides;
 import io.loadsmith.generation.FreemarkerEngine;
+import io.loadsmith.generation.FullRefreshSettings;
+import io.loadsmith.generation.GenerationOptions;
 import io.loadsmith.generation.LoadSqlGenerator;
 import io.loadsmith.generation.ModelLocalizer;
 import io.loadsmith.generation.model.EntityModel;
@@ -42,6 +44,7 @@ public class SqlPackageExporter {
     private final DialectRegistry dialects;
     private final DatatypeOverrides overrides;
     private final List<TemplateSource> shared;
+    private final FullRefreshSettings fullRefresh;
 
     /**
      * @param shared template sources searched after the document's own templates and before the
@@ -49,13 +52,39 @@ public class SqlPackageExporter {
      */
     public SqlPackageExporter(LibraryTemplateSource library, DialectRegistry dialects, DatatypeOverrides overrides,
                               List<TemplateSource> shared) {
+        this(library, dialects, overrides, shared, FullRefreshSettings.defaults());
+    }
+
+    public SqlPackageExporter(LibraryTemplateSource library, DialectRegistry dialects, DatatypeOverrides overrides,
+                              List<TemplateSource> shared, FullRefreshSettings fullRefresh) {
         this.library = library;
         this.dialects = dialects;
         this.overrides = overrides;
         this.shared = List.copyOf(shared);
+        this.fullRefresh = fullRefresh;
     }
 
+    /** Without the caller's confirmation of full refreshes. */
     public SqlPackage build(PackageDocument document, String version, String dialect, String environment) {
+        return build(document, version, dialect, environment, GenerationOptions.NONE);
+    }
+
+    public SqlPackage build(PackageDocument document, String version, String dialect, String environment,
+                            GenerationOptions options) {
+        return build(document, version, dialect, environment, options, load -> true);
+    }
+
+    /**
+     * The DDL files and only the loads that {@code loads} accepts, so that one load's SQL (or an
+     * entity's DDL) does not depend on whether another load's full refresh is allowed.
+     */
+    public SqlPackage build(PackageDocument document, String version, String dialect, String environment,
+                            GenerationOptions options, java.util.function.Predicate<String> loads) {
+        return buildSelected(document, version, dialect, environment, options, loads);
+    }
+
+    private SqlPackage buildSelected(PackageDocument document, String version, String dialect, String environment,
+                                     GenerationOptions options, java.util.function.Predicate<String> selected) {
         DocumentModels models = new DocumentModels(document);
         List<TemplateSource> sources = new ArrayList<>();
         sources.add(models);
@@ -64,7 +93,7 @@ public class SqlPackageExporter {
         FreemarkerEngine engine = new FreemarkerEngine(new TemplateCatalog(sources), library);
         ModelLocalizer localizer = new ModelLocalizer(overrides);
         DdlGenerator ddl = new DdlGenerator(engine, dialects, localizer);
-        LoadSqlGenerator loads = new LoadSqlGenerator(engine, dialects, localizer);
+        LoadSqlGenerator loads = new LoadSqlGenerator(engine, dialects, localizer, fullRefresh);
         Map<String, String> variables = models.environment(environment);
         String dialectName = dialects.get(dialect).name();
 
@@ -76,9 +105,10 @@ public class SqlPackageExporter {
                         ddl.createTable(entity, dialectName)));
             }
         }
-        for (PackageDocument.LoadDoc load : RunOrder.of(document.loads())) {
+        for (PackageDocument.LoadDoc load : RunOrder.of(document.loads()).stream()
+                .filter(l -> selected.test(l.name())).toList()) {
             files.add(new SqlPackage.File("loads/" + load.name() + ".sql", "load", load.name(),
-                    loads.generate(models.load(load), dialectName, variables).sql()));
+                    loads.generate(models.load(load), dialectName, variables, options).sql()));
         }
         List<SqlPackage.ManifestFile> listed = new ArrayList<>();
         for (int i = 0; i < files.size(); i++) {

@@ -55,8 +55,9 @@ public class GenerationConfiguration {
     }
 
     @Bean
-    LoadSqlGenerator loadSqlGenerator(FreemarkerEngine engine, DialectRegistry dialects, ModelLocalizer localizer) {
-        return new LoadSqlGenerator(engine, dialects, localizer);
+    LoadSqlGenerator loadSqlGenerator(FreemarkerEngine engine, DialectRegistry dialects, ModelLocalizer localizer,
+                                      FullRefreshSettings fullRefresh) {
+        return new LoadSqlGenerator(engine, dialects, localizer, fullRefresh);
     }
 
     @Bean

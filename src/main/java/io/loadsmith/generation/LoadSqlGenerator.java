@@ -27,20 +27,36 @@ import io.loadsmith.template.TemplateNotFoundException;
  * <li>assemble: steps joined under the seed's headers {@code /* N. name (OVERRIDE - SQL) *&#47;}.</li>
  * </ol>
  * Every failure is a {@link GenerationException} that says load, step, template and line.
+ * A call of a template that declares {@code fullRefresh} on a history target is checked against the
+ * full-refresh policy ({@link FullRefreshGuard}) before it is rendered.
  */
 public class LoadSqlGenerator {
 
     private final FreemarkerEngine engine;
     private final DialectRegistry dialects;
     private final ModelLocalizer localizer;
+    private final FullRefreshGuard fullRefresh;
 
+    /** With the seed's default full-refresh policies. */
     public LoadSqlGenerator(FreemarkerEngine engine, DialectRegistry dialects, ModelLocalizer localizer) {
+        this(engine, dialects, localizer, FullRefreshSettings.defaults());
+    }
+
+    public LoadSqlGenerator(FreemarkerEngine engine, DialectRegistry dialects, ModelLocalizer localizer,
+                            FullRefreshSettings fullRefreshSettings) {
         this.engine = engine;
         this.dialects = dialects;
         this.localizer = localizer;
+        this.fullRefresh = new FullRefreshGuard(fullRefreshSettings);
     }
 
+    /** Without any confirmation from the caller. */
     public GeneratedLoad generate(LoadModel neutral, String dialectName, Map<String, String> environment) {
+        return generate(neutral, dialectName, environment, GenerationOptions.NONE);
+    }
+
+    public GeneratedLoad generate(LoadModel neutral, String dialectName, Map<String, String> environment,
+                                  GenerationOptions options) {
         Location at = Location.ofLoad(neutral.name());
         Dialect dialect;
         LoadModel load;
@@ -56,7 +72,7 @@ public class LoadSqlGenerator {
         for (int i = 0; i < load.steps().size(); i++) {
             StepModel step = load.steps().get(i);
             Location stepAt = at.atStep(i + 1, step.name());
-            String expanded = expand(load, dialect, step, stepAt);
+            String expanded = expand(load, dialect, step, stepAt, options);
             String text = terminate(Placeholders.apply(expanded, placeholders).strip());
             steps.add(new GeneratedLoad.GeneratedStep(i + 1, step.name(), step.type().name(), text));
             if (i > 0) {
@@ -69,7 +85,7 @@ public class LoadSqlGenerator {
         return new GeneratedLoad(load.name(), dialect.name(), steps, sql.toString());
     }
 
-    private String expand(LoadModel load, Dialect dialect, StepModel step, Location at) {
+    private String expand(LoadModel load, Dialect dialect, StepModel step, Location at, GenerationOptions options) {
         List<TemplateCall> calls;
         try {
             calls = TemplateCallParser.parse(step.text());
@@ -81,14 +97,14 @@ public class LoadSqlGenerator {
         int from = 0;
         for (TemplateCall call : calls) {
             out.append(step.text(), from, call.start());
-            out.append(render(load, dialect, call, at.inTemplate(call.templateName(), call.line(), call.column())));
+            out.append(render(load, dialect, call, at.inTemplate(call.templateName(), call.line(), call.column()), options));
             from = call.end();
         }
         out.append(step.text().substring(from));
         return out.toString();
     }
 
-    private String render(LoadModel load, Dialect dialect, TemplateCall call, Location at) {
+    private String render(LoadModel load, Dialect dialect, TemplateCall call, Location at, GenerationOptions options) {
         ResolvedVariant variant;
         Map<String, Object> arguments;
         try {
@@ -97,6 +113,7 @@ public class LoadSqlGenerator {
         } catch (TemplateNotFoundException | IllegalArgumentException e) {
             throw new GenerationException(at, e.getMessage());
         }
+        checkFullRefresh(load, variant.definition(), arguments, at, options);
         Map<String, Object> data = TemplateData.forTemplate(load, dialect, formulas(load, dialect));
         data.putAll(arguments);
         try {
@@ -109,6 +126,18 @@ public class LoadSqlGenerator {
             throw new GenerationException(new Location(at.load(), at.stepNumber(), at.step(), where,
                     d.line(), d.column()), d.detail());
         }
+    }
+
+    /** A full refresh (as the template declares it) of a history table needs the policy's consent. */
+    private void checkFullRefresh(LoadModel load, TemplateDefinition template, Map<String, Object> arguments,
+                                  Location at, GenerationOptions options) {
+        if (!template.fullRefresh().holds(arguments) || !fullRefresh.isHistoryTable(load.target())) {
+            return;
+        }
+        fullRefresh.refusal(load.target(), template.historicalInput().holds(arguments), options)
+                .ifPresent(reason -> {
+                    throw new GenerationException(at, reason);
+                });
     }
 
     private LoadsFunctions.FormulaRenderer formulas(LoadModel load, Dialect dialect) {

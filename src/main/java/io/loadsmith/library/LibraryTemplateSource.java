@@ -21,6 +21,7 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
 import io.loadsmith.template.ParameterDefinition;
 import io.loadsmith.template.ParameterType;
 import io.loadsmith.template.TemplateDefinition;
+import io.loadsmith.template.TemplateFlag;
 import io.loadsmith.template.TemplateKind;
 import io.loadsmith.template.TemplateSource;
 
@@ -80,9 +81,14 @@ public class LibraryTemplateSource implements TemplateSource {
         for (var entry : variants.entrySet()) {
             Map<String, Object> meta = readMeta(resolver, kind, entry.getKey());
             result.put(entry.getKey(), new TemplateDefinition(kind, entry.getKey(),
-                    (String) meta.getOrDefault("description", ""), parameters(meta), entry.getValue(), "library"));
+                    (String) meta.getOrDefault("description", ""), parameters(meta), entry.getValue(), "library",
+                    flag(meta, "fullRefresh", kind, entry.getKey()), flag(meta, "historicalInput", kind, entry.getKey())));
         }
         return result;
+    }
+
+    private static TemplateFlag flag(Map<String, Object> meta, String key, TemplateKind kind, String name) {
+        return TemplateFlag.parse(meta.get(key), ROOT + kind.folder() + "/" + name + "/template.yaml " + key);
     }
 
     @SuppressWarnings("unchecked")

@@ -16,6 +16,7 @@ import io.loadsmith.entity.EntityService;
 import io.loadsmith.entity.WarehouseEntity;
 import io.loadsmith.environment.EnvironmentService;
 import io.loadsmith.generation.GeneratedLoad;
+import io.loadsmith.generation.GenerationOptions;
 import io.loadsmith.generation.GenerationException;
 import io.loadsmith.generation.LoadSqlGenerator;
 import io.loadsmith.generation.TemplateCallCheck;
@@ -99,13 +100,19 @@ public class LoadService {
      */
     @Transactional(readOnly = true)
     public GeneratedLoad generate(long loadId, String dialect, String environmentName) {
+        return generate(loadId, dialect, environmentName, GenerationOptions.NONE);
+    }
+
+    /** As above; {@code options} carries the caller's confirmation of full refreshes. */
+    @Transactional(readOnly = true)
+    public GeneratedLoad generate(long loadId, String dialect, String environmentName, GenerationOptions options) {
         if (!dialects.exists(dialect)) {
             throw new NotFoundException("Dialect '" + dialect + "' does not exist. Known dialects: "
                     + String.join(", ", dialects.names()) + ".");
         }
         var model = assembler.assemble(loadId);
         Map<String, String> variables = environmentName == null ? Map.of() : environments.variables(environmentName);
-        return generator.generate(model, dialect, variables);
+        return generator.generate(model, dialect, variables, options);
     }
 
     private void apply(Load load, WarehouseEntity target, LoadRequest r) {

@@ -299,7 +299,7 @@ public class PackageImporter {
 
     private static EntityRequest entity(Long version, PackageDocument.EntityDoc e, String packageName, String entityType) {
         return new EntityRequest(version, e.logicalName(), e.name(), e.schema(), entityType,
-                physical(e.physicalType(), "physicalType"), packageName, e.description(),
+                physical(e.physicalType(), "physicalType"), packageName, e.description(), e.fullRefreshPolicy(),
                 e.attributes().stream().map(a -> new AttributeJson(a.name(), a.datatype(), a.dataLength(),
                         a.dataPrecision(), a.dataScale(), a.nullable(), a.attributeType(), a.description())).toList());
     }

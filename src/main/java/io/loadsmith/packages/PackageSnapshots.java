@@ -63,6 +63,7 @@ public class PackageSnapshots {
                 .filter(e -> name.equals(e.packageName()))
                 .map(e -> new PackageDocument.EntityDoc(e.schema(), e.name(), e.logicalName(), e.entityType(),
                         e.physicalType() == null ? null : e.physicalType().name(), e.description(),
+                        e.fullRefreshPolicy(),
                         e.attributes().stream().map(a -> new AttributeDoc(a.name(), a.datatype(), a.dataLength(),
                                 a.dataPrecision(), a.dataScale(), a.nullable() == null || a.nullable(),
                                 a.attributeType(), a.description())).toList()))

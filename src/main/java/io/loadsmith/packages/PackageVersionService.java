@@ -15,6 +15,7 @@ import io.loadsmith.exchange.PackageJson;
 import io.loadsmith.export.SqlPackage;
 import io.loadsmith.export.SqlPackageExporter;
 import io.loadsmith.generation.GenerationException;
+import io.loadsmith.generation.GenerationOptions;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.NotFoundException;
@@ -94,7 +95,14 @@ public class PackageVersionService {
 
     @Transactional(readOnly = true)
     public SqlPackage sqlPackage(long packageId, String version, String dialect, String environment) {
-        return exporter.build(document(packageId, version), version, dialect, environment);
+        return sqlPackage(packageId, version, dialect, environment, GenerationOptions.NONE, load -> true);
+    }
+
+    /** {@code loads} selects the loads generated (the DDL is always there); see SqlPackageExporter. */
+    @Transactional(readOnly = true)
+    public SqlPackage sqlPackage(long packageId, String version, String dialect, String environment,
+                                 GenerationOptions options, java.util.function.Predicate<String> loads) {
+        return exporter.build(document(packageId, version), version, dialect, environment, options, loads);
     }
 
     @Transactional(readOnly = true)

@@ -7,6 +7,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
+import io.loadsmith.generation.FullRefreshPolicy;
+import io.loadsmith.generation.FullRefreshSettings;
 import io.loadsmith.generation.model.AttributeModel;
 import io.loadsmith.generation.model.EntityModel;
 import io.loadsmith.generation.model.LoadModel;
@@ -16,7 +18,12 @@ import io.loadsmith.generation.model.StepType;
 /** Small builders for the template scenario tests: entities, loads of steps, generated SQL, rows. */
 final class Loads {
 
-    static final TestGenerators GENERATORS = TestGenerators.library();
+    /**
+     * The scenarios test what the templates do on the engines, so every full refresh is allowed
+     * here; the full-refresh safety policies are tested in io.loadsmith.generation.FullRefresh*Test.
+     */
+    static final TestGenerators GENERATORS = TestGenerators.library(
+            new FullRefreshSettings(FullRefreshPolicy.ALLOW, FullRefreshPolicy.ALLOW));
 
     private Loads() {
     }

@@ -6,6 +6,7 @@ import io.loadsmith.ddl.DdlGenerator;
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.generation.DatatypeOverrides;
 import io.loadsmith.generation.FreemarkerEngine;
+import io.loadsmith.generation.FullRefreshSettings;
 import io.loadsmith.generation.LoadSqlGenerator;
 import io.loadsmith.generation.ModelLocalizer;
 import io.loadsmith.library.LibraryTemplateSource;
@@ -22,13 +23,22 @@ public record TestGenerators(LoadSqlGenerator loads, DdlGenerator ddl, Freemarke
         return with(List.of());
     }
 
+    /** With these project full-refresh policies (the others use the seed's defaults). */
+    public static TestGenerators library(FullRefreshSettings fullRefresh) {
+        return with(List.of(), fullRefresh);
+    }
+
     /** Extra sources are searched before the library, as the store is in the application. */
     public static TestGenerators with(List<TemplateSource> before) {
+        return with(before, FullRefreshSettings.defaults());
+    }
+
+    public static TestGenerators with(List<TemplateSource> before, FullRefreshSettings fullRefresh) {
         List<TemplateSource> sources = new java.util.ArrayList<>(before);
         sources.add(LIBRARY);
         FreemarkerEngine engine = new FreemarkerEngine(new TemplateCatalog(sources), LIBRARY);
         ModelLocalizer localizer = new ModelLocalizer(DatatypeOverrides.none());
-        return new TestGenerators(new LoadSqlGenerator(engine, DIALECTS, localizer),
+        return new TestGenerators(new LoadSqlGenerator(engine, DIALECTS, localizer, fullRefresh),
                 new DdlGenerator(engine, DIALECTS, localizer), engine);
     }
 }

@@ -21,6 +21,12 @@ public final class InMemoryTemplates implements TemplateSource {
         return this;
     }
 
+    /** A template with its own declarations (e.g. fullRefresh), as a template.yaml would give them. */
+    public InMemoryTemplates add(TemplateDefinition definition) {
+        definitions.put(definition.kind() + "/" + definition.name(), definition);
+        return this;
+    }
+
     public InMemoryTemplates addFormula(String type, String dialect, String body) {
         definitions.put(TemplateKind.FORMULA + "/" + type, new TemplateDefinition(TemplateKind.FORMULA, type, "",
                 List.of(), Map.of(dialect, body), "store"));

@@ -64,7 +64,7 @@ class PackageReadStatementsTest extends H2StoreTest {
         for (int i = 0; i < n; i++) {
             String entityName = "D_" + name.toUpperCase() + "_" + i;
             entities.add(new PackageDocument.EntityDoc(name, entityName, entity.logicalName(), null, entity.physicalType(),
-                    null, entity.attributes()));
+                    null, null, entity.attributes()));
             loads.add(new PackageDocument.LoadDoc("load_" + name + "_" + i, name + "." + entityName, load.loadType(), null,
                     List.of(), load.options(), load.steps()));
         }

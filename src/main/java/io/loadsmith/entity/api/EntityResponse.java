@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.List;
 
 import io.loadsmith.entitytype.PhysicalType;
+import io.swagger.v3.oas.annotations.media.Schema;
 
 public record EntityResponse(
         long id,
@@ -16,6 +17,8 @@ public record EntityResponse(
         PhysicalType physicalType,
         String packageName,
         String description,
+        @Schema(description = "Full-refresh safety policy of this entity: deny, require_confirmation or allow; absent = the project's setting. It can only make the project's policy stricter; a weaker value has no effect.")
+        String fullRefreshPolicy,
         List<AttributeJson> attributes,
         Instant createdAt,
         Instant updatedAt) {

@@ -15,7 +15,9 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
+import io.loadsmith.generation.GenerationOptions;
 import io.loadsmith.load.LoadService;
+import io.swagger.v3.oas.annotations.Parameter;
 import jakarta.validation.Valid;
 
 @RestController
@@ -44,8 +46,11 @@ public class LoadController {
     /** The generated SQL as plain text, for previews and deployment tooling. */
     @GetMapping(value = "/{id}/sql", produces = MediaType.TEXT_PLAIN_VALUE)
     public String sql(@PathVariable long id, @RequestParam String dialect,
-                      @RequestParam(required = false) String environment) {
-        return service.generate(id, dialect, environment).sql();
+                      @RequestParam(required = false) String environment,
+                      @Parameter(description = "Confirms full refreshes of history tables whose effective policy is"
+                              + " require_confirmation; never overrides deny")
+                      @RequestParam(defaultValue = "false") boolean allowFullRefresh) {
+        return service.generate(id, dialect, environment, GenerationOptions.of(allowFullRefresh)).sql();
     }
 
     @PostMapping

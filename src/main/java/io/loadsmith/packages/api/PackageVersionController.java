@@ -20,6 +20,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.exchange.PackageJson;
+import io.loadsmith.generation.GenerationOptions;
 import io.loadsmith.export.SqlPackage;
 import io.loadsmith.export.SqlPackageExporter;
 import io.loadsmith.packages.PackageDiff;
@@ -28,6 +29,7 @@ import io.loadsmith.packages.PackageVersionService;
 import io.loadsmith.packages.PackageVersionService.VersionInfo;
 import io.loadsmith.problem.NotFoundException;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
 import jakarta.validation.Valid;
 
 /**
@@ -39,6 +41,8 @@ import jakarta.validation.Valid;
 public class PackageVersionController {
 
     private static final MediaType ZIP = MediaType.parseMediaType("application/zip");
+    static final String ALLOW_DOC = "Confirms full refreshes of history tables whose effective policy is"
+            + " require_confirmation; never overrides deny";
 
     private final PackageVersionService versions;
     private final SqlPackageExporter exporter;
@@ -91,8 +95,10 @@ public class PackageVersionController {
             summary = "The SQL package zip: DDL, one file per load, manifest.json; byte-identical for the same input")
     public ResponseEntity<byte[]> sqlPackage(@PathVariable long id, @PathVariable String version,
                                              @RequestParam String dialect,
-                                             @RequestParam(required = false) String environment) {
-        SqlPackage sql = versions.sqlPackage(id, version, dialect, environment);
+                                             @RequestParam(required = false) String environment,
+                                             @Parameter(description = ALLOW_DOC) @RequestParam(defaultValue = "false") boolean allowFullRefresh) {
+        SqlPackage sql = versions.sqlPackage(id, version, dialect, environment,
+                GenerationOptions.of(allowFullRefresh), load -> true);
         String file = sql.manifest().packageName() + "-" + version + "-" + sql.manifest().dialect() + ".zip";
         return ResponseEntity.ok().contentType(ZIP)
                 .header(HttpHeaders.CONTENT_DISPOSITION, ContentDisposition.attachment().filename(file).build().toString())
@@ -102,8 +108,10 @@ public class PackageVersionController {
     @GetMapping(value = "/{version}/sql", produces = MediaType.TEXT_PLAIN_VALUE)
     @Operation(operationId = "getPackageSql", summary = "All SQL of a version in run order, each file under a header")
     public String packageSql(@PathVariable long id, @PathVariable String version, @RequestParam String dialect,
-                             @RequestParam(required = false) String environment) {
-        return versions.sqlPackage(id, version, dialect, environment).files().stream()
+                             @RequestParam(required = false) String environment,
+                             @Parameter(description = ALLOW_DOC) @RequestParam(defaultValue = "false") boolean allowFullRefresh) {
+        return versions.sqlPackage(id, version, dialect, environment, GenerationOptions.of(allowFullRefresh), load -> true)
+                .files().stream()
                 .map(f -> "-- " + f.path() + "\n" + f.content())
                 .collect(Collectors.joining("\n"));
     }
@@ -111,15 +119,18 @@ public class PackageVersionController {
     @GetMapping(value = "/{version}/loads/{load}/sql", produces = MediaType.TEXT_PLAIN_VALUE)
     @Operation(operationId = "getVersionLoadSql", summary = "The generated SQL of one load of a version")
     public String loadSql(@PathVariable long id, @PathVariable String version, @PathVariable String load,
-                          @RequestParam String dialect, @RequestParam(required = false) String environment) {
-        return file(versions.sqlPackage(id, version, dialect, environment), "loads/" + load + ".sql", "load '" + load + "'");
+                          @RequestParam String dialect, @RequestParam(required = false) String environment,
+                          @Parameter(description = ALLOW_DOC) @RequestParam(defaultValue = "false") boolean allowFullRefresh) {
+        return file(versions.sqlPackage(id, version, dialect, environment, GenerationOptions.of(allowFullRefresh),
+                load::equals), "loads/" + load + ".sql", "load '" + load + "'");
     }
 
     @GetMapping(value = "/{version}/entities/{entity}/ddl", produces = MediaType.TEXT_PLAIN_VALUE)
     @Operation(operationId = "getVersionEntityDdl", summary = "The CREATE TABLE of one entity (schema.name) of a version")
     public String entityDdl(@PathVariable long id, @PathVariable String version, @PathVariable String entity,
                             @RequestParam String dialect) {
-        return file(versions.sqlPackage(id, version, dialect, null), "ddl/" + entity + ".sql", "entity '" + entity + "'");
+        return file(versions.sqlPackage(id, version, dialect, null, GenerationOptions.NONE, load -> false),
+                "ddl/" + entity + ".sql", "entity '" + entity + "'");
     }
 
     private static String file(SqlPackage sql, String path, String what) {

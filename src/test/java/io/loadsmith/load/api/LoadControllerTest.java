@@ -24,6 +24,7 @@ import org.springframework.test.web.servlet.MockMvc;
 import io.loadsmith.entitytype.LoadType;
 import io.loadsmith.generation.GeneratedLoad;
 import io.loadsmith.generation.GenerationException;
+import io.loadsmith.generation.GenerationOptions;
 import io.loadsmith.generation.model.StepType;
 import io.loadsmith.load.LoadService;
 
@@ -38,7 +39,7 @@ class LoadControllerTest {
 
     @Test
     void sqlIsPlainText() throws Exception {
-        when(service.generate(5, "snowflake", "dev")).thenReturn(new GeneratedLoad("load_x", "snowflake", List.of(),
+        when(service.generate(5, "snowflake", "dev", GenerationOptions.NONE)).thenReturn(new GeneratedLoad("load_x", "snowflake", List.of(),
                 "/* 1. s (OVERRIDE - SQL) */\nSELECT 1;\n"));
         mvc.perform(get("/api/v1/loads/5/sql").param("dialect", "snowflake").param("environment", "dev"))
                 .andExpect(status().isOk())
@@ -48,7 +49,7 @@ class LoadControllerTest {
 
     @Test
     void generationFailureIsA422WithItsLocation() throws Exception {
-        when(service.generate(5, "snowflake", null)).thenThrow(new GenerationException(
+        when(service.generate(5, "snowflake", null, GenerationOptions.NONE)).thenThrow(new GenerationException(
                 new GenerationException.Location("load_d_ship", 3, "merge", "scd2 (default variant)", 40, 7),
                 "Entity publish.D_SHIP has no attribute of type SCD_ID, which the template needs."));
         mvc.perform(get("/api/v1/loads/5/sql").param("dialect", "snowflake"))

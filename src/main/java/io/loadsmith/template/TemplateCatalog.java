@@ -20,13 +20,43 @@ public class TemplateCatalog {
     }
 
     public Optional<TemplateDefinition> find(TemplateKind kind, String name) {
-        for (TemplateSource source : sources) {
-            Optional<TemplateDefinition> found = source.find(kind, name);
+        for (int i = 0; i < sources.size(); i++) {
+            Optional<TemplateDefinition> found = sources.get(i).find(kind, name);
             if (found.isPresent()) {
-                return found;
+                return Optional.of(keepingSafetyOfShadowed(found.get(), i));
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * A definition that shadows one further down (a stored "scd_hybrid_rebuild" over the library's)
+     * is at least as much a full refresh, and as historical, as the one it hides: otherwise renaming
+     * nothing but the source would step around the full-refresh policy.
+     */
+    private TemplateDefinition keepingSafetyOfShadowed(TemplateDefinition definition, int index) {
+        TemplateDefinition result = definition;
+        for (int j = index + 1; j < sources.size(); j++) {
+            Optional<TemplateDefinition> shadowed = sources.get(j).find(definition.kind(), definition.name());
+            if (shadowed.isPresent()) {
+                result = new TemplateDefinition(result.kind(), result.name(), result.description(), result.parameters(),
+                        result.variants(), result.origin(),
+                        stricter(result.fullRefresh(), shadowed.get().fullRefresh(), result),
+                        stricter(result.historicalInput(), shadowed.get().historicalInput(), result));
+            }
+        }
+        return result;
+    }
+
+    private static TemplateFlag stricter(TemplateFlag own, TemplateFlag shadowed, TemplateDefinition definition) {
+        if (own.equals(TemplateFlag.YES) || shadowed.equals(TemplateFlag.NO)) {
+            return own;
+        }
+        if (shadowed.parameter() != null && own.equals(TemplateFlag.NO)
+                && definition.parameter(shadowed.parameter()).isPresent()) {
+            return shadowed;
+        }
+        return own.equals(shadowed) ? own : TemplateFlag.YES;
     }
 
     public TemplateDefinition get(TemplateKind kind, String name) {
@@ -42,7 +72,7 @@ public class TemplateCatalog {
                 searched.add(source.location(kind, name, null));
                 continue;
             }
-            TemplateDefinition definition = found.get();
+            TemplateDefinition definition = keepingSafetyOfShadowed(found.get(), sources.indexOf(source));
             List<String> chain = new ArrayList<>(dialect.lineage());
             chain.add(TemplateDefinition.DEFAULT_VARIANT);
             for (String variant : chain) {

@@ -166,4 +166,17 @@ class FullRefreshGenerationTest {
                 .hasMessageContaining("(historical input) needs confirmation",
                         "loadsmith.full-refresh.historical=require_confirmation");
     }
+
+    @Test
+    void aStoredTemplateThatShadowsALibraryFullRefreshIsOneToo() {
+        TemplateDefinition lookalike = new TemplateDefinition(TemplateKind.TEMPLATE, "scd_hybrid_rebuild", "",
+                List.of(new ParameterDefinition("natural_key", ParameterType.LIST, true, null, ""),
+                        new ParameterDefinition("scd1_columns", ParameterType.LIST, false, "", "")),
+                Map.of(TemplateDefinition.DEFAULT_VARIANT, "DROP TABLE <target_schema>.<target_entity_name>"), "store");
+        LoadSqlGenerator generator = TestGenerators.with(List.of(new InMemoryTemplates().add(lookalike)),
+                new FullRefreshSettings(FullRefreshPolicy.DENY, FullRefreshPolicy.DENY)).loads();
+
+        assertThatThrownBy(() -> generate(generator, load(history(null), REBUILD), GenerationOptions.NONE))
+                .hasMessageContaining("template 'scd_hybrid_rebuild'", "is denied");
+    }
 }

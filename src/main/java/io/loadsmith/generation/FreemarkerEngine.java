@@ -1,7 +1,6 @@
 package io.loadsmith.generation;
 
 import java.io.IOException;
-import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -43,7 +42,7 @@ public class FreemarkerEngine {
     public String render(Dialect dialect, String templateName, Map<String, Object> dataModel)
             throws IOException, TemplateException {
         Template template = configuration(dialect).getTemplate(templateName);
-        StringWriter out = new StringWriter();
+        BoundedWriter out = new BoundedWriter();
         template.process(dataModel, out);
         return tidy(out.toString());
     }

@@ -25,6 +25,11 @@ public final class TemplateSandbox {
 
     private static final Pattern COMMENT = Pattern.compile("<#--.*?-->|\\[#--.*?--]", Pattern.DOTALL);
     private static final Pattern BUILT_IN = Pattern.compile("\\?\\s*(new|api|eval|interpret)\\b");
+    /** FreeMarker code: interpolations and directive or macro-call tags; SQL text outside them may say anything. */
+    private static final Pattern FTL_CODE = Pattern.compile("\\$\\{[^}]*}|<[#@][^>]*>", Pattern.DOTALL);
+    /** Member names that lead from any object to its class, class loader or code: never needed by a template. */
+    private static final Pattern JAVA_REFLECTION = Pattern.compile(
+            "\\.\\s*(class|getClass|classLoader|getClassLoader|protectionDomain|getProtectionDomain|forName)\\b");
     private static final Pattern INCLUDE = Pattern.compile(
             "[<\\[]#(include|import)\\b\\s*(?:\"([^\"]*)\"|'([^']*)'|(\\S*))");
 
@@ -41,6 +46,14 @@ public final class TemplateSandbox {
                 case "new", "api" -> "it reaches Java classes, which templates may not";
                 default -> "it runs text built at run time, which cannot be checked before it runs";
             }));
+        }
+        Matcher ftl = FTL_CODE.matcher(code);
+        while (ftl.find()) {
+            Matcher reflection = JAVA_REFLECTION.matcher(ftl.group());
+            if (reflection.find()) {
+                refusals.add(refusal(code, ftl.start() + reflection.start(), "." + reflection.group(1),
+                        "it reaches Java classes, which templates may not"));
+            }
         }
         Matcher include = INCLUDE.matcher(code);
         while (include.find()) {

@@ -112,12 +112,38 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
         return problem(HttpStatus.BAD_REQUEST, "Unknown dialect", e.getMessage(), request);
     }
 
+    /** The metadata store is down or unreachable: say so, and that trying again later is the remedy. */
+    @ExceptionHandler({org.springframework.transaction.CannotCreateTransactionException.class,
+            org.springframework.dao.DataAccessResourceFailureException.class})
+    ResponseEntity<ProblemDetail> storeUnavailable(Exception e, HttpServletRequest request) {
+        LOG.warn("Metadata store unavailable on {} {}: {}", request.getMethod(), request.getRequestURI(), e.getMessage());
+        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).header(HttpHeaders.RETRY_AFTER, "5")
+                .body(problem(HttpStatus.SERVICE_UNAVAILABLE, "Metadata store unavailable",
+                        "The metadata store cannot be reached; nothing was changed. Try again in a few seconds.", request));
+    }
+
     @ExceptionHandler(Exception.class)
-    ProblemDetail unexpected(Exception e, HttpServletRequest request) {
+    Object unexpected(Exception e, HttpServletRequest request) {
+        if (lostStoreConnection(e)) {
+            return storeUnavailable(e, request);
+        }
         LOG.error("Unexpected failure on {} {}", request.getMethod(), request.getRequestURI(), e);
         return problem(HttpStatus.INTERNAL_SERVER_ERROR, "Internal error",
                 "Something went wrong on the server; the change, if any, was not saved. The server log has the details.",
                 request);
+    }
+
+    /** A connection that broke under a running request (SQLState class 08), however Spring wrapped it. */
+    private static boolean lostStoreConnection(Throwable e) {
+        for (Throwable t = e; t != null && t.getCause() != t; t = t.getCause()) {
+            if (t instanceof java.sql.SQLTransientConnectionException || t instanceof java.sql.SQLRecoverableException
+                    || (t instanceof java.sql.SQLException sql && sql.getSQLState() != null && sql.getSQLState().startsWith("08"))
+                    // The pool's closed-connection proxy says so without an SQLState.
+                    || (t instanceof java.sql.SQLException && "Connection is closed".equals(t.getMessage()))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Bean validation of a request body: one entry per field, like our own checks. */

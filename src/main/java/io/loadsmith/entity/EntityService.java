@@ -61,6 +61,29 @@ public class EntityService {
         return found.stream().map(EntityService::toResponse).toList();
     }
 
+    /** The designer's list: part of a name, an entity type, a schema; each may be null. */
+    @Transactional(readOnly = true)
+    public List<EntityResponse> filter(String name, String entityType, String schema) {
+        return entities.filter(blankToNull(name), blankToNull(entityType), blankToNull(schema)).stream()
+                .map(EntityService::toResponse).toList();
+    }
+
+    /** Entities whose name or one of whose attributes' names contains {@code text}, ignoring case. */
+    @Transactional(readOnly = true)
+    public List<EntityResponse> search(String text) {
+        return entities.search(text).stream().map(EntityService::toResponse).toList();
+    }
+
+    /** The ten most recently changed entities, newest first. */
+    @Transactional(readOnly = true)
+    public List<EntityResponse> recent() {
+        return entities.findTop10ByOrderByUpdatedAtDesc().stream().map(EntityService::toResponse).toList();
+    }
+
+    private static String blankToNull(String value) {
+        return value == null || value.isBlank() ? null : value.strip();
+    }
+
     @Transactional(readOnly = true)
     public EntityResponse get(long id) {
         return toResponse(find(id));

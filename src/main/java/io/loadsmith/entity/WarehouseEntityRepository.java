@@ -16,6 +16,27 @@ public interface WarehouseEntityRepository extends JpaRepository<WarehouseEntity
     @Query("select e from WarehouseEntity e where lower(e.schemaName) = lower(:schema) and lower(e.name) = lower(:name)")
     Optional<WarehouseEntity> findClash(String schema, String name);
 
+    /** The designer's entity list: each filter is optional; name matches a part, ignoring case. */
+    @Query("""
+            select e from WarehouseEntity e left join e.entityType t
+            where (:name is null or lower(e.name) like lower(concat('%', :name, '%'))
+                                 or lower(e.logicalName) like lower(concat('%', :name, '%')))
+              and (:type is null or t.name = :type)
+              and (:schema is null or lower(e.schemaName) = lower(:schema))
+            order by e.schemaName, e.name""")
+    List<WarehouseEntity> filter(String name, String type, String schema);
+
+    /** Global search: entities whose name, logical name or any attribute's name contains the text. */
+    @Query("""
+            select distinct e from WarehouseEntity e left join e.attributes a
+            where lower(e.name) like lower(concat('%', :text, '%'))
+               or lower(e.logicalName) like lower(concat('%', :text, '%'))
+               or lower(a.name) like lower(concat('%', :text, '%'))
+            order by e.schemaName, e.name""")
+    List<WarehouseEntity> search(String text);
+
+    List<WarehouseEntity> findTop10ByOrderByUpdatedAtDesc();
+
     @Query("select l.name from Load l where l.target = :entity or :entity member of l.sources order by l.name")
     List<String> loadsUsing(WarehouseEntity entity);
 }

@@ -34,7 +34,8 @@ public class LoadModelAssembler {
                 new TreeMap<>(load.getOptions()));
     }
 
-    static EntityModel entity(WarehouseEntity e) {
+    /** The generator's view of one entity; also used for DDL previews. */
+    public static EntityModel entity(WarehouseEntity e) {
         return new EntityModel(e.getName(), e.getLogicalName(), e.getSchemaName(),
                 e.getEntityType() == null ? null : e.getEntityType().getName(),
                 e.getPhysicalType().name(),

@@ -63,6 +63,18 @@ public class LoadService {
         return found.stream().map(LoadService::toResponse).toList();
     }
 
+    /** Loads whose name, or a step's name or text, contains {@code text}, ignoring case. */
+    @Transactional(readOnly = true)
+    public List<LoadResponse> search(String text) {
+        return loads.search(text).stream().map(LoadService::toResponse).toList();
+    }
+
+    /** The ten most recently changed loads, newest first. */
+    @Transactional(readOnly = true)
+    public List<LoadResponse> recent() {
+        return loads.findTop10ByOrderByUpdatedAtDesc().stream().map(LoadService::toResponse).toList();
+    }
+
     @Transactional(readOnly = true)
     public LoadResponse get(long id) {
         return toResponse(find(id));

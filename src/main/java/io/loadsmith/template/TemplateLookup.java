@@ -32,6 +32,13 @@ public class TemplateLookup {
         return name == null || name.isBlank() ? Optional.empty() : catalog.find(TemplateKind.TEMPLATE, name);
     }
 
+    /** Every transformation type's formulas by name: shipped ones, replaced by stored ones of the same name. */
+    public List<TemplateDefinition> formulas() {
+        Map<String, TemplateDefinition> byName = new TreeMap<>();
+        library.all(TemplateKind.FORMULA).forEach(d -> byName.put(d.name(), d));
+        return List.copyOf(byName.values());
+    }
+
     /** Every callable load template by name. */
     public List<TemplateDefinition> all() {
         Map<String, TemplateDefinition> byName = new TreeMap<>();

@@ -64,7 +64,7 @@ public class EntityService {
     /** The designer's list: part of a name, an entity type, a schema; each may be null. */
     @Transactional(readOnly = true)
     public List<EntityResponse> filter(String name, String entityType, String schema) {
-        return entities.filter(blankToNull(name), blankToNull(entityType), blankToNull(schema)).stream()
+        return entities.filter(blankToEmpty(name), blankToEmpty(entityType), blankToEmpty(schema)).stream()
                 .map(EntityService::toResponse).toList();
     }
 
@@ -80,8 +80,8 @@ public class EntityService {
         return entities.findTop10ByOrderByUpdatedAtDesc().stream().map(EntityService::toResponse).toList();
     }
 
-    private static String blankToNull(String value) {
-        return value == null || value.isBlank() ? null : value.strip();
+    private static String blankToEmpty(String value) {
+        return value == null ? "" : value.strip();
     }
 
     @Transactional(readOnly = true)

@@ -16,13 +16,16 @@ public interface WarehouseEntityRepository extends JpaRepository<WarehouseEntity
     @Query("select e from WarehouseEntity e where lower(e.schemaName) = lower(:schema) and lower(e.name) = lower(:name)")
     Optional<WarehouseEntity> findClash(String schema, String name);
 
-    /** The designer's entity list: each filter is optional; name matches a part, ignoring case. */
+    /**
+     * The designer's entity list: an empty filter matches everything; name matches a part, ignoring case.
+     * Empty strings rather than nulls, so that no database has to guess the type of a null parameter.
+     */
     @Query("""
             select e from WarehouseEntity e left join e.entityType t
-            where (:name is null or lower(e.name) like lower(concat('%', :name, '%'))
-                                 or lower(e.logicalName) like lower(concat('%', :name, '%')))
-              and (:type is null or t.name = :type)
-              and (:schema is null or lower(e.schemaName) = lower(:schema))
+            where (lower(e.name) like lower(concat('%', :name, '%'))
+                   or lower(e.logicalName) like lower(concat('%', :name, '%')))
+              and (:type = '' or t.name = :type)
+              and (:schema = '' or lower(e.schemaName) = lower(:schema))
             order by e.schemaName, e.name""")
     List<WarehouseEntity> filter(String name, String type, String schema);
 

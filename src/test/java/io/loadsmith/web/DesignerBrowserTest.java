@@ -104,7 +104,6 @@ class DesignerBrowserTest {
 
         // Home, and the shortcut list on "?".
         open("/");
-        screenshot("home");
         driver.findElement(By.tagName("body")).sendKeys("?");
         wait.until(d -> (Boolean) js("return document.getElementById('shortcuts').open;"));
         driver.findElement(By.cssSelector("#shortcuts form[method=dialog] button")).click();
@@ -196,6 +195,8 @@ class DesignerBrowserTest {
                 .contains("load_d_vessel_scd2");
         screenshot("search");
 
+        open("/");
+        screenshot("home");
         open("/configuration");
         screenshot("configuration");
         open("/configuration/templates");

@@ -90,6 +90,19 @@ class HomePageControllerTest {
     }
 
     @Test
+    void unknownAddressIsAnErrorPageForBrowsersAndAProblemDetailForOthers() throws Exception {
+        mvc.perform(get("/no/such/page").accept(org.springframework.http.MediaType.TEXT_HTML))
+                .andExpect(status().isNotFound())
+                .andExpect(view().name("error"))
+                .andExpect(content().string(containsString("There is no page at /no/such/page.")));
+        mvc.perform(get("/no/such/page").accept(org.springframework.http.MediaType.APPLICATION_JSON))
+                .andExpect(status().isNotFound())
+                .andExpect(org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath("$.status").value(404))
+                .andExpect(org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath("$.instance")
+                        .value("/no/such/page"));
+    }
+
+    @Test
     void emptySearchAsksForText() throws Exception {
         mvc.perform(get("/search"))
                 .andExpect(status().isOk())

@@ -132,6 +132,53 @@ public class EntityService {
         entities.flush();
     }
 
+    /**
+     * The designer's delete: the entity is hidden, not removed, and {@link #restore} brings it back.
+     * Refused like {@link #delete} while a load uses it.
+     */
+    public void softDelete(long id) {
+        WarehouseEntity entity = find(id);
+        List<String> loads = entities.loadsUsing(entity);
+        if (!loads.isEmpty()) {
+            throw new ConflictException(KIND + " " + entity.qualifiedName() + " is used by loads "
+                    + String.join(", ", loads) + "; delete or change them first.");
+        }
+        entity.markDeleted(java.time.Instant.now());
+        entities.saveAndFlush(entity);
+    }
+
+    /** Brings back a soft-deleted entity. */
+    public void restore(long id) {
+        if (entities.restore(id) == 0) {
+            throw new NotFoundException(KIND + " " + id + " is not among the deleted entities.");
+        }
+    }
+
+    /** Soft-deleted entities, newest first. */
+    @Transactional(readOnly = true)
+    public List<Deleted> deleted() {
+        return entities.deleted().stream().map(row -> new Deleted(((Number) row[0]).longValue(),
+                row[1] + "." + row[2], Deleted.instant(row[3]))).toList();
+    }
+
+    /** Something soft-deleted: what to call it and when it went. */
+    public record Deleted(long id, String name, java.time.Instant deletedAt) {
+
+        /** Drivers give timestamp with time zone as OffsetDateTime, Timestamp or Instant. */
+        public static java.time.Instant instant(Object value) {
+            if (value instanceof java.time.OffsetDateTime o) {
+                return o.toInstant();
+            }
+            if (value instanceof java.sql.Timestamp t) {
+                return t.toInstant();
+            }
+            if (value instanceof java.time.Instant i) {
+                return i;
+            }
+            return value == null ? null : java.time.OffsetDateTime.parse(value.toString()).toInstant();
+        }
+    }
+
     /** For loads: the entity that {@code schema.name} (or an unambiguous bare name) refers to. */
     @Transactional(readOnly = true)
     public WarehouseEntity byQualifiedName(String field, String qualifiedName) {

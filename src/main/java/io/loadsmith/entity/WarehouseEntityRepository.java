@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Optional;
 
 import org.springframework.data.jpa.repository.JpaRepository;
+import org.springframework.data.jpa.repository.Modifying;
 import org.springframework.data.jpa.repository.Query;
 
 public interface WarehouseEntityRepository extends JpaRepository<WarehouseEntity, Long> {
@@ -39,6 +40,16 @@ public interface WarehouseEntityRepository extends JpaRepository<WarehouseEntity
     List<WarehouseEntity> search(String text);
 
     List<WarehouseEntity> findTop10ByOrderByUpdatedAtDesc();
+
+    /** Soft-deleted entities, newest first: id, schema, name, deleted_at. */
+    @Query(value = "select id, schema_name, name, deleted_at from dw_entity where deleted_at is not null order by deleted_at desc",
+            nativeQuery = true)
+    List<Object[]> deleted();
+
+    @Modifying(clearAutomatically = true, flushAutomatically = true)
+    @Query(value = "update dw_entity set deleted_at = null, row_version = row_version + 1 where id = :id and deleted_at is not null",
+            nativeQuery = true)
+    int restore(long id);
 
     @Query("select l.name from Load l where l.target = :entity or :entity member of l.sources order by l.name")
     List<String> loadsUsing(WarehouseEntity entity);

@@ -105,6 +105,32 @@ public class LoadService {
         loads.flush();
     }
 
+    /** The designer's delete: the load is hidden, not removed, and {@link #restore} brings it back. */
+    public void softDelete(long id) {
+        Load load = find(id);
+        load.markDeleted(java.time.Instant.now());
+        loads.saveAndFlush(load);
+    }
+
+    /** Brings back a soft-deleted load, unless an entity it targets or reads is deleted now. */
+    public void restore(long id) {
+        List<Object[]> gone = loads.deletedEntitiesOf(id);
+        if (!gone.isEmpty()) {
+            throw new ConflictException(KIND + " " + id + " cannot be restored: it uses deleted entity "
+                    + String.join(", ", gone.stream().map(r -> r[0] + "." + r[1]).toList()) + "; restore that first.");
+        }
+        if (loads.restore(id) == 0) {
+            throw new NotFoundException(KIND + " " + id + " is not among the deleted loads.");
+        }
+    }
+
+    /** Soft-deleted loads, newest first. */
+    @Transactional(readOnly = true)
+    public List<EntityService.Deleted> deleted() {
+        return loads.deleted().stream().map(row -> new EntityService.Deleted(((Number) row[0]).longValue(),
+                (String) row[1], EntityService.Deleted.instant(row[2]))).toList();
+    }
+
     /**
      * The load's SQL for a dialect, with an environment's variables (none when not given). One
      * read-only transaction, so the model, stored templates and datatype mappings are one snapshot.

@@ -185,6 +185,18 @@ class DesignerBrowserTest {
         assertThat(driver.findElements(By.cssSelector(".step-error"))).isEmpty();
         assertThat(Golden.normalize(previewSql())).isEqualTo(Golden.normalize(Golden.expectedSnowflakeSql()));
 
+        // Delete asks first, then the list offers Undo, which brings the load back as it was.
+        String loadUrl = driver.getCurrentUrl();
+        driver.findElement(By.linkText("Delete load…")).click();
+        wait.until(ExpectedConditions.alertIsPresent()).accept();
+        wait.until(ExpectedConditions.presenceOfElementLocated(By.id("undo-delete")));
+        assertThat(driver.findElement(By.cssSelector(".undo")).getText()).contains("Deleted load_d_vessel_scd2.");
+        screenshot("loads-undo");
+        driver.findElement(By.id("undo-delete")).click();
+        wait.until(ExpectedConditions.presenceOfElementLocated(By.id("preview-sql")));
+        assertThat(driver.getCurrentUrl()).startsWith(loadUrl.replaceAll("\\?.*", ""));
+        assertThat(Golden.normalize(previewSql())).isEqualTo(Golden.normalize(Golden.expectedSnowflakeSql()));
+
         // Global search finds the attribute; Ctrl+K focuses the search box.
         driver.findElement(By.tagName("body")).sendKeys(Keys.chord(Keys.CONTROL, "k"));
         wait.until(d -> "global-search".equals(js("return document.activeElement.id;")));

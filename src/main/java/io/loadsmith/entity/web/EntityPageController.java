@@ -72,7 +72,12 @@ public class EntityPageController {
 
     @GetMapping
     public String list(@RequestParam(required = false) String name, @RequestParam(required = false) String type,
-                       @RequestParam(required = false) String schema, Model model, HttpServletRequest request) {
+                       @RequestParam(required = false) String schema, @RequestParam(required = false) Long deleted,
+                       Model model, HttpServletRequest request) {
+        List<EntityService.Deleted> trash = entities.deleted();
+        model.addAttribute("deleted", trash);
+        model.addAttribute("justDeleted", deleted == null ? null
+                : trash.stream().filter(d -> d.id() == deleted).findFirst().orElse(null));
         model.addAttribute("filter", new Filter(name, type, schema));
         model.addAttribute("types", entityTypes.list(null).stream().map(EntityTypeResponse::name).toList());
         model.addAttribute("entities", entities.filter(name, type, schema).stream()
@@ -239,14 +244,22 @@ public class EntityPageController {
     public String confirmDelete(@PathVariable long id, Model model) {
         EntityResponse entity = entities.get(id);
         model.addAttribute("what", "entity " + entity.qualifiedName());
+        model.addAttribute("undo", "You can restore it from the list of entities.");
         model.addAttribute("action", "/entities/" + id + "/delete");
         model.addAttribute("back", "/entities/" + id);
         return "confirm";
     }
 
+    /** Soft delete: the list then offers Undo. */
     @PostMapping("/{id}/delete")
     public String delete(@PathVariable long id, HttpServletRequest request, HttpServletResponse response) {
-        entities.delete(id);
-        return Htmx.redirect(request, response, "/entities");
+        entities.softDelete(id);
+        return Htmx.redirect(request, response, "/entities?deleted=" + id);
+    }
+
+    @PostMapping("/{id}/restore")
+    public String restore(@PathVariable long id, HttpServletRequest request, HttpServletResponse response) {
+        entities.restore(id);
+        return Htmx.redirect(request, response, "/entities/" + id);
     }
 }

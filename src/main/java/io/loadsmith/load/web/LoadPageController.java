@@ -74,7 +74,11 @@ public class LoadPageController {
     }
 
     @GetMapping
-    public String list(Model model) {
+    public String list(@RequestParam(required = false) Long deleted, Model model) {
+        List<EntityService.Deleted> trash = loads.deleted();
+        model.addAttribute("deleted", trash);
+        model.addAttribute("justDeleted", deleted == null ? null
+                : trash.stream().filter(d -> d.id() == deleted).findFirst().orElse(null));
         model.addAttribute("loads", loads.list(null).stream()
                 .map(l -> new LoadRow(l.id(), l.name(), l.target(), l.steps().size())).toList());
         return "loads/list";
@@ -250,14 +254,22 @@ public class LoadPageController {
     public String confirmDelete(@PathVariable long id, Model model) {
         LoadResponse load = loads.get(id);
         model.addAttribute("what", "load " + load.name());
+        model.addAttribute("undo", "You can restore it from the list of loads.");
         model.addAttribute("action", "/loads/" + id + "/delete");
         model.addAttribute("back", "/loads/" + id);
         return "confirm";
     }
 
+    /** Soft delete: the list then offers Undo. */
     @PostMapping("/{id}/delete")
     public String delete(@PathVariable long id, HttpServletRequest request, HttpServletResponse response) {
-        loads.delete(id);
-        return Htmx.redirect(request, response, "/loads");
+        loads.softDelete(id);
+        return Htmx.redirect(request, response, "/loads?deleted=" + id);
+    }
+
+    @PostMapping("/{id}/restore")
+    public String restore(@PathVariable long id, HttpServletRequest request, HttpServletResponse response) {
+        loads.restore(id);
+        return Htmx.redirect(request, response, "/loads/" + id);
     }
 }

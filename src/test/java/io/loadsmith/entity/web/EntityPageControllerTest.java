@@ -251,16 +251,30 @@ class EntityPageControllerTest {
     }
 
     @Test
-    void deleteRedirectsToTheList() throws Exception {
+    void deleteIsSoftAndTheListOffersUndo() throws Exception {
         mvc.perform(post("/entities/7/delete"))
-                .andExpect(redirectedUrl("/entities"));
-        verify(entities).delete(7);
+                .andExpect(redirectedUrl("/entities?deleted=7"));
+        verify(entities).softDelete(7);
+        when(entities.deleted()).thenReturn(List.of(new EntityService.Deleted(7, "publish.D_VESSEL_SCD2",
+                Instant.parse("2026-01-03T00:00:00Z"))));
+        mvc.perform(get("/entities").param("deleted", "7"))
+                .andExpect(status().isOk())
+                .andExpect(model().attributeExists("justDeleted"))
+                .andExpect(content().string(containsString("Deleted publish.D_VESSEL_SCD2.")))
+                .andExpect(content().string(containsString("action=\"/entities/7/restore\"")));
+    }
+
+    @Test
+    void restoreShowsTheEntityAgain() throws Exception {
+        mvc.perform(post("/entities/7/restore"))
+                .andExpect(redirectedUrl("/entities/7"));
+        verify(entities).restore(7);
     }
 
     @Test
     void entityInUseCannotBeDeletedAndThePageSaysWhy() throws Exception {
         org.mockito.Mockito.doThrow(new ConflictException("Entity publish.D_VESSEL_SCD2 is used by loads x."))
-                .when(entities).delete(7);
+                .when(entities).softDelete(7);
         mvc.perform(post("/entities/7/delete"))
                 .andExpect(status().isConflict())
                 .andExpect(view().name("error"))

@@ -227,8 +227,10 @@ class LoadPageControllerTest {
     @Test
     void deleteAsksFirstThenRedirects() throws Exception {
         mvc.perform(get("/loads/5/delete")).andExpect(view().name("confirm"));
-        mvc.perform(post("/loads/5/delete")).andExpect(redirectedUrl("/loads"));
-        verify(loads).delete(5);
+        mvc.perform(post("/loads/5/delete")).andExpect(redirectedUrl("/loads?deleted=5"));
+        verify(loads).softDelete(5);
+        mvc.perform(post("/loads/5/restore")).andExpect(redirectedUrl("/loads/5"));
+        verify(loads).restore(5);
     }
 
     @Test

@@ -30,6 +30,7 @@ import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.StaleVersionException;
 import io.loadsmith.web.FormErrors;
 import io.loadsmith.web.Htmx;
+import io.loadsmith.web.RequestChecks;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
@@ -101,7 +102,7 @@ public class EntityPageController {
             return newPage(model, FormErrors.of(binding));
         }
         try {
-            EntityRequest r = form.toRequest();
+            EntityRequest r = RequestChecks.valid(form.toRequest());
             EntityResponse created = entities.create(new EntityRequest(null, r.logicalName(), r.name(), r.schema(),
                     r.entityType(), r.physicalType(), r.packageName(), r.description(), List.of()));
             return Htmx.redirect(request, response, "/entities/" + created.id());
@@ -149,7 +150,7 @@ public class EntityPageController {
             return editorView(request, detail(id, stored, null, model, FormErrors.of(binding)));
         }
         try {
-            entities.update(id, form.toRequest());
+            entities.update(id, RequestChecks.valid(form.toRequest()));
         } catch (InvalidRequestException e) {
             return editorView(request, detail(id, stored, null, model, FormErrors.of(e)));
         } catch (StaleVersionException e) {

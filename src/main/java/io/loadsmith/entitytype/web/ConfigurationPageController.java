@@ -26,6 +26,7 @@ import io.loadsmith.template.TemplateLookup;
 import io.loadsmith.template.TransformationTypeService;
 import io.loadsmith.web.FormErrors;
 import io.loadsmith.web.Htmx;
+import io.loadsmith.web.RequestChecks;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
@@ -80,8 +81,8 @@ public class ConfigurationPageController {
                                    @RequestParam(required = false) String description, Model model,
                                    HttpServletRequest request, HttpServletResponse response) {
         try {
-            attributeTypes.create(new AttributeTypeRequest(null, name == null ? null : name.strip(), null,
-                    description == null || description.isBlank() ? null : description));
+            attributeTypes.create(RequestChecks.valid(new AttributeTypeRequest(null, name == null ? null : name.strip(),
+                    null, description == null || description.isBlank() ? null : description)));
         } catch (InvalidRequestException e) {
             return page(model, FormErrors.of(e), name);
         } catch (ConflictException e) {

@@ -32,6 +32,7 @@ import io.loadsmith.template.TemplateDefinition;
 import io.loadsmith.template.TemplateLookup;
 import io.loadsmith.web.FormErrors;
 import io.loadsmith.web.Htmx;
+import io.loadsmith.web.RequestChecks;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
@@ -96,7 +97,7 @@ public class LoadPageController {
     public String create(@ModelAttribute("form") LoadForm form, Model model, HttpServletRequest request,
                          HttpServletResponse response) {
         try {
-            LoadRequest r = form.toRequest(templates::find);
+            LoadRequest r = RequestChecks.valid(form.toRequest(templates::find));
             LoadResponse created = loads.create(new LoadRequest(null, r.name(), r.target(), r.loadType(),
                     r.description(), List.of(), List.of(), null));
             return Htmx.redirect(request, response, "/loads/" + created.id());
@@ -143,7 +144,7 @@ public class LoadPageController {
             return editorView(request, detail(stored, dialect, environment, model, FormErrors.of(binding)));
         }
         try {
-            loads.update(id, form.toRequest(templates::find));
+            loads.update(id, RequestChecks.valid(form.toRequest(templates::find)));
         } catch (InvalidRequestException e) {
             return editorView(request, detail(stored, dialect, environment, model, FormErrors.of(e)));
         } catch (StaleVersionException e) {

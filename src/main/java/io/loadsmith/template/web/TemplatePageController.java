@@ -29,6 +29,7 @@ import io.loadsmith.template.TemplateService;
 import io.loadsmith.template.api.TemplateResponse;
 import io.loadsmith.web.FormErrors;
 import io.loadsmith.web.Htmx;
+import io.loadsmith.web.RequestChecks;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
@@ -89,7 +90,7 @@ public class TemplatePageController {
             return editorView(request, editor(null, model, FormErrors.NONE, null, null));
         }
         try {
-            TemplateResponse created = templates.create(form.toRequest());
+            TemplateResponse created = templates.create(RequestChecks.valid(form.toRequest()));
             return Htmx.redirect(request, response, "/configuration/templates/" + created.id() + "?saved");
         } catch (InvalidRequestException e) {
             return editorView(request, editor(null, model, FormErrors.of(e), null, null));
@@ -119,7 +120,7 @@ public class TemplatePageController {
             return editorView(request, editor(id, model, FormErrors.NONE, null, null));
         }
         try {
-            templates.update(id, form.toRequest());
+            templates.update(id, RequestChecks.valid(form.toRequest()));
         } catch (InvalidRequestException e) {
             return editorView(request, editor(id, model, FormErrors.of(e), null, null));
         } catch (StaleVersionException e) {

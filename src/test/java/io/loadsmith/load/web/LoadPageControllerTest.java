@@ -203,6 +203,21 @@ class LoadPageControllerTest {
     }
 
     @Test
+    void aStepWithoutTextIsRefusedAtTheStepAsTheApiWouldRefuseIt() throws Exception {
+        mvc.perform(post("/loads/5").param("version", "2").param("name", "load_d_vessel_scd2")
+                        .param("target", "publish.D_VESSEL_SCD2")
+                        .param("steps[0].name", "first").param("steps[0].kind", "SQL").param("steps[0].text", "SELECT 1")
+                        .param("steps[1].name", "empty_one").param("steps[1].kind", "SQL").param("steps[1].text", ""))
+                .andExpect(status().isOk())
+                .andExpect(view().name("loads/detail"))
+                .andExpect(model().attribute("errors", org.hamcrest.Matchers.hasToString(
+                        containsString("steps[1].text"))))
+                .andExpect(content().string(containsString("must not be blank")))
+                .andExpect(content().string(containsString("value=\"empty_one\"")));
+        org.mockito.Mockito.verify(loads, org.mockito.Mockito.never()).update(org.mockito.ArgumentMatchers.anyLong(), any());
+    }
+
+    @Test
     void staleSaveKeepsTheUsersText() throws Exception {
         when(loads.update(eq(5L), any())).thenThrow(new StaleVersionException("Load 'load_d_vessel_scd2'", 1, 2));
         mvc.perform(post("/loads/5").param("version", "1").param("name", "load_d_vessel_scd2")

@@ -8,7 +8,10 @@ import java.util.stream.Collectors;
 
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
+import org.springframework.validation.BindingResult;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.ModelAttribute;
+import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -17,6 +20,11 @@ import io.loadsmith.entitytype.AttributeTypeService;
 import io.loadsmith.entitytype.DatatypeMappingService;
 import io.loadsmith.entitytype.DefaultAttributeService;
 import io.loadsmith.entitytype.EntityTypeService;
+import io.loadsmith.entitytype.LoadType;
+import io.loadsmith.entitytype.PhysicalType;
+import io.loadsmith.dialect.DialectRegistry;
+import io.loadsmith.dialect.LogicalDatatypes;
+import io.loadsmith.problem.NotFoundException;
 import io.loadsmith.entitytype.api.AttributeTypeRequest;
 import io.loadsmith.entitytype.api.DatatypeMappingResponse;
 import io.loadsmith.entitytype.api.DefaultAttributeResponse;
@@ -43,12 +51,12 @@ public class ConfigurationPageController {
     }
 
     /** An entity type as the overview shows it. */
-    public record EntityTypeView(String name, String namePrefix, String nameSuffix, String defaultSchema,
+    public record EntityTypeView(long id, String name, String namePrefix, String nameSuffix, String defaultSchema,
                                  String physicalType, List<DefaultAttributeView> defaultAttributes, List<String> loadTypes) {
     }
 
     /** A transformation type and its formula per dialect; {@code origin} is store or library. */
-    public record TransformationView(String name, String origin, Map<String, String> formulas) {
+    public record TransformationView(Long id, String name, String origin, Map<String, String> formulas) {
     }
 
     private final EntityTypeService entityTypes;
@@ -57,10 +65,15 @@ public class ConfigurationPageController {
     private final DatatypeMappingService mappings;
     private final TransformationTypeService transformations;
     private final TemplateLookup templates;
+    private final DialectRegistry dialects;
+    private final LogicalDatatypes datatypes;
 
     public ConfigurationPageController(EntityTypeService entityTypes, AttributeTypeService attributeTypes,
                                        DefaultAttributeService defaultAttributes, DatatypeMappingService mappings,
-                                       TransformationTypeService transformations, TemplateLookup templates) {
+                                       TransformationTypeService transformations, TemplateLookup templates,
+                                       DialectRegistry dialects, LogicalDatatypes datatypes) {
+        this.dialects = dialects;
+        this.datatypes = datatypes;
         this.entityTypes = entityTypes;
         this.attributeTypes = attributeTypes;
         this.defaultAttributes = defaultAttributes;
@@ -69,10 +82,13 @@ public class ConfigurationPageController {
         this.templates = templates;
     }
 
+    /** Which "add" form failed, and how; the others show empty. */
+    private static final String ERRORS = "Errors";
+
     @GetMapping
     public String overview(@RequestParam(required = false) String saved, Model model) {
         model.addAttribute("saved", saved == null ? null : "Saved.");
-        return page(model, FormErrors.NONE, "");
+        return page(model);
     }
 
     /** Adds an attribute type; a rejected name stays in the field with the reason beside it. */
@@ -80,21 +96,120 @@ public class ConfigurationPageController {
     public String addAttributeType(@RequestParam(required = false) String name,
                                    @RequestParam(required = false) String description, Model model,
                                    HttpServletRequest request, HttpServletResponse response) {
+        model.addAttribute("attributeTypeName", name);
+        return add(model, "attributeType", request, response, () -> attributeTypes.create(RequestChecks.valid(
+                new AttributeTypeRequest(null, name == null ? null : name.strip(), null,
+                        description == null || description.isBlank() ? null : description))));
+    }
+
+    @PostMapping("/default-attributes")
+    public String addDefaultAttribute(@ModelAttribute("defaultAttributeForm") ConfigurationForms.DefaultAttributeForm form,
+                                      BindingResult binding, Model model, HttpServletRequest request,
+                                      HttpServletResponse response) {
+        if (binding.hasErrors()) {
+            model.addAttribute("defaultAttribute" + ERRORS, FormErrors.of(binding));
+            return page(model);
+        }
+        return add(model, "defaultAttribute", request, response,
+                () -> defaultAttributes.create(RequestChecks.valid(form.toRequest())));
+    }
+
+    @PostMapping("/entity-types")
+    public String addEntityType(@ModelAttribute("entityTypeForm") ConfigurationForms.EntityTypeForm form, Model model,
+                                HttpServletRequest request, HttpServletResponse response) {
+        return add(model, "entityType", request, response, () -> entityTypes.create(RequestChecks.valid(form.toRequest())));
+    }
+
+    @PostMapping("/datatype-mappings")
+    public String addMapping(@ModelAttribute("mappingForm") ConfigurationForms.MappingForm form, Model model,
+                             HttpServletRequest request, HttpServletResponse response) {
+        return add(model, "mapping", request, response, () -> mappings.create(RequestChecks.valid(form.toRequest())));
+    }
+
+    @PostMapping("/transformation-types")
+    public String addTransformation(@ModelAttribute("transformationForm") ConfigurationForms.TransformationForm form,
+                                    Model model, HttpServletRequest request, HttpServletResponse response) {
+        return add(model, "transformation", request, response,
+                () -> transformations.create(RequestChecks.valid(form.toRequest())));
+    }
+
+    private String add(Model model, String section, HttpServletRequest request, HttpServletResponse response,
+                       Runnable create) {
         try {
-            attributeTypes.create(RequestChecks.valid(new AttributeTypeRequest(null, name == null ? null : name.strip(),
-                    null, description == null || description.isBlank() ? null : description)));
+            create.run();
         } catch (InvalidRequestException e) {
-            return page(model, FormErrors.of(e), name);
+            model.addAttribute(section + ERRORS, FormErrors.of(e));
+            return page(model);
         } catch (ConflictException e) {
-            return page(model, FormErrors.message(e.getMessage()), name);
+            model.addAttribute(section + ERRORS, FormErrors.message(e.getMessage()));
+            return page(model);
+        }
+        return Htmx.redirect(request, response, "/configuration?saved#" + section);
+    }
+
+    /** Without JavaScript, deleting asks on a page of its own. */
+    @GetMapping("/{kind}/{id}/delete")
+    public String confirmDelete(@PathVariable String kind, @PathVariable long id, Model model) {
+        model.addAttribute("what", describe(kind, id));
+        model.addAttribute("action", "/configuration/" + kind + "/" + id + "/delete");
+        model.addAttribute("back", "/configuration");
+        return "confirm";
+    }
+
+    /** Deletes for good; the services refuse what is still in use, and the error page says by what. */
+    @PostMapping("/{kind}/{id}/delete")
+    public String delete(@PathVariable String kind, @PathVariable long id, HttpServletRequest request,
+                         HttpServletResponse response) {
+        switch (kind) {
+            case "attribute-types" -> attributeTypes.delete(id);
+            case "default-attributes" -> defaultAttributes.delete(id);
+            case "entity-types" -> entityTypes.delete(id);
+            case "datatype-mappings" -> mappings.delete(id);
+            case "transformation-types" -> transformations.delete(id);
+            default -> throw new NotFoundException("There is no configuration part called '" + kind + "'.");
         }
         return Htmx.redirect(request, response, "/configuration?saved");
     }
 
-    private String page(Model model, FormErrors errors, String attributeTypeName) {
+    private String describe(String kind, long id) {
+        return switch (kind) {
+            case "attribute-types" -> "attribute type " + attributeTypes.get(id).name();
+            case "default-attributes" -> "default attribute " + defaultAttributes.get(id).code();
+            case "entity-types" -> "entity type " + entityTypes.get(id).name();
+            case "datatype-mappings" -> {
+                var m = mappings.get(id);
+                yield "the " + m.dialect() + " mapping of " + m.logicalDatatype();
+            }
+            case "transformation-types" -> "transformation type " + transformations.get(id).name();
+            default -> throw new NotFoundException("There is no configuration part called '" + kind + "'.");
+        };
+    }
+
+    private String page(Model model) {
+        for (String section : List.of("attributeType", "defaultAttribute", "entityType", "mapping", "transformation")) {
+            if (!model.containsAttribute(section + ERRORS)) {
+                model.addAttribute(section + ERRORS, FormErrors.NONE);
+            }
+        }
+        if (!model.containsAttribute("defaultAttributeForm")) {
+            model.addAttribute("defaultAttributeForm", new ConfigurationForms.DefaultAttributeForm());
+        }
+        if (!model.containsAttribute("entityTypeForm")) {
+            model.addAttribute("entityTypeForm", new ConfigurationForms.EntityTypeForm());
+        }
+        if (!model.containsAttribute("mappingForm")) {
+            model.addAttribute("mappingForm", new ConfigurationForms.MappingForm());
+        }
+        if (!model.containsAttribute("transformationForm")) {
+            model.addAttribute("transformationForm", new ConfigurationForms.TransformationForm());
+        }
+        model.addAttribute("dialects", dialects.names());
+        model.addAttribute("datatypes", datatypes.names().stream().sorted().toList());
+        model.addAttribute("physicalTypes", PhysicalType.values());
+        model.addAttribute("loadTypes", LoadType.values());
         Map<String, DefaultAttributeResponse> byCode = defaultAttributes.list(null).stream()
                 .collect(Collectors.toMap(DefaultAttributeResponse::code, Function.identity()));
-        model.addAttribute("entityTypes", entityTypes.list(null).stream().map(t -> new EntityTypeView(t.name(),
+        model.addAttribute("entityTypes", entityTypes.list(null).stream().map(t -> new EntityTypeView(t.id(), t.name(),
                 t.namePrefix(), t.nameSuffix(), t.defaultSchema(),
                 t.defaultPhysicalType() == null ? null : t.defaultPhysicalType().name(),
                 t.defaultAttributes().stream().map(ref -> {
@@ -109,13 +224,11 @@ public class ConfigurationPageController {
                 .collect(Collectors.groupingBy(DatatypeMappingResponse::dialect)));
         model.addAttribute("mappings", byDialect);
         Map<String, TransformationView> formulas = new TreeMap<>();
-        templates.formulas().forEach(f -> formulas.put(f.name(), new TransformationView(f.name(), "library",
+        templates.formulas().forEach(f -> formulas.put(f.name(), new TransformationView(null, f.name(), "library",
                 new TreeMap<>(f.variants()))));
-        transformations.list(null).forEach(t -> formulas.put(t.name(), new TransformationView(t.name(), "store",
+        transformations.list(null).forEach(t -> formulas.put(t.name(), new TransformationView(t.id(), t.name(), "store",
                 t.formulas())));
         model.addAttribute("transformations", formulas.values());
-        model.addAttribute("errors", errors);
-        model.addAttribute("attributeTypeName", attributeTypeName);
         return "configuration/index";
     }
 

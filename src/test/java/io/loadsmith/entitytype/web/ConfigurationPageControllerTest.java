@@ -43,6 +43,8 @@ import io.loadsmith.template.TransformationTypeService;
 import io.loadsmith.template.api.TransformationTypeResponse;
 
 @WebMvcTest(ConfigurationPageController.class)
+@org.springframework.context.annotation.Import({io.loadsmith.dialect.DialectRegistry.class,
+        io.loadsmith.dialect.LogicalDatatypes.class, io.loadsmith.web.WebExceptionHandler.class})
 class ConfigurationPageControllerTest {
 
     @Autowired
@@ -74,6 +76,8 @@ class ConfigurationPageControllerTest {
                 List.of(new EntityTypeRequest.LoadTypeJson(PhysicalType.TABLE, LoadType.TRANSFORM_PERSIST)))));
         when(defaultAttributes.list(null)).thenReturn(List.of(new DefaultAttributeResponse(1, 0, "SCD_ID",
                 "<entity_logical_name>_scd_id", "CHAR", 32, null, null, true, "SCD_ID", null)));
+        EntityTypeResponse dimScd2 = entityTypes.list(null).get(0);
+        when(entityTypes.get(1)).thenReturn(dimScd2);
         when(attributeTypes.list(null)).thenReturn(List.of(new AttributeTypeResponse(1, 0, "SCD_ID", null, null)));
         when(mappings.list(null)).thenReturn(List.of(new DatatypeMappingResponse(1, 0, "snowflake", "TEXT", "VARCHAR")));
         when(transformations.list(null)).thenReturn(List.of(new TransformationTypeResponse(1, 0, "MY_HASH", null,
@@ -100,9 +104,65 @@ class ConfigurationPageControllerTest {
     void addAttributeTypeRedirects() throws Exception {
         when(attributeTypes.create(any())).thenReturn(new AttributeTypeResponse(2, 0, "BUSINESS_KEY", null, null));
         mvc.perform(post("/configuration/attribute-types").param("name", "BUSINESS_KEY"))
-                .andExpect(redirectedUrl("/configuration?saved"));
+                .andExpect(redirectedUrl("/configuration?saved#attributeType"));
         mvc.perform(post("/configuration/attribute-types").param("name", "BUSINESS_KEY").header("HX-Request", "true"))
-                .andExpect(header().string("HX-Redirect", "/configuration?saved"));
+                .andExpect(header().string("HX-Redirect", "/configuration?saved#attributeType"));
+    }
+
+    @Test
+    void addEntityTypeSendsDefaultAttributesInOrder() throws Exception {
+        when(entityTypes.create(any())).thenReturn(null);
+        mvc.perform(post("/configuration/entity-types").param("name", "DIM_SCD1").param("namePrefix", "D_")
+                        .param("defaultSchema", "publish").param("defaultPhysicalType", "TABLE")
+                        .param("defaultAttributes", "SCD_ID, DV_HASHKEY").param("loadType", "TRANSFORM_PERSIST"))
+                .andExpect(redirectedUrl("/configuration?saved#entityType"));
+        var sent = org.mockito.ArgumentCaptor.forClass(EntityTypeRequest.class);
+        org.mockito.Mockito.verify(entityTypes).create(sent.capture());
+        org.assertj.core.api.Assertions.assertThat(sent.getValue().defaultAttributes())
+                .extracting(EntityTypeRequest.DefaultAttributeRef::defaultAttribute).containsExactly("SCD_ID", "DV_HASHKEY");
+    }
+
+    @Test
+    void rejectedDefaultAttributeShowsTheProblemAndKeepsTheInput() throws Exception {
+        mvc.perform(post("/configuration/default-attributes").param("code", "MY_CODE").param("nameTemplate", "x_id"))
+                .andExpect(status().isOk())
+                .andExpect(view().name("configuration/index"))
+                .andExpect(content().string(containsString("datatype: must not be blank")))
+                .andExpect(content().string(containsString("value=\"MY_CODE\"")));
+        mvc.perform(post("/configuration/default-attributes").param("code", "MY_CODE").param("nameTemplate", "x_id")
+                        .param("datatype", "CHAR").param("dataLength", "abc"))
+                .andExpect(status().isOk())
+                .andExpect(content().string(containsString("a whole number is expected")));
+    }
+
+    @Test
+    void mappingAndTransformationAreAddedThroughTheirServices() throws Exception {
+        mvc.perform(post("/configuration/datatype-mappings").param("dialect", "snowflake").param("logicalDatatype", "TEXT")
+                        .param("physicalPattern", "STRING"))
+                .andExpect(redirectedUrl("/configuration?saved#mapping"));
+        org.mockito.Mockito.verify(mappings).create(new io.loadsmith.entitytype.api.DatatypeMappingRequest(null,
+                "snowflake", "TEXT", "STRING"));
+        mvc.perform(post("/configuration/transformation-types").param("name", "MY_HASH").param("dialect", "default")
+                        .param("formula", "MD5(x)"))
+                .andExpect(redirectedUrl("/configuration?saved#transformation"));
+        org.mockito.Mockito.verify(transformations).create(new io.loadsmith.template.api.TransformationTypeRequest(null,
+                "MY_HASH", null, Map.of("default", "MD5(x)")));
+    }
+
+    @Test
+    void deleteAsksFirstAndAnEntityTypeInUseSaysSo() throws Exception {
+        mvc.perform(get("/configuration/entity-types/1/delete").accept(org.springframework.http.MediaType.TEXT_HTML))
+                .andExpect(status().isOk())
+                .andExpect(view().name("confirm"))
+                .andExpect(content().string(containsString("Delete entity type DIM_SCD2?")));
+        org.mockito.Mockito.doThrow(new io.loadsmith.problem.ConflictException("Entity type 'DIM_SCD2' is used by entities."))
+                .when(entityTypes).delete(1);
+        mvc.perform(post("/configuration/entity-types/1/delete"))
+                .andExpect(status().isConflict())
+                .andExpect(content().string(containsString("is used by entities.")));
+        mvc.perform(post("/configuration/datatype-mappings/1/delete"))
+                .andExpect(redirectedUrl("/configuration?saved"));
+        org.mockito.Mockito.verify(mappings).delete(1);
     }
 
     @Test

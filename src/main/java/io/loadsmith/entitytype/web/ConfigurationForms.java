@@ -1,0 +1,137 @@
+package io.loadsmith.entitytype.web;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+import io.loadsmith.entitytype.LoadType;
+import io.loadsmith.entitytype.PhysicalType;
+import io.loadsmith.entitytype.api.DatatypeMappingRequest;
+import io.loadsmith.entitytype.api.DefaultAttributeRequest;
+import io.loadsmith.entitytype.api.EntityTypeRequest;
+import io.loadsmith.template.api.TransformationTypeRequest;
+
+/** The "add" forms of the configuration page, bound from the browser and turned into API requests. */
+public final class ConfigurationForms {
+
+    private ConfigurationForms() {
+    }
+
+    static String blank(String value) {
+        return value == null || value.isBlank() ? null : value.strip();
+    }
+
+    /** A new default attribute. */
+    public static class DefaultAttributeForm {
+        private String code;
+        private String nameTemplate;
+        private String datatype;
+        private Integer dataLength;
+        private Integer dataPrecision;
+        private Integer dataScale;
+        private boolean nullable = true;
+        private String attributeType;
+        private String description;
+
+        DefaultAttributeRequest toRequest() {
+            return new DefaultAttributeRequest(null, blank(code), blank(nameTemplate), blank(datatype), dataLength,
+                    dataPrecision, dataScale, nullable, blank(attributeType), blank(description));
+        }
+
+        public String getCode() { return code; }
+        public void setCode(String code) { this.code = code; }
+        public String getNameTemplate() { return nameTemplate; }
+        public void setNameTemplate(String nameTemplate) { this.nameTemplate = nameTemplate; }
+        public String getDatatype() { return datatype; }
+        public void setDatatype(String datatype) { this.datatype = datatype; }
+        public Integer getDataLength() { return dataLength; }
+        public void setDataLength(Integer dataLength) { this.dataLength = dataLength; }
+        public Integer getDataPrecision() { return dataPrecision; }
+        public void setDataPrecision(Integer dataPrecision) { this.dataPrecision = dataPrecision; }
+        public Integer getDataScale() { return dataScale; }
+        public void setDataScale(Integer dataScale) { this.dataScale = dataScale; }
+        public boolean isNullable() { return nullable; }
+        public void setNullable(boolean nullable) { this.nullable = nullable; }
+        public String getAttributeType() { return attributeType; }
+        public void setAttributeType(String attributeType) { this.attributeType = attributeType; }
+        public String getDescription() { return description; }
+        public void setDescription(String description) { this.description = description; }
+    }
+
+    /** A new entity type; default attributes are codes in order, separated by commas. */
+    public static class EntityTypeForm {
+        private String name;
+        private String namePrefix;
+        private String nameSuffix;
+        private String defaultSchema;
+        private PhysicalType defaultPhysicalType = PhysicalType.TABLE;
+        private String defaultAttributes;
+        private LoadType loadType = LoadType.TRANSFORM_PERSIST;
+
+        EntityTypeRequest toRequest() {
+            List<EntityTypeRequest.DefaultAttributeRef> refs = defaultAttributes == null ? List.of()
+                    : Arrays.stream(defaultAttributes.split(",")).map(String::strip).filter(c -> !c.isEmpty())
+                    .map(c -> new EntityTypeRequest.DefaultAttributeRef(c, null)).toList();
+            PhysicalType physical = defaultPhysicalType == null ? PhysicalType.TABLE : defaultPhysicalType;
+            return new EntityTypeRequest(null, blank(name), null, blank(namePrefix), blank(nameSuffix),
+                    blank(defaultSchema), physical, null, refs,
+                    loadType == null ? List.of() : List.of(new EntityTypeRequest.LoadTypeJson(physical, loadType)));
+        }
+
+        public String getName() { return name; }
+        public void setName(String name) { this.name = name; }
+        public String getNamePrefix() { return namePrefix; }
+        public void setNamePrefix(String namePrefix) { this.namePrefix = namePrefix; }
+        public String getNameSuffix() { return nameSuffix; }
+        public void setNameSuffix(String nameSuffix) { this.nameSuffix = nameSuffix; }
+        public String getDefaultSchema() { return defaultSchema; }
+        public void setDefaultSchema(String defaultSchema) { this.defaultSchema = defaultSchema; }
+        public PhysicalType getDefaultPhysicalType() { return defaultPhysicalType; }
+        public void setDefaultPhysicalType(PhysicalType defaultPhysicalType) { this.defaultPhysicalType = defaultPhysicalType; }
+        public String getDefaultAttributes() { return defaultAttributes; }
+        public void setDefaultAttributes(String defaultAttributes) { this.defaultAttributes = defaultAttributes; }
+        public LoadType getLoadType() { return loadType; }
+        public void setLoadType(LoadType loadType) { this.loadType = loadType; }
+    }
+
+    /** A stored datatype mapping that overrides a dialect file. */
+    public static class MappingForm {
+        private String dialect;
+        private String logicalDatatype;
+        private String physicalPattern;
+
+        DatatypeMappingRequest toRequest() {
+            return new DatatypeMappingRequest(null, blank(dialect), blank(logicalDatatype), blank(physicalPattern));
+        }
+
+        public String getDialect() { return dialect; }
+        public void setDialect(String dialect) { this.dialect = dialect; }
+        public String getLogicalDatatype() { return logicalDatatype; }
+        public void setLogicalDatatype(String logicalDatatype) { this.logicalDatatype = logicalDatatype; }
+        public String getPhysicalPattern() { return physicalPattern; }
+        public void setPhysicalPattern(String physicalPattern) { this.physicalPattern = physicalPattern; }
+    }
+
+    /** A stored transformation type with its formula for one dialect (or "default"). */
+    public static class TransformationForm {
+        private String name;
+        private String description;
+        private String dialect = "default";
+        private String formula;
+
+        TransformationTypeRequest toRequest() {
+            return new TransformationTypeRequest(null, blank(name), blank(description),
+                    formula == null || formula.isBlank() ? Map.of()
+                            : Map.of(dialect == null || dialect.isBlank() ? "default" : dialect.strip(), formula));
+        }
+
+        public String getName() { return name; }
+        public void setName(String name) { this.name = name; }
+        public String getDescription() { return description; }
+        public void setDescription(String description) { this.description = description; }
+        public String getDialect() { return dialect; }
+        public void setDialect(String dialect) { this.dialect = dialect; }
+        public String getFormula() { return formula; }
+        public void setFormula(String formula) { this.formula = formula; }
+    }
+}

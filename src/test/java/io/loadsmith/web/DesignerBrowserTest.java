@@ -111,7 +111,9 @@ class DesignerBrowserTest {
         // An entity of type DIM_SCD2 named VESSEL gets its six default attributes at once.
         open("/entities/new");
         new Select(driver.findElement(By.id("entityType"))).selectByValue("DIM_SCD2");
+        wait.until(d -> d.findElements(By.cssSelector("#type-defaults li")).size() == 6);
         driver.findElement(By.id("logicalName")).sendKeys("VESSEL");
+        screenshot("entity-new");
         driver.findElement(By.cssSelector("#new-entity-form button[type=submit]")).click();
         wait.until(ExpectedConditions.presenceOfElementLocated(By.id("entity-form")));
         assertThat(driver.findElement(By.tagName("h1")).getText()).isEqualTo("publish.D_VESSEL_SCD2");

@@ -2,6 +2,9 @@ package io.loadsmith.entity.web;
 
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -20,7 +23,9 @@ import io.loadsmith.entity.EntityService;
 import io.loadsmith.entity.api.EntityRequest;
 import io.loadsmith.entity.api.EntityResponse;
 import io.loadsmith.entitytype.AttributeTypeService;
+import io.loadsmith.entitytype.DefaultAttributeService;
 import io.loadsmith.entitytype.EntityTypeService;
+import io.loadsmith.entitytype.api.DefaultAttributeResponse;
 import io.loadsmith.entitytype.PhysicalType;
 import io.loadsmith.entitytype.api.AttributeTypeResponse;
 import io.loadsmith.entitytype.api.EntityTypeResponse;
@@ -60,9 +65,16 @@ public class EntityPageController {
     private final LogicalDatatypes datatypes;
     private final DialectRegistry dialects;
     private final DdlPreviewService ddl;
+    private final DefaultAttributeService defaultAttributes;
+
+    /** A default attribute that an entity of the chosen type will get. */
+    public record TypeDefault(String nameTemplate, String datatype, String attributeType) {
+    }
 
     public EntityPageController(EntityService entities, EntityTypeService entityTypes, AttributeTypeService attributeTypes,
-                                LogicalDatatypes datatypes, DialectRegistry dialects, DdlPreviewService ddl) {
+                                LogicalDatatypes datatypes, DialectRegistry dialects, DdlPreviewService ddl,
+                                DefaultAttributeService defaultAttributes) {
+        this.defaultAttributes = defaultAttributes;
         this.entities = entities;
         this.entityTypes = entityTypes;
         this.attributeTypes = attributeTypes;
@@ -88,10 +100,14 @@ public class EntityPageController {
         return Htmx.view(request, "entities/list", "results");
     }
 
+    /** With htmx and a chosen type, only the list of default attributes the new entity will get. */
     @GetMapping("/new")
-    public String newEntity(Model model) {
-        model.addAttribute("form", new EntityForm());
-        return newPage(model, FormErrors.NONE);
+    public String newEntity(@RequestParam(required = false) String entityType, Model model, HttpServletRequest request) {
+        EntityForm form = new EntityForm();
+        form.setEntityType(entityType);
+        model.addAttribute("form", form);
+        String view = newPage(model, FormErrors.NONE);
+        return Htmx.view(request, view, "defaults");
     }
 
     /** Creates by type: the type names the entity and gives it its default attributes at once. */
@@ -115,7 +131,18 @@ public class EntityPageController {
 
     private String newPage(Model model, FormErrors errors) {
         model.addAttribute("errors", errors);
-        model.addAttribute("types", entityTypes.list(null));
+        List<EntityTypeResponse> types = entityTypes.list(null);
+        model.addAttribute("types", types);
+        String chosen = ((EntityForm) model.getAttribute("form")).getEntityType();
+        Map<String, DefaultAttributeResponse> byCode = defaultAttributes.list(null).stream()
+                .collect(Collectors.toMap(DefaultAttributeResponse::code, Function.identity()));
+        model.addAttribute("typeDefaults", types.stream().filter(t -> t.name().equals(chosen)).findFirst()
+                .map(t -> t.defaultAttributes().stream().map(ref -> byCode.get(ref.defaultAttribute()))
+                        .filter(java.util.Objects::nonNull)
+                        .map(d -> new TypeDefault(d.nameTemplate(), d.datatype()
+                                + (d.dataLength() == null ? "" : "(" + d.dataLength() + ")"), d.attributeType()))
+                        .toList())
+                .orElse(List.of()));
         model.addAttribute("physicalTypes", PhysicalType.values());
         return "entities/new";
     }

@@ -65,6 +65,9 @@ class EntityPageControllerTest {
     @MockitoBean
     DdlPreviewService ddl;
 
+    @MockitoBean
+    io.loadsmith.entitytype.DefaultAttributeService defaultAttributes;
+
     static EntityResponse vessel() {
         return new EntityResponse(7, 3, "D_VESSEL_SCD2", "VESSEL", "publish", "publish.D_VESSEL_SCD2", "DIM_SCD2",
                 PhysicalType.TABLE, null, null,
@@ -107,6 +110,21 @@ class EntityPageControllerTest {
                 .andExpect(status().isOk())
                 .andExpect(view().name("entities/new"))
                 .andExpect(model().attributeExists("form", "types", "errors"));
+    }
+
+    @Test
+    void choosingATypeShowsItsDefaultAttributesAtOnce() throws Exception {
+        when(entityTypes.list(null)).thenReturn(List.of(new io.loadsmith.entitytype.api.EntityTypeResponse(1, 0,
+                "DIM_SCD2", null, "D_", "_SCD2", "publish", PhysicalType.TABLE, null,
+                List.of(new io.loadsmith.entitytype.api.EntityTypeRequest.DefaultAttributeRef("SCD_ID", null)), List.of())));
+        when(defaultAttributes.list(null)).thenReturn(List.of(new io.loadsmith.entitytype.api.DefaultAttributeResponse(
+                1, 0, "SCD_ID", "<entity_logical_name>_scd_id", "CHAR", 32, null, null, true, "SCD_ID", null)));
+        mvc.perform(get("/entities/new").param("entityType", "DIM_SCD2").header("HX-Request", "true"))
+                .andExpect(status().isOk())
+                .andExpect(view().name("entities/new :: defaults"))
+                .andExpect(model().attribute("typeDefaults", hasSize(1)))
+                .andExpect(content().string(containsString("&lt;entity_logical_name&gt;_scd_id")))
+                .andExpect(content().string(containsString("CHAR(32)")));
     }
 
     @Test

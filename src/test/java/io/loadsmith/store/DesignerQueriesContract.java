@@ -37,6 +37,30 @@ public interface DesignerQueriesContract {
 
     MetadataPackageService packages();
 
+    io.loadsmith.load.DraftTemplatePreview drafts();
+
+    @Test
+    default void draftTemplateTextIsRenderedInsideTheLoadWithoutBeingStored() {
+        long entity = entities().create(new EntityRequest(null, "DRAFT_ONE", null, "draft_test", null, PhysicalType.TABLE,
+                null, null, List.of(new AttributeJson("id", "INTEGER4", null, null, null, false, null, null)))).id();
+        long load = loads().create(new LoadRequest(null, "load_draft_one", "draft_test.DRAFT_ONE", null, null, List.of(),
+                List.of(new StepJson("merge", StepType.OVERRIDE, "<ftltemplate:scd2:temp_table_prefix=Z_>")), Map.of())).id();
+        try {
+            var prefix = List.of(new io.loadsmith.template.ParameterDefinition("temp_table_prefix",
+                    io.loadsmith.template.ParameterType.STRING, true, null, null));
+            String sql = drafts().generate(load, "postgresql", "scd2", prefix,
+                    Map.of("default", "SELECT '${temp_table_prefix}' AS drafted FROM ${model.load.target.name}")).sql();
+            assertThat(sql).contains("SELECT 'Z_' AS drafted FROM DRAFT_ONE;");
+            assertThatThrownBy(() -> drafts().generate(load, "postgresql", "scd2", prefix,
+                    Map.of("default", "SELECT 1\n${no_such_thing}")))
+                    .isInstanceOf(io.loadsmith.generation.GenerationException.class)
+                    .hasMessageContaining("scd2").hasMessageContaining("line 2");
+        } finally {
+            loads().delete(load);
+            entities().delete(entity);
+        }
+    }
+
     @Test
     default void filterSearchRecentAndCountsFindWhatTheDesignerShows() {
         long entity = entities().create(new EntityRequest(null, "QUERY_ONE", null, "query_test", null, PhysicalType.TABLE,

@@ -17,6 +17,14 @@ class DesignerQueriesH2Test extends H2StoreTest implements DesignerQueriesContra
     @Autowired
     MetadataPackageService packages;
 
+    @Autowired
+    io.loadsmith.load.DraftTemplatePreview drafts;
+
+    @Override
+    public io.loadsmith.load.DraftTemplatePreview drafts() {
+        return drafts;
+    }
+
     @Override
     public EntityService entities() {
         return entities;

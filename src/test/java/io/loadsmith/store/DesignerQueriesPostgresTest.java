@@ -17,6 +17,14 @@ class DesignerQueriesPostgresTest extends PostgresStoreTest implements DesignerQ
     @Autowired
     MetadataPackageService packages;
 
+    @Autowired
+    io.loadsmith.load.DraftTemplatePreview drafts;
+
+    @Override
+    public io.loadsmith.load.DraftTemplatePreview drafts() {
+        return drafts;
+    }
+
     @Override
     public EntityService entities() {
         return entities;

@@ -17,7 +17,10 @@ import org.springframework.web.bind.annotation.RequestParam;
 
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.generation.GenerationException;
+import io.loadsmith.load.DraftTemplatePreview;
 import io.loadsmith.load.LoadService;
+import io.loadsmith.template.ParameterDefinition;
+import io.loadsmith.template.api.TemplateRequest;
 import io.loadsmith.load.api.LoadResponse;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.InvalidRequestException;
@@ -46,16 +49,18 @@ public class TemplatePageController {
     }
 
     /** The preview: a load generated for a dialect with the saved templates, or why it failed. */
-    public record Preview(Long loadId, String dialect, String sql, String error) {
+    public record Preview(Long loadId, String dialect, String sql, String error, boolean draft) {
     }
 
     private final TemplateService templates;
     private final TemplateLookup lookup;
     private final LoadService loads;
     private final DialectRegistry dialects;
+    private final DraftTemplatePreview drafts;
 
     public TemplatePageController(TemplateService templates, TemplateLookup lookup, LoadService loads,
-                                  DialectRegistry dialects) {
+                                  DialectRegistry dialects, DraftTemplatePreview drafts) {
+        this.drafts = drafts;
         this.templates = templates;
         this.lookup = lookup;
         this.loads = loads;
@@ -82,8 +87,12 @@ public class TemplatePageController {
 
     @PostMapping
     public String create(@ModelAttribute("form") TemplateForm form, BindingResult binding,
-                         @RequestParam(defaultValue = "save") String action, Model model,
+                         @RequestParam(defaultValue = "save") String action, @RequestParam(required = false) Long load,
+                         @RequestParam(required = false) String dialect, Model model,
                          HttpServletRequest request, HttpServletResponse response) {
+        if ("preview".equals(action)) {
+            return editorView(request, draftPreview(null, form, load, dialect, model));
+        }
         if (!"save".equals(action)) {
             rearrange(form, action);
             model.addAttribute("unsaved", true);
@@ -111,9 +120,13 @@ public class TemplatePageController {
     /** {@code action}: save, add-parameter, remove-parameter-N, add-variant, remove-variant-N. */
     @PostMapping("/{id}")
     public String edit(@PathVariable long id, @ModelAttribute("form") TemplateForm form, BindingResult binding,
-                       @RequestParam(defaultValue = "save") String action, Model model,
+                       @RequestParam(defaultValue = "save") String action, @RequestParam(required = false) Long load,
+                       @RequestParam(required = false) String dialect, Model model,
                        HttpServletRequest request, HttpServletResponse response) {
         templates.get(id);
+        if ("preview".equals(action)) {
+            return editorView(request, draftPreview(id, form, load, dialect, model));
+        }
         if (!"save".equals(action)) {
             rearrange(form, action);
             model.addAttribute("unsaved", true);
@@ -162,6 +175,30 @@ public class TemplatePageController {
         }
     }
 
+    /** The editor with its preview rendered from the text as typed, not as saved. */
+    private String draftPreview(Long id, TemplateForm form, Long loadId, String dialect, Model model) {
+        String view = editor(id, model, FormErrors.NONE, loadId, dialect);
+        Preview saved = (Preview) model.getAttribute("preview");
+        if (saved.loadId() == null) {
+            return view;
+        }
+        try {
+            TemplateRequest r = RequestChecks.valid(form.toRequest());
+            List<ParameterDefinition> parameters = r.parameters().stream().map(p -> new ParameterDefinition(p.name(),
+                    p.type() == null ? ParameterType.STRING : p.type(), p.required(), p.defaultValue(), p.description()))
+                    .toList();
+            model.addAttribute("preview", new Preview(saved.loadId(), saved.dialect(), drafts.generate(saved.loadId(),
+                    saved.dialect(), r.name(), parameters, r.variants()).sql(), null, true));
+        } catch (InvalidRequestException e) {
+            model.addAttribute("errors", FormErrors.of(e));
+            model.addAttribute("preview", new Preview(saved.loadId(), saved.dialect(), null,
+                    "Correct the marked fields to preview the text.", true));
+        } catch (GenerationException | NotFoundException e) {
+            model.addAttribute("preview", new Preview(saved.loadId(), saved.dialect(), null, e.getMessage(), true));
+        }
+        return view;
+    }
+
     private String editor(Long id, Model model, FormErrors errors, Long loadId, String dialect) {
         model.addAttribute("templateId", id);
         model.addAttribute("errors", errors);
@@ -177,14 +214,14 @@ public class TemplatePageController {
         Long chosen = loadId != null ? loadId : all.isEmpty() ? null : all.get(0).id();
         String chosenDialect = dialect == null || !dialects.exists(dialect) ? DEFAULT_DIALECT : dialect;
         if (chosen == null) {
-            model.addAttribute("preview", new Preview(null, chosenDialect, null, "There is no load to render yet."));
+            model.addAttribute("preview", new Preview(null, chosenDialect, null, "There is no load to render yet.", false));
             return;
         }
         try {
             model.addAttribute("preview", new Preview(chosen, chosenDialect,
-                    loads.generate(chosen, chosenDialect, null).sql(), null));
+                    loads.generate(chosen, chosenDialect, null).sql(), null, false));
         } catch (GenerationException | NotFoundException e) {
-            model.addAttribute("preview", new Preview(chosen, chosenDialect, null, e.getMessage()));
+            model.addAttribute("preview", new Preview(chosen, chosenDialect, null, e.getMessage(), false));
         }
     }
 

@@ -61,6 +61,9 @@ class TemplatePageControllerTest {
     @MockitoBean
     LoadService loads;
 
+    @MockitoBean
+    io.loadsmith.load.DraftTemplatePreview drafts;
+
     static final TemplateResponse STORED = new TemplateResponse(3, 1, "my_merge", null, null,
             List.of(new ParameterJson("prefix", ParameterType.STRING, true, null, null)),
             new TreeMap<>(Map.of("default", "MERGE INTO ${prefix}x")));
@@ -143,6 +146,24 @@ class TemplatePageControllerTest {
                 .andExpect(status().isOk())
                 .andExpect(model().attribute("form", org.hamcrest.Matchers.hasProperty("parameters", hasSize(1))))
                 .andExpect(content().string(containsString("not saved yet")));
+    }
+
+    @Test
+    void previewThisTextRendersTheUnsavedDraftAndSavesNothing() throws Exception {
+        when(drafts.generate(eq(5L), eq("duckdb"), eq("my_merge"), any(), any())).thenReturn(
+                new GeneratedLoad("load_x", "duckdb", List.of(), "MERGE INTO DRAFTED -- duckdb"));
+        mvc.perform(post("/configuration/templates/3").header("HX-Request", "true").param("action", "preview")
+                        .param("load", "5").param("dialect", "duckdb").param("version", "1").param("name", "my_merge")
+                        .param("parameters[0].name", "prefix").param("parameters[0].type", "STRING")
+                        .param("variants[0].dialect", "default").param("variants[0].text", "MERGE INTO DRAFTED"))
+                .andExpect(status().isOk())
+                .andExpect(view().name("configuration/template :: editor"))
+                .andExpect(content().string(containsString("MERGE INTO DRAFTED -- duckdb")))
+                .andExpect(content().string(containsString("not saved yet, rendered")));
+        org.mockito.Mockito.verify(drafts).generate(eq(5L), eq("duckdb"), eq("my_merge"),
+                eq(List.of(new ParameterDefinition("prefix", ParameterType.STRING, false, null, null))),
+                eq(Map.of("default", "MERGE INTO DRAFTED")));
+        org.mockito.Mockito.verify(templates, org.mockito.Mockito.never()).update(org.mockito.ArgumentMatchers.anyLong(), any());
     }
 
     @Test

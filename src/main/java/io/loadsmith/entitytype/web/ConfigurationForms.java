@@ -58,28 +58,82 @@ public final class ConfigurationForms {
         public void setDescription(String description) { this.description = description; }
     }
 
-    /** A new entity type; default attributes are codes in order, separated by commas. */
+    /**
+     * An entity type. Default attributes are codes in order, separated by commas, each optionally
+     * {@code CODE:TRANSFORMATION_TYPE}; default load types are {@code PHYSICAL=LOAD} pairs.
+     */
     public static class EntityTypeForm {
+        private Long version;
         private String name;
+        private String description;
+        private String packageName;
         private String namePrefix;
         private String nameSuffix;
         private String defaultSchema;
         private PhysicalType defaultPhysicalType = PhysicalType.TABLE;
         private String defaultAttributes;
-        private LoadType loadType = LoadType.TRANSFORM_PERSIST;
+        private String loadTypes = "TABLE=TRANSFORM_PERSIST";
+
+        static EntityTypeForm of(io.loadsmith.entitytype.api.EntityTypeResponse t) {
+            EntityTypeForm form = new EntityTypeForm();
+            form.version = t.version();
+            form.name = t.name();
+            form.description = t.description();
+            form.packageName = t.packageName();
+            form.namePrefix = t.namePrefix();
+            form.nameSuffix = t.nameSuffix();
+            form.defaultSchema = t.defaultSchema();
+            form.defaultPhysicalType = t.defaultPhysicalType();
+            form.defaultAttributes = String.join(", ", t.defaultAttributes().stream()
+                    .map(r -> r.transformationType() == null ? r.defaultAttribute()
+                            : r.defaultAttribute() + ":" + r.transformationType()).toList());
+            form.loadTypes = String.join(", ", t.loadTypes().stream().map(l -> l.physicalType() + "=" + l.loadType()).toList());
+            return form;
+        }
 
         EntityTypeRequest toRequest() {
             List<EntityTypeRequest.DefaultAttributeRef> refs = defaultAttributes == null ? List.of()
                     : Arrays.stream(defaultAttributes.split(",")).map(String::strip).filter(c -> !c.isEmpty())
-                    .map(c -> new EntityTypeRequest.DefaultAttributeRef(c, null)).toList();
-            PhysicalType physical = defaultPhysicalType == null ? PhysicalType.TABLE : defaultPhysicalType;
-            return new EntityTypeRequest(null, blank(name), null, blank(namePrefix), blank(nameSuffix),
-                    blank(defaultSchema), physical, null, refs,
-                    loadType == null ? List.of() : List.of(new EntityTypeRequest.LoadTypeJson(physical, loadType)));
+                    .map(c -> {
+                        int colon = c.indexOf(':');
+                        return colon < 0 ? new EntityTypeRequest.DefaultAttributeRef(c, null)
+                                : new EntityTypeRequest.DefaultAttributeRef(c.substring(0, colon).strip(),
+                                        blank(c.substring(colon + 1)));
+                    }).toList();
+            List<EntityTypeRequest.LoadTypeJson> pairs = new java.util.ArrayList<>();
+            List<io.loadsmith.problem.FieldProblem> problems = new java.util.ArrayList<>();
+            if (loadTypes != null) {
+                for (String pair : loadTypes.split(",")) {
+                    if (pair.isBlank()) {
+                        continue;
+                    }
+                    String[] parts = pair.split("=");
+                    try {
+                        pairs.add(new EntityTypeRequest.LoadTypeJson(PhysicalType.valueOf(parts[0].strip()),
+                                LoadType.valueOf(parts.length < 2 ? "" : parts[1].strip())));
+                    } catch (IllegalArgumentException e) {
+                        problems.add(new io.loadsmith.problem.FieldProblem("loadTypes", pair.strip(),
+                                "is not PHYSICAL_TYPE=LOAD_TYPE with a physical type of "
+                                        + Arrays.toString(PhysicalType.values()) + " and a load type of "
+                                        + Arrays.toString(LoadType.values())));
+                    }
+                }
+            }
+            if (!problems.isEmpty()) {
+                throw new io.loadsmith.problem.InvalidRequestException(problems, Map.of());
+            }
+            return new EntityTypeRequest(version, blank(name), blank(description), blank(namePrefix), blank(nameSuffix),
+                    blank(defaultSchema), defaultPhysicalType, blank(packageName), refs, pairs);
         }
 
+        public Long getVersion() { return version; }
+        public void setVersion(Long version) { this.version = version; }
         public String getName() { return name; }
         public void setName(String name) { this.name = name; }
+        public String getDescription() { return description; }
+        public void setDescription(String description) { this.description = description; }
+        public String getPackageName() { return packageName; }
+        public void setPackageName(String packageName) { this.packageName = packageName; }
         public String getNamePrefix() { return namePrefix; }
         public void setNamePrefix(String namePrefix) { this.namePrefix = namePrefix; }
         public String getNameSuffix() { return nameSuffix; }
@@ -90,8 +144,8 @@ public final class ConfigurationForms {
         public void setDefaultPhysicalType(PhysicalType defaultPhysicalType) { this.defaultPhysicalType = defaultPhysicalType; }
         public String getDefaultAttributes() { return defaultAttributes; }
         public void setDefaultAttributes(String defaultAttributes) { this.defaultAttributes = defaultAttributes; }
-        public LoadType getLoadType() { return loadType; }
-        public void setLoadType(LoadType loadType) { this.loadType = loadType; }
+        public String getLoadTypes() { return loadTypes; }
+        public void setLoadTypes(String loadTypes) { this.loadTypes = loadTypes; }
     }
 
     /** A stored datatype mapping that overrides a dialect file. */

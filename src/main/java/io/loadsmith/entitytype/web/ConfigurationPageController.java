@@ -120,6 +120,39 @@ public class ConfigurationPageController {
         return add(model, "entityType", request, response, () -> entityTypes.create(RequestChecks.valid(form.toRequest())));
     }
 
+    @GetMapping("/entity-types/{id}")
+    public String editEntityType(@PathVariable long id, Model model) {
+        model.addAttribute("entityTypeForm", ConfigurationForms.EntityTypeForm.of(entityTypes.get(id)));
+        return entityTypePage(id, model, FormErrors.NONE);
+    }
+
+    /** Saves an entity type; a rejected or stale save keeps what was typed and says why. */
+    @PostMapping("/entity-types/{id}")
+    public String updateEntityType(@PathVariable long id,
+                                   @ModelAttribute("entityTypeForm") ConfigurationForms.EntityTypeForm form, Model model,
+                                   HttpServletRequest request, HttpServletResponse response) {
+        try {
+            entityTypes.update(id, RequestChecks.valid(form.toRequest()));
+        } catch (InvalidRequestException e) {
+            return entityTypePage(id, model, FormErrors.of(e));
+        } catch (io.loadsmith.problem.StaleVersionException e) {
+            return entityTypePage(id, model, FormErrors.message(e.getMessage()
+                    + " Your text is still in the form: copy what you need, then reload."));
+        } catch (ConflictException e) {
+            return entityTypePage(id, model, FormErrors.message(e.getMessage()));
+        }
+        return Htmx.redirect(request, response, "/configuration?saved#entityType");
+    }
+
+    private String entityTypePage(long id, Model model, FormErrors errors) {
+        model.addAttribute("entityTypeId", id);
+        model.addAttribute("errors", errors);
+        model.addAttribute("physicalTypes", PhysicalType.values());
+        model.addAttribute("defaultAttributeCodes", defaultAttributes.list(null).stream()
+                .map(DefaultAttributeResponse::code).toList());
+        return "configuration/entity-type";
+    }
+
     @PostMapping("/datatype-mappings")
     public String addMapping(@ModelAttribute("mappingForm") ConfigurationForms.MappingForm form, Model model,
                              HttpServletRequest request, HttpServletResponse response) {
@@ -207,6 +240,8 @@ public class ConfigurationPageController {
         model.addAttribute("datatypes", datatypes.names().stream().sorted().toList());
         model.addAttribute("physicalTypes", PhysicalType.values());
         model.addAttribute("loadTypes", LoadType.values());
+        model.addAttribute("defaultAttributeCodes", defaultAttributes.list(null).stream()
+                .map(DefaultAttributeResponse::code).toList());
         Map<String, DefaultAttributeResponse> byCode = defaultAttributes.list(null).stream()
                 .collect(Collectors.toMap(DefaultAttributeResponse::code, Function.identity()));
         model.addAttribute("entityTypes", entityTypes.list(null).stream().map(t -> new EntityTypeView(t.id(), t.name(),

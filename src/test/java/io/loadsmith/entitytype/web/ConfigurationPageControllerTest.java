@@ -114,12 +114,35 @@ class ConfigurationPageControllerTest {
         when(entityTypes.create(any())).thenReturn(null);
         mvc.perform(post("/configuration/entity-types").param("name", "DIM_SCD1").param("namePrefix", "D_")
                         .param("defaultSchema", "publish").param("defaultPhysicalType", "TABLE")
-                        .param("defaultAttributes", "SCD_ID, DV_HASHKEY").param("loadType", "TRANSFORM_PERSIST"))
+                        .param("defaultAttributes", "SCD_ID, DV_HASHKEY:HASH_KEY").param("loadTypes", "TABLE=TRANSFORM_PERSIST"))
                 .andExpect(redirectedUrl("/configuration?saved#entityType"));
         var sent = org.mockito.ArgumentCaptor.forClass(EntityTypeRequest.class);
         org.mockito.Mockito.verify(entityTypes).create(sent.capture());
         org.assertj.core.api.Assertions.assertThat(sent.getValue().defaultAttributes())
-                .extracting(EntityTypeRequest.DefaultAttributeRef::defaultAttribute).containsExactly("SCD_ID", "DV_HASHKEY");
+                .containsExactly(new EntityTypeRequest.DefaultAttributeRef("SCD_ID", null),
+                        new EntityTypeRequest.DefaultAttributeRef("DV_HASHKEY", "HASH_KEY"));
+        org.assertj.core.api.Assertions.assertThat(sent.getValue().loadTypes())
+                .containsExactly(new EntityTypeRequest.LoadTypeJson(PhysicalType.TABLE, LoadType.TRANSFORM_PERSIST));
+    }
+
+    @Test
+    void entityTypeEditPageRoundTripsTheTypeAndKeepsInputOnAStaleSave() throws Exception {
+        mvc.perform(get("/configuration/entity-types/1"))
+                .andExpect(status().isOk())
+                .andExpect(view().name("configuration/entity-type"))
+                .andExpect(content().string(containsString("value=\"SCD_ID\"")))
+                .andExpect(content().string(containsString("value=\"TABLE=TRANSFORM_PERSIST\"")));
+        when(entityTypes.update(org.mockito.ArgumentMatchers.eq(1L), any())).thenThrow(
+                new io.loadsmith.problem.StaleVersionException("Entity type 'DIM_SCD2'", 0, 1));
+        mvc.perform(post("/configuration/entity-types/1").param("version", "0").param("name", "DIM_SCD2")
+                        .param("namePrefix", "DIM_").param("loadTypes", "TABLE=TRANSFORM_PERSIST"))
+                .andExpect(status().isOk())
+                .andExpect(content().string(containsString("was changed by someone else")))
+                .andExpect(content().string(containsString("value=\"DIM_\"")));
+        mvc.perform(post("/configuration/entity-types/1").param("version", "1").param("name", "DIM_SCD2")
+                        .param("loadTypes", "TABEL=TRANSFORM_PERSIST"))
+                .andExpect(status().isOk())
+                .andExpect(content().string(containsString("is not PHYSICAL_TYPE=LOAD_TYPE")));
     }
 
     @Test

@@ -23,6 +23,7 @@ public final class ConfigurationForms {
 
     /** A new default attribute. */
     public static class DefaultAttributeForm {
+        private Long version;
         private String code;
         private String nameTemplate;
         private String datatype;
@@ -33,11 +34,28 @@ public final class ConfigurationForms {
         private String attributeType;
         private String description;
 
+        static DefaultAttributeForm of(io.loadsmith.entitytype.api.DefaultAttributeResponse d) {
+            DefaultAttributeForm form = new DefaultAttributeForm();
+            form.version = d.version();
+            form.code = d.code();
+            form.nameTemplate = d.nameTemplate();
+            form.datatype = d.datatype();
+            form.dataLength = d.dataLength();
+            form.dataPrecision = d.dataPrecision();
+            form.dataScale = d.dataScale();
+            form.nullable = d.nullable();
+            form.attributeType = d.attributeType();
+            form.description = d.description();
+            return form;
+        }
+
         DefaultAttributeRequest toRequest() {
-            return new DefaultAttributeRequest(null, blank(code), blank(nameTemplate), blank(datatype), dataLength,
+            return new DefaultAttributeRequest(version, blank(code), blank(nameTemplate), blank(datatype), dataLength,
                     dataPrecision, dataScale, nullable, blank(attributeType), blank(description));
         }
 
+        public Long getVersion() { return version; }
+        public void setVersion(Long version) { this.version = version; }
         public String getCode() { return code; }
         public void setCode(String code) { this.code = code; }
         public String getNameTemplate() { return nameTemplate; }

@@ -153,6 +153,41 @@ public class ConfigurationPageController {
         return "configuration/entity-type";
     }
 
+    @GetMapping("/default-attributes/{id}")
+    public String editDefaultAttribute(@PathVariable long id, Model model) {
+        model.addAttribute("defaultAttributeForm", ConfigurationForms.DefaultAttributeForm.of(defaultAttributes.get(id)));
+        return defaultAttributePage(id, model, FormErrors.NONE);
+    }
+
+    @PostMapping("/default-attributes/{id}")
+    public String updateDefaultAttribute(@PathVariable long id,
+                                         @ModelAttribute("defaultAttributeForm") ConfigurationForms.DefaultAttributeForm form,
+                                         BindingResult binding, Model model, HttpServletRequest request,
+                                         HttpServletResponse response) {
+        if (binding.hasErrors()) {
+            return defaultAttributePage(id, model, FormErrors.of(binding));
+        }
+        try {
+            defaultAttributes.update(id, RequestChecks.valid(form.toRequest()));
+        } catch (InvalidRequestException e) {
+            return defaultAttributePage(id, model, FormErrors.of(e));
+        } catch (io.loadsmith.problem.StaleVersionException e) {
+            return defaultAttributePage(id, model, FormErrors.message(e.getMessage()
+                    + " Your text is still in the form: copy what you need, then reload."));
+        } catch (ConflictException e) {
+            return defaultAttributePage(id, model, FormErrors.message(e.getMessage()));
+        }
+        return Htmx.redirect(request, response, "/configuration?saved#defaultAttribute");
+    }
+
+    private String defaultAttributePage(long id, Model model, FormErrors errors) {
+        model.addAttribute("defaultAttributeId", id);
+        model.addAttribute("errors", errors);
+        model.addAttribute("datatypes", datatypes.names().stream().sorted().toList());
+        model.addAttribute("attributeTypes", attributeTypes.list(null));
+        return "configuration/default-attribute";
+    }
+
     @PostMapping("/datatype-mappings")
     public String addMapping(@ModelAttribute("mappingForm") ConfigurationForms.MappingForm form, Model model,
                              HttpServletRequest request, HttpServletResponse response) {

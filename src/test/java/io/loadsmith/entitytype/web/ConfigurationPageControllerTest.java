@@ -189,6 +189,30 @@ class ConfigurationPageControllerTest {
     }
 
     @Test
+    void defaultAttributeEditPageSavesAndShowsProblemsAtTheField() throws Exception {
+        when(defaultAttributes.get(1)).thenReturn(new DefaultAttributeResponse(1, 4, "SCD_ID",
+                "<entity_logical_name>_scd_id", "CHAR", 32, null, null, true, "SCD_ID", null));
+        mvc.perform(get("/configuration/default-attributes/1"))
+                .andExpect(status().isOk())
+                .andExpect(view().name("configuration/default-attribute"))
+                .andExpect(content().string(containsString("value=\"&lt;entity_logical_name&gt;_scd_id\"")))
+                .andExpect(content().string(containsString("value=\"32\"")));
+        mvc.perform(post("/configuration/default-attributes/1").param("version", "4").param("code", "SCD_ID")
+                        .param("nameTemplate", "x_scd_id").param("datatype", "CHAR").param("dataLength", "40")
+                        .param("_nullable", "on"))
+                .andExpect(redirectedUrl("/configuration?saved#defaultAttribute"));
+        org.mockito.Mockito.verify(defaultAttributes).update(1, new io.loadsmith.entitytype.api.DefaultAttributeRequest(4L,
+                "SCD_ID", "x_scd_id", "CHAR", 40, null, null, false, null, null));
+        when(defaultAttributes.update(org.mockito.ArgumentMatchers.eq(1L), any())).thenThrow(
+                InvalidRequestException.of("attributeType", "NOPE", "is not an attribute type"));
+        mvc.perform(post("/configuration/default-attributes/1").param("version", "4").param("code", "SCD_ID")
+                        .param("nameTemplate", "x_scd_id").param("datatype", "CHAR").param("attributeType", "NOPE"))
+                .andExpect(status().isOk())
+                .andExpect(content().string(containsString("is not an attribute type")))
+                .andExpect(content().string(containsString("value=\"x_scd_id\"")));
+    }
+
+    @Test
     void rejectedAttributeTypeKeepsTheNameAndSaysWhy() throws Exception {
         when(attributeTypes.create(any())).thenThrow(InvalidRequestException.of("name", "1BAD", "is not a valid identifier"));
         mvc.perform(post("/configuration/attribute-types").param("name", "1BAD"))

@@ -31,6 +31,10 @@ class PageAccessibilityTest extends H2DemoStoreTest {
                 "/configuration/templates/new?from=scd2", "/entities/999999"));
         pages.add("/configuration/entity-types/" + api().get("/api/v1/entity-types").get(0).get("id").asLong());
         pages.add("/configuration/default-attributes/" + api().get("/api/v1/default-attributes").get(0).get("id").asLong());
+        var formulas = api().get("/api/v1/transformation-types");
+        if (!formulas.isEmpty()) {
+            pages.add("/configuration/transformation-types/" + formulas.get(0).get("id").asLong());
+        }
         var stored = api().get("/api/v1/templates");
         if (!stored.isEmpty()) {
             pages.add("/configuration/templates/" + stored.get(0).get("id").asLong());

@@ -188,6 +188,49 @@ public class ConfigurationPageController {
         return "configuration/default-attribute";
     }
 
+    @GetMapping("/transformation-types/{id}")
+    public String editTransformation(@PathVariable long id, Model model) {
+        model.addAttribute("transformationEditForm", ConfigurationForms.TransformationEditForm.of(transformations.get(id)));
+        return transformationPage(id, model, FormErrors.NONE);
+    }
+
+    /** {@code action}: save, add-formula or remove-formula-N (the last two change only the form). */
+    @PostMapping("/transformation-types/{id}")
+    public String updateTransformation(@PathVariable long id,
+                                       @ModelAttribute("transformationEditForm") ConfigurationForms.TransformationEditForm form,
+                                       @RequestParam(defaultValue = "save") String action, Model model,
+                                       HttpServletRequest request, HttpServletResponse response) {
+        if ("add-formula".equals(action)) {
+            form.getFormulas().add(new ConfigurationForms.TransformationEditForm.Formula());
+            return transformationPage(id, model, FormErrors.NONE);
+        }
+        if (action.startsWith("remove-formula-")) {
+            try {
+                form.getFormulas().remove(Integer.parseInt(action.substring("remove-formula-".length())));
+            } catch (NumberFormatException | IndexOutOfBoundsException e) {
+                // nothing to remove
+            }
+            return transformationPage(id, model, FormErrors.NONE);
+        }
+        try {
+            transformations.update(id, RequestChecks.valid(form.toRequest()));
+        } catch (InvalidRequestException e) {
+            return transformationPage(id, model, FormErrors.of(e));
+        } catch (io.loadsmith.problem.StaleVersionException e) {
+            return transformationPage(id, model, FormErrors.message(e.getMessage()
+                    + " Your text is still in the form: copy what you need, then reload."));
+        } catch (ConflictException e) {
+            return transformationPage(id, model, FormErrors.message(e.getMessage()));
+        }
+        return Htmx.redirect(request, response, "/configuration?saved#transformation");
+    }
+
+    private String transformationPage(long id, Model model, FormErrors errors) {
+        model.addAttribute("transformationId", id);
+        model.addAttribute("errors", errors);
+        return "configuration/transformation-type";
+    }
+
     @PostMapping("/datatype-mappings")
     public String addMapping(@ModelAttribute("mappingForm") ConfigurationForms.MappingForm form, Model model,
                              HttpServletRequest request, HttpServletResponse response) {

@@ -213,6 +213,25 @@ class ConfigurationPageControllerTest {
     }
 
     @Test
+    void transformationTypeEditPageKeepsFormulasPerDialect() throws Exception {
+        when(transformations.get(1)).thenReturn(new TransformationTypeResponse(1, 2, "MY_HASH", null,
+                new TreeMap<>(Map.of("default", "MD5(x)", "snowflake", "SHA1(x)"))));
+        mvc.perform(get("/configuration/transformation-types/1"))
+                .andExpect(status().isOk())
+                .andExpect(view().name("configuration/transformation-type"))
+                .andExpect(content().string(containsString("SHA1(x)")));
+        mvc.perform(post("/configuration/transformation-types/1").param("action", "add-formula").param("version", "2")
+                        .param("name", "MY_HASH").param("formulas[0].dialect", "default").param("formulas[0].text", "MD5(y)"))
+                .andExpect(status().isOk())
+                .andExpect(model().attribute("transformationEditForm", org.hamcrest.Matchers.hasProperty("formulas", hasSize(2))));
+        mvc.perform(post("/configuration/transformation-types/1").param("version", "2").param("name", "MY_HASH")
+                        .param("formulas[0].dialect", "default").param("formulas[0].text", "MD5(y)"))
+                .andExpect(redirectedUrl("/configuration?saved#transformation"));
+        org.mockito.Mockito.verify(transformations).update(1, new io.loadsmith.template.api.TransformationTypeRequest(2L,
+                "MY_HASH", null, Map.of("default", "MD5(y)")));
+    }
+
+    @Test
     void rejectedAttributeTypeKeepsTheNameAndSaysWhy() throws Exception {
         when(attributeTypes.create(any())).thenThrow(InvalidRequestException.of("name", "1BAD", "is not a valid identifier"));
         mvc.perform(post("/configuration/attribute-types").param("name", "1BAD"))

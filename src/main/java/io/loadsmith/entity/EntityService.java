@@ -62,6 +62,29 @@ public class EntityService {
         return found.stream().map(EntityService::toResponse).toList();
     }
 
+    /** The designer's list: part of a name, an entity type, a schema; each may be null. */
+    @Transactional(readOnly = true)
+    public List<EntityResponse> filter(String name, String entityType, String schema) {
+        return entities.filter(blankToEmpty(name), blankToEmpty(entityType), blankToEmpty(schema)).stream()
+                .map(EntityService::toResponse).toList();
+    }
+
+    /** Entities whose name or one of whose attributes' names contains {@code text}, ignoring case. */
+    @Transactional(readOnly = true)
+    public List<EntityResponse> search(String text) {
+        return entities.search(text).stream().map(EntityService::toResponse).toList();
+    }
+
+    /** The ten most recently changed entities, newest first. */
+    @Transactional(readOnly = true)
+    public List<EntityResponse> recent() {
+        return entities.findTop10ByOrderByUpdatedAtDesc().stream().map(EntityService::toResponse).toList();
+    }
+
+    private static String blankToEmpty(String value) {
+        return value == null ? "" : value.strip();
+    }
+
     @Transactional(readOnly = true)
     public EntityResponse get(long id) {
         return toResponse(find(id));
@@ -108,6 +131,53 @@ public class EntityService {
         }
         entities.delete(entity);
         entities.flush();
+    }
+
+    /**
+     * The designer's delete: the entity is hidden, not removed, and {@link #restore} brings it back.
+     * Refused like {@link #delete} while a load uses it.
+     */
+    public void softDelete(long id) {
+        WarehouseEntity entity = find(id);
+        List<String> loads = entities.loadsUsing(entity);
+        if (!loads.isEmpty()) {
+            throw new ConflictException(KIND + " " + entity.qualifiedName() + " is used by loads "
+                    + String.join(", ", loads) + "; delete or change them first.");
+        }
+        entity.markDeleted(java.time.Instant.now());
+        entities.saveAndFlush(entity);
+    }
+
+    /** Brings back a soft-deleted entity. */
+    public void restore(long id) {
+        if (entities.restore(id) == 0) {
+            throw new NotFoundException(KIND + " " + id + " is not among the deleted entities.");
+        }
+    }
+
+    /** Soft-deleted entities, newest first. */
+    @Transactional(readOnly = true)
+    public List<Deleted> deleted() {
+        return entities.deleted().stream().map(row -> new Deleted(((Number) row[0]).longValue(),
+                row[1] + "." + row[2], Deleted.instant(row[3]))).toList();
+    }
+
+    /** Something soft-deleted: what to call it and when it went. */
+    public record Deleted(long id, String name, java.time.Instant deletedAt) {
+
+        /** Drivers give timestamp with time zone as OffsetDateTime, Timestamp or Instant. */
+        public static java.time.Instant instant(Object value) {
+            if (value instanceof java.time.OffsetDateTime o) {
+                return o.toInstant();
+            }
+            if (value instanceof java.sql.Timestamp t) {
+                return t.toInstant();
+            }
+            if (value instanceof java.time.Instant i) {
+                return i;
+            }
+            return value == null ? null : java.time.OffsetDateTime.parse(value.toString()).toInstant();
+        }
     }
 
     /** For loads: the entity that {@code schema.name} (or an unambiguous bare name) refers to. */

@@ -11,6 +11,7 @@ import java.util.Map;
 
 import org.hibernate.annotations.CreationTimestamp;
 import org.hibernate.annotations.ListIndexBase;
+import org.hibernate.annotations.SQLRestriction;
 import org.hibernate.annotations.UpdateTimestamp;
 
 import io.loadsmith.entitytype.EntityType;
@@ -36,6 +37,8 @@ import jakarta.persistence.Version;
 /** A table or view of the warehouse with its ordered attributes (the seed's "entity"). */
 @Entity
 @Table(name = "dw_entity")
+// Soft-deleted rows (the designer's undo) are invisible to every query and lookup.
+@SQLRestriction("deleted_at is null")
 public class WarehouseEntity {
 
     @Id
@@ -88,6 +91,9 @@ public class WarehouseEntity {
     @UpdateTimestamp
     @Column(name = "updated_at", nullable = false)
     private Instant updatedAt;
+
+    @Column(name = "deleted_at")
+    private Instant deletedAt;
 
     protected WarehouseEntity() {
         // for JPA
@@ -196,5 +202,10 @@ public class WarehouseEntity {
                 getAttributes().stream().map(a -> new io.loadsmith.generation.model.AttributeModel(a.getName(),
                         a.getAttributeType(), a.getDatatype(), a.getDataLength(), a.getDataPrecision(), a.getDataScale(),
                         a.isNullable(), null, a.getDescription())).toList(), getFullRefreshPolicy());
+    }
+
+    /** Soft delete: the row stays, hidden, until restored. */
+    public void markDeleted(Instant at) {
+        this.deletedAt = at;
     }
 }

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Optional;
 
 import org.springframework.data.jpa.repository.JpaRepository;
+import org.springframework.data.jpa.repository.Modifying;
 import org.springframework.data.jpa.repository.Query;
 
 public interface WarehouseEntityRepository extends JpaRepository<WarehouseEntity, Long> {
@@ -15,6 +16,40 @@ public interface WarehouseEntityRepository extends JpaRepository<WarehouseEntity
     /** Unquoted identifiers are case-insensitive in SQL: publish.d_vessel and PUBLISH.D_VESSEL clash. */
     @Query("select e from WarehouseEntity e where lower(e.schemaName) = lower(:schema) and lower(e.name) = lower(:name)")
     Optional<WarehouseEntity> findClash(String schema, String name);
+
+    /**
+     * The designer's entity list: an empty filter matches everything; name matches a part, ignoring case.
+     * Empty strings rather than nulls, so that no database has to guess the type of a null parameter.
+     */
+    @Query("""
+            select e from WarehouseEntity e left join e.entityType t
+            where (lower(e.name) like lower(concat('%', :name, '%'))
+                   or lower(e.logicalName) like lower(concat('%', :name, '%')))
+              and (:type = '' or t.name = :type)
+              and (:schema = '' or lower(e.schemaName) = lower(:schema))
+            order by e.schemaName, e.name""")
+    List<WarehouseEntity> filter(String name, String type, String schema);
+
+    /** Global search: entities whose name, logical name or any attribute's name contains the text. */
+    @Query("""
+            select distinct e from WarehouseEntity e left join e.attributes a
+            where lower(e.name) like lower(concat('%', :text, '%'))
+               or lower(e.logicalName) like lower(concat('%', :text, '%'))
+               or lower(a.name) like lower(concat('%', :text, '%'))
+            order by e.schemaName, e.name""")
+    List<WarehouseEntity> search(String text);
+
+    List<WarehouseEntity> findTop10ByOrderByUpdatedAtDesc();
+
+    /** Soft-deleted entities, newest first: id, schema, name, deleted_at. */
+    @Query(value = "select id, schema_name, name, deleted_at from dw_entity where deleted_at is not null order by deleted_at desc",
+            nativeQuery = true)
+    List<Object[]> deleted();
+
+    @Modifying(clearAutomatically = true, flushAutomatically = true)
+    @Query(value = "update dw_entity set deleted_at = null, row_version = row_version + 1 where id = :id and deleted_at is not null",
+            nativeQuery = true)
+    int restore(long id);
 
     @Query("select l.name from Load l where l.target = :entity or :entity member of l.sources order by l.name")
     List<String> loadsUsing(WarehouseEntity entity);

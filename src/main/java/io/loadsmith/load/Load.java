@@ -12,6 +12,7 @@ import java.util.Set;
 
 import org.hibernate.annotations.CreationTimestamp;
 import org.hibernate.annotations.ListIndexBase;
+import org.hibernate.annotations.SQLRestriction;
 import org.hibernate.annotations.UpdateTimestamp;
 
 import io.loadsmith.entity.WarehouseEntity;
@@ -39,6 +40,8 @@ import jakarta.persistence.Version;
 /** How one target entity is loaded: ordered steps, source entities and load options. */
 @Entity
 @Table(name = "entity_load")
+// Soft-deleted rows (the designer's undo) are invisible to every query and lookup.
+@SQLRestriction("deleted_at is null")
 public class Load {
 
     @Id
@@ -92,6 +95,9 @@ public class Load {
     @UpdateTimestamp
     @Column(name = "updated_at", nullable = false)
     private Instant updatedAt;
+
+    @Column(name = "deleted_at")
+    private Instant deletedAt;
 
     protected Load() {
         // for JPA
@@ -170,5 +176,10 @@ public class Load {
 
     public Instant getUpdatedAt() {
         return updatedAt;
+    }
+
+    /** Soft delete: the row stays, hidden, until restored. */
+    public void markDeleted(Instant at) {
+        this.deletedAt = at;
     }
 }

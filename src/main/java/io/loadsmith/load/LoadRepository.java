@@ -1,12 +1,45 @@
 package io.loadsmith.load;
 
+import java.util.List;
 import java.util.Optional;
 
 import org.springframework.data.jpa.repository.JpaRepository;
+import org.springframework.data.jpa.repository.Modifying;
+import org.springframework.data.jpa.repository.Query;
 
 public interface LoadRepository extends JpaRepository<Load, Long> {
 
     Optional<Load> findByName(String name);
 
     boolean existsByName(String name);
+
+    /** Global search: loads whose name or any step's name or text contains the text, ignoring case. */
+    @Query("""
+            select distinct l from Load l left join l.steps s
+            where lower(l.name) like lower(concat('%', :text, '%'))
+               or lower(s.name) like lower(concat('%', :text, '%'))
+               or lower(s.text) like lower(concat('%', :text, '%'))
+            order by l.name""")
+    List<Load> search(String text);
+
+    List<Load> findTop10ByOrderByUpdatedAtDesc();
+
+    /** Soft-deleted loads, newest first: id, name, deleted_at. */
+    @Query(value = "select id, name, deleted_at from entity_load where deleted_at is not null order by deleted_at desc",
+            nativeQuery = true)
+    List<Object[]> deleted();
+
+    /** Entities that a (deleted) load targets or reads and that are themselves deleted. */
+    @Query(value = """
+            select e.schema_name, e.name from dw_entity e
+            where e.deleted_at is not null
+              and (e.id = (select l.target_entity_id from entity_load l where l.id = :id)
+                   or e.id in (select s.entity_id from load_source s where s.load_id = :id))""",
+            nativeQuery = true)
+    List<Object[]> deletedEntitiesOf(long id);
+
+    @Modifying(clearAutomatically = true, flushAutomatically = true)
+    @Query(value = "update entity_load set deleted_at = null, row_version = row_version + 1 where id = :id and deleted_at is not null",
+            nativeQuery = true)
+    int restore(long id);
 }

@@ -64,6 +64,18 @@ public class LoadService {
         return found.stream().map(LoadService::toResponse).toList();
     }
 
+    /** Loads whose name, or a step's name or text, contains {@code text}, ignoring case. */
+    @Transactional(readOnly = true)
+    public List<LoadResponse> search(String text) {
+        return loads.search(text).stream().map(LoadService::toResponse).toList();
+    }
+
+    /** The ten most recently changed loads, newest first. */
+    @Transactional(readOnly = true)
+    public List<LoadResponse> recent() {
+        return loads.findTop10ByOrderByUpdatedAtDesc().stream().map(LoadService::toResponse).toList();
+    }
+
     @Transactional(readOnly = true)
     public LoadResponse get(long id) {
         return toResponse(find(id));
@@ -92,6 +104,32 @@ public class LoadService {
     public void delete(long id) {
         loads.delete(find(id));
         loads.flush();
+    }
+
+    /** The designer's delete: the load is hidden, not removed, and {@link #restore} brings it back. */
+    public void softDelete(long id) {
+        Load load = find(id);
+        load.markDeleted(java.time.Instant.now());
+        loads.saveAndFlush(load);
+    }
+
+    /** Brings back a soft-deleted load, unless an entity it targets or reads is deleted now. */
+    public void restore(long id) {
+        List<Object[]> gone = loads.deletedEntitiesOf(id);
+        if (!gone.isEmpty()) {
+            throw new ConflictException(KIND + " " + id + " cannot be restored: it uses deleted entity "
+                    + String.join(", ", gone.stream().map(r -> r[0] + "." + r[1]).toList()) + "; restore that first.");
+        }
+        if (loads.restore(id) == 0) {
+            throw new NotFoundException(KIND + " " + id + " is not among the deleted loads.");
+        }
+    }
+
+    /** Soft-deleted loads, newest first. */
+    @Transactional(readOnly = true)
+    public List<EntityService.Deleted> deleted() {
+        return loads.deleted().stream().map(row -> new EntityService.Deleted(((Number) row[0]).longValue(),
+                (String) row[1], EntityService.Deleted.instant(row[2]))).toList();
     }
 
     /**

@@ -1,12 +1,28 @@
 package io.loadsmith.packages;
 
+import java.util.List;
 import java.util.Optional;
 
 import org.springframework.data.jpa.repository.JpaRepository;
+import org.springframework.data.jpa.repository.Query;
 
 public interface MetadataPackageRepository extends JpaRepository<MetadataPackage, Long> {
 
     Optional<MetadataPackage> findByName(String name);
 
     boolean existsByName(String name);
+
+    /** Per package: name, number of entities, number of loads whose target is in it. Null name: no package. */
+    @Query("""
+            select p.name,
+                   (select count(e) from WarehouseEntity e where e.metadataPackage = p),
+                   (select count(l) from Load l where l.target.metadataPackage = p)
+            from MetadataPackage p order by p.name""")
+    List<Object[]> counts();
+
+    @Query("select count(e) from WarehouseEntity e where e.metadataPackage is null")
+    long entitiesWithoutPackage();
+
+    @Query("select count(l) from Load l where l.target.metadataPackage is null")
+    long loadsWithoutPackage();
 }

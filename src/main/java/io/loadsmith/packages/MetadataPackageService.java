@@ -33,6 +33,24 @@ public class MetadataPackageService {
         return found.stream().map(MetadataPackageService::toResponse).toList();
     }
 
+    /** Every package with its entity and load counts, then what belongs to no package (name null). */
+    @Transactional(readOnly = true)
+    public List<PackageCount> counts() {
+        List<PackageCount> result = new java.util.ArrayList<>(packages.counts().stream()
+                .map(row -> new PackageCount((String) row[0], ((Number) row[1]).longValue(), ((Number) row[2]).longValue()))
+                .toList());
+        long entities = packages.entitiesWithoutPackage();
+        long loads = packages.loadsWithoutPackage();
+        if (entities > 0 || loads > 0) {
+            result.add(new PackageCount(null, entities, loads));
+        }
+        return result;
+    }
+
+    /** A package (or, with a null name, no package) and how many entities and loads it holds. */
+    public record PackageCount(String name, long entities, long loads) {
+    }
+
     @Transactional(readOnly = true)
     public PackageResponse get(long id) {
         return toResponse(find(id));

@@ -1,0 +1,128 @@
+/* Loadsmith designer: code editors, keyboard shortcuts, copy button. Pages work without this file. */
+(function () {
+    "use strict";
+
+    // FreeMarker directives, interpolations and template calls, highlighted over SQL.
+    function ftlOverlay() {
+        return {
+            token: function (stream) {
+                if (stream.match(/<\/?[#@][^>]*>/) || stream.match(/\$\{[^}]*\}/) || stream.match(/<ftltemplate:[^>]*>/)) {
+                    return "keyword ftl";
+                }
+                while (stream.next() != null && !stream.match(/<\/?[#@]|\$\{|<ftltemplate:/, false)) {
+                    // skip plain text
+                }
+                return null;
+            }
+        };
+    }
+
+    function enhance(root) {
+        if (typeof CodeMirror === "undefined") {
+            return;
+        }
+        root.querySelectorAll("textarea.code").forEach(function (area) {
+            if (area.dataset.enhanced) {
+                return;
+            }
+            area.dataset.enhanced = "true";
+            var readOnly = area.hasAttribute("data-readonly");
+            var editor = CodeMirror.fromTextArea(area, {
+                mode: "text/x-sql",
+                lineNumbers: true,
+                readOnly: readOnly,
+                viewportMargin: Infinity,
+                lineWrapping: false
+            });
+            if (area.dataset.mode === "ftl") {
+                editor.addOverlay(ftlOverlay());
+            }
+            // Keep the textarea current: htmx and plain submits read it, not the editor.
+            editor.on("change", function (cm) { cm.save(); });
+            area.codeMirror = editor;
+        });
+    }
+
+    function saveFocusedForm() {
+        var active = document.activeElement;
+        var form = active && active.closest ? active.closest("form[data-save-form]") : null;
+        if (!form) {
+            form = document.querySelector("form[data-save-form]");
+        }
+        if (!form) {
+            return false;
+        }
+        var button = form.querySelector("button[name=action][value=save]");
+        if (form.requestSubmit) {
+            form.requestSubmit(button || undefined);
+        } else {
+            form.submit();
+        }
+        return true;
+    }
+
+    document.addEventListener("keydown", function (event) {
+        var mod = event.ctrlKey || event.metaKey;
+        if (mod && (event.key === "k" || event.key === "K")) {
+            var search = document.getElementById("global-search");
+            if (search) {
+                event.preventDefault();
+                search.focus();
+                search.select();
+            }
+        } else if (mod && (event.key === "s" || event.key === "S")) {
+            if (saveFocusedForm()) {
+                event.preventDefault();
+            }
+        } else if (event.key === "?" && !mod) {
+            var target = event.target;
+            var typing = target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)
+                || (target.closest && target.closest(".CodeMirror")));
+            if (!typing) {
+                event.preventDefault();
+                showShortcuts();
+            }
+        }
+    });
+
+    function showShortcuts() {
+        var dialog = document.getElementById("shortcuts");
+        if (dialog && !dialog.open) {
+            dialog.showModal();
+        }
+    }
+
+    document.addEventListener("click", function (event) {
+        var show = event.target.closest && event.target.closest("[data-show-shortcuts]");
+        if (show) {
+            showShortcuts();
+            return;
+        }
+        var copy = event.target.closest && event.target.closest("[data-copy]");
+        if (copy) {
+            var source = document.querySelector(copy.getAttribute("data-copy"));
+            if (source && navigator.clipboard) {
+                navigator.clipboard.writeText(source.value).then(function () {
+                    copy.textContent = "Copied";
+                    setTimeout(function () { copy.textContent = "Copy SQL"; }, 1500);
+                });
+            }
+        }
+    });
+
+    document.addEventListener("DOMContentLoaded", function () {
+        enhance(document);
+        if (window.htmx) {
+            // Show error pages and rejected forms that the server sends with 4xx/5xx.
+            htmx.config.responseHandling = [
+                {code: "204", swap: false},
+                {code: "[23]..", swap: true},
+                {code: "[45]..", swap: true, error: true}
+            ];
+        }
+    });
+    document.addEventListener("htmx:afterSettle", function (event) {
+        enhance(event.target.ownerDocument ? event.target : document);
+        enhance(document);
+    });
+})();

@@ -1,0 +1,71 @@
+package io.loadsmith.load;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+import io.loadsmith.dialect.DialectRegistry;
+import io.loadsmith.generation.FreemarkerEngine;
+import io.loadsmith.generation.GeneratedLoad;
+import io.loadsmith.generation.LoadSqlGenerator;
+import io.loadsmith.generation.ModelLocalizer;
+import io.loadsmith.library.LibraryTemplateSource;
+import io.loadsmith.template.ParameterDefinition;
+import io.loadsmith.template.StoreTemplateSource;
+import io.loadsmith.template.TemplateCatalog;
+import io.loadsmith.template.TemplateDefinition;
+import io.loadsmith.template.TemplateKind;
+import io.loadsmith.template.TemplateSource;
+
+/**
+ * Generates a load as it would be if a template had the text in the editor, before it is saved: the
+ * draft stands in front of the store and the library, in a catalog and sandboxed engine of its own,
+ * so nothing the application uses sees it. The generator is the application's, unchanged.
+ */
+@Service
+@Transactional(readOnly = true)
+public class DraftTemplatePreview {
+
+    private final StoreTemplateSource store;
+    private final LibraryTemplateSource library;
+    private final DialectRegistry dialects;
+    private final ModelLocalizer localizer;
+    private final LoadModelAssembler assembler;
+
+    public DraftTemplatePreview(StoreTemplateSource store, LibraryTemplateSource library, DialectRegistry dialects,
+                                ModelLocalizer localizer, LoadModelAssembler assembler) {
+        this.store = store;
+        this.library = library;
+        this.dialects = dialects;
+        this.localizer = localizer;
+        this.assembler = assembler;
+    }
+
+    /** Throws GenerationException (with template, line and column) like the saved template would. */
+    public GeneratedLoad generate(long loadId, String dialect, String templateName, List<ParameterDefinition> parameters,
+                                  Map<String, String> variants) {
+        TemplateDefinition draft = new TemplateDefinition(TemplateKind.TEMPLATE, templateName, null, parameters, variants,
+                "draft");
+        TemplateSource source = new TemplateSource() {
+            @Override
+            public String describe() {
+                return "editor";
+            }
+
+            @Override
+            public Optional<TemplateDefinition> find(TemplateKind kind, String name) {
+                return kind == TemplateKind.TEMPLATE && name.equals(templateName) ? Optional.of(draft) : Optional.empty();
+            }
+
+            @Override
+            public String location(TemplateKind kind, String name, String variant) {
+                return "the editor's text of " + name + (variant == null ? "" : " (" + variant + ")");
+            }
+        };
+        FreemarkerEngine engine = new FreemarkerEngine(new TemplateCatalog(List.of(source, store, library)), library);
+        return new LoadSqlGenerator(engine, dialects, localizer).generate(assembler.assemble(loadId), dialect, Map.of());
+    }
+}

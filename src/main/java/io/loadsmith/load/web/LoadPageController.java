@@ -1,0 +1,276 @@
+package io.loadsmith.load.web;
+
+import java.util.Collections;
+import java.util.List;
+
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.validation.BindingResult;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.ModelAttribute;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+
+import io.loadsmith.dialect.DialectRegistry;
+import io.loadsmith.entity.EntityService;
+import io.loadsmith.entity.api.EntityResponse;
+import io.loadsmith.entitytype.LoadType;
+import io.loadsmith.environment.EnvironmentService;
+import io.loadsmith.environment.api.EnvironmentResponse;
+import io.loadsmith.generation.GenerationException;
+import io.loadsmith.generation.model.StepType;
+import io.loadsmith.load.LoadService;
+import io.loadsmith.load.api.LoadRequest;
+import io.loadsmith.load.api.LoadResponse;
+import io.loadsmith.problem.ConflictException;
+import io.loadsmith.problem.InvalidRequestException;
+import io.loadsmith.problem.NotFoundException;
+import io.loadsmith.problem.StaleVersionException;
+import io.loadsmith.template.TemplateDefinition;
+import io.loadsmith.template.TemplateLookup;
+import io.loadsmith.web.FormErrors;
+import io.loadsmith.web.Htmx;
+import io.loadsmith.web.RequestChecks;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+/** Loads: the list, a new load, and the load page with its steps and the generated SQL beside them. */
+@Controller
+@RequestMapping("/loads")
+public class LoadPageController {
+
+    static final String DEFAULT_DIALECT = "snowflake";
+
+    /** A row of the load list. */
+    public record LoadRow(long id, String name, String target, int steps) {
+    }
+
+    /**
+     * The generated SQL for a dialect and environment, or where generation failed: {@code stepIndex}
+     * (0-based) is the failing step, with template, line and column when known.
+     */
+    public record Preview(String dialect, String environment, String sql, String error, Integer stepIndex,
+                          String template, Integer line, Integer column) {
+
+        public boolean failedAt(int index) {
+            return stepIndex != null && stepIndex == index;
+        }
+    }
+
+    private final LoadService loads;
+    private final EntityService entities;
+    private final EnvironmentService environments;
+    private final DialectRegistry dialects;
+    private final TemplateLookup templates;
+
+    public LoadPageController(LoadService loads, EntityService entities, EnvironmentService environments,
+                              DialectRegistry dialects, TemplateLookup templates) {
+        this.loads = loads;
+        this.entities = entities;
+        this.environments = environments;
+        this.dialects = dialects;
+        this.templates = templates;
+    }
+
+    @GetMapping
+    public String list(@RequestParam(required = false) Long deleted, Model model) {
+        List<EntityService.Deleted> trash = loads.deleted();
+        model.addAttribute("deleted", trash);
+        model.addAttribute("justDeleted", deleted == null ? null
+                : trash.stream().filter(d -> d.id() == deleted).findFirst().orElse(null));
+        model.addAttribute("loads", loads.list(null).stream()
+                .map(l -> new LoadRow(l.id(), l.name(), l.target(), l.steps().size())).toList());
+        return "loads/list";
+    }
+
+    @GetMapping("/new")
+    public String newLoad(@RequestParam(required = false) String target, Model model) {
+        LoadForm form = new LoadForm();
+        form.setTarget(target);
+        model.addAttribute("form", form);
+        return newPage(model, FormErrors.NONE);
+    }
+
+    @PostMapping
+    public String create(@ModelAttribute("form") LoadForm form, Model model, HttpServletRequest request,
+                         HttpServletResponse response) {
+        try {
+            LoadRequest r = RequestChecks.valid(form.toRequest(templates::find));
+            LoadResponse created = loads.create(new LoadRequest(null, r.name(), r.target(), r.loadType(),
+                    r.description(), List.of(), List.of(), null));
+            return Htmx.redirect(request, response, "/loads/" + created.id());
+        } catch (InvalidRequestException e) {
+            return newPage(model, FormErrors.of(e));
+        } catch (ConflictException e) {
+            return newPage(model, FormErrors.message(e.getMessage()));
+        }
+    }
+
+    private String newPage(Model model, FormErrors errors) {
+        model.addAttribute("errors", errors);
+        model.addAttribute("targets", entities.list(null).stream().map(EntityResponse::qualifiedName).toList());
+        return "loads/new";
+    }
+
+    @GetMapping("/{id}")
+    public String show(@PathVariable long id, @RequestParam(required = false) String dialect,
+                       @RequestParam(required = false) String environment, @RequestParam(required = false) String saved,
+                       Model model) {
+        LoadResponse load = loads.get(id);
+        model.addAttribute("form", LoadForm.of(load));
+        model.addAttribute("saved", saved == null ? null : "Saved.");
+        return detail(load, dialect, environment, model, FormErrors.NONE);
+    }
+
+    /**
+     * One POST for the whole editor. {@code action}: {@code save}, {@code add-sql}, {@code add-template},
+     * {@code remove-N}, {@code up-N}, {@code down-N}, {@code refresh} (a template was chosen). Only save
+     * stores; the others show the changed form again, unsaved.
+     */
+    @PostMapping("/{id}")
+    public String edit(@PathVariable long id, @ModelAttribute("form") LoadForm form, BindingResult binding,
+                       @RequestParam(defaultValue = "save") String action, @RequestParam(required = false) String dialect,
+                       @RequestParam(required = false) String environment, Model model,
+                       HttpServletRequest request, HttpServletResponse response) {
+        LoadResponse stored = loads.get(id);
+        if (!"save".equals(action)) {
+            rearrange(form.getSteps(), action);
+            model.addAttribute("unsaved", true);
+            return editorView(request, detail(stored, dialect, environment, model, FormErrors.NONE));
+        }
+        if (binding.hasErrors()) {
+            return editorView(request, detail(stored, dialect, environment, model, FormErrors.of(binding)));
+        }
+        try {
+            loads.update(id, RequestChecks.valid(form.toRequest(templates::find)));
+        } catch (InvalidRequestException e) {
+            return editorView(request, detail(stored, dialect, environment, model, FormErrors.of(e)));
+        } catch (StaleVersionException e) {
+            return editorView(request, detail(stored, dialect, environment, model, FormErrors.message(e.getMessage()
+                    + " Your text is still in the form: copy what you need, then reload.")));
+        } catch (ConflictException e) {
+            return editorView(request, detail(stored, dialect, environment, model, FormErrors.message(e.getMessage())));
+        }
+        if (Htmx.isHtmx(request)) {
+            LoadResponse fresh = loads.get(id);
+            model.addAttribute("form", LoadForm.of(fresh));
+            model.addAttribute("saved", "Saved.");
+            return editorView(request, detail(fresh, dialect, environment, model, FormErrors.NONE));
+        }
+        return "redirect:/loads/" + id + "?saved" + (dialect == null ? "" : "&dialect=" + dialect)
+                + (environment == null || environment.isBlank() ? "" : "&environment=" + environment);
+    }
+
+    private static String editorView(HttpServletRequest request, String view) {
+        return Htmx.view(request, view, "editor");
+    }
+
+    static void rearrange(List<LoadForm.StepRow> steps, String action) {
+        if (action.startsWith("add-")) {
+            LoadForm.StepRow row = new LoadForm.StepRow();
+            row.setType(StepType.OVERRIDE);
+            row.setKind("add-template".equals(action) ? LoadForm.StepRow.TEMPLATE : LoadForm.StepRow.SQL);
+            steps.add(row);
+            return;
+        }
+        int dash = action.lastIndexOf('-');
+        if (dash < 0) {
+            return;
+        }
+        int index;
+        try {
+            index = Integer.parseInt(action.substring(dash + 1));
+        } catch (NumberFormatException e) {
+            return;
+        }
+        if (index < 0 || index >= steps.size()) {
+            return;
+        }
+        switch (action.substring(0, dash)) {
+            case "remove" -> steps.remove(index);
+            case "up" -> {
+                if (index > 0) {
+                    Collections.swap(steps, index, index - 1);
+                }
+            }
+            case "down" -> {
+                if (index < steps.size() - 1) {
+                    Collections.swap(steps, index, index + 1);
+                }
+            }
+            default -> {
+            }
+        }
+    }
+
+    private String detail(LoadResponse load, String dialect, String environment, Model model, FormErrors errors) {
+        model.addAttribute("load", load);
+        model.addAttribute("errors", errors);
+        model.addAttribute("targets", entities.list(null).stream().map(EntityResponse::qualifiedName).toList());
+        model.addAttribute("loadTypes", LoadType.values());
+        model.addAttribute("stepTypes", StepType.values());
+        List<TemplateDefinition> all = templates.all();
+        model.addAttribute("templates", all);
+        model.addAttribute("templateParams", all.stream().collect(java.util.stream.Collectors.toMap(
+                TemplateDefinition::name, TemplateDefinition::parameters)));
+        return previewModel(load.id(), dialect, environment, model, "loads/detail");
+    }
+
+    private String previewModel(long id, String dialect, String environment, Model model, String view) {
+        model.addAttribute("dialects", dialects.names());
+        model.addAttribute("environments", environments.list(null).stream().map(EnvironmentResponse::name).toList());
+        model.addAttribute("preview", preview(id, dialect, environment));
+        return view;
+    }
+
+    /** The preview pane alone, for the dialect and environment switchers. */
+    @GetMapping("/{id}/preview")
+    public String preview(@PathVariable long id, @RequestParam(required = false) String dialect,
+                          @RequestParam(required = false) String environment, Model model, HttpServletRequest request) {
+        if (!Htmx.isHtmx(request)) {
+            return "redirect:/loads/" + id + "?dialect=" + (dialect == null ? DEFAULT_DIALECT : dialect)
+                    + (environment == null || environment.isBlank() ? "" : "&environment=" + environment);
+        }
+        model.addAttribute("load", loads.get(id));
+        return previewModel(id, dialect, environment, model, "loads/detail :: preview");
+    }
+
+    private Preview preview(long id, String dialect, String environment) {
+        String chosen = dialect == null || !dialects.exists(dialect) ? DEFAULT_DIALECT : dialect;
+        String env = environment == null || environment.isBlank() ? null : environment;
+        try {
+            return new Preview(chosen, env, loads.generate(id, chosen, env).sql(), null, null, null, null, null);
+        } catch (GenerationException e) {
+            GenerationException.Location at = e.location();
+            return new Preview(chosen, env, null, e.getMessage(), at.stepNumber() == null ? null : at.stepNumber() - 1,
+                    at.template(), at.line(), at.column());
+        } catch (NotFoundException e) {
+            return new Preview(chosen, env, null, e.getMessage(), null, null, null, null);
+        }
+    }
+
+    @GetMapping("/{id}/delete")
+    public String confirmDelete(@PathVariable long id, Model model) {
+        LoadResponse load = loads.get(id);
+        model.addAttribute("what", "load " + load.name());
+        model.addAttribute("undo", "You can restore it from the list of loads.");
+        model.addAttribute("action", "/loads/" + id + "/delete");
+        model.addAttribute("back", "/loads/" + id);
+        return "confirm";
+    }
+
+    /** Soft delete: the list then offers Undo. */
+    @PostMapping("/{id}/delete")
+    public String delete(@PathVariable long id, HttpServletRequest request, HttpServletResponse response) {
+        loads.softDelete(id);
+        return Htmx.redirect(request, response, "/loads?deleted=" + id);
+    }
+
+    @PostMapping("/{id}/restore")
+    public String restore(@PathVariable long id, HttpServletRequest request, HttpServletResponse response) {
+        loads.restore(id);
+        return Htmx.redirect(request, response, "/loads/" + id);
+    }
+}

@@ -1,0 +1,50 @@
+package io.loadsmith.template;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+import io.loadsmith.library.LibraryTemplateSource;
+
+/**
+ * The load templates a step can call, as the generator finds them: stored ones first, shipped ones
+ * where no stored template has the name. The designer builds template-step forms from these.
+ */
+@Service
+@Transactional(readOnly = true)
+public class TemplateLookup {
+
+    private final TemplateCatalog catalog;
+    private final LibraryTemplateSource library;
+    private final LoadTemplateRepository stored;
+
+    public TemplateLookup(TemplateCatalog catalog, LibraryTemplateSource library, LoadTemplateRepository stored) {
+        this.catalog = catalog;
+        this.library = library;
+        this.stored = stored;
+    }
+
+    public Optional<TemplateDefinition> find(String name) {
+        return name == null || name.isBlank() ? Optional.empty() : catalog.find(TemplateKind.TEMPLATE, name);
+    }
+
+    /** Every transformation type's formulas by name: shipped ones, replaced by stored ones of the same name. */
+    public List<TemplateDefinition> formulas() {
+        Map<String, TemplateDefinition> byName = new TreeMap<>();
+        library.all(TemplateKind.FORMULA).forEach(d -> byName.put(d.name(), d));
+        return List.copyOf(byName.values());
+    }
+
+    /** Every callable load template by name. */
+    public List<TemplateDefinition> all() {
+        Map<String, TemplateDefinition> byName = new TreeMap<>();
+        library.all(TemplateKind.TEMPLATE).forEach(d -> byName.put(d.name(), d));
+        stored.findAll().forEach(t -> catalog.find(TemplateKind.TEMPLATE, t.getName())
+                .ifPresent(d -> byName.put(d.name(), d)));
+        return List.copyOf(byName.values());
+    }
+}

@@ -1,0 +1,67 @@
+package io.loadsmith.web;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.springframework.validation.BindingResult;
+
+import io.loadsmith.problem.FieldProblem;
+import io.loadsmith.problem.InvalidRequestException;
+
+/**
+ * What a rejected form shows: a message at the top, and per form field (named as the service names
+ * it, e.g. {@code attributes[7].name}) the messages to show beside that field. Every problem is also
+ * in {@code problems}, so one about a field the form does not show is never lost.
+ */
+public record FormErrors(String message, Map<String, String> fields, List<String> problems) {
+
+    public static final FormErrors NONE = new FormErrors(null, Map.of(), List.of());
+
+    public static FormErrors of(InvalidRequestException e) {
+        return of(e.errors());
+    }
+
+    public static FormErrors of(List<FieldProblem> errors) {
+        Map<String, String> fields = new LinkedHashMap<>();
+        List<String> problems = new ArrayList<>();
+        for (FieldProblem p : errors) {
+            String text = p.value() == null ? p.message() : "'" + p.value() + "' " + p.message();
+            fields.merge(p.field(), text, (a, b) -> a + "; " + b);
+            problems.add(p.field() + ": " + text);
+        }
+        return new FormErrors("Nothing was saved: correct the marked fields.", fields, problems);
+    }
+
+    /** Values the browser sent that do not even convert (text in a number field). */
+    public static FormErrors of(BindingResult binding) {
+        List<FieldProblem> problems = binding.getFieldErrors().stream()
+                .map(f -> new FieldProblem(f.getField(), f.getRejectedValue() == null ? null : f.getRejectedValue().toString(),
+                        f.isBindingFailure() ? "is not a valid value here (a whole number is expected)" : f.getDefaultMessage()))
+                .toList();
+        return of(problems);
+    }
+
+    public static FormErrors message(String message) {
+        return new FormErrors(message, Map.of(), List.of());
+    }
+
+    public boolean any() {
+        return message != null || !fields.isEmpty();
+    }
+
+    public boolean has(String field) {
+        return fields.containsKey(field);
+    }
+
+    public String at(String field) {
+        return fields.get(field);
+    }
+
+    /** Problems of fields under a prefix, e.g. {@code steps[2].} for everything of step 3. */
+    public String under(String prefix) {
+        return fields.entrySet().stream().filter(e -> e.getKey().startsWith(prefix))
+                .map(Map.Entry::getValue).reduce((a, b) -> a + "; " + b).orElse(null);
+    }
+}

@@ -1,0 +1,40 @@
+package io.loadsmith.web;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+
+import io.loadsmith.problem.FieldProblem;
+import io.loadsmith.problem.InvalidRequestException;
+import jakarta.validation.Validation;
+import jakarta.validation.Validator;
+import jakarta.validation.ValidatorFactory;
+
+/**
+ * The API's request records carry Bean Validation constraints (a step needs a name and text, ...)
+ * that the REST controllers enforce with {@code @Valid}. Pages build the same records from forms,
+ * so they check the same constraints before calling a service: a form cannot store what the API
+ * would refuse.
+ */
+public final class RequestChecks {
+
+    private static final ValidatorFactory FACTORY = Validation.buildDefaultValidatorFactory();
+    private static final Validator VALIDATOR = FACTORY.getValidator();
+
+    private RequestChecks() {
+    }
+
+    /** Returns {@code request} when it meets its constraints; else throws with one problem per field. */
+    public static <T> T valid(T request) {
+        List<FieldProblem> problems = VALIDATOR.validate(request).stream()
+                .map(v -> new FieldProblem(v.getPropertyPath().toString().replace("<list element>", "").replace("..", "."),
+                        v.getInvalidValue() == null || v.getInvalidValue().toString().isEmpty() ? null
+                                : v.getInvalidValue().toString(), v.getMessage()))
+                .sorted(Comparator.comparing(FieldProblem::field))
+                .toList();
+        if (!problems.isEmpty()) {
+            throw new InvalidRequestException(problems, Map.of());
+        }
+        return request;
+    }
+}

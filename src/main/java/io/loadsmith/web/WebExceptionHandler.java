@@ -1,0 +1,65 @@
+package io.loadsmith.web;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpStatus;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.ControllerAdvice;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+
+import io.loadsmith.problem.ConflictException;
+import io.loadsmith.problem.InvalidRequestException;
+import io.loadsmith.problem.NotFoundException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+/**
+ * Failures the page controllers do not turn into form messages become an error page with a clear
+ * message, never a stack trace. Ordered before the API's problem-detail handler, for pages only.
+ */
+@ControllerAdvice(basePackages = {"io.loadsmith.web", "io.loadsmith.entity.web", "io.loadsmith.load.web",
+        "io.loadsmith.entitytype.web", "io.loadsmith.template.web"})
+@Order(Ordered.HIGHEST_PRECEDENCE)
+public class WebExceptionHandler {
+
+    private static final Logger LOG = LoggerFactory.getLogger(WebExceptionHandler.class);
+
+    @ExceptionHandler(NotFoundException.class)
+    String notFound(NotFoundException e, HttpServletRequest request, HttpServletResponse response, Model model) {
+        return page(HttpStatus.NOT_FOUND, "Not found", e.getMessage(), request, response, model);
+    }
+
+    @ExceptionHandler(ConflictException.class)
+    String conflict(ConflictException e, HttpServletRequest request, HttpServletResponse response, Model model) {
+        return page(HttpStatus.CONFLICT, "Not possible", e.getMessage(), request, response, model);
+    }
+
+    @ExceptionHandler(InvalidRequestException.class)
+    String invalid(InvalidRequestException e, HttpServletRequest request, HttpServletResponse response, Model model) {
+        return page(HttpStatus.BAD_REQUEST, "Invalid request", e.getMessage(), request, response, model);
+    }
+
+    @ExceptionHandler(Exception.class)
+    String unexpected(Exception e, HttpServletRequest request, HttpServletResponse response, Model model) {
+        LOG.error("Unexpected failure on page {} {}", request.getMethod(), request.getRequestURI(), e);
+        return page(HttpStatus.INTERNAL_SERVER_ERROR, "Something went wrong",
+                "Something went wrong on the server; the change, if any, was not saved. The server log has the details.",
+                request, response, model);
+    }
+
+    private static String page(HttpStatus status, String title, String detail, HttpServletRequest request,
+                               HttpServletResponse response, Model model) {
+        response.setStatus(status.value());
+        model.addAttribute("title", title);
+        model.addAttribute("detail", detail);
+        model.addAttribute("status", status.value());
+        if (Htmx.isHtmx(request)) {
+            response.setHeader("HX-Retarget", "#main");
+            response.setHeader("HX-Reswap", "innerHTML");
+            return "error :: content";
+        }
+        return "error";
+    }
+}

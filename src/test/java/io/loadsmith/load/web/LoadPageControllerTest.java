@@ -1,0 +1,262 @@
+package io.loadsmith.load.web;
+
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.not;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.eq;
+import static org.mockito.ArgumentMatchers.isNull;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.model;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.redirectedUrl;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.view;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.mockito.ArgumentCaptor;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
+import org.springframework.context.annotation.Import;
+import org.springframework.test.context.bean.override.mockito.MockitoBean;
+import org.springframework.test.web.servlet.MockMvc;
+
+import io.loadsmith.dialect.DialectRegistry;
+import io.loadsmith.entity.EntityService;
+import io.loadsmith.entitytype.LoadType;
+import io.loadsmith.environment.EnvironmentService;
+import io.loadsmith.environment.api.EnvironmentResponse;
+import io.loadsmith.generation.GeneratedLoad;
+import io.loadsmith.generation.GenerationException;
+import io.loadsmith.generation.model.StepType;
+import io.loadsmith.load.LoadService;
+import io.loadsmith.load.api.LoadRequest;
+import io.loadsmith.load.api.LoadResponse;
+import io.loadsmith.load.api.StepJson;
+import io.loadsmith.problem.FieldProblem;
+import io.loadsmith.problem.InvalidRequestException;
+import io.loadsmith.problem.StaleVersionException;
+import io.loadsmith.template.ParameterDefinition;
+import io.loadsmith.template.ParameterType;
+import io.loadsmith.template.TemplateDefinition;
+import io.loadsmith.template.TemplateKind;
+import io.loadsmith.template.TemplateLookup;
+import io.loadsmith.web.WebExceptionHandler;
+
+@WebMvcTest(LoadPageController.class)
+@Import({DialectRegistry.class, WebExceptionHandler.class})
+class LoadPageControllerTest {
+
+    @Autowired
+    MockMvc mvc;
+
+    @MockitoBean
+    LoadService loads;
+
+    @MockitoBean
+    EntityService entities;
+
+    @MockitoBean
+    EnvironmentService environments;
+
+    @MockitoBean
+    TemplateLookup templates;
+
+    static final TemplateDefinition SCD2 = new TemplateDefinition(TemplateKind.TEMPLATE, "scd2", "SCD2 merge",
+            List.of(new ParameterDefinition("temp_table_prefix", ParameterType.STRING, true, null, "prefix"),
+                    new ParameterDefinition("full_refresh", ParameterType.BOOLEAN, false, "false", null),
+                    new ParameterDefinition("batch_size", ParameterType.INTEGER, false, null, null)),
+            Map.of("default", "MERGE"), "library");
+
+    static LoadResponse vesselLoad() {
+        return new LoadResponse(5, 2, "load_d_vessel_scd2", "publish.D_VESSEL_SCD2", LoadType.TRANSFORM_PERSIST, null,
+                List.of(), List.of(new StepJson("drop_temp_start", StepType.OVERRIDE, "DROP TABLE x;"),
+                new StepJson("merge", StepType.OVERRIDE, "<ftltemplate:scd2:temp_table_prefix=Z_TMP_:full_refresh=true>")),
+                new java.util.TreeMap<>(), Instant.parse("2026-01-01T00:00:00Z"), Instant.parse("2026-01-01T00:00:00Z"));
+    }
+
+    @BeforeEach
+    void stubs() {
+        when(loads.get(5)).thenReturn(vesselLoad());
+        when(loads.list(null)).thenReturn(List.of(vesselLoad()));
+        when(templates.all()).thenReturn(List.of(SCD2));
+        when(templates.find("scd2")).thenReturn(Optional.of(SCD2));
+        when(environments.list(null)).thenReturn(List.of(new EnvironmentResponse(1, 0, "dev", null, new java.util.TreeMap<>())));
+        when(loads.generate(eq(5L), any(), any())).thenAnswer(i -> new GeneratedLoad("load_d_vessel_scd2",
+                i.getArgument(1), List.of(), "/* 1. drop_temp_start (OVERRIDE - SQL) */\nDROP TABLE x; -- " + i.getArgument(1) + "\n"));
+    }
+
+    @Test
+    void listShowsLoads() throws Exception {
+        mvc.perform(get("/loads"))
+                .andExpect(status().isOk())
+                .andExpect(view().name("loads/list"))
+                .andExpect(model().attribute("loads", hasSize(1)))
+                .andExpect(content().string(containsString("load_d_vessel_scd2")));
+    }
+
+    @Test
+    void newLoadOffersTargets() throws Exception {
+        mvc.perform(get("/loads/new"))
+                .andExpect(status().isOk())
+                .andExpect(view().name("loads/new"))
+                .andExpect(model().attributeExists("form", "targets", "errors"));
+    }
+
+    @Test
+    void createRedirects() throws Exception {
+        when(loads.create(any())).thenReturn(vesselLoad());
+        mvc.perform(post("/loads").param("name", "load_d_vessel_scd2").param("target", "publish.D_VESSEL_SCD2"))
+                .andExpect(redirectedUrl("/loads/5"));
+    }
+
+    @Test
+    void rejectedCreateShowsTheFieldMessage() throws Exception {
+        when(loads.create(any())).thenThrow(InvalidRequestException.of("target", "nope", "names no entity"));
+        mvc.perform(post("/loads").param("name", "l").param("target", "nope"))
+                .andExpect(status().isOk())
+                .andExpect(view().name("loads/new"))
+                .andExpect(content().string(containsString("names no entity")));
+    }
+
+    @Test
+    void loadPageShowsStepsTypedTemplateFormAndPreview() throws Exception {
+        mvc.perform(get("/loads/5"))
+                .andExpect(status().isOk())
+                .andExpect(view().name("loads/detail"))
+                .andExpect(model().attributeExists("form", "preview", "dialects", "environments", "templates"))
+                .andExpect(content().string(containsString("DROP TABLE x; -- snowflake")))
+                .andExpect(content().string(containsString("id=\"step-1-param-temp_table_prefix\"")))
+                .andExpect(content().string(containsString("value=\"Z_TMP_\"")))
+                // BOOLEAN is a checkbox (ticked here), INTEGER a number field, STRING a text field
+                .andExpect(content().string(containsString("type=\"checkbox\" id=\"step-1-param-full_refresh\"")))
+                .andExpect(content().string(containsString("type=\"number\" id=\"step-1-param-batch_size\"")))
+                .andExpect(content().string(containsString("type=\"text\" id=\"step-1-param-temp_table_prefix\"")));
+    }
+
+    @Test
+    void previewFragmentForADialectAndEnvironment() throws Exception {
+        mvc.perform(get("/loads/5/preview").param("dialect", "postgresql").param("environment", "dev")
+                        .header("HX-Request", "true"))
+                .andExpect(status().isOk())
+                .andExpect(view().name("loads/detail :: preview"))
+                .andExpect(content().string(containsString("DROP TABLE x; -- postgresql")))
+                .andExpect(content().string(not(containsString("<html"))));
+        verify(loads).generate(5, "postgresql", "dev");
+    }
+
+    @Test
+    void previewWithoutJavaScriptIsThePage() throws Exception {
+        mvc.perform(get("/loads/5/preview").param("dialect", "postgresql"))
+                .andExpect(redirectedUrl("/loads/5?dialect=postgresql"));
+    }
+
+    @Test
+    void generationErrorStandsAtTheFailingStepWithTemplateAndLine() throws Exception {
+        when(loads.generate(eq(5L), any(), isNull())).thenThrow(new GenerationException(
+                new GenerationException.Location("load_d_vessel_scd2", 2, "merge", "scd2 (default variant)", 12, 5),
+                "The following has evaluated to null or missing"));
+        mvc.perform(get("/loads/5"))
+                .andExpect(status().isOk())
+                .andExpect(model().attribute("preview", org.hamcrest.Matchers.instanceOf(LoadPageController.Preview.class)))
+                .andExpect(content().string(containsString("step 2 &#39;merge&#39;, template &#39;scd2 (default variant)&#39;, line 12")))
+                .andExpect(content().string(containsString("generation-error")));
+    }
+
+    @Test
+    void saveComposesTheTemplateCallFromTheTypedFields() throws Exception {
+        when(loads.update(eq(5L), any())).thenReturn(vesselLoad());
+        mvc.perform(post("/loads/5").param("action", "save").param("version", "2").param("name", "load_d_vessel_scd2")
+                        .param("target", "publish.D_VESSEL_SCD2")
+                        .param("steps[0].name", "merge").param("steps[0].type", "OVERRIDE").param("steps[0].kind", "TEMPLATE")
+                        .param("steps[0].template", "scd2").param("steps[0].params[temp_table_prefix]", "Z:TMP_")
+                        .param("steps[0].params[batch_size]", ""))
+                .andExpect(redirectedUrl("/loads/5?saved"));
+        ArgumentCaptor<LoadRequest> sent = ArgumentCaptor.forClass(LoadRequest.class);
+        verify(loads).update(eq(5L), sent.capture());
+        org.assertj.core.api.Assertions.assertThat(sent.getValue().steps().get(0).text())
+                .isEqualTo("<ftltemplate:scd2:temp_table_prefix=Z\\:TMP_:full_refresh=false>");
+    }
+
+    @Test
+    void rejectedSaveShowsTheMessageAtTheStepAndKeepsTheInput() throws Exception {
+        when(loads.update(eq(5L), any())).thenThrow(new InvalidRequestException(List.of(new FieldProblem("steps[0].text",
+                null, "Load 'load_d_vessel_scd2', step 1 'merge', template 'scd2', line 1, column 1: missing required parameter 'temp_table_prefix' (STRING)")),
+                Map.of()));
+        mvc.perform(post("/loads/5").header("HX-Request", "true").param("version", "2").param("name", "load_d_vessel_scd2")
+                        .param("target", "publish.D_VESSEL_SCD2")
+                        .param("steps[0].name", "merge_typed").param("steps[0].kind", "TEMPLATE")
+                        .param("steps[0].template", "scd2").param("steps[0].params[temp_table_prefix]", ""))
+                .andExpect(status().isOk())
+                .andExpect(view().name("loads/detail :: editor"))
+                .andExpect(content().string(containsString("missing required parameter")))
+                .andExpect(content().string(containsString("value=\"merge_typed\"")));
+    }
+
+    @Test
+    void aStepWithoutTextIsRefusedAtTheStepAsTheApiWouldRefuseIt() throws Exception {
+        mvc.perform(post("/loads/5").param("version", "2").param("name", "load_d_vessel_scd2")
+                        .param("target", "publish.D_VESSEL_SCD2")
+                        .param("steps[0].name", "first").param("steps[0].kind", "SQL").param("steps[0].text", "SELECT 1")
+                        .param("steps[1].name", "empty_one").param("steps[1].kind", "SQL").param("steps[1].text", ""))
+                .andExpect(status().isOk())
+                .andExpect(view().name("loads/detail"))
+                .andExpect(model().attribute("errors", org.hamcrest.Matchers.hasToString(
+                        containsString("steps[1].text"))))
+                .andExpect(content().string(containsString("must not be blank")))
+                .andExpect(content().string(containsString("value=\"empty_one\"")));
+        org.mockito.Mockito.verify(loads, org.mockito.Mockito.never()).update(org.mockito.ArgumentMatchers.anyLong(), any());
+    }
+
+    @Test
+    void staleSaveKeepsTheUsersText() throws Exception {
+        when(loads.update(eq(5L), any())).thenThrow(new StaleVersionException("Load 'load_d_vessel_scd2'", 1, 2));
+        mvc.perform(post("/loads/5").param("version", "1").param("name", "load_d_vessel_scd2")
+                        .param("target", "publish.D_VESSEL_SCD2")
+                        .param("steps[0].name", "s").param("steps[0].kind", "SQL").param("steps[0].text", "SELECT 42 AS mine"))
+                .andExpect(status().isOk())
+                .andExpect(content().string(containsString("was changed by someone else")))
+                .andExpect(content().string(containsString("SELECT 42 AS mine")));
+    }
+
+    @Test
+    void addTemplateStepShowsAnEmptyTemplateStepUnsaved() throws Exception {
+        mvc.perform(post("/loads/5").header("HX-Request", "true").param("action", "add-template").param("version", "2")
+                        .param("name", "load_d_vessel_scd2").param("target", "publish.D_VESSEL_SCD2"))
+                .andExpect(status().isOk())
+                .andExpect(view().name("loads/detail :: editor"))
+                .andExpect(model().attribute("form", org.hamcrest.Matchers.hasProperty("steps", hasSize(1))))
+                .andExpect(content().string(containsString("1. Template step")))
+                .andExpect(content().string(containsString("not saved yet")));
+    }
+
+    @Test
+    void deleteAsksFirstThenRedirects() throws Exception {
+        mvc.perform(get("/loads/5/delete")).andExpect(view().name("confirm"));
+        mvc.perform(post("/loads/5/delete")).andExpect(redirectedUrl("/loads?deleted=5"));
+        verify(loads).softDelete(5);
+        mvc.perform(post("/loads/5/restore")).andExpect(redirectedUrl("/loads/5"));
+        verify(loads).restore(5);
+    }
+
+    @Test
+    void templateCallsRoundTrip() {
+        var call = TemplateStepText.parse("<ftltemplate:scd2:temp_table_prefix=Z\\:TMP_:full_refresh=true>").orElseThrow();
+        org.assertj.core.api.Assertions.assertThat(call.template()).isEqualTo("scd2");
+        org.assertj.core.api.Assertions.assertThat(call.arguments())
+                .containsEntry("temp_table_prefix", "Z:TMP_").containsEntry("full_refresh", "true");
+        org.assertj.core.api.Assertions.assertThat(TemplateStepText.parse("SELECT 1; <ftltemplate:scd2>")).isEmpty();
+        org.assertj.core.api.Assertions.assertThat(TemplateStepText.parse("<ftltemplate:scd2>").orElseThrow().arguments()).isEmpty();
+        org.assertj.core.api.Assertions.assertThat(TemplateStepText.compose("scd2", SCD2.parameters(),
+                Map.of("temp_table_prefix", "Z_TMP_"))).isEqualTo("<ftltemplate:scd2:temp_table_prefix=Z_TMP_:full_refresh=false>");
+    }
+}

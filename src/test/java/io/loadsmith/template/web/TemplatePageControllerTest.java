@@ -1,0 +1,174 @@
+package io.loadsmith.template.web;
+
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.not;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.eq;
+import static org.mockito.Mockito.when;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.model;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.redirectedUrl;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.view;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
+import org.springframework.context.annotation.Import;
+import org.springframework.test.context.bean.override.mockito.MockitoBean;
+import org.springframework.test.web.servlet.MockMvc;
+
+import io.loadsmith.dialect.DialectRegistry;
+import io.loadsmith.entitytype.LoadType;
+import io.loadsmith.generation.GeneratedLoad;
+import io.loadsmith.load.LoadService;
+import io.loadsmith.load.api.LoadResponse;
+import io.loadsmith.problem.FieldProblem;
+import io.loadsmith.problem.InvalidRequestException;
+import io.loadsmith.template.ParameterDefinition;
+import io.loadsmith.template.ParameterType;
+import io.loadsmith.template.TemplateDefinition;
+import io.loadsmith.template.TemplateKind;
+import io.loadsmith.template.TemplateLookup;
+import io.loadsmith.template.TemplateService;
+import io.loadsmith.template.api.ParameterJson;
+import io.loadsmith.template.api.TemplateResponse;
+import io.loadsmith.web.WebExceptionHandler;
+
+@WebMvcTest(TemplatePageController.class)
+@Import({DialectRegistry.class, WebExceptionHandler.class})
+class TemplatePageControllerTest {
+
+    @Autowired
+    MockMvc mvc;
+
+    @MockitoBean
+    TemplateService templates;
+
+    @MockitoBean
+    TemplateLookup lookup;
+
+    @MockitoBean
+    LoadService loads;
+
+    @MockitoBean
+    io.loadsmith.load.DraftTemplatePreview drafts;
+
+    static final TemplateResponse STORED = new TemplateResponse(3, 1, "my_merge", null, null,
+            List.of(new ParameterJson("prefix", ParameterType.STRING, true, null, null)),
+            new TreeMap<>(Map.of("default", "MERGE INTO ${prefix}x")));
+
+    @BeforeEach
+    void stubs() {
+        when(templates.get(3)).thenReturn(STORED);
+        when(templates.list(null)).thenReturn(List.of(STORED));
+        TemplateDefinition scd2 = new TemplateDefinition(TemplateKind.TEMPLATE, "scd2", "SCD2",
+                List.of(new ParameterDefinition("temp_table_prefix", ParameterType.STRING, true, null, null)),
+                Map.of("default", "MERGE"), "library");
+        when(lookup.all()).thenReturn(List.of(scd2, new TemplateDefinition(TemplateKind.TEMPLATE, "my_merge", null,
+                List.of(), Map.of("default", "x"), "store")));
+        when(lookup.find("scd2")).thenReturn(Optional.of(scd2));
+        when(loads.list(null)).thenReturn(List.of(new LoadResponse(5, 0, "load_x", "publish.X", LoadType.TRANSFORM_PERSIST,
+                null, List.of(), List.of(), new TreeMap<>(), Instant.EPOCH, Instant.EPOCH)));
+        when(loads.generate(eq(5L), any(), any())).thenAnswer(i -> new GeneratedLoad("load_x", i.getArgument(1), List.of(),
+                "MERGE INTO Z_x -- " + i.getArgument(1)));
+    }
+
+    @Test
+    void listShowsStoredAndShippedTemplates() throws Exception {
+        mvc.perform(get("/configuration/templates"))
+                .andExpect(status().isOk())
+                .andExpect(view().name("configuration/templates"))
+                .andExpect(model().attribute("templates", hasSize(2)))
+                .andExpect(content().string(containsString("/configuration/templates/3")))
+                .andExpect(content().string(containsString("/configuration/templates/new?from=scd2")));
+    }
+
+    @Test
+    void newFromAShippedTemplateCopiesItsParametersAndText() throws Exception {
+        mvc.perform(get("/configuration/templates/new").param("from", "scd2"))
+                .andExpect(status().isOk())
+                .andExpect(view().name("configuration/template"))
+                .andExpect(content().string(containsString("value=\"temp_table_prefix\"")));
+    }
+
+    @Test
+    void editorShowsTextParametersAndPreview() throws Exception {
+        mvc.perform(get("/configuration/templates/3"))
+                .andExpect(status().isOk())
+                .andExpect(view().name("configuration/template"))
+                .andExpect(model().attributeExists("form", "preview", "loads", "dialects", "parameterTypes"))
+                .andExpect(content().string(containsString("MERGE INTO ${prefix}x")))
+                .andExpect(content().string(containsString("MERGE INTO Z_x -- snowflake")));
+    }
+
+    @Test
+    void previewFragmentForAChosenLoadAndDialect() throws Exception {
+        mvc.perform(get("/configuration/templates/3/preview").param("load", "5").param("dialect", "duckdb")
+                        .header("HX-Request", "true"))
+                .andExpect(status().isOk())
+                .andExpect(view().name("configuration/template :: preview"))
+                .andExpect(content().string(containsString("MERGE INTO Z_x -- duckdb")))
+                .andExpect(content().string(not(containsString("<html"))));
+    }
+
+    @Test
+    void rejectedSaveShowsTheTemplateErrorAndKeepsTheText() throws Exception {
+        when(templates.update(eq(3L), any())).thenThrow(new InvalidRequestException(List.of(new FieldProblem(
+                "variants.default", null, "line 1, column 12: Syntax error in template")), Map.of()));
+        mvc.perform(post("/configuration/templates/3").header("HX-Request", "true").param("version", "1")
+                        .param("name", "my_merge").param("variants[0].dialect", "default")
+                        .param("variants[0].text", "MERGE ${broken"))
+                .andExpect(status().isOk())
+                .andExpect(view().name("configuration/template :: editor"))
+                .andExpect(content().string(containsString("Syntax error in template")))
+                .andExpect(content().string(containsString("MERGE ${broken")));
+    }
+
+    @Test
+    void saveRedirectsAndAddParameterDoesNotSave() throws Exception {
+        when(templates.update(eq(3L), any())).thenReturn(STORED);
+        mvc.perform(post("/configuration/templates/3").param("version", "1").param("name", "my_merge")
+                        .param("variants[0].dialect", "default").param("variants[0].text", "x"))
+                .andExpect(redirectedUrl("/configuration/templates/3?saved"));
+        mvc.perform(post("/configuration/templates/3").param("action", "add-parameter").param("version", "1")
+                        .param("name", "my_merge"))
+                .andExpect(status().isOk())
+                .andExpect(model().attribute("form", org.hamcrest.Matchers.hasProperty("parameters", hasSize(1))))
+                .andExpect(content().string(containsString("not saved yet")));
+    }
+
+    @Test
+    void previewThisTextRendersTheUnsavedDraftAndSavesNothing() throws Exception {
+        when(drafts.generate(eq(5L), eq("duckdb"), eq("my_merge"), any(), any())).thenReturn(
+                new GeneratedLoad("load_x", "duckdb", List.of(), "MERGE INTO DRAFTED -- duckdb"));
+        mvc.perform(post("/configuration/templates/3").header("HX-Request", "true").param("action", "preview")
+                        .param("load", "5").param("dialect", "duckdb").param("version", "1").param("name", "my_merge")
+                        .param("parameters[0].name", "prefix").param("parameters[0].type", "STRING")
+                        .param("variants[0].dialect", "default").param("variants[0].text", "MERGE INTO DRAFTED"))
+                .andExpect(status().isOk())
+                .andExpect(view().name("configuration/template :: editor"))
+                .andExpect(content().string(containsString("MERGE INTO DRAFTED -- duckdb")))
+                .andExpect(content().string(containsString("not saved yet, rendered")));
+        org.mockito.Mockito.verify(drafts).generate(eq(5L), eq("duckdb"), eq("my_merge"),
+                eq(List.of(new ParameterDefinition("prefix", ParameterType.STRING, false, null, null))),
+                eq(Map.of("default", "MERGE INTO DRAFTED")));
+        org.mockito.Mockito.verify(templates, org.mockito.Mockito.never()).update(org.mockito.ArgumentMatchers.anyLong(), any());
+    }
+
+    @Test
+    void deleteAsksFirst() throws Exception {
+        mvc.perform(get("/configuration/templates/3/delete")).andExpect(view().name("confirm"));
+        mvc.perform(post("/configuration/templates/3/delete")).andExpect(redirectedUrl("/configuration/templates"));
+    }
+}

@@ -42,7 +42,7 @@ public interface DesignerQueriesContract {
     @Test
     default void draftTemplateTextIsRenderedInsideTheLoadWithoutBeingStored() {
         long entity = entities().create(new EntityRequest(null, "DRAFT_ONE", null, "draft_test", null, PhysicalType.TABLE,
-                null, null, List.of(new AttributeJson("id", "INTEGER4", null, null, null, false, null, null)))).id();
+                null, null, null, List.of(new AttributeJson("id", "INTEGER4", null, null, null, false, null, null)))).id();
         long load = loads().create(new LoadRequest(null, "load_draft_one", "draft_test.DRAFT_ONE", null, null, List.of(),
                 List.of(new StepJson("merge", StepType.OVERRIDE, "<ftltemplate:scd2:temp_table_prefix=Z_>")), Map.of())).id();
         try {
@@ -64,7 +64,7 @@ public interface DesignerQueriesContract {
     @Test
     default void filterSearchRecentAndCountsFindWhatTheDesignerShows() {
         long entity = entities().create(new EntityRequest(null, "QUERY_ONE", null, "query_test", null, PhysicalType.TABLE,
-                null, null, List.of(new AttributeJson("hull_number", "INTEGER4", null, null, null, false, null, null)))).id();
+                null, null, null, List.of(new AttributeJson("hull_number", "INTEGER4", null, null, null, false, null, null)))).id();
         long load = loads().create(new LoadRequest(null, "load_query_one", "query_test.QUERY_ONE", null, null, List.of(),
                 List.of(new StepJson("fill_hulls", StepType.OVERRIDE, "INSERT INTO somewhere SELECT 1")), Map.of())).id();
         try {
@@ -86,7 +86,7 @@ public interface DesignerQueriesContract {
     @Test
     default void softDeletedRowsAreInvisibleUntilRestored() {
         long entity = entities().create(new EntityRequest(null, "SOFT_ONE", null, "trash_test", null, PhysicalType.TABLE,
-                null, null, List.of(new AttributeJson("id", "INTEGER4", null, null, null, false, null, null)))).id();
+                null, null, null, List.of(new AttributeJson("id", "INTEGER4", null, null, null, false, null, null)))).id();
         long load = loads().create(new LoadRequest(null, "load_soft_one", "trash_test.SOFT_ONE", null, null, List.of(),
                 List.of(new StepJson("only", StepType.OVERRIDE, "SELECT 1")), Map.of())).id();
         try {

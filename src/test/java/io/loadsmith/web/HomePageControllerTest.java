@@ -46,7 +46,7 @@ class HomePageControllerTest {
     LoadService loads;
 
     static final EntityResponse VESSEL = new EntityResponse(7, 0, "D_VESSEL_SCD2", "VESSEL", "publish",
-            "publish.D_VESSEL_SCD2", "DIM_SCD2", PhysicalType.TABLE, "marine", null,
+            "publish.D_VESSEL_SCD2", "DIM_SCD2", PhysicalType.TABLE, "marine", null, null,
             List.of(new AttributeJson("mmsi_key", "INTEGER8", null, null, null, true, null, null)),
             Instant.parse("2026-01-01T00:00:00Z"), Instant.parse("2026-01-02T00:00:00Z"));
     static final LoadResponse LOAD = new LoadResponse(5, 0, "load_d_vessel_scd2", "publish.D_VESSEL_SCD2",

@@ -70,7 +70,7 @@ class EntityPageControllerTest {
 
     static EntityResponse vessel() {
         return new EntityResponse(7, 3, "D_VESSEL_SCD2", "VESSEL", "publish", "publish.D_VESSEL_SCD2", "DIM_SCD2",
-                PhysicalType.TABLE, null, null,
+                PhysicalType.TABLE, null, null, null,
                 List.of(new AttributeJson("vessel_scd_id", "CHAR", 32, null, null, true, "SCD_ID", null),
                         new AttributeJson("mmsi_key", "INTEGER8", null, null, null, true, null, null)),
                 Instant.parse("2026-01-01T00:00:00Z"), Instant.parse("2026-01-01T00:00:00Z"));

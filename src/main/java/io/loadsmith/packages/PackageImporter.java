@@ -96,6 +96,7 @@ public class PackageImporter {
         if (!run.problems.isEmpty()) {
             throw new InvalidPackageException(run.problems);
         }
+        unknownEntityTypes(doc, run);
         long packageId = run.upsert("$", () -> packages.list(doc.name()).stream().findFirst().map(p -> p.id()),
                 id -> packages.update(id, new PackageRequest(packages.get(id).version(), doc.name(), doc.description())),
                 () -> packages.create(new PackageRequest(null, doc.name(), doc.description())).id()).orElse(-1L);
@@ -156,6 +157,22 @@ public class PackageImporter {
             throw new InvalidPackageException(run.problems);
         }
         return new Result(packageId, doc.name(), run.created, run.updated, run.deleted);
+    }
+
+    /**
+     * Entities are created before they get their type, so a wrong type would only show once the rest
+     * of the entity is right; checked up front so that one import reports it with the other problems.
+     */
+    private void unknownEntityTypes(PackageDocument doc, Run run) {
+        Set<String> inDocument = new HashSet<>();
+        doc.entityTypes().forEach(t -> inDocument.add(t.name()));
+        for (int i = 0; i < doc.entities().size(); i++) {
+            String type = doc.entities().get(i).entityType();
+            if (type != null && !inDocument.contains(type) && entityTypes.list(type).isEmpty()) {
+                run.problems.add(new Problem("$.entities[" + i + "].entityType",
+                        "names no entity type, in the package or the store (was '" + type + "')"));
+            }
+        }
     }
 
     private void removeWhatTheDocumentDropped(PackageDocument doc, Run run) {

@@ -1,0 +1,171 @@
+package io.loadsmith.packages.web;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+
+import org.springframework.data.domain.PageRequest;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.multipart.MultipartFile;
+
+import io.loadsmith.dialect.DialectRegistry;
+import io.loadsmith.environment.EnvironmentService;
+import io.loadsmith.exchange.AdeConfigPackages;
+import io.loadsmith.exchange.InvalidPackageException;
+import io.loadsmith.exchange.PackageJson;
+import io.loadsmith.packages.MetadataPackageService;
+import io.loadsmith.packages.PackageImporter;
+import io.loadsmith.packages.PackageVersionService;
+import io.loadsmith.packages.api.PackageResponse;
+import io.loadsmith.problem.ConflictException;
+import io.loadsmith.problem.InvalidRequestException;
+import io.loadsmith.problem.NotFoundException;
+import io.loadsmith.problem.PayloadTooLargeException;
+import io.loadsmith.web.Htmx;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+/**
+ * Package pages: versions with commit, compare, export and restore, and the import form. Thin: the
+ * version service and importer do the work, as they do for the REST API.
+ */
+@Controller
+@RequestMapping("/packages")
+public class PackagePageController {
+
+    private final MetadataPackageService packages;
+    private final PackageVersionService versions;
+    private final PackageImporter importer;
+    private final DialectRegistry dialects;
+    private final EnvironmentService environments;
+
+    public PackagePageController(MetadataPackageService packages, PackageVersionService versions, PackageImporter importer,
+                                 DialectRegistry dialects, EnvironmentService environments) {
+        this.packages = packages;
+        this.versions = versions;
+        this.importer = importer;
+        this.dialects = dialects;
+        this.environments = environments;
+    }
+
+    /** What the package page shows besides the package itself. */
+    public record Notice(String saved, String error) {
+    }
+
+    @GetMapping("/{name}")
+    public String show(@PathVariable String name, @RequestParam(required = false) Integer committed,
+                       @RequestParam(required = false) Integer restored, Model model, HttpServletRequest request) {
+        String saved = committed != null ? "Committed version " + committed + "."
+                : restored != null ? "Version " + restored + " is the working state again." : null;
+        return page(name, new Notice(saved, null), model, request);
+    }
+
+    @PostMapping("/{name}/commit")
+    public String commit(@PathVariable String name, @RequestParam String message,
+                         @RequestParam(required = false) String author, Model model, HttpServletRequest request,
+                         HttpServletResponse response) {
+        PackageResponse pkg = byName(name);
+        try {
+            int number = versions.commit(pkg.id(), message, author).number();
+            return Htmx.redirect(request, response, "/packages/" + name + "?committed=" + number);
+        } catch (ConflictException | InvalidRequestException e) {
+            model.addAttribute("message", message);
+            model.addAttribute("author", author);
+            return page(name, new Notice(null, e.getMessage()), model, request);
+        }
+    }
+
+    @GetMapping("/{name}/diff")
+    public String diff(@PathVariable String name, @RequestParam String from, @RequestParam String to,
+                       @RequestParam(required = false) String dialect, Model model, HttpServletRequest request) {
+        PackageResponse pkg = byName(name);
+        model.addAttribute("pkg", pkg);
+        model.addAttribute("diff", versions.diff(pkg.id(), from, to, dialect == null || dialect.isBlank() ? null : dialect));
+        return Htmx.view(request, "packages/diff", "diff");
+    }
+
+    /** The download itself is the API's; this only turns the form into its address. */
+    @GetMapping("/{name}/export")
+    public String export(@PathVariable String name, @RequestParam(defaultValue = "working") String version,
+                         @RequestParam String dialect, @RequestParam(required = false) String environment) {
+        PackageResponse pkg = byName(name);
+        return "redirect:" + org.springframework.web.util.UriComponentsBuilder
+                .fromPath("/api/v1/packages/{id}/versions/{version}/sql-package")
+                .queryParam("dialect", dialect)
+                .queryParamIfPresent("environment", java.util.Optional.ofNullable(environment).filter(e -> !e.isBlank()))
+                .buildAndExpand(pkg.id(), version.strip()).encode().toUriString();
+    }
+
+    /** Without JavaScript a restore asks on a page of its own; with it, hx-confirm asks. */
+    @GetMapping("/{name}/versions/{number}/restore")
+    public String confirmRestore(@PathVariable String name, @PathVariable int number, Model model) {
+        model.addAttribute("pkg", byName(name));
+        model.addAttribute("number", number);
+        return "packages/restore";
+    }
+
+    @PostMapping("/{name}/versions/{number}/restore")
+    public String restore(@PathVariable String name, @PathVariable int number, Model model, HttpServletRequest request,
+                          HttpServletResponse response) {
+        PackageResponse pkg = byName(name);
+        try {
+            versions.restore(pkg.id(), String.valueOf(number));
+            return Htmx.redirect(request, response, "/packages/" + name + "?restored=" + number);
+        } catch (InvalidPackageException e) {
+            model.addAttribute("problems", e.problems());
+            return page(name, new Notice(null, "Version " + number + " could not be restored; nothing was changed."),
+                    model, request);
+        }
+    }
+
+    @GetMapping("/import")
+    public String importForm(Model model) {
+        model.addAttribute("format", "loadsmith");
+        return "packages/import";
+    }
+
+    @PostMapping("/import")
+    public String importPackage(@RequestParam(defaultValue = "loadsmith") String format,
+                                @RequestParam(required = false) MultipartFile file,
+                                @RequestParam(required = false) String json, Model model) throws IOException {
+        model.addAttribute("format", format);
+        model.addAttribute("json", json);
+        try {
+            byte[] body = file != null && !file.isEmpty()
+                    ? PayloadTooLargeException.readAtMost(file.getInputStream(), PackageJson.MAX_BYTES, "The package")
+                    : (json == null ? "" : json).getBytes(StandardCharsets.UTF_8);
+            if ("ade".equals(format)) {
+                AdeConfigPackages.Imported imported = AdeConfigPackages.read(body);
+                model.addAttribute("result", importer.apply(imported.document()));
+                model.addAttribute("skipped", imported.skipped());
+            } else {
+                model.addAttribute("result", importer.apply(PackageJson.read(body)));
+            }
+        } catch (InvalidPackageException e) {
+            model.addAttribute("problems", e.problems());
+        } catch (PayloadTooLargeException e) {
+            model.addAttribute("error", e.getMessage());
+        }
+        return "packages/import";
+    }
+
+    private String page(String name, Notice notice, Model model, HttpServletRequest request) {
+        PackageResponse pkg = byName(name);
+        model.addAttribute("pkg", pkg);
+        model.addAttribute("versions", versions.list(pkg.id(), PageRequest.of(0, 100)).getContent());
+        model.addAttribute("dialects", dialects.names());
+        model.addAttribute("environments", environments.list(null));
+        model.addAttribute("notice", notice);
+        return Htmx.view(request, "packages/show", "versions");
+    }
+
+    private PackageResponse byName(String name) {
+        return packages.list(name).stream().findFirst()
+                .orElseThrow(() -> new NotFoundException("Package '" + name + "' does not exist."));
+    }
+}

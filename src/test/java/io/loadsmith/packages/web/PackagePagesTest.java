@@ -1,0 +1,80 @@
+package io.loadsmith.packages.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.core.io.ClassPathResource;
+import org.springframework.mock.web.MockMultipartFile;
+import org.springframework.test.web.servlet.MvcResult;
+import org.springframework.test.web.servlet.request.MockMvcRequestBuilders;
+
+import io.loadsmith.store.H2DemoStoreTest;
+
+/**
+ * The package pages over the demo store, as a browser without JavaScript uses them: commit,
+ * list, compare with SQL diffs, export redirect, restore with its confirm page, and import with
+ * every problem listed. (Full stack: the pages only call the services the API uses.)
+ */
+class PackagePagesTest extends H2DemoStoreTest {
+
+    private String page(String path) throws Exception {
+        MvcResult result = mvc.perform(MockMvcRequestBuilders.get(path)).andReturn();
+        assertThat(result.getResponse().getStatus()).as(path).isEqualTo(200);
+        return result.getResponse().getContentAsString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void commitCompareExportAndRestore() throws Exception {
+        MvcResult commit = mvc.perform(MockMvcRequestBuilders.post("/packages/demo/commit")
+                .param("message", "page commit " + System.nanoTime()).param("author", "pat")).andReturn();
+        assertThat(commit.getResponse().getRedirectedUrl()).startsWith("/packages/demo?committed=");
+        String number = commit.getResponse().getRedirectedUrl().replaceAll(".*committed=", "");
+
+        String show = page("/packages/demo?committed=" + number);
+        assertThat(show).contains("Committed version " + number + ".", "pat", "Download zip");
+
+        MvcResult again = mvc.perform(MockMvcRequestBuilders.post("/packages/demo/commit").param("message", "again"))
+                .andReturn();
+        assertThat(again.getResponse().getContentAsString()).contains("Nothing to commit");
+
+        String diff = page("/packages/demo/diff?from=" + number + "&to=working&dialect=snowflake");
+        assertThat(diff).contains("No object changed.", "The generated SQL is the same.");
+
+        MvcResult export = mvc.perform(MockMvcRequestBuilders.get("/packages/demo/export")
+                .param("version", number).param("dialect", "snowflake").param("environment", "dev")).andReturn();
+        assertThat(export.getResponse().getRedirectedUrl())
+                .matches("/api/v1/packages/\\d+/versions/" + number + "/sql-package\\?dialect=snowflake&environment=dev");
+
+        assertThat(page("/packages/demo/versions/" + number + "/restore")).contains("Restore version " + number);
+        MvcResult restore = mvc.perform(MockMvcRequestBuilders.post("/packages/demo/versions/" + number + "/restore"))
+                .andReturn();
+        assertThat(restore.getResponse().getRedirectedUrl()).isEqualTo("/packages/demo?restored=" + number);
+    }
+
+    @Test
+    void importShowsEveryProblemAndChangesNothing() throws Exception {
+        String bad = "{\"name\": \"demo\", \"entities\": [{\"schema\": \"publish\", \"name\": \"X\", \"entityType\": \"NOPE\","
+                + " \"logicalName\": \"X\", \"attributes\": [{\"name\": \"1bad\", \"datatype\": \"WHAT\"}]}]}";
+
+        String answer = mvc.perform(MockMvcRequestBuilders.multipart("/packages/import").param("format", "loadsmith")
+                .param("json", bad)).andReturn().getResponse().getContentAsString(StandardCharsets.UTF_8);
+
+        assertThat(answer).contains("Nothing was imported.", "$.entities[0].entityType", "$.entities[0].attributes[0].name",
+                "$.entities[0].attributes[0].datatype");
+        assertThat(page("/entities")).doesNotContain("publish.X<");
+    }
+
+    @Test
+    void importOfTheCommercialToolsEntityDefaultsFromAFile() throws Exception {
+        MockMultipartFile file = new MockMultipartFile("file", "CONFIG_ENTITY_DEFAULTS.json", "application/json",
+                new ClassPathResource("ade/config_entity_defaults.json").getContentAsByteArray());
+
+        String answer = mvc.perform(MockMvcRequestBuilders.multipart("/packages/import").file(file).param("format", "ade"))
+                .andReturn().getResponse().getContentAsString(StandardCharsets.UTF_8);
+
+        assertThat(answer).contains("Imported package config_entity_defaults:");
+        assertThat(page("/packages/config_entity_defaults")).contains("No version committed yet.");
+    }
+}

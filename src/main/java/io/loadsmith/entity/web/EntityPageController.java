@@ -1,6 +1,5 @@
 package io.loadsmith.entity.web;
 
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -204,34 +203,7 @@ public class EntityPageController {
             rows.add(new EntityForm.AttributeRow());
             return;
         }
-        int dash = action.lastIndexOf('-');
-        if (dash < 0) {
-            return;
-        }
-        int index;
-        try {
-            index = Integer.parseInt(action.substring(dash + 1));
-        } catch (NumberFormatException e) {
-            return;
-        }
-        if (index < 0 || index >= rows.size()) {
-            return;
-        }
-        switch (action.substring(0, dash)) {
-            case "remove" -> rows.remove(index);
-            case "up" -> {
-                if (index > 0) {
-                    Collections.swap(rows, index, index - 1);
-                }
-            }
-            case "down" -> {
-                if (index < rows.size() - 1) {
-                    Collections.swap(rows, index, index + 1);
-                }
-            }
-            default -> {
-            }
-        }
+        io.loadsmith.web.FormRows.move(rows, action);
     }
 
     private String detail(long id, EntityResponse entity, String dialect, Model model, FormErrors errors) {

@@ -1,6 +1,5 @@
 package io.loadsmith.load.web;
 
-import java.util.Collections;
 import java.util.List;
 
 import org.springframework.stereotype.Controller;
@@ -175,34 +174,7 @@ public class LoadPageController {
             steps.add(row);
             return;
         }
-        int dash = action.lastIndexOf('-');
-        if (dash < 0) {
-            return;
-        }
-        int index;
-        try {
-            index = Integer.parseInt(action.substring(dash + 1));
-        } catch (NumberFormatException e) {
-            return;
-        }
-        if (index < 0 || index >= steps.size()) {
-            return;
-        }
-        switch (action.substring(0, dash)) {
-            case "remove" -> steps.remove(index);
-            case "up" -> {
-                if (index > 0) {
-                    Collections.swap(steps, index, index - 1);
-                }
-            }
-            case "down" -> {
-                if (index < steps.size() - 1) {
-                    Collections.swap(steps, index, index + 1);
-                }
-            }
-            default -> {
-            }
-        }
+        io.loadsmith.web.FormRows.move(steps, action);
     }
 
     private String detail(LoadResponse load, String dialect, String environment, Model model, FormErrors errors) {

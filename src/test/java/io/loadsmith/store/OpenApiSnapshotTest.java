@@ -54,4 +54,13 @@ class OpenApiSnapshotTest extends H2StoreTest {
         assertThat(current).as("the API changed: review the diff and rerun with -Dopenapi.update=true to accept it")
                 .isEqualTo(Files.readString(SNAPSHOT, StandardCharsets.UTF_8));
     }
+
+    @Test
+    void swaggerUiIsServed() throws Exception {
+        Api.Raw redirect = api().raw(HttpMethod.GET, "/swagger-ui.html", null);
+        assertThat(redirect.status()).isIn(200, 302);
+        Api.Raw page = api().raw(HttpMethod.GET, "/swagger-ui/index.html", null);
+        assertThat(page.status()).isEqualTo(200);
+        assertThat(page.text()).contains("Swagger UI");
+    }
 }

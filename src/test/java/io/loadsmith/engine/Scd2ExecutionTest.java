@@ -12,7 +12,6 @@ import org.junit.jupiter.params.provider.EnumSource;
 import io.loadsmith.ddl.DdlGenerator;
 import io.loadsmith.generation.GeneratedLoad;
 import io.loadsmith.generation.LoadSqlGenerator;
-import io.loadsmith.generation.VesselFixture;
 import io.loadsmith.generation.model.LoadModel;
 
 /**

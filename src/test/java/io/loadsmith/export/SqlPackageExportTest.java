@@ -25,7 +25,7 @@ import io.loadsmith.exchange.InvalidPackageException;
 import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.exchange.PackageJson;
 import io.loadsmith.generation.DatatypeOverrides;
-import io.loadsmith.generation.VesselFixture;
+import io.loadsmith.engine.VesselFixture;
 import io.loadsmith.library.LibraryTemplateSource;
 
 class SqlPackageExportTest {

@@ -8,7 +8,7 @@ import java.util.Map;
 import io.loadsmith.engine.TestGenerators;
 import io.loadsmith.generation.GenerationException;
 import io.loadsmith.generation.InMemoryTemplates;
-import io.loadsmith.generation.VesselFixture;
+import io.loadsmith.engine.VesselFixture;
 import io.loadsmith.generation.model.LoadModel;
 import io.loadsmith.generation.model.StepModel;
 import io.loadsmith.generation.model.StepType;

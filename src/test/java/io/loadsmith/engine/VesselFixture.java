@@ -1,4 +1,4 @@
-package io.loadsmith.generation;
+package io.loadsmith.engine;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -47,7 +47,7 @@ public final class VesselFixture {
                 Map.of());
     }
 
-    static AttributeModel attr(String name, String type, String datatype, Integer length) {
+    public static AttributeModel attr(String name, String type, String datatype, Integer length) {
         return new AttributeModel(name, type, datatype, length, null, null, true, null, null);
     }
 

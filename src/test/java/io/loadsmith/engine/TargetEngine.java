@@ -9,11 +9,10 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
 /**
  * A real database engine that generated SQL runs on in tests: PostgreSQL 17 (embedded binaries,
- * one server per JVM), DuckDB and H2 (in process). Each {@link #open()} gives a fresh, empty database.
+ * the JVM's one server, shared with the store tests), DuckDB and H2 (in process). Each {@link #open()} gives a fresh, empty database.
  */
 public enum TargetEngine {
 
@@ -21,11 +20,11 @@ public enum TargetEngine {
         @Override
         public Connection open() throws SQLException {
             String db = "t" + System.nanoTime();
-            try (Connection admin = PostgresHolder.server().getPostgresDatabase().getConnection();
+            try (Connection admin = io.loadsmith.store.EmbeddedPostgresHolder.server().getPostgresDatabase().getConnection();
                  Statement st = admin.createStatement()) {
                 st.execute("CREATE DATABASE " + db);
             }
-            return PostgresHolder.server().getDatabase("postgres", db).getConnection();
+            return io.loadsmith.store.EmbeddedPostgresHolder.server().getDatabase("postgres", db).getConnection();
         }
     },
     DUCKDB("duckdb") {
@@ -103,31 +102,5 @@ public enum TargetEngine {
     private static String timestamp(java.time.LocalDateTime t) {
         String base = t.format(java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss"));
         return t.getNano() == 0 ? base : base + String.format(".%06d", t.getNano() / 1000);
-    }
-
-    /** One embedded PostgreSQL 17 per test JVM, started on first use. */
-    public static final class PostgresHolder {
-        private static EmbeddedPostgres server;
-
-        private PostgresHolder() {
-        }
-
-        public static synchronized EmbeddedPostgres server() {
-            if (server == null) {
-                try {
-                    server = EmbeddedPostgres.builder().start();
-                } catch (java.io.IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                }
-                Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                    try {
-                        server.close();
-                    } catch (java.io.IOException ignored) {
-                        // The JVM is going away; the data directory is temporary.
-                    }
-                }));
-            }
-            return server;
-        }
     }
 }

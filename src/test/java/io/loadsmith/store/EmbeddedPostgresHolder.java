@@ -54,6 +54,11 @@ public final class EmbeddedPostgresHolder {
         return pg.getJdbcUrl("postgres", database.databaseName);
     }
 
+    /** The one server of this JVM, for tests that manage their own databases (the engine scenarios). */
+    public static synchronized EmbeddedPostgres server() {
+        return instance();
+    }
+
     private static EmbeddedPostgres instance() {
         if (postgres == null) {
             try {

@@ -121,6 +121,14 @@
             ];
         }
     });
+    // htmx posts carry the session's CSRF token in a header; plain forms carry it as a hidden field.
+    document.addEventListener("htmx:configRequest", function (event) {
+        var token = document.querySelector("meta[name=_csrf]");
+        var header = document.querySelector("meta[name=_csrf_header]");
+        if (token && header) {
+            event.detail.headers[header.content] = token.content;
+        }
+    });
     document.addEventListener("htmx:afterSettle", function (event) {
         enhance(event.target.ownerDocument ? event.target : document);
         enhance(document);

@@ -4,7 +4,10 @@ import org.springdoc.core.customizers.OperationCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.security.SecurityRequirement;
+import io.swagger.v3.oas.models.security.SecurityScheme;
 import io.swagger.v3.oas.models.info.Info;
 import io.swagger.v3.oas.models.info.License;
 
@@ -22,8 +25,12 @@ public class ApiDocsConfiguration {
                 .title("Loadsmith API")
                 .version("v1")
                 .description("Warehouse metadata, load generation and SQL package export for deployment tooling. "
-                        + "Errors are RFC 9457 problem details.")
-                .license(new License().name("Apache-2.0")));
+                        + "Errors are RFC 9457 problem details. Every call needs a bearer token (Account → API tokens "
+                        + "in the designer): READ tokens read, preview and export; WRITE tokens act with their owner's role.")
+                .license(new License().name("Apache-2.0")))
+                .components(new Components().addSecuritySchemes("bearer", new SecurityScheme()
+                        .type(SecurityScheme.Type.HTTP).scheme("bearer").bearerFormat("lsm_...")))
+                .addSecurityItem(new SecurityRequirement().addList("bearer"));
     }
 
     @Bean

@@ -42,6 +42,11 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
         return problem(HttpStatus.NOT_FOUND, "Not found", e.getMessage(), request);
     }
 
+    @ExceptionHandler(ForbiddenException.class)
+    ProblemDetail forbidden(ForbiddenException e, HttpServletRequest request) {
+        return problem(HttpStatus.FORBIDDEN, "Forbidden", e.getMessage(), request);
+    }
+
     @ExceptionHandler(InvalidRequestException.class)
     ProblemDetail invalid(InvalidRequestException e, HttpServletRequest request) {
         ProblemDetail problem = problem(HttpStatus.BAD_REQUEST, "Invalid request", e.getMessage(), request);

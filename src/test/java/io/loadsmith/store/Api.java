@@ -8,7 +8,10 @@ import java.util.Map;
 
 import org.springframework.http.HttpMethod;
 import org.springframework.http.MediaType;
+import org.springframework.security.test.context.TestSecurityContextHolder;
+import org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors;
 import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.test.web.servlet.request.RequestPostProcessor;
 import org.springframework.test.web.servlet.MvcResult;
 import org.springframework.test.web.servlet.request.MockMvcRequestBuilders;
 
@@ -37,9 +40,18 @@ public final class Api {
         return mvc;
     }
 
+    /**
+     * Tests run signed in ({@code @WithMockUser} on the base classes); set-up in {@code @BeforeAll}
+     * runs outside any test method, so there the API is called as the ADMIN.
+     */
+    static RequestPostProcessor signedIn() {
+        return request -> TestSecurityContextHolder.getContext().getAuthentication() != null ? request
+                : SecurityMockMvcRequestPostProcessors.user("admin").roles("ADMIN").postProcessRequest(request);
+    }
+
     public Answer send(HttpMethod method, String path, Object body) {
         try {
-            var request = MockMvcRequestBuilders.request(method, path).accept(MediaType.APPLICATION_JSON, MediaType.TEXT_PLAIN,
+            var request = MockMvcRequestBuilders.request(method, path).with(signedIn()).accept(MediaType.APPLICATION_JSON, MediaType.TEXT_PLAIN,
                     MediaType.APPLICATION_PROBLEM_JSON);
             if (body != null) {
                 request.contentType(MediaType.APPLICATION_JSON).content(JSON.writeValueAsString(body));
@@ -61,7 +73,7 @@ public final class Api {
 
     public Raw raw(HttpMethod method, String path, byte[] body) {
         try {
-            var request = MockMvcRequestBuilders.request(method, path);
+            var request = MockMvcRequestBuilders.request(method, path).with(signedIn());
             if (body != null) {
                 request.contentType(MediaType.APPLICATION_JSON).content(body);
             }

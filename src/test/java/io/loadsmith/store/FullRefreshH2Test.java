@@ -13,6 +13,8 @@ import org.springframework.test.web.servlet.MockMvc;
  */
 @SpringBootTest(properties = "loadsmith.full-refresh.current-state=require_confirmation")
 @AutoConfigureMockMvc
+@org.springframework.context.annotation.Import(io.loadsmith.store.SignedInMockMvc.class)
+@org.springframework.security.test.context.support.WithMockUser(username = "admin", roles = "ADMIN")
 class FullRefreshH2Test implements FullRefreshContract {
 
     @Autowired

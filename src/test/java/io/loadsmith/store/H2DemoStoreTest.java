@@ -10,6 +10,8 @@ import org.springframework.test.web.servlet.MockMvc;
 /** The application as a first start sees it: H2 with the schema and the demo data (default locations). */
 @SpringBootTest
 @AutoConfigureMockMvc
+@org.springframework.context.annotation.Import(io.loadsmith.store.SignedInMockMvc.class)
+@org.springframework.security.test.context.support.WithMockUser(username = "admin", roles = "ADMIN")
 public abstract class H2DemoStoreTest {
 
     @Autowired

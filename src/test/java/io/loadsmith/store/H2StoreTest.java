@@ -10,6 +10,8 @@ import org.springframework.test.web.servlet.MockMvc;
 /** The whole application on an empty in-memory H2 store (schema only). Subclasses share one context. */
 @SpringBootTest
 @AutoConfigureMockMvc
+@org.springframework.context.annotation.Import(io.loadsmith.store.SignedInMockMvc.class)
+@org.springframework.security.test.context.support.WithMockUser(username = "admin", roles = "ADMIN")
 public abstract class H2StoreTest {
 
     @Autowired

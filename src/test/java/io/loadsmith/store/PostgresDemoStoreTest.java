@@ -10,6 +10,8 @@ import org.springframework.test.web.servlet.MockMvc;
 /** PostgreSQL 17 with the schema and the demo data (the default Flyway locations). */
 @SpringBootTest
 @AutoConfigureMockMvc
+@org.springframework.context.annotation.Import(io.loadsmith.store.SignedInMockMvc.class)
+@org.springframework.security.test.context.support.WithMockUser(username = "admin", roles = "ADMIN")
 public abstract class PostgresDemoStoreTest {
 
     @Autowired

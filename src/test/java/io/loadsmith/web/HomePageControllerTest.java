@@ -31,6 +31,8 @@ import io.loadsmith.load.api.StepJson;
 import io.loadsmith.packages.MetadataPackageService;
 
 @WebMvcTest(HomePageController.class)
+// Slices test the controllers; who may call them is the security tests' subject.
+@org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc(addFilters = false)
 class HomePageControllerTest {
 
     @Autowired

@@ -31,6 +31,8 @@ import io.loadsmith.problem.NotFoundException;
 import io.loadsmith.problem.StaleVersionException;
 
 @WebMvcTest(EntityController.class)
+// Slices test the controllers; who may call them is the security tests' subject.
+@org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc(addFilters = false)
 class EntityControllerTest {
 
     @Autowired

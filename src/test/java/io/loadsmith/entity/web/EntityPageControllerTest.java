@@ -47,6 +47,8 @@ import io.loadsmith.problem.StaleVersionException;
 import io.loadsmith.web.WebExceptionHandler;
 
 @WebMvcTest(EntityPageController.class)
+// Slices test the controllers; who may call them is the security tests' subject.
+@org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc(addFilters = false)
 @Import({DialectRegistry.class, LogicalDatatypes.class, WebExceptionHandler.class})
 class EntityPageControllerTest {
 

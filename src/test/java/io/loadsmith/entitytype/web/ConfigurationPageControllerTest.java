@@ -43,6 +43,8 @@ import io.loadsmith.template.TransformationTypeService;
 import io.loadsmith.template.api.TransformationTypeResponse;
 
 @WebMvcTest(ConfigurationPageController.class)
+// Slices test the controllers; who may call them is the security tests' subject.
+@org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc(addFilters = false)
 @org.springframework.context.annotation.Import({io.loadsmith.dialect.DialectRegistry.class,
         io.loadsmith.dialect.LogicalDatatypes.class, io.loadsmith.web.WebExceptionHandler.class})
 class ConfigurationPageControllerTest {

@@ -29,6 +29,8 @@ import io.loadsmith.generation.model.StepType;
 import io.loadsmith.load.LoadService;
 
 @WebMvcTest(LoadController.class)
+// Slices test the controllers; who may call them is the security tests' subject.
+@org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc(addFilters = false)
 class LoadControllerTest {
 
     @Autowired

@@ -53,6 +53,8 @@ import io.loadsmith.template.TemplateLookup;
 import io.loadsmith.web.WebExceptionHandler;
 
 @WebMvcTest(LoadPageController.class)
+// Slices test the controllers; who may call them is the security tests' subject.
+@org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc(addFilters = false)
 @Import({DialectRegistry.class, WebExceptionHandler.class})
 class LoadPageControllerTest {
 

@@ -46,6 +46,8 @@ import io.loadsmith.template.api.TemplateResponse;
 import io.loadsmith.web.WebExceptionHandler;
 
 @WebMvcTest(TemplatePageController.class)
+// Slices test the controllers; who may call them is the security tests' subject.
+@org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc(addFilters = false)
 @Import({DialectRegistry.class, WebExceptionHandler.class})
 class TemplatePageControllerTest {
 

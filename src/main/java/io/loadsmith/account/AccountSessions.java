@@ -1,0 +1,23 @@
+package io.loadsmith.account;
+
+import org.springframework.session.FindByIndexNameSessionRepository;
+import org.springframework.session.Session;
+import org.springframework.stereotype.Component;
+
+/**
+ * The signed-in sessions of one person, in the shared session store: ended when an ADMIN disables
+ * the account, narrows its role or resets its password, on every instance at once.
+ */
+@Component
+public class AccountSessions {
+
+    private final FindByIndexNameSessionRepository<? extends Session> sessions;
+
+    public AccountSessions(FindByIndexNameSessionRepository<? extends Session> sessions) {
+        this.sessions = sessions;
+    }
+
+    public void endAll(String username) {
+        sessions.findByPrincipalName(username).keySet().forEach(sessions::deleteById);
+    }
+}

@@ -1,0 +1,13 @@
+package io.loadsmith.account;
+
+import java.time.Instant;
+
+/** An account as pages and the API show it: never the password hash. */
+public record AccountView(long id, String username, Role role, boolean enabled, Instant createdAt,
+                          Instant lockedUntil, long version) {
+
+    static AccountView of(Account account) {
+        return new AccountView(account.getId(), account.getUsername(), account.getRole(), account.isEnabled(),
+                account.getCreatedAt(), account.getLockedUntil(), account.getVersion());
+    }
+}

@@ -1,0 +1,73 @@
+package io.loadsmith.account;
+
+import java.security.SecureRandom;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.ApplicationArguments;
+import org.springframework.boot.ApplicationRunner;
+import org.springframework.dao.DataIntegrityViolationException;
+import org.springframework.stereotype.Component;
+
+/**
+ * On the first start (no account yet) creates the administrator. Its password comes from
+ * LOADSMITH_ADMIN_PASSWORD, or is generated and written to the log this once: there is no default
+ * password. A second instance starting at the same moment loses the insert race and carries on.
+ */
+@Component
+class AdminBootstrap implements ApplicationRunner {
+
+    private static final Logger LOG = LoggerFactory.getLogger(AdminBootstrap.class);
+    private static final String ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
+
+    private final AccountRepository accounts;
+    private final AccountService service;
+    private final String username;
+    private final String password;
+
+    AdminBootstrap(AccountRepository accounts, AccountService service,
+                   @Value("${loadsmith.admin.username:admin}") String username,
+                   @Value("${loadsmith.admin.password:}") String password) {
+        this.accounts = accounts;
+        this.service = service;
+        this.username = username;
+        this.password = password;
+    }
+
+    @Override
+    public void run(ApplicationArguments args) {
+        if (accounts.count() > 0) {
+            return;
+        }
+        boolean generated = password.isEmpty();
+        String initial = generated ? generate() : password;
+        try {
+            service.create(username, initial, Role.ADMIN);
+        } catch (DataIntegrityViolationException | io.loadsmith.problem.ConflictException raced) {
+            return;
+        } catch (io.loadsmith.problem.InvalidRequestException weak) {
+            throw new IllegalStateException("LOADSMITH_ADMIN_PASSWORD is too weak: it must be "
+                    + AccountService.MIN_PASSWORD + " to " + AccountService.MAX_PASSWORD + " characters long.");
+        }
+        if (generated) {
+            LOG.warn("""
+
+                    Created the administrator account '{}' with the generated password: {}
+                    It is shown only this once. Sign in and change it under 'Account', or set
+                    LOADSMITH_ADMIN_PASSWORD before the first start to choose it yourself.
+                    """, username, initial);
+        } else {
+            LOG.info("Created the administrator account '{}' with the password from LOADSMITH_ADMIN_PASSWORD.", username);
+        }
+    }
+
+    private static String generate() {
+        SecureRandom random = new SecureRandom();
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < 20; i++) {
+            out.append(ALPHABET.charAt(random.nextInt(ALPHABET.length())));
+        }
+        return out.toString();
+    }
+}

@@ -1,0 +1,21 @@
+package io.loadsmith.account.api;
+
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+import io.loadsmith.account.Role;
+import io.loadsmith.security.CurrentUser;
+
+/** Who the caller is and with which rights: how tooling checks a token before a deployment. */
+@RestController
+public class WhoAmIController {
+
+    public record Me(String username, Role role) {
+    }
+
+    @GetMapping("/api/v1/me")
+    public Me me() {
+        CurrentUser me = CurrentUser.current();
+        return new Me(me.username(), me.role());
+    }
+}

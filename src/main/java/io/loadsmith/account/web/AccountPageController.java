@@ -1,0 +1,72 @@
+package io.loadsmith.account.web;
+
+import org.springframework.security.core.Authentication;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+
+import io.loadsmith.account.AccountService;
+import io.loadsmith.problem.InvalidRequestException;
+import io.loadsmith.token.ApiTokenService;
+import io.loadsmith.token.IssuedToken;
+import io.loadsmith.token.TokenScope;
+import io.loadsmith.web.FormErrors;
+
+/** The signed-in person's own page: their password and their API tokens. */
+@Controller
+class AccountPageController {
+
+    private final AccountService accounts;
+    private final ApiTokenService tokens;
+
+    AccountPageController(AccountService accounts, ApiTokenService tokens) {
+        this.accounts = accounts;
+        this.tokens = tokens;
+    }
+
+    @GetMapping("/account")
+    String show(Authentication who, Model model) {
+        return page(who, model);
+    }
+
+    @PostMapping("/account/password")
+    String changePassword(@RequestParam String currentPassword, @RequestParam String newPassword,
+                          Authentication who, Model model) {
+        try {
+            accounts.changeOwnPassword(who.getName(), currentPassword, newPassword);
+            model.addAttribute("passwordSaved", "Your password is changed.");
+        } catch (InvalidRequestException e) {
+            model.addAttribute("passwordErrors", FormErrors.of(e));
+        }
+        return page(who, model);
+    }
+
+    /** Renders the page with the new secret rather than redirecting: it must never sit in a session or URL. */
+    @PostMapping("/account/tokens")
+    String createToken(@RequestParam(required = false) String name, @RequestParam(required = false) TokenScope scope,
+                       Authentication who, Model model) {
+        try {
+            IssuedToken issued = tokens.issue(who.getName(), name, scope);
+            model.addAttribute("issued", issued);
+        } catch (InvalidRequestException e) {
+            model.addAttribute("tokenErrors", FormErrors.of(e));
+            model.addAttribute("tokenName", name);
+        }
+        return page(who, model);
+    }
+
+    @PostMapping("/account/tokens/{id}/revoke")
+    String revoke(@PathVariable long id, Authentication who) {
+        tokens.revoke(id, who.getName(), false);
+        return "redirect:/account";
+    }
+
+    private String page(Authentication who, Model model) {
+        model.addAttribute("tokens", tokens.mine(who.getName()));
+        model.addAttribute("scopes", TokenScope.values());
+        return "account/account";
+    }
+}

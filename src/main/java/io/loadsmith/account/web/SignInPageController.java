@@ -1,0 +1,25 @@
+package io.loadsmith.account.web;
+
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+
+import io.loadsmith.security.SignInFailure;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpSession;
+
+/** The sign-in form; Spring Security handles its POST. */
+@Controller
+class SignInPageController {
+
+    @GetMapping("/login")
+    String signIn(HttpServletRequest request, Model model) {
+        HttpSession session = request.getSession(false);
+        if (request.getParameter("error") != null && session != null) {
+            model.addAttribute("error", session.getAttribute(SignInFailure.MESSAGE));
+            session.removeAttribute(SignInFailure.MESSAGE);
+        }
+        model.addAttribute("loggedOut", request.getParameter("logout") != null);
+        return "account/login";
+    }
+}

@@ -1,0 +1,85 @@
+package io.loadsmith.security;
+
+import static org.springframework.http.HttpMethod.GET;
+import static org.springframework.http.HttpMethod.HEAD;
+import static org.springframework.http.HttpMethod.POST;
+import static org.springframework.http.HttpMethod.PUT;
+
+import java.util.Arrays;
+import java.util.List;
+
+import org.springframework.http.HttpMethod;
+import org.springframework.security.config.annotation.web.configurers.AuthorizeHttpRequestsConfigurer;
+import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
+import org.springframework.security.web.util.matcher.OrRequestMatcher;
+import org.springframework.security.web.util.matcher.RequestMatcher;
+
+import io.loadsmith.account.Role;
+import jakarta.servlet.http.HttpServletRequest;
+
+/**
+ * Who may do what, as one ordered table: the first rule that matches a request decides. Reading is
+ * for every VIEWER; writing entities, loads, commits and packages for EDITORs; everything else
+ * (the configuration: types, formulas, templates, environments; package import, restore and
+ * delete; accounts) for ADMINs. The same table builds the filter chain and explains a refusal.
+ */
+final class AccessRules {
+
+    /** {@code role} null: anyone, signed in or not; {@link #SIGNED_IN}: anyone signed in. */
+    record Rule(RequestMatcher matcher, Role role, boolean signedIn) {
+    }
+
+    private static final Role SIGNED_IN = null;
+
+    static final List<Rule> RULES = List.of(
+            anyone("/login", "/webjars/**", "/app.css", "/app.js", "/favicon.ico", "/error"),
+            role(Role.ADMIN, null, "/admin/**", "/api/v1/users", "/api/v1/users/**"),
+            signedIn("/account", "/account/**", "/api/v1/tokens", "/api/v1/tokens/**", "/logout"),
+            role(Role.VIEWER, GET, "/**"),
+            role(Role.VIEWER, HEAD, "/**"),
+            role(Role.EDITOR, null, "/entities", "/entities/**", "/loads", "/loads/**",
+                    "/api/v1/entities", "/api/v1/entities/**", "/api/v1/loads", "/api/v1/loads/**"),
+            role(Role.EDITOR, POST, "/packages/*/commit", "/api/v1/packages/*/versions", "/api/v1/packages"),
+            role(Role.EDITOR, PUT, "/api/v1/packages/*"),
+            role(Role.ADMIN, null, "/**"));
+
+    private AccessRules() {
+    }
+
+    static void apply(AuthorizeHttpRequestsConfigurer<?>.AuthorizationManagerRequestMatcherRegistry requests) {
+        for (Rule rule : RULES) {
+            var granted = requests.requestMatchers(rule.matcher());
+            if (rule.role() != null) {
+                granted.hasRole(rule.role().name());
+            } else if (rule.signedIn()) {
+                granted.authenticated();
+            } else {
+                granted.permitAll();
+            }
+        }
+    }
+
+    /** The role the first matching rule asks for: what a refusal tells the person. */
+    static Role required(HttpServletRequest request) {
+        return RULES.stream().filter(rule -> rule.matcher().matches(request)).findFirst()
+                .map(Rule::role).orElse(Role.ADMIN);
+    }
+
+    private static Rule anyone(String... patterns) {
+        return new Rule(matcher(null, patterns), null, false);
+    }
+
+    private static Rule signedIn(String... patterns) {
+        return new Rule(matcher(null, patterns), SIGNED_IN, true);
+    }
+
+    private static Rule role(Role role, HttpMethod method, String... patterns) {
+        return new Rule(matcher(method, patterns), role, true);
+    }
+
+    private static RequestMatcher matcher(HttpMethod method, String... patterns) {
+        var builder = PathPatternRequestMatcher.withDefaults();
+        return new OrRequestMatcher(Arrays.stream(patterns)
+                .map(pattern -> (RequestMatcher) builder.matcher(method, pattern)).toList());
+    }
+}

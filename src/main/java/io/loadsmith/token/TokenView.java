@@ -1,0 +1,17 @@
+package io.loadsmith.token;
+
+import java.time.Instant;
+
+/** A token as lists show it: its prefix to recognise it, never the secret. */
+public record TokenView(long id, String owner, String name, TokenScope scope, String prefix, Instant createdAt,
+                        Instant lastUsedAt, Instant revokedAt) {
+
+    public boolean active() {
+        return revokedAt == null;
+    }
+
+    static TokenView of(ApiToken token) {
+        return new TokenView(token.getId(), token.getAccount().getUsername(), token.getName(), token.getScope(),
+                token.getPrefix(), token.getCreatedAt(), token.getLastUsedAt(), token.getRevokedAt());
+    }
+}

@@ -1,0 +1,64 @@
+package io.loadsmith.token.api;
+
+import java.net.URI;
+import java.util.List;
+
+import org.springframework.http.ResponseEntity;
+import org.springframework.security.core.Authentication;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+import io.loadsmith.security.CurrentUser;
+import io.loadsmith.token.ApiTokenService;
+import io.loadsmith.token.BearerTokenFilter.TokenAuthentication;
+import io.loadsmith.token.IssuedToken;
+import io.loadsmith.token.TokenScope;
+import io.loadsmith.token.TokenView;
+import io.loadsmith.problem.ForbiddenException;
+
+/**
+ * The caller's own API tokens. Only a signed-in person creates tokens: a token cannot mint another
+ * (a READ token could otherwise make itself a WRITE one), and only a WRITE token may revoke.
+ */
+@RestController
+@RequestMapping("/api/v1/tokens")
+public class TokenController {
+
+    public record TokenRequest(String name, TokenScope scope) {
+    }
+
+    private final ApiTokenService tokens;
+
+    public TokenController(ApiTokenService tokens) {
+        this.tokens = tokens;
+    }
+
+    @GetMapping
+    public List<TokenView> list(Authentication who) {
+        return tokens.mine(who.getName());
+    }
+
+    @PostMapping
+    public ResponseEntity<IssuedToken> create(@RequestBody TokenRequest request, Authentication who) {
+        if (who instanceof TokenAuthentication) {
+            throw new ForbiddenException("A token cannot create tokens: sign in to the designer (Account → API tokens) "
+                    + "or call this with a signed-in session.");
+        }
+        IssuedToken issued = tokens.issue(who.getName(), request.name(), request.scope());
+        return ResponseEntity.created(URI.create("/api/v1/tokens/" + issued.token().id())).body(issued);
+    }
+
+    @DeleteMapping("/{id}")
+    public TokenView revoke(@PathVariable long id, Authentication who) {
+        if (who instanceof TokenAuthentication token && token.bearer().scope() == TokenScope.READ) {
+            throw new ForbiddenException("This token has READ scope; revoking a token needs a WRITE token or a signed-in session.");
+        }
+        CurrentUser me = CurrentUser.current();
+        return tokens.revoke(id, who.getName(), me != null && me.isAdmin());
+    }
+}

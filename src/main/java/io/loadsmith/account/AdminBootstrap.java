@@ -5,8 +5,7 @@ import java.security.SecureRandom;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
-import org.springframework.boot.ApplicationArguments;
-import org.springframework.boot.ApplicationRunner;
+import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.stereotype.Component;
 
@@ -16,7 +15,7 @@ import org.springframework.stereotype.Component;
  * password. A second instance starting at the same moment loses the insert race and carries on.
  */
 @Component
-class AdminBootstrap implements ApplicationRunner {
+class AdminBootstrap implements SmartInitializingSingleton {
 
     private static final Logger LOG = LoggerFactory.getLogger(AdminBootstrap.class);
     private static final String ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
@@ -35,8 +34,9 @@ class AdminBootstrap implements ApplicationRunner {
         this.password = password;
     }
 
+    /** Before the web server opens its port: nobody can sign in before the administrator exists. */
     @Override
-    public void run(ApplicationArguments args) {
+    public void afterSingletonsInstantiated() {
         if (accounts.count() > 0) {
             return;
         }

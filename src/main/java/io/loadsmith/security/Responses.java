@@ -9,7 +9,6 @@ import org.springframework.security.access.AccessDeniedException;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.AuthenticationException;
 import org.springframework.security.core.context.SecurityContextHolder;
-import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.security.web.access.AccessDeniedHandler;
 import org.springframework.security.web.authentication.LoginUrlAuthenticationEntryPoint;
 import org.springframework.security.web.csrf.CsrfException;
@@ -29,7 +28,7 @@ import tools.jackson.databind.json.JsonMapper;
  * gets the same, swapped into the main area (or a full redirect to sign in).
  */
 @Component
-class Responses implements AuthenticationEntryPoint, AccessDeniedHandler {
+class Responses implements BearerTokenFilter.Refusals, AccessDeniedHandler {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
@@ -76,6 +75,13 @@ class Responses implements AuthenticationEntryPoint, AccessDeniedHandler {
         request.setAttribute(RequestDispatcher.ERROR_MESSAGE, detail);
         request.setAttribute("loadsmith.forbidden", detail);
         response.sendError(HttpStatus.FORBIDDEN.value(), detail);
+    }
+
+    @Override
+    public void storeUnavailable(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        response.setHeader("Retry-After", "5");
+        problem(request, response, HttpStatus.SERVICE_UNAVAILABLE, "Metadata store unavailable",
+                "The metadata store cannot be reached; nothing was changed. Try again in a few seconds.");
     }
 
     private static String denied(HttpServletRequest request) {

@@ -2,6 +2,10 @@ package io.loadsmith.token;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.Optional;
+
+import org.springframework.dao.DataAccessException;
+import org.springframework.transaction.TransactionException;
 
 import org.springframework.security.authentication.AbstractAuthenticationToken;
 import org.springframework.security.core.authority.SimpleGrantedAuthority;
@@ -22,12 +26,17 @@ import jakarta.servlet.http.HttpServletResponse;
  */
 public class BearerTokenFilter extends OncePerRequestFilter {
 
-    private final ApiTokenService tokens;
-    private final AuthenticationEntryPoint unauthorized;
+    /** How the filter answers a bad token, and a store it cannot reach to check one. */
+    public interface Refusals extends AuthenticationEntryPoint {
+        void storeUnavailable(HttpServletRequest request, HttpServletResponse response) throws IOException;
+    }
 
-    public BearerTokenFilter(ApiTokenService tokens, AuthenticationEntryPoint unauthorized) {
+    private final ApiTokenService tokens;
+    private final Refusals refusals;
+
+    public BearerTokenFilter(ApiTokenService tokens, Refusals refusals) {
         this.tokens = tokens;
-        this.unauthorized = unauthorized;
+        this.refusals = refusals;
     }
 
     public static boolean hasBearer(HttpServletRequest request) {
@@ -43,10 +52,17 @@ public class BearerTokenFilter extends OncePerRequestFilter {
             return;
         }
         String secret = request.getHeader("Authorization").substring(7).trim();
-        var bearer = tokens.authenticate(secret);
+        Optional<ApiTokenService.Bearer> bearer;
+        try {
+            bearer = tokens.authenticate(secret);
+        } catch (DataAccessException | TransactionException storeDown) {
+            // The same answer as any other call while the metadata store is away: 503, try again.
+            refusals.storeUnavailable(request, response);
+            return;
+        }
         if (bearer.isEmpty()) {
             SecurityContextHolder.clearContext();
-            unauthorized.commence(request, response,
+            refusals.commence(request, response,
                     new BadCredentialsException("The bearer token is unknown or revoked, or its account is disabled."));
             return;
         }

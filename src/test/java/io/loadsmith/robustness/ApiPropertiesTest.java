@@ -15,6 +15,7 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import io.loadsmith.LoadsmithApplication;
+import io.loadsmith.security.TestAccounts;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -33,12 +34,14 @@ class ApiPropertiesTest {
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final HttpClient HTTP = HttpClient.newHttpClient();
     private static ConfigurableApplicationContext app;
+    private static String bearer;
 
     private static synchronized String base() {
         if (app == null) {
             app = new SpringApplicationBuilder(LoadsmithApplication.class).run(
                     "--server.port=0", "--spring.datasource.url=jdbc:h2:mem:properties;DB_CLOSE_DELAY=-1",
                     "--logging.level.root=WARN");
+            bearer = TestAccounts.adminBearer(app);
         }
         return "http://127.0.0.1:" + app.getEnvironment().getProperty("local.server.port");
     }
@@ -110,7 +113,7 @@ class ApiPropertiesTest {
     }
 
     private static HttpResponse<String> send(String method, String path, String json) throws Exception {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base() + path));
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base() + path)).header("Authorization", bearer);
         request = json == null ? request.GET() : request.method(method, HttpRequest.BodyPublishers.ofString(json))
                 .header("Content-Type", "application/json");
         return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
@@ -119,6 +122,8 @@ class ApiPropertiesTest {
     private static void expectNoServerError(HttpResponse<String> response) {
         assertThat(response.statusCode()).as(response.uri() + " answered " + response.body()).isLessThan(500);
         assertThat(response.body()).doesNotContain("\tat ", "Exception", "org.hibernate", "java.lang");
+        // Signed in as an ADMIN: a 401 or 403 here would mean the properties tested nothing.
+        assertThat(response.statusCode()).as(response.uri() + " answered " + response.body()).isNotIn(401, 403);
         if (response.statusCode() >= 400) {
             assertThat(response.body()).contains("\"detail\"");
         }

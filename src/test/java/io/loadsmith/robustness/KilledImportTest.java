@@ -35,7 +35,7 @@ class KilledImportTest {
         CompletableFuture<HttpResponse<String>> importing;
         try (AppProcess app = AppProcess.start(dir.resolve("first.log"), store)) {
             importing = HttpClient.newHttpClient().sendAsync(HttpRequest.newBuilder(URI.create(app.url("/api/v1/packages/import")))
-                    .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofByteArray(big)).build(),
+                    .header("Content-Type", "application/json").header("Authorization", app.bearer()).POST(HttpRequest.BodyPublishers.ofByteArray(big)).build(),
                     HttpResponse.BodyHandlers.ofString());
             waitUntilTheImportRuns(app);
             app.kill();

@@ -25,6 +25,9 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import io.loadsmith.LoadsmithApplication;
+import io.loadsmith.account.Role;
+import io.loadsmith.security.TestAccounts;
+import io.loadsmith.token.TokenScope;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -43,6 +46,9 @@ class LoadUnderEditsTest {
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final List<String> DIALECTS = List.of("snowflake", "bigquery", "databricks", "postgresql", "duckdb", "h2");
 
+    private static String reader;
+    private static String editor;
+
     @Test
     void concurrentPreviewsExportsAndEditsForSixtySeconds() throws Exception {
         try (EmbeddedPostgres pg = EmbeddedPostgres.builder().start();
@@ -51,6 +57,10 @@ class LoadUnderEditsTest {
                      "--spring.datasource.url=" + pg.getJdbcUrl("postgres", "postgres"),
                      "--spring.datasource.username=postgres", "--spring.datasource.password=postgres")) {
             String base = "http://127.0.0.1:" + app.getEnvironment().getProperty("local.server.port");
+            // Readers call with a VIEWER's READ token, editors with an EDITOR's WRITE token: the
+            // token check runs on every request, as it does for deployment tooling.
+            reader = "Bearer " + TestAccounts.token(app, "reader", Role.VIEWER, TokenScope.READ);
+            editor = "Bearer " + TestAccounts.token(app, "editor", Role.EDITOR, TokenScope.WRITE);
             HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
             long loadId = JSON.readTree(get(http, base + "/api/v1/loads?name=load_d_vessel_scd2").body()).get(0).get("id").asLong();
             long packageId = JSON.readTree(get(http, base + "/api/v1/packages?name=demo").body()).get(0).get("id").asLong();
@@ -75,7 +85,7 @@ class LoadUnderEditsTest {
             }
             for (int i = 0; i < 4; i++) {
                 workers.add(pool.submit(() -> loop(deadline, requests, () -> {
-                    JsonNode load = JSON.readTree(get(http, base + "/api/v1/loads/" + loadId).body());
+                    JsonNode load = JSON.readTree(get(http, base + "/api/v1/loads/" + loadId, editor).body());
                     int counter = load.path("options").path("counter").asInt(0);
                     ObjectNode body = (ObjectNode) load;
                     body.putObject("options").put("counter", String.valueOf(counter + 1));
@@ -131,13 +141,18 @@ class LoadUnderEditsTest {
             throws Exception {
         long start = System.nanoTime();
         HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(url)).header("Content-Type", "application/json")
-                .PUT(HttpRequest.BodyPublishers.ofString(json)).build(), HttpResponse.BodyHandlers.ofString());
+                .header("Authorization", editor).PUT(HttpRequest.BodyPublishers.ofString(json)).build(), HttpResponse.BodyHandlers.ofString());
         latencies.computeIfAbsent("save", k -> Collections.synchronizedList(new ArrayList<>())).add(System.nanoTime() - start);
         return response;
     }
 
     private static HttpResponse<String> get(HttpClient http, String url) throws Exception {
-        return http.send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofString());
+        return get(http, url, reader);
+    }
+
+    private static HttpResponse<String> get(HttpClient http, String url, String bearer) throws Exception {
+        return http.send(HttpRequest.newBuilder(URI.create(url)).header("Authorization", bearer).build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 
     private static void report(Map<String, List<Long>> latencies, int requests, int saves, int conflicts) throws Exception {

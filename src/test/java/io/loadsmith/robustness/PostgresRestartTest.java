@@ -15,6 +15,7 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import io.loadsmith.LoadsmithApplication;
+import io.loadsmith.security.TestAccounts;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
 /**
@@ -22,6 +23,8 @@ import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
  * detail (no trace); once it is back the application serves again without a restart of its own.
  */
 class PostgresRestartTest {
+
+    private static String bearer;
 
     @Test
     void theAppServesAgainAfterPostgresRestarts(@TempDir Path data) throws Exception {
@@ -36,6 +39,7 @@ class PostgresRestartTest {
                 "--spring.datasource.username=postgres", "--spring.datasource.password=postgres",
                 "--spring.datasource.hikari.connection-timeout=2000",
                 "--spring.datasource.hikari.validation-timeout=1000")) {
+            bearer = TestAccounts.adminBearer(app);
             String sql = "http://127.0.0.1:" + app.getEnvironment().getProperty("local.server.port")
                     + "/api/v1/loads/1/sql?dialect=postgresql";
             assertThat(get(sql).statusCode()).isEqualTo(200);
@@ -64,7 +68,7 @@ class PostgresRestartTest {
     }
 
     private static HttpResponse<String> get(String url) throws Exception {
-        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(url)).build(),
+        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(url)).header("Authorization", bearer).build(),
                 HttpResponse.BodyHandlers.ofString());
     }
 }

@@ -49,7 +49,8 @@ import io.loadsmith.store.Golden;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @TestPropertySource(properties = {
         "spring.datasource.url=jdbc:h2:mem:browser;DB_CLOSE_DELAY=-1",
-        "spring.flyway.locations=classpath:db/migration"})
+        "spring.flyway.locations=classpath:db/migration",
+        "loadsmith.admin.password=" + io.loadsmith.security.TestAccounts.PASSWORD})
 class DesignerBrowserTest {
 
     private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
@@ -101,6 +102,15 @@ class DesignerBrowserTest {
     void vesselScd2DesignedInTheBrowserGeneratesTheSeedSql() throws IOException {
         configureDimScd2();
         WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+
+        // Anonymous visitors are sent to the sign-in page, and come back to the page they asked for.
+        open("/entities");
+        wait.until(ExpectedConditions.presenceOfElementLocated(By.id("username")));
+        screenshot("sign-in");
+        driver.findElement(By.id("username")).sendKeys("admin");
+        driver.findElement(By.id("password")).sendKeys(io.loadsmith.security.TestAccounts.PASSWORD);
+        driver.findElement(By.cssSelector("main form button[type=submit]")).click();
+        wait.until(d -> d.getCurrentUrl().contains("/entities") && !d.getCurrentUrl().contains("/login"));
 
         // Home, and the shortcut list on "?".
         open("/");

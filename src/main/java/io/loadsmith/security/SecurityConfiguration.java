@@ -1,6 +1,9 @@
 package io.loadsmith.security;
 
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
+import org.springframework.session.web.http.CookieSerializer;
+import org.springframework.session.web.http.DefaultCookieSerializer;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.security.access.hierarchicalroles.RoleHierarchy;
 import org.springframework.security.access.hierarchicalroles.RoleHierarchyImpl;
@@ -58,6 +61,20 @@ public class SecurityConfiguration {
         cache.setRequestMatcher(request -> "GET".equals(request.getMethod()) && !Responses.isApi(request)
                 && !Htmx.isHtmx(request));
         return cache;
+    }
+
+    /**
+     * The session cookie, stated here rather than through server.servlet.session.cookie.*, which
+     * Spring Session applies only under an embedded server: the same cookie in every deployment.
+     */
+    @Bean
+    CookieSerializer sessionCookie(@Value("${loadsmith.secure-cookie:false}") boolean secure) {
+        DefaultCookieSerializer cookie = new DefaultCookieSerializer();
+        cookie.setCookieName("LOADSMITH_SESSION");
+        cookie.setUseHttpOnlyCookie(true);
+        cookie.setSameSite("Lax");
+        cookie.setUseSecureCookie(secure);
+        return cookie;
     }
 
     @Bean

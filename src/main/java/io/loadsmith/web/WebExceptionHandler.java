@@ -41,6 +41,17 @@ public class WebExceptionHandler {
         return page(HttpStatus.BAD_REQUEST, "Invalid request", e.getMessage(), request, response, model);
     }
 
+    /** A hand-made or truncated form: say which field is missing or wrong rather than fail. */
+    @ExceptionHandler({org.springframework.web.bind.MissingServletRequestParameterException.class,
+            org.springframework.web.method.annotation.MethodArgumentTypeMismatchException.class})
+    String badForm(Exception e, HttpServletRequest request, HttpServletResponse response, Model model) {
+        String detail = e instanceof org.springframework.web.bind.MissingServletRequestParameterException missing
+                ? "The form was sent without the field '" + missing.getParameterName() + "'; nothing was changed."
+                : "The field '" + ((org.springframework.web.method.annotation.MethodArgumentTypeMismatchException) e).getName()
+                        + "' has a value that does not fit; nothing was changed.";
+        return page(HttpStatus.BAD_REQUEST, "Invalid request", detail, request, response, model);
+    }
+
     @ExceptionHandler(Exception.class)
     String unexpected(Exception e, HttpServletRequest request, HttpServletResponse response, Model model) {
         LOG.error("Unexpected failure on page {} {}", request.getMethod(), request.getRequestURI(), e);

@@ -33,7 +33,8 @@ class AccountPageController {
     }
 
     @PostMapping("/account/password")
-    String changePassword(@RequestParam String currentPassword, @RequestParam String newPassword,
+    String changePassword(@RequestParam(required = false) String currentPassword,
+                          @RequestParam(required = false) String newPassword,
                           Authentication who, Model model) {
         try {
             accounts.changeOwnPassword(who.getName(), currentPassword, newPassword);

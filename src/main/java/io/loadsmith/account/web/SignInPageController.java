@@ -15,11 +15,11 @@ class SignInPageController {
     @GetMapping("/login")
     String signIn(HttpServletRequest request, Model model) {
         HttpSession session = request.getSession(false);
-        if (request.getParameter("error") != null && session != null) {
+        if (request.getParameterMap().containsKey("error") && session != null) {
             model.addAttribute("error", session.getAttribute(SignInFailure.MESSAGE));
             session.removeAttribute(SignInFailure.MESSAGE);
         }
-        model.addAttribute("loggedOut", request.getParameter("logout") != null);
+        model.addAttribute("loggedOut", request.getParameterMap().containsKey("logout"));
         return "account/login";
     }
 }

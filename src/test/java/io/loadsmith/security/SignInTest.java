@@ -1,0 +1,119 @@
+package io.loadsmith.security;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestBuilders.formLogin;
+import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.csrf;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.security.test.context.TestSecurityContextHolder;
+import org.springframework.test.web.servlet.MvcResult;
+
+import io.loadsmith.account.AccountRepository;
+import io.loadsmith.account.AccountService;
+import io.loadsmith.account.Role;
+import io.loadsmith.store.H2StoreTest;
+import jakarta.servlet.http.Cookie;
+
+/** The sign-in form: success, the throttle, disabled accounts, and what a refused form post says. */
+class SignInTest extends H2StoreTest {
+
+    /** No mock user: requests are whoever their session cookie says, as in a browser. */
+    @BeforeEach
+    void noMockUser() {
+        TestSecurityContextHolder.clearContext();
+    }
+
+    @Autowired
+    AccountService accounts;
+
+    @Autowired
+    AccountRepository repository;
+
+    @Test
+    void aGoodSignInReturnsToThePageThatAskedForIt() throws Exception {
+        accounts.create("signin-good", TestAccounts.PASSWORD, Role.VIEWER);
+        MvcResult asked = mvc.perform(get("/entities")).andReturn();
+        assertThat(asked.getResponse().getRedirectedUrl()).endsWith("/login");
+        Cookie session = sessionCookie(asked);
+
+        MvcResult signedIn = mvc.perform(post("/login").param("username", "signin-good")
+                .param("password", TestAccounts.PASSWORD).with(csrf()).cookie(session)).andReturn();
+        assertThat(signedIn.getResponse().getRedirectedUrl()).contains("/entities");
+        // Signing in changes the session id (no fixation).
+        Cookie after = sessionCookie(signedIn);
+        assertThat(after.getValue()).isNotEqualTo(session.getValue());
+        String page = mvc.perform(get("/entities").cookie(after)).andReturn().getResponse().getContentAsString();
+        assertThat(page).contains("signin-good").contains("Sign out");
+    }
+
+    @Test
+    void fiveWrongPasswordsLockTheAccountEvenAgainstTheRightOne() throws Exception {
+        accounts.create("signin-guessed", TestAccounts.PASSWORD, Role.EDITOR);
+        for (int i = 0; i < 4; i++) {
+            assertThat(signIn("signin-guessed", "wrong password " + i)).isEqualTo("Wrong username or password.");
+        }
+        assertThat(signIn("signin-guessed", "wrong password 5")).isEqualTo("Wrong username or password.");
+        assertThat(repository.findByUsername("signin-guessed").orElseThrow().getLockedUntil()).isNotNull();
+
+        assertThat(signIn("signin-guessed", TestAccounts.PASSWORD))
+                .matches("Too many failed sign-ins for this account\\. Try again in ([1-9]|[12][0-9]|30) s\\.");
+    }
+
+    @Test
+    void unknownNamesAndWrongPasswordsReadTheSame() throws Exception {
+        accounts.create("signin-known", TestAccounts.PASSWORD, Role.VIEWER);
+        assertThat(signIn("signin-nobody", "whatever it is")).isEqualTo(signIn("signin-known", "not the password"));
+    }
+
+    @Test
+    void aDisabledAccountCannotSignIn() throws Exception {
+        var account = accounts.create("signin-disabled", TestAccounts.PASSWORD, Role.EDITOR);
+        accounts.change(account.id(), account.version(), Role.EDITOR, false);
+        assertThat(signIn("signin-disabled", TestAccounts.PASSWORD)).isEqualTo("This account is disabled. Ask an administrator.");
+    }
+
+    @Test
+    void aFormPostWithoutTheCsrfTokenIsRefusedAndChangesNothing() throws Exception {
+        MvcResult refused = mvc.perform(post("/admin/users").with(org.springframework.security.test.web.servlet.request
+                        .SecurityMockMvcRequestPostProcessors.user("csrf-admin").roles("ADMIN"))
+                .with(csrf().useInvalidToken()).param("username", "csrf-victim")
+                .param("password", TestAccounts.PASSWORD).param("role", "ADMIN")).andReturn();
+        assertThat(refused.getResponse().getStatus()).isEqualTo(403);
+        assertThat(refused.getResponse().getErrorMessage()).contains("without a valid security token");
+        assertThat(repository.findByUsername("csrf-victim")).isEmpty();
+    }
+
+    @Test
+    void pagesCarrySecureHeaders() throws Exception {
+        var response = mvc.perform(get("/login")).andReturn().getResponse();
+        assertThat(response.getHeader("Content-Security-Policy")).contains("default-src 'self'", "script-src 'self'",
+                "frame-ancestors 'none'");
+        assertThat(response.getHeader("X-Frame-Options")).isEqualTo("DENY");
+        assertThat(response.getHeader("X-Content-Type-Options")).isEqualTo("nosniff");
+        assertThat(response.getHeader("Referrer-Policy")).isEqualTo("same-origin");
+        assertThat(response.getHeader("Cache-Control")).contains("no-store");
+    }
+
+    /** Signs in with the form and returns the message the sign-in page then shows. */
+    private String signIn(String username, String password) throws Exception {
+        MvcResult result = mvc.perform(formLogin().user(username).password(password)).andReturn();
+        assertThat(result.getResponse().getRedirectedUrl()).endsWith("/login?error");
+        String page = mvc.perform(get("/login?error").cookie(sessionCookie(result))).andReturn().getResponse()
+                .getContentAsString();
+        String message = org.jsoup.Jsoup.parse(page).select("[role=alert] strong").text();
+        assertThat(message).as("the sign-in page's message").isNotBlank();
+        return message;
+    }
+
+    /** Sessions live in the store (Spring Session JDBC): requests find theirs by this cookie. */
+    static Cookie sessionCookie(MvcResult result) {
+        Cookie cookie = result.getResponse().getCookie("LOADSMITH_SESSION");
+        assertThat(cookie).as("a session cookie").isNotNull();
+        assertThat(cookie.isHttpOnly()).isTrue();
+        return cookie;
+    }
+}

@@ -24,7 +24,8 @@ public final class EmbeddedPostgresHolder {
     /** The databases tests use; CREATE DATABASE takes no bind parameters, so each has its statement. */
     public enum Database {
         API("loadsmith_api", "create database loadsmith_api"),
-        DEMO("loadsmith_demo", "create database loadsmith_demo");
+        DEMO("loadsmith_demo", "create database loadsmith_demo"),
+        SESSIONS("loadsmith_sessions", "create database loadsmith_sessions");
 
         private final String databaseName;
         private final String createStatement;

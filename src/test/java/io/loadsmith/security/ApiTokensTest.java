@@ -1,0 +1,175 @@
+package io.loadsmith.security;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.user;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.HexFormat;
+import java.util.Map;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.MediaType;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.mock.web.MockHttpServletResponse;
+import org.springframework.security.test.context.TestSecurityContextHolder;
+import org.springframework.test.web.servlet.request.MockMvcRequestBuilders;
+
+import io.loadsmith.account.AccountService;
+import io.loadsmith.account.AccountView;
+import io.loadsmith.account.Role;
+import io.loadsmith.store.Api;
+import io.loadsmith.store.H2StoreTest;
+import tools.jackson.databind.JsonNode;
+
+/** Bearer tokens end to end: made by their owner, shown once, kept hashed, checked live, revocable. */
+class ApiTokensTest extends H2StoreTest {
+
+    @Autowired
+    AccountService accounts;
+
+    @Autowired
+    JdbcTemplate jdbc;
+
+    @BeforeEach
+    void noMockUser() {
+        TestSecurityContextHolder.clearContext();
+    }
+
+    @Test
+    void theSecretIsShownOnceAndOnlyItsHashIsKept() throws Exception {
+        account("tok-owner", Role.EDITOR);
+        JsonNode created = Api.JSON.readTree(call("POST", "/api/v1/tokens", "{\"name\":\"deploy-prod\",\"scope\":\"WRITE\"}",
+                "tok-owner", Role.EDITOR, null, 201).getContentAsString());
+        String secret = created.path("secret").asString();
+        long id = created.path("token").path("id").asLong();
+        assertThat(secret).startsWith("lsm_").hasSize(47);
+
+        String list = call("GET", "/api/v1/tokens", null, "tok-owner", Role.EDITOR, null, 200).getContentAsString();
+        assertThat(list).contains("deploy-prod", secret.substring(0, 10)).doesNotContain(secret);
+        Map<String, Object> row = jdbc.queryForMap("select * from api_token where id = ?", id);
+        assertThat(row.get("SECRET_SHA256")).isEqualTo(sha256(secret));
+        assertThat(row.values()).noneMatch(value -> String.valueOf(value).contains(secret));
+        assertThat(row.get("LAST_USED_AT")).isNull();
+
+        JsonNode me = Api.JSON.readTree(call("GET", "/api/v1/me", null, null, null, secret, 200).getContentAsString());
+        assertThat(me.path("username").asString()).isEqualTo("tok-owner");
+        assertThat(me.path("role").asString()).isEqualTo("EDITOR");
+        assertThat(jdbc.queryForObject("select last_used_at from api_token where id = ?", Object.class, id))
+                .as("last use recorded").isNotNull();
+    }
+
+    @Test
+    void aRevokedTokenIsRefusedAtOnce() throws Exception {
+        account("tok-revoker", Role.EDITOR);
+        String secret = issue("tok-revoker", "WRITE");
+        long id = jdbc.queryForObject("select id from api_token where secret_sha256 = ?", Long.class, sha256(secret));
+        call("GET", "/api/v1/entities", null, null, null, secret, 200);
+
+        call("DELETE", "/api/v1/tokens/" + id, null, "tok-revoker", Role.EDITOR, null, 200);
+        MockHttpServletResponse refused = call("GET", "/api/v1/entities", null, null, null, secret, 401);
+        assertThat(refused.getHeader("WWW-Authenticate")).contains("invalid_token");
+        assertThat(refused.getContentAsString()).contains("unknown or revoked");
+    }
+
+    @Test
+    void tokensFollowTheirAccountDisabledOrNarrowed() throws Exception {
+        AccountView account = account("tok-narrowed", Role.EDITOR);
+        String secret = issue("tok-narrowed", "WRITE");
+        String entity = "{\"logicalName\":\"TOKEN_WRITES\",\"name\":\"TOKEN_WRITES\",\"schema\":\"s\",\"physicalType\":\"TABLE\"}";
+        call("POST", "/api/v1/entities", entity, null, null, secret, 201);
+
+        AccountView viewer = accounts.change(account.id(), account.version(), Role.VIEWER, true);
+        MockHttpServletResponse refused = call("POST", "/api/v1/entities", entity.replace("TOKEN_WRITES", "TOKEN_WRITES_2"),
+                null, null, secret, 403);
+        assertThat(refused.getContentAsString()).contains("Your role (VIEWER) does not allow POST /api/v1/entities",
+                "it needs the EDITOR role");
+        call("GET", "/api/v1/entities", null, null, null, secret, 200);
+
+        accounts.change(account.id(), viewer.version(), Role.VIEWER, false);
+        call("GET", "/api/v1/entities", null, null, null, secret, 401);
+    }
+
+    @Test
+    void aReadTokenOnlyReadsWhateverItsOwnerMayDo() throws Exception {
+        account("tok-reader", Role.ADMIN);
+        String secret = issue("tok-reader", "READ");
+        call("GET", "/api/v1/loads", null, null, null, secret, 200);
+        String refused = call("POST", "/api/v1/environments", "{\"name\":\"dev\"}", null, null, secret, 403)
+                .getContentAsString();
+        assertThat(refused).contains("READ scope");
+        assertThat(jdbc.queryForObject("select count(*) from environment where name = 'dev'", Integer.class)).isZero();
+    }
+
+    @Test
+    void aViewerGetsOnlyReadTokensAndNoTokenMintsAnother() throws Exception {
+        account("tok-viewer", Role.VIEWER);
+        String problem = call("POST", "/api/v1/tokens", "{\"name\":\"x\",\"scope\":\"WRITE\"}", "tok-viewer", Role.VIEWER,
+                null, 400).getContentAsString();
+        assertThat(problem).contains("a VIEWER can only have READ tokens");
+        String read = issue("tok-viewer", "READ");
+        assertThat(call("POST", "/api/v1/tokens", "{\"name\":\"y\",\"scope\":\"READ\"}", null, null, read, 403)
+                .getContentAsString()).contains("A token cannot create tokens");
+        assertThat(call("GET", "/api/v1/tokens", null, null, null, read, 200).getContentAsString()).contains("\"name\":\"test\"");
+    }
+
+    @Test
+    void onlyTheOwnerOrAnAdminRevokes() throws Exception {
+        account("tok-alice", Role.EDITOR);
+        account("tok-bob", Role.EDITOR);
+        String alices = issue("tok-alice", "WRITE");
+        long id = jdbc.queryForObject("select id from api_token where secret_sha256 = ?", Long.class, sha256(alices));
+        call("DELETE", "/api/v1/tokens/" + id, null, "tok-bob", Role.EDITOR, null, 404);
+        call("GET", "/api/v1/me", null, null, null, alices, 200);
+        call("DELETE", "/api/v1/tokens/" + id, null, "admin", Role.ADMIN, null, 200);
+        call("GET", "/api/v1/me", null, null, null, alices, 401);
+    }
+
+    @Test
+    void theAccountPageShowsANewTokenOnceAndNeverAgain() throws Exception {
+        account("tok-page", Role.EDITOR);
+        String created = mvc.perform(MockMvcRequestBuilders.post("/account/tokens").param("name", "from-the-page")
+                .param("scope", "READ").with(user("tok-page").roles("EDITOR"))).andReturn().getResponse().getContentAsString();
+        String secret = org.jsoup.Jsoup.parse(created).select("#new-token").attr("value");
+        assertThat(secret).startsWith("lsm_");
+        call("GET", "/api/v1/me", null, null, null, secret, 200);
+        String again = mvc.perform(MockMvcRequestBuilders.get("/account").with(user("tok-page").roles("EDITOR")))
+                .andReturn().getResponse().getContentAsString();
+        assertThat(again).contains("from-the-page").doesNotContain(secret);
+    }
+
+    private AccountView account(String username, Role role) {
+        return accounts.create(username, TestAccounts.PASSWORD, role);
+    }
+
+    private String issue(String username, String scope) throws Exception {
+        Role role = accounts.list().stream().filter(a -> a.username().equals(username)).findFirst().orElseThrow().role();
+        return Api.JSON.readTree(call("POST", "/api/v1/tokens", "{\"name\":\"test\",\"scope\":\"" + scope + "\"}",
+                username, role, null, 201).getContentAsString()).path("secret").asString();
+    }
+
+    /** A call as a signed-in user (username, role) or with a bearer secret; checks the status. */
+    private MockHttpServletResponse call(String method, String path, String json, String username, Role role,
+                                         String bearer, int expected) throws Exception {
+        var request = MockMvcRequestBuilders.request(HttpMethod.valueOf(method), path).accept(MediaType.APPLICATION_JSON);
+        if (json != null) {
+            request.contentType(MediaType.APPLICATION_JSON).content(json);
+        }
+        if (bearer != null) {
+            request.header("Authorization", "Bearer " + bearer);
+        } else {
+            request.with(user(username).roles(role.name()));
+        }
+        MockHttpServletResponse response = mvc.perform(request).andReturn().getResponse();
+        assertThat(response.getStatus()).as(method + " " + path + " answered " + response.getContentAsString())
+                .isEqualTo(expected);
+        return response;
+    }
+
+    private static String sha256(String text) throws Exception {
+        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+    }
+}

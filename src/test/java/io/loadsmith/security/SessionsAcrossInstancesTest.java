@@ -1,0 +1,104 @@
+package io.loadsmith.security;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.CookieManager;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import io.loadsmith.LoadsmithApplication;
+import io.loadsmith.account.AccountService;
+import io.loadsmith.account.AccountView;
+import io.loadsmith.account.Role;
+import io.loadsmith.store.EmbeddedPostgresHolder;
+
+/**
+ * Two instances on one PostgreSQL, as behind a load balancer: a session begun on one is valid on
+ * the other, and signing out or an ADMIN disabling the account ends it on both.
+ */
+class SessionsAcrossInstancesTest {
+
+    @Test
+    void aSessionMadeOnOneInstanceServesOnTheOtherAndEndsOnBoth() throws Exception {
+        String url = EmbeddedPostgresHolder.jdbcUrl(EmbeddedPostgresHolder.Database.SESSIONS);
+        try (ConfigurableApplicationContext a = start(url); ConfigurableApplicationContext b = start(url)) {
+            Browser admin = new Browser();
+            HttpResponse<String> signedIn = admin.signIn(a, "admin", TestAccounts.PASSWORD);
+            assertThat(signedIn.headers().allValues("Set-Cookie")).anySatisfy(cookie ->
+                    assertThat(cookie).startsWith("LOADSMITH_SESSION=").contains("HttpOnly", "SameSite=Lax"));
+            HttpResponse<String> onB = admin.get(b, "/account");
+            assertThat(onB.statusCode()).isEqualTo(200);
+            assertThat(onB.body()).contains("Account admin");
+
+            AccountView bob = a.getBean(AccountService.class).create("shared-bob", TestAccounts.PASSWORD, Role.EDITOR);
+            Browser bobs = new Browser();
+            bobs.signIn(b, "shared-bob", TestAccounts.PASSWORD);
+            assertThat(bobs.get(a, "/account").statusCode()).isEqualTo(200);
+            a.getBean(AccountService.class).change(bob.id(), bob.version(), Role.EDITOR, false);
+            HttpResponse<String> ended = bobs.get(b, "/account");
+            assertThat(ended.statusCode()).as("disabled on A, signed out on B").isEqualTo(302);
+            assertThat(ended.headers().firstValue("Location").orElse("")).endsWith("/login");
+
+            int idle = new JdbcTemplate(a.getBean(javax.sql.DataSource.class)).queryForObject(
+                    "select max(max_inactive_interval) from spring_session", Integer.class);
+            assertThat(idle).as("idle timeout in seconds").isEqualTo(1800);
+
+            admin.signOut(b);
+            assertThat(admin.get(a, "/account").statusCode()).as("signed out on B, so on A too").isEqualTo(302);
+        }
+    }
+
+    private static ConfigurableApplicationContext start(String url) {
+        return new SpringApplicationBuilder(LoadsmithApplication.class).run("--server.port=0",
+                "--logging.level.root=WARN", "--spring.datasource.url=" + url,
+                "--spring.datasource.username=postgres", "--spring.datasource.password=postgres",
+                "--loadsmith.admin.password=" + TestAccounts.PASSWORD);
+    }
+
+    /** A browser's cookie jar; cookies do not depend on the port, so both instances see the same ones. */
+    private static final class Browser {
+
+        private final HttpClient http = HttpClient.newBuilder().cookieHandler(new CookieManager()).build();
+
+        HttpResponse<String> signIn(ConfigurableApplicationContext app, String username, String password) throws Exception {
+            String form = "username=" + username + "&password=" + URLEncoder.encode(password, StandardCharsets.UTF_8)
+                    + "&_csrf=" + csrf(get(app, "/login").body(), "name=\"_csrf\" value=\"");
+            HttpResponse<String> response = post(app, "/login", form);
+            assertThat(response.headers().firstValue("Location").orElse("")).doesNotContain("error");
+            return response;
+        }
+
+        void signOut(ConfigurableApplicationContext app) throws Exception {
+            String token = csrf(get(app, "/account").body(), "<meta name=\"_csrf\" content=\"");
+            assertThat(post(app, "/logout", "_csrf=" + token).headers().firstValue("Location").orElse(""))
+                    .endsWith("/login?logout");
+        }
+
+        HttpResponse<String> get(ConfigurableApplicationContext app, String path) throws Exception {
+            return http.send(HttpRequest.newBuilder(uri(app, path)).build(), HttpResponse.BodyHandlers.ofString());
+        }
+
+        private HttpResponse<String> post(ConfigurableApplicationContext app, String path, String form) throws Exception {
+            return http.send(HttpRequest.newBuilder(uri(app, path)).header("Content-Type", "application/x-www-form-urlencoded")
+                    .POST(HttpRequest.BodyPublishers.ofString(form)).build(), HttpResponse.BodyHandlers.ofString());
+        }
+
+        private static URI uri(ConfigurableApplicationContext app, String path) {
+            return URI.create("http://127.0.0.1:" + app.getEnvironment().getProperty("local.server.port") + path);
+        }
+
+        private static String csrf(String page, String before) {
+            int start = page.indexOf(before) + before.length();
+            return URLEncoder.encode(page.substring(start, page.indexOf('"', start)), StandardCharsets.UTF_8);
+        }
+    }
+}

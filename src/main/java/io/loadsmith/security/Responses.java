@@ -16,7 +16,6 @@ import org.springframework.stereotype.Component;
 
 import io.loadsmith.token.BearerTokenFilter;
 import io.loadsmith.web.Htmx;
-import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -72,8 +71,8 @@ class Responses implements BearerTokenFilter.Refusals, AccessDeniedHandler {
             response.setHeader("HX-Reswap", "innerHTML");
             response.setHeader("HX-Reselect", ".error-page");
         }
-        request.setAttribute(RequestDispatcher.ERROR_MESSAGE, detail);
-        request.setAttribute("loadsmith.forbidden", detail);
+        // The error page (error.html) shows this; /error's own message stays off for other errors.
+        request.setAttribute("forbiddenDetail", detail);
         response.sendError(HttpStatus.FORBIDDEN.value(), detail);
     }
 

@@ -43,6 +43,10 @@ class SessionsAcrossInstancesTest {
             Browser bobs = new Browser();
             bobs.signIn(b, "shared-bob", TestAccounts.PASSWORD);
             assertThat(bobs.get(a, "/account").statusCode()).isEqualTo(200);
+            HttpResponse<String> denied = bobs.postWithToken(a, "/configuration/attribute-types", "name=SHOULD_NOT_EXIST");
+            assertThat(denied.statusCode()).isEqualTo(403);
+            assertThat(denied.body()).contains("Not allowed", "Your role (EDITOR) does not allow POST /configuration/attribute-types",
+                    "it needs the ADMIN role").doesNotContain("\tat ", "Exception");
             a.getBean(AccountService.class).change(bob.id(), bob.version(), Role.EDITOR, false);
             HttpResponse<String> ended = bobs.get(b, "/account");
             assertThat(ended.statusCode()).as("disabled on A, signed out on B").isEqualTo(302);
@@ -67,6 +71,8 @@ class SessionsAcrossInstancesTest {
     /** A browser's cookie jar; cookies do not depend on the port, so both instances see the same ones. */
     private static final class Browser {
 
+        private static final String ACCEPT = "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8";
+
         private final HttpClient http = HttpClient.newBuilder().cookieHandler(new CookieManager()).build();
 
         HttpResponse<String> signIn(ConfigurableApplicationContext app, String username, String password) throws Exception {
@@ -77,6 +83,12 @@ class SessionsAcrossInstancesTest {
             return response;
         }
 
+        /** A form post with the session's CSRF token, as the designer's forms send it. */
+        HttpResponse<String> postWithToken(ConfigurableApplicationContext app, String path, String form) throws Exception {
+            String token = csrf(get(app, "/account").body(), "<meta name=\"_csrf\" content=\"");
+            return post(app, path, form + "&_csrf=" + token);
+        }
+
         void signOut(ConfigurableApplicationContext app) throws Exception {
             String token = csrf(get(app, "/account").body(), "<meta name=\"_csrf\" content=\"");
             assertThat(post(app, "/logout", "_csrf=" + token).headers().firstValue("Location").orElse(""))
@@ -84,11 +96,12 @@ class SessionsAcrossInstancesTest {
         }
 
         HttpResponse<String> get(ConfigurableApplicationContext app, String path) throws Exception {
-            return http.send(HttpRequest.newBuilder(uri(app, path)).build(), HttpResponse.BodyHandlers.ofString());
+            return http.send(HttpRequest.newBuilder(uri(app, path)).header("Accept", ACCEPT).build(),
+                    HttpResponse.BodyHandlers.ofString());
         }
 
         private HttpResponse<String> post(ConfigurableApplicationContext app, String path, String form) throws Exception {
-            return http.send(HttpRequest.newBuilder(uri(app, path)).header("Content-Type", "application/x-www-form-urlencoded")
+            return http.send(HttpRequest.newBuilder(uri(app, path)).header("Accept", ACCEPT).header("Content-Type", "application/x-www-form-urlencoded")
                     .POST(HttpRequest.BodyPublishers.ofString(form)).build(), HttpResponse.BodyHandlers.ofString());
         }
 

@@ -139,6 +139,13 @@ class ApiTokensTest extends H2StoreTest {
         String again = mvc.perform(MockMvcRequestBuilders.get("/account").with(user("tok-page").roles("EDITOR")))
                 .andReturn().getResponse().getContentAsString();
         assertThat(again).contains("from-the-page").doesNotContain(secret);
+        String action = org.jsoup.Jsoup.parse(again).select("form[action$=/revoke]").attr("action");
+        assertThat(action).matches("/account/tokens/\\d+/revoke");
+        mvc.perform(MockMvcRequestBuilders.post(action).with(user("tok-page").roles("EDITOR")));
+        call("GET", "/api/v1/me", null, null, null, secret, 401);
+        String all = mvc.perform(MockMvcRequestBuilders.get("/admin/tokens").with(user("admin").roles("ADMIN")))
+                .andReturn().getResponse().getContentAsString();
+        assertThat(all).contains("tok-page", "from-the-page", "revoked");
     }
 
     private AccountView account(String username, Role role) {

@@ -17,6 +17,8 @@ create table audit_event (
 );
 
 -- Browsing is newest first, over everything or one object's history, or one person's changes.
+-- Each index ends in (occurred_at, id), the list's order, so a page is read in order from the
+-- index and its count (count of id) from the index alone.
 create index ix_audit_event_newest on audit_event (occurred_at, id);
-create index ix_audit_event_object on audit_event (object_kind, object_name, occurred_at);
-create index ix_audit_event_actor on audit_event (actor, occurred_at);
+create index ix_audit_event_object on audit_event (object_kind, object_name, occurred_at, id);
+create index ix_audit_event_actor on audit_event (actor, occurred_at, id);

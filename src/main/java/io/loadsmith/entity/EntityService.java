@@ -46,11 +46,11 @@ public class EntityService {
                          AttributeTypeService attributeTypes, MetadataPackageService packages, LogicalDatatypes datatypes,
                          AuditTrail audit) {
         this.entities = entities;
-        this.audit = audit;
         this.entityTypes = entityTypes;
         this.attributeTypes = attributeTypes;
         this.packages = packages;
         this.datatypes = datatypes;
+        this.audit = audit;
     }
 
     /** {@code name} is an entity name (any schema) or a qualified one, {@code schema.name}. */

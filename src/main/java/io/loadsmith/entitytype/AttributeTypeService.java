@@ -29,8 +29,8 @@ public class AttributeTypeService {
     public AttributeTypeService(AttributeTypeRepository types, DefaultAttributeRepository defaultAttributes,
                                 AuditTrail audit) {
         this.types = types;
-        this.audit = audit;
         this.defaultAttributes = defaultAttributes;
+        this.audit = audit;
     }
 
     @Transactional(readOnly = true)

@@ -40,11 +40,11 @@ public class DatatypeMappingService implements DatatypeOverrides {
                                   LogicalDatatypes datatypes, TemplateCacheEviction eviction,
                                   io.loadsmith.generation.StoreChanges changes, AuditTrail audit) {
         this.mappings = mappings;
-        this.audit = audit;
         this.dialects = dialects;
         this.datatypes = datatypes;
         this.eviction = eviction;
         this.byDialect = new io.loadsmith.generation.StoreCache<>(changes);
+        this.audit = audit;
     }
 
     /** Asked for every entity of every generation; cached until a mapping change is committed. */

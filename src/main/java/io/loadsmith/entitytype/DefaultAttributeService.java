@@ -31,9 +31,9 @@ public class DefaultAttributeService {
     public DefaultAttributeService(DefaultAttributeRepository attributes, AttributeTypeService attributeTypes,
                                    LogicalDatatypes datatypes, AuditTrail audit) {
         this.attributes = attributes;
-        this.audit = audit;
         this.attributeTypes = attributeTypes;
         this.datatypes = datatypes;
+        this.audit = audit;
     }
 
     /** {@code name} filters by code, the default attribute's key. */

@@ -45,10 +45,10 @@ public class EntityTypeService {
     public EntityTypeService(EntityTypeRepository types, DefaultAttributeRepository defaultAttributes,
                              MetadataPackageService packages, TemplateCatalog catalog, AuditTrail audit) {
         this.types = types;
-        this.audit = audit;
         this.defaultAttributes = defaultAttributes;
         this.packages = packages;
         this.catalog = catalog;
+        this.audit = audit;
     }
 
     @Transactional(readOnly = true)

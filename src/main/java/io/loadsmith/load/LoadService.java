@@ -52,13 +52,13 @@ public class LoadService {
                        LoadModelAssembler assembler, LoadSqlGenerator generator, TemplateCallCheck callCheck,
                        DialectRegistry dialects, AuditTrail audit) {
         this.loads = loads;
-        this.audit = audit;
         this.entities = entities;
         this.environments = environments;
         this.assembler = assembler;
         this.generator = generator;
         this.callCheck = callCheck;
         this.dialects = dialects;
+        this.audit = audit;
     }
 
     @Transactional(readOnly = true)

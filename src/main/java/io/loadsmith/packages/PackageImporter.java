@@ -81,7 +81,6 @@ public class PackageImporter {
                            EntityService entities, LoadService loads, EnvironmentService environments,
                            jakarta.persistence.EntityManager entityManager, AuditTrail audit) {
         this.packages = packages;
-        this.audit = audit;
         this.attributeTypes = attributeTypes;
         this.defaultAttributes = defaultAttributes;
         this.entityTypes = entityTypes;
@@ -91,6 +90,7 @@ public class PackageImporter {
         this.loads = loads;
         this.environments = environments;
         this.entityManager = entityManager;
+        this.audit = audit;
     }
 
     /** What an import did, for the caller to show; also what its audit event says. */

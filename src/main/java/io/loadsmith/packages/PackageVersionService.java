@@ -46,12 +46,12 @@ public class PackageVersionService {
                                  PackageSnapshots snapshots, PackageImporter importer, SqlPackageExporter exporter,
                                  Clock clock, AuditTrail audit) {
         this.packages = packages;
-        this.audit = audit;
         this.versions = versions;
         this.snapshots = snapshots;
         this.importer = importer;
         this.exporter = exporter;
         this.clock = clock;
+        this.audit = audit;
     }
 
     /** A version as lists and responses show it. */

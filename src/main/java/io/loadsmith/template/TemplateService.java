@@ -43,10 +43,10 @@ public class TemplateService {
     public TemplateService(LoadTemplateRepository templates, MetadataPackageService packages,
                            TemplateTextCheck textCheck, TemplateCacheEviction eviction, AuditTrail audit) {
         this.templates = templates;
-        this.audit = audit;
         this.packages = packages;
         this.textCheck = textCheck;
         this.eviction = eviction;
+        this.audit = audit;
     }
 
     @Transactional(readOnly = true)

@@ -33,9 +33,9 @@ public class TransformationTypeService {
     public TransformationTypeService(TransformationTypeRepository types, TemplateTextCheck textCheck,
                                      TemplateCacheEviction eviction, AuditTrail audit) {
         this.types = types;
-        this.audit = audit;
         this.textCheck = textCheck;
         this.eviction = eviction;
+        this.audit = audit;
     }
 
     @Transactional(readOnly = true)

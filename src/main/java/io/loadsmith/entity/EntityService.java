@@ -7,6 +7,8 @@ import org.springframework.data.domain.Sort;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
+import io.loadsmith.audit.AuditTrail;
+import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.dialect.Identifiers;
 import io.loadsmith.dialect.LogicalDatatypes;
 import io.loadsmith.entity.api.AttributeJson;
@@ -38,14 +40,17 @@ public class EntityService {
     private final AttributeTypeService attributeTypes;
     private final MetadataPackageService packages;
     private final LogicalDatatypes datatypes;
+    private final AuditTrail audit;
 
     public EntityService(WarehouseEntityRepository entities, EntityTypeService entityTypes,
-                         AttributeTypeService attributeTypes, MetadataPackageService packages, LogicalDatatypes datatypes) {
+                         AttributeTypeService attributeTypes, MetadataPackageService packages, LogicalDatatypes datatypes,
+                         AuditTrail audit) {
         this.entities = entities;
         this.entityTypes = entityTypes;
         this.attributeTypes = attributeTypes;
         this.packages = packages;
         this.datatypes = datatypes;
+        this.audit = audit;
     }
 
     /** {@code name} is an entity name (any schema) or a qualified one, {@code schema.name}. */
@@ -105,13 +110,14 @@ public class EntityService {
         attributes.addAll(attributes(violations, request.attributes()));
         WarehouseEntity entity = new WarehouseEntity(schema(request, type), name);
         apply(entity, request, type, name, attributes, violations);
-        return toResponse(entities.saveAndFlush(entity));
+        return audit.created(ObjectKind.ENTITY, toResponse(entities.saveAndFlush(entity)));
     }
 
     /** Replaces an entity; {@code attributes} is the complete list, nothing is added by type. */
     public EntityResponse update(long id, EntityRequest request) {
         WarehouseEntity entity = find(id);
         StaleVersionException.check(KIND + " " + entity.qualifiedName(), request.version(), entity.getVersion());
+        EntityResponse before = audit.before(() -> toResponse(entity));
         EntityType type = request.entityType() == null ? null : entityTypes.byName("entityType", request.entityType());
         Violations violations = new Violations();
         Identifiers.check(violations, "logicalName", request.logicalName());
@@ -119,7 +125,7 @@ public class EntityService {
                 : type == null ? request.logicalName() : type.entityNameFor(request.logicalName());
         List<WarehouseAttribute> attributes = attributes(violations, request.attributes());
         apply(entity, request, type, name, attributes, violations);
-        return toResponse(entities.saveAndFlush(entity));
+        return audit.updated(ObjectKind.ENTITY, before, toResponse(entities.saveAndFlush(entity)));
     }
 
     public void delete(long id) {
@@ -129,6 +135,7 @@ public class EntityService {
             throw new ConflictException(KIND + " " + entity.qualifiedName() + " is used by loads "
                     + String.join(", ", loads) + "; delete or change them first.");
         }
+        audit.deleted(ObjectKind.ENTITY, () -> toResponse(entity));
         entities.delete(entity);
         entities.flush();
     }
@@ -144,6 +151,7 @@ public class EntityService {
             throw new ConflictException(KIND + " " + entity.qualifiedName() + " is used by loads "
                     + String.join(", ", loads) + "; delete or change them first.");
         }
+        audit.softDeleted(ObjectKind.ENTITY, () -> toResponse(entity));
         entity.markDeleted(java.time.Instant.now());
         entities.saveAndFlush(entity);
     }
@@ -153,6 +161,7 @@ public class EntityService {
         if (entities.restore(id) == 0) {
             throw new NotFoundException(KIND + " " + id + " is not among the deleted entities.");
         }
+        audit.restored(ObjectKind.ENTITY, () -> get(id));
     }
 
     /** Soft-deleted entities, newest first. */

@@ -6,6 +6,8 @@ import org.springframework.data.domain.Sort;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
+import io.loadsmith.audit.AuditTrail;
+import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.dialect.Identifiers;
 import io.loadsmith.entitytype.api.AttributeTypeRequest;
 import io.loadsmith.entitytype.api.AttributeTypeResponse;
@@ -22,10 +24,13 @@ public class AttributeTypeService {
 
     private final AttributeTypeRepository types;
     private final DefaultAttributeRepository defaultAttributes;
+    private final AuditTrail audit;
 
-    public AttributeTypeService(AttributeTypeRepository types, DefaultAttributeRepository defaultAttributes) {
+    public AttributeTypeService(AttributeTypeRepository types, DefaultAttributeRepository defaultAttributes,
+                                AuditTrail audit) {
         this.types = types;
         this.defaultAttributes = defaultAttributes;
+        this.audit = audit;
     }
 
     @Transactional(readOnly = true)
@@ -45,13 +50,14 @@ public class AttributeTypeService {
         if (types.existsByName(request.name())) {
             throw new ConflictException(KIND + " '" + request.name() + "' already exists.");
         }
-        return toResponse(types.saveAndFlush(new AttributeType(request.name(), request.superAttributeType(),
-                request.description())));
+        return audit.created(ObjectKind.ATTRIBUTE_TYPE, toResponse(types.saveAndFlush(new AttributeType(request.name(),
+                request.superAttributeType(), request.description()))));
     }
 
     public AttributeTypeResponse update(long id, AttributeTypeRequest request) {
         AttributeType type = find(id);
         StaleVersionException.check(KIND + " '" + type.getName() + "'", request.version(), type.getVersion());
+        AttributeTypeResponse before = audit.before(() -> toResponse(type));
         validate(request);
         if (!type.getName().equals(request.name())) {
             // Default attributes and entity attributes refer to the type by name: renaming would orphan them.
@@ -63,7 +69,7 @@ public class AttributeTypeService {
             }
         }
         type.change(request.name(), request.superAttributeType(), request.description());
-        return toResponse(types.saveAndFlush(type));
+        return audit.updated(ObjectKind.ATTRIBUTE_TYPE, before, toResponse(types.saveAndFlush(type)));
     }
 
     public void delete(long id) {
@@ -72,6 +78,7 @@ public class AttributeTypeService {
             throw new ConflictException(KIND + " '" + type.getName()
                     + "' is still used by default attributes, entity attributes or as a super type.");
         }
+        audit.deleted(ObjectKind.ATTRIBUTE_TYPE, () -> toResponse(type));
         types.delete(type);
         types.flush();
     }

@@ -9,6 +9,8 @@ import org.springframework.data.domain.Sort;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
+import io.loadsmith.audit.AuditTrail;
+import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.dialect.LogicalDatatypes;
 import io.loadsmith.entitytype.api.DatatypeMappingRequest;
@@ -32,15 +34,17 @@ public class DatatypeMappingService implements DatatypeOverrides {
     private final LogicalDatatypes datatypes;
     private final TemplateCacheEviction eviction;
     private final io.loadsmith.generation.StoreCache<String, Map<String, String>> byDialect;
+    private final AuditTrail audit;
 
     public DatatypeMappingService(DatatypeMappingRepository mappings, DialectRegistry dialects,
                                   LogicalDatatypes datatypes, TemplateCacheEviction eviction,
-                                  io.loadsmith.generation.StoreChanges changes) {
+                                  io.loadsmith.generation.StoreChanges changes, AuditTrail audit) {
         this.mappings = mappings;
         this.dialects = dialects;
         this.datatypes = datatypes;
         this.eviction = eviction;
         this.byDialect = new io.loadsmith.generation.StoreCache<>(changes);
+        this.audit = audit;
     }
 
     /** Asked for every entity of every generation; cached until a mapping change is committed. */
@@ -71,22 +75,25 @@ public class DatatypeMappingService implements DatatypeOverrides {
         DatatypeMapping saved = mappings.saveAndFlush(new DatatypeMapping(dialect, request.logicalDatatype(),
                 request.physicalPattern().strip()));
         eviction.afterCommit();
-        return toResponse(saved);
+        return audit.created(ObjectKind.DATATYPE_MAPPING, toResponse(saved));
     }
 
     public DatatypeMappingResponse update(long id, DatatypeMappingRequest request) {
         DatatypeMapping mapping = find(id);
         StaleVersionException.check(KIND + " " + id, request.version(), mapping.getVersion());
+        DatatypeMappingResponse before = audit.before(() -> toResponse(mapping));
         String dialect = validate(request);
         requireFree(dialect, request.logicalDatatype(), mapping.getId());
         mapping.change(dialect, request.logicalDatatype(), request.physicalPattern().strip());
         DatatypeMapping saved = mappings.saveAndFlush(mapping);
         eviction.afterCommit();
-        return toResponse(saved);
+        return audit.updated(ObjectKind.DATATYPE_MAPPING, before, toResponse(saved));
     }
 
     public void delete(long id) {
-        mappings.delete(find(id));
+        DatatypeMapping mapping = find(id);
+        audit.deleted(ObjectKind.DATATYPE_MAPPING, () -> toResponse(mapping));
+        mappings.delete(mapping);
         mappings.flush();
         eviction.afterCommit();
     }

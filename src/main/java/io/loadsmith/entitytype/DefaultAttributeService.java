@@ -6,6 +6,8 @@ import org.springframework.data.domain.Sort;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
+import io.loadsmith.audit.AuditTrail;
+import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.dialect.Identifiers;
 import io.loadsmith.dialect.LogicalDatatypes;
 import io.loadsmith.entitytype.api.DefaultAttributeRequest;
@@ -24,12 +26,14 @@ public class DefaultAttributeService {
     private final DefaultAttributeRepository attributes;
     private final AttributeTypeService attributeTypes;
     private final LogicalDatatypes datatypes;
+    private final AuditTrail audit;
 
     public DefaultAttributeService(DefaultAttributeRepository attributes, AttributeTypeService attributeTypes,
-                                   LogicalDatatypes datatypes) {
+                                   LogicalDatatypes datatypes, AuditTrail audit) {
         this.attributes = attributes;
         this.attributeTypes = attributeTypes;
         this.datatypes = datatypes;
+        this.audit = audit;
     }
 
     /** {@code name} filters by code, the default attribute's key. */
@@ -52,18 +56,19 @@ public class DefaultAttributeService {
         }
         DefaultAttribute attribute = new DefaultAttribute(request.code());
         apply(attribute, request);
-        return toResponse(attributes.saveAndFlush(attribute));
+        return audit.created(ObjectKind.DEFAULT_ATTRIBUTE, toResponse(attributes.saveAndFlush(attribute)));
     }
 
     public DefaultAttributeResponse update(long id, DefaultAttributeRequest request) {
         DefaultAttribute attribute = find(id);
         StaleVersionException.check(KIND + " '" + attribute.getCode() + "'", request.version(), attribute.getVersion());
+        DefaultAttributeResponse before = audit.before(() -> toResponse(attribute));
         validate(request);
         if (!attribute.getCode().equals(request.code()) && attributes.existsByCode(request.code())) {
             throw new ConflictException(KIND + " '" + request.code() + "' already exists.");
         }
         apply(attribute, request);
-        return toResponse(attributes.saveAndFlush(attribute));
+        return audit.updated(ObjectKind.DEFAULT_ATTRIBUTE, before, toResponse(attributes.saveAndFlush(attribute)));
     }
 
     public void delete(long id) {
@@ -72,6 +77,7 @@ public class DefaultAttributeService {
             throw new ConflictException(KIND + " '" + attribute.getCode()
                     + "' is still listed by entity types; remove it from them first.");
         }
+        audit.deleted(ObjectKind.DEFAULT_ATTRIBUTE, () -> toResponse(attribute));
         attributes.delete(attribute);
         attributes.flush();
     }

@@ -11,6 +11,8 @@ import org.springframework.data.domain.Sort;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
+import io.loadsmith.audit.AuditTrail;
+import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.dialect.Identifiers;
 import io.loadsmith.entitytype.api.EntityTypeRequest;
 import io.loadsmith.entitytype.api.EntityTypeRequest.DefaultAttributeRef;
@@ -38,13 +40,15 @@ public class EntityTypeService {
     private final DefaultAttributeRepository defaultAttributes;
     private final MetadataPackageService packages;
     private final TemplateCatalog catalog;
+    private final AuditTrail audit;
 
     public EntityTypeService(EntityTypeRepository types, DefaultAttributeRepository defaultAttributes,
-                             MetadataPackageService packages, TemplateCatalog catalog) {
+                             MetadataPackageService packages, TemplateCatalog catalog, AuditTrail audit) {
         this.types = types;
         this.defaultAttributes = defaultAttributes;
         this.packages = packages;
         this.catalog = catalog;
+        this.audit = audit;
     }
 
     @Transactional(readOnly = true)
@@ -65,17 +69,18 @@ public class EntityTypeService {
         }
         EntityType type = new EntityType(request.name());
         apply(type, request);
-        return toResponse(types.saveAndFlush(type));
+        return audit.created(ObjectKind.ENTITY_TYPE, toResponse(types.saveAndFlush(type)));
     }
 
     public EntityTypeResponse update(long id, EntityTypeRequest request) {
         EntityType type = find(id);
         StaleVersionException.check(KIND + " '" + type.getName() + "'", request.version(), type.getVersion());
+        EntityTypeResponse before = audit.before(() -> toResponse(type));
         if (!type.getName().equals(request.name()) && types.existsByName(request.name())) {
             throw new ConflictException(KIND + " '" + request.name() + "' already exists.");
         }
         apply(type, request);
-        return toResponse(types.saveAndFlush(type));
+        return audit.updated(ObjectKind.ENTITY_TYPE, before, toResponse(types.saveAndFlush(type)));
     }
 
     public void delete(long id) {
@@ -83,6 +88,7 @@ public class EntityTypeService {
         if (types.isUsedByEntities(type)) {
             throw new ConflictException(KIND + " '" + type.getName() + "' still has entities.");
         }
+        audit.deleted(ObjectKind.ENTITY_TYPE, () -> toResponse(type));
         types.delete(type);
         types.flush();
     }

@@ -8,6 +8,8 @@ import org.springframework.data.domain.Sort;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
+import io.loadsmith.audit.AuditTrail;
+import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.dialect.Identifiers;
 import io.loadsmith.environment.api.EnvironmentRequest;
 import io.loadsmith.environment.api.EnvironmentResponse;
@@ -23,9 +25,11 @@ public class EnvironmentService {
     private static final String KIND = "Environment";
 
     private final DeploymentEnvironmentRepository environments;
+    private final AuditTrail audit;
 
-    public EnvironmentService(DeploymentEnvironmentRepository environments) {
+    public EnvironmentService(DeploymentEnvironmentRepository environments, AuditTrail audit) {
         this.environments = environments;
+        this.audit = audit;
     }
 
     @Transactional(readOnly = true)
@@ -53,22 +57,25 @@ public class EnvironmentService {
         }
         DeploymentEnvironment environment = new DeploymentEnvironment(request.name());
         environment.change(request.name(), request.description(), request.variables());
-        return toResponse(environments.saveAndFlush(environment));
+        return audit.created(ObjectKind.ENVIRONMENT, toResponse(environments.saveAndFlush(environment)));
     }
 
     public EnvironmentResponse update(long id, EnvironmentRequest request) {
         DeploymentEnvironment environment = find(id);
         StaleVersionException.check(KIND + " '" + environment.getName() + "'", request.version(), environment.getVersion());
+        EnvironmentResponse before = audit.before(() -> toResponse(environment));
         validate(request);
         if (!environment.getName().equals(request.name()) && environments.existsByName(request.name())) {
             throw new ConflictException(KIND + " '" + request.name() + "' already exists.");
         }
         environment.change(request.name(), request.description(), request.variables());
-        return toResponse(environments.saveAndFlush(environment));
+        return audit.updated(ObjectKind.ENVIRONMENT, before, toResponse(environments.saveAndFlush(environment)));
     }
 
     public void delete(long id) {
-        environments.delete(find(id));
+        DeploymentEnvironment environment = find(id);
+        audit.deleted(ObjectKind.ENVIRONMENT, () -> toResponse(environment));
+        environments.delete(environment);
         environments.flush();
     }
 

@@ -10,6 +10,8 @@ import org.springframework.data.domain.Sort;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
+import io.loadsmith.audit.AuditTrail;
+import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.dialect.Identifiers;
 import io.loadsmith.entity.EntityService;
@@ -44,10 +46,11 @@ public class LoadService {
     private final LoadSqlGenerator generator;
     private final TemplateCallCheck callCheck;
     private final DialectRegistry dialects;
+    private final AuditTrail audit;
 
     public LoadService(LoadRepository loads, EntityService entities, EnvironmentService environments,
                        LoadModelAssembler assembler, LoadSqlGenerator generator, TemplateCallCheck callCheck,
-                       DialectRegistry dialects) {
+                       DialectRegistry dialects, AuditTrail audit) {
         this.loads = loads;
         this.entities = entities;
         this.environments = environments;
@@ -55,6 +58,7 @@ public class LoadService {
         this.generator = generator;
         this.callCheck = callCheck;
         this.dialects = dialects;
+        this.audit = audit;
     }
 
     @Transactional(readOnly = true)
@@ -88,27 +92,31 @@ public class LoadService {
         WarehouseEntity target = entities.byQualifiedName("target", request.target());
         Load load = new Load(request.name(), target);
         apply(load, target, request);
-        return toResponse(loads.saveAndFlush(load));
+        return audit.created(ObjectKind.LOAD, toResponse(loads.saveAndFlush(load)));
     }
 
     public LoadResponse update(long id, LoadRequest request) {
         Load load = find(id);
         StaleVersionException.check(KIND + " '" + load.getName() + "'", request.version(), load.getVersion());
+        LoadResponse before = audit.before(() -> toResponse(load));
         if (!load.getName().equals(request.name()) && loads.existsByName(request.name())) {
             throw new ConflictException(KIND + " '" + request.name() + "' already exists.");
         }
         apply(load, entities.byQualifiedName("target", request.target()), request);
-        return toResponse(loads.saveAndFlush(load));
+        return audit.updated(ObjectKind.LOAD, before, toResponse(loads.saveAndFlush(load)));
     }
 
     public void delete(long id) {
-        loads.delete(find(id));
+        Load load = find(id);
+        audit.deleted(ObjectKind.LOAD, () -> toResponse(load));
+        loads.delete(load);
         loads.flush();
     }
 
     /** The designer's delete: the load is hidden, not removed, and {@link #restore} brings it back. */
     public void softDelete(long id) {
         Load load = find(id);
+        audit.softDeleted(ObjectKind.LOAD, () -> toResponse(load));
         load.markDeleted(java.time.Instant.now());
         loads.saveAndFlush(load);
     }
@@ -123,6 +131,7 @@ public class LoadService {
         if (loads.restore(id) == 0) {
             throw new NotFoundException(KIND + " " + id + " is not among the deleted loads.");
         }
+        audit.restored(ObjectKind.LOAD, () -> get(id));
     }
 
     /** Soft-deleted loads, newest first. */

@@ -6,6 +6,8 @@ import org.springframework.data.domain.Sort;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
+import io.loadsmith.audit.AuditTrail;
+import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.packages.api.PackageRequest;
 import io.loadsmith.packages.api.PackageResponse;
 import io.loadsmith.problem.ConflictException;
@@ -20,9 +22,11 @@ public class MetadataPackageService {
     private static final String KIND = "Package";
 
     private final MetadataPackageRepository packages;
+    private final AuditTrail audit;
 
-    public MetadataPackageService(MetadataPackageRepository packages) {
+    public MetadataPackageService(MetadataPackageRepository packages, AuditTrail audit) {
         this.packages = packages;
+        this.audit = audit;
     }
 
     @Transactional(readOnly = true)
@@ -58,21 +62,25 @@ public class MetadataPackageService {
 
     public PackageResponse create(PackageRequest request) {
         requireFreeName(request.name());
-        return toResponse(packages.saveAndFlush(new MetadataPackage(request.name(), request.description())));
+        return audit.created(ObjectKind.PACKAGE,
+                toResponse(packages.saveAndFlush(new MetadataPackage(request.name(), request.description()))));
     }
 
     public PackageResponse update(long id, PackageRequest request) {
         MetadataPackage existing = find(id);
         StaleVersionException.check(KIND + " '" + existing.getName() + "'", request.version(), existing.getVersion());
+        PackageResponse before = audit.before(() -> toResponse(existing));
         if (!existing.getName().equals(request.name())) {
             requireFreeName(request.name());
         }
         existing.change(request.name(), request.description());
-        return toResponse(packages.saveAndFlush(existing));
+        return audit.updated(ObjectKind.PACKAGE, before, toResponse(packages.saveAndFlush(existing)));
     }
 
     public void delete(long id) {
-        packages.delete(find(id));
+        MetadataPackage pkg = find(id);
+        audit.deleted(ObjectKind.PACKAGE, () -> toResponse(pkg));
+        packages.delete(pkg);
         packages.flush();
     }
 

@@ -12,6 +12,10 @@ import java.util.function.Supplier;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
+import io.loadsmith.audit.AuditAction;
+import io.loadsmith.audit.AuditTrail;
+import io.loadsmith.audit.Audited;
+import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.entity.EntityService;
 import io.loadsmith.entity.api.AttributeJson;
 import io.loadsmith.entity.api.EntityRequest;
@@ -50,6 +54,11 @@ import io.loadsmith.template.api.TransformationTypeRequest;
  * they are reported together. Objects of the package that the document no longer has are
  * deleted; shared configuration (attribute types, default attributes, transformation types,
  * environments) is created or updated, never deleted.
+ *
+ * <p>An import is one audit event with its counts, not one per object: a package of thousands of
+ * objects would bury every other change, and the objects' before and after are in the package
+ * versions already. The services' own events are switched off for it, which also keeps the import
+ * from building a snapshot of each object it updates.
  */
 @Service
 public class PackageImporter {
@@ -64,12 +73,13 @@ public class PackageImporter {
     private final LoadService loads;
     private final EnvironmentService environments;
     private final jakarta.persistence.EntityManager entityManager;
+    private final AuditTrail audit;
 
     public PackageImporter(MetadataPackageService packages, AttributeTypeService attributeTypes,
                            DefaultAttributeService defaultAttributes, EntityTypeService entityTypes,
                            TransformationTypeService transformationTypes, TemplateService templates,
                            EntityService entities, LoadService loads, EnvironmentService environments,
-                           jakarta.persistence.EntityManager entityManager) {
+                           jakarta.persistence.EntityManager entityManager, AuditTrail audit) {
         this.packages = packages;
         this.attributeTypes = attributeTypes;
         this.defaultAttributes = defaultAttributes;
@@ -80,14 +90,36 @@ public class PackageImporter {
         this.loads = loads;
         this.environments = environments;
         this.entityManager = entityManager;
+        this.audit = audit;
     }
 
-    /** What an import did, for the caller to show. */
-    public record Result(long packageId, String packageName, int created, int updated, int deleted) {
+    /** What an import did, for the caller to show; also what its audit event says. */
+    public record Result(long packageId, String packageName, int created, int updated, int deleted) implements Audited {
+
+        @Override
+        public long id() {
+            return packageId;
+        }
+
+        @Override
+        public String auditName() {
+            return packageName;
+        }
+
+        /** "2 created, 598 updated, 0 deleted" ("updated" counts every object that was there already). */
+        public String counts() {
+            return created + " created, " + updated + " updated, " + deleted + " deleted";
+        }
     }
 
     @Transactional(rollbackFor = Exception.class)
     public Result apply(PackageDocument doc) {
+        Result result = audit.quietly(() -> write(doc));
+        audit.record(AuditAction.IMPORT, ObjectKind.PACKAGE, result, "Imported: " + result.counts(), result);
+        return result;
+    }
+
+    private Result write(PackageDocument doc) {
         Run run = new Run(entityManager);
         if (doc.name() == null || doc.name().isBlank()) {
             throw new InvalidPackageException(List.of(new Problem("$.name", "is required")));

@@ -10,6 +10,9 @@ import org.springframework.data.domain.Pageable;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
+import io.loadsmith.audit.AuditAction;
+import io.loadsmith.audit.AuditTrail;
+import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.exchange.PackageJson;
 import io.loadsmith.export.SqlPackage;
@@ -37,16 +40,18 @@ public class PackageVersionService {
     private final PackageImporter importer;
     private final SqlPackageExporter exporter;
     private final Clock clock;
+    private final AuditTrail audit;
 
     public PackageVersionService(MetadataPackageRepository packages, PackageVersionRepository versions,
                                  PackageSnapshots snapshots, PackageImporter importer, SqlPackageExporter exporter,
-                                 Clock clock) {
+                                 Clock clock, AuditTrail audit) {
         this.packages = packages;
         this.versions = versions;
         this.snapshots = snapshots;
         this.importer = importer;
         this.exporter = exporter;
         this.clock = clock;
+        this.audit = audit;
     }
 
     /** A version as lists and responses show it. */
@@ -63,15 +68,19 @@ public class PackageVersionService {
             throw new ConflictException("Nothing to commit: package '" + pkg.getName() + "' is unchanged since version "
                     + last.getNumber() + ".");
         });
+        VersionInfo committed;
         try {
             PackageVersion version = new PackageVersion(pkg, versions.lastNumber(pkg) + 1, message,
                     author == null || author.isBlank() ? "anonymous" : author, Instant.now(clock), document, sha);
-            return info(versions.saveAndFlush(version));
+            committed = info(versions.saveAndFlush(version));
         } catch (IllegalArgumentException e) {
             throw InvalidRequestException.of("message", message, e.getMessage());
         } catch (DataIntegrityViolationException e) {
             throw new ConflictException("Another commit of package '" + pkg.getName() + "' came first; commit again.");
         }
+        audit.record(AuditAction.COMMIT, ObjectKind.PACKAGE, MetadataPackageService.toResponse(pkg),
+                "Version " + committed.number() + ": " + message, committed);
+        return committed;
     }
 
     @Transactional(readOnly = true)
@@ -117,7 +126,11 @@ public class PackageVersionService {
         if (WORKING.equals(version)) {
             throw InvalidRequestException.of("version", version, "give a committed version number to restore");
         }
-        return importer.apply(document(packageId, version));
+        // One event that says which version came back, rather than the import's own.
+        PackageImporter.Result result = audit.quietly(() -> importer.apply(document(packageId, version)));
+        audit.record(AuditAction.RESTORE_VERSION, ObjectKind.PACKAGE, result,
+                "Restored version " + version + ": " + result.counts(), result);
+        return result;
     }
 
     /** A version that cannot generate (a template that was broken then) diffs as if it had no SQL. */

@@ -3,6 +3,7 @@ package io.loadsmith.paging;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.springframework.data.domain.Page;
 import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
 
 import jakarta.servlet.http.HttpServletResponse;
@@ -24,9 +25,20 @@ public final class ListPages {
         int pageSize = Math.min(Math.max(size, 1), MAX_SIZE);
         int pageNumber = Math.max(page, 0);
         int total = all.size();
-        int lastPage = total == 0 ? 0 : (total - 1) / pageSize;
         int from = (int) Math.min((long) pageNumber * pageSize, total);
         int to = Math.min(from + pageSize, total);
+        headers(pageNumber, pageSize, total, response);
+        return all.subList(from, to);
+    }
+
+    /** A page the database cut (for tables that grow without bound): the same headers, its content. */
+    public static <T> List<T> page(Page<T> page, HttpServletResponse response) {
+        headers(page.getNumber(), page.getSize(), page.getTotalElements(), response);
+        return page.getContent();
+    }
+
+    private static void headers(int pageNumber, int pageSize, long total, HttpServletResponse response) {
+        int lastPage = total == 0 ? 0 : (int) Math.min((total - 1) / pageSize, Integer.MAX_VALUE);
         response.setHeader("X-Total-Count", String.valueOf(total));
         List<String> links = new ArrayList<>();
         if (pageNumber < lastPage) {
@@ -38,7 +50,6 @@ public final class ListPages {
         links.add(link(0, pageSize, "first"));
         links.add(link(lastPage, pageSize, "last"));
         response.setHeader("Link", String.join(", ", links));
-        return all.subList(from, to);
     }
 
     private static String link(int page, int size, String rel) {

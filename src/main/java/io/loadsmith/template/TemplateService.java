@@ -11,6 +11,8 @@ import org.springframework.data.domain.Sort;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
+import io.loadsmith.audit.AuditTrail;
+import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.dialect.Identifiers;
 import io.loadsmith.packages.MetadataPackage;
 import io.loadsmith.packages.MetadataPackageService;
@@ -36,13 +38,15 @@ public class TemplateService {
     private final MetadataPackageService packages;
     private final TemplateTextCheck textCheck;
     private final TemplateCacheEviction eviction;
+    private final AuditTrail audit;
 
     public TemplateService(LoadTemplateRepository templates, MetadataPackageService packages,
-                           TemplateTextCheck textCheck, TemplateCacheEviction eviction) {
+                           TemplateTextCheck textCheck, TemplateCacheEviction eviction, AuditTrail audit) {
         this.templates = templates;
         this.packages = packages;
         this.textCheck = textCheck;
         this.eviction = eviction;
+        this.audit = audit;
     }
 
     @Transactional(readOnly = true)
@@ -65,23 +69,26 @@ public class TemplateService {
         apply(template, request);
         LoadTemplate saved = templates.saveAndFlush(template);
         eviction.afterCommit();
-        return toResponse(saved);
+        return audit.created(ObjectKind.TEMPLATE, toResponse(saved));
     }
 
     public TemplateResponse update(long id, TemplateRequest request) {
         LoadTemplate template = find(id);
         StaleVersionException.check(KIND + " '" + template.getName() + "'", request.version(), template.getVersion());
+        TemplateResponse before = audit.before(() -> toResponse(template));
         if (!template.getName().equals(request.name()) && templates.existsByName(request.name())) {
             throw new ConflictException(KIND + " '" + request.name() + "' already exists.");
         }
         apply(template, request);
         LoadTemplate saved = templates.saveAndFlush(template);
         eviction.afterCommit();
-        return toResponse(saved);
+        return audit.updated(ObjectKind.TEMPLATE, before, toResponse(saved));
     }
 
     public void delete(long id) {
-        templates.delete(find(id));
+        LoadTemplate template = find(id);
+        audit.deleted(ObjectKind.TEMPLATE, () -> toResponse(template));
+        templates.delete(template);
         templates.flush();
         eviction.afterCommit();
     }

@@ -8,6 +8,8 @@ import org.springframework.data.domain.Sort;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
+import io.loadsmith.audit.AuditTrail;
+import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.dialect.Identifiers;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.NotFoundException;
@@ -26,12 +28,14 @@ public class TransformationTypeService {
     private final TransformationTypeRepository types;
     private final TemplateTextCheck textCheck;
     private final TemplateCacheEviction eviction;
+    private final AuditTrail audit;
 
     public TransformationTypeService(TransformationTypeRepository types, TemplateTextCheck textCheck,
-                                     TemplateCacheEviction eviction) {
+                                     TemplateCacheEviction eviction, AuditTrail audit) {
         this.types = types;
         this.textCheck = textCheck;
         this.eviction = eviction;
+        this.audit = audit;
     }
 
     @Transactional(readOnly = true)
@@ -55,12 +59,13 @@ public class TransformationTypeService {
         type.change(request.name(), request.description(), formulas);
         TransformationType saved = types.saveAndFlush(type);
         eviction.afterCommit();
-        return toResponse(saved);
+        return audit.created(ObjectKind.TRANSFORMATION_TYPE, toResponse(saved));
     }
 
     public TransformationTypeResponse update(long id, TransformationTypeRequest request) {
         TransformationType type = find(id);
         StaleVersionException.check(KIND + " '" + type.getName() + "'", request.version(), type.getVersion());
+        TransformationTypeResponse before = audit.before(() -> toResponse(type));
         Map<String, String> formulas = validate(request);
         if (!type.getName().equals(request.name()) && types.existsByName(request.name())) {
             throw new ConflictException(KIND + " '" + request.name() + "' already exists.");
@@ -68,11 +73,13 @@ public class TransformationTypeService {
         type.change(request.name(), request.description(), formulas);
         TransformationType saved = types.saveAndFlush(type);
         eviction.afterCommit();
-        return toResponse(saved);
+        return audit.updated(ObjectKind.TRANSFORMATION_TYPE, before, toResponse(saved));
     }
 
     public void delete(long id) {
-        types.delete(find(id));
+        TransformationType type = find(id);
+        audit.deleted(ObjectKind.TRANSFORMATION_TYPE, () -> toResponse(type));
+        types.delete(type);
         types.flush();
         eviction.afterCommit();
     }

@@ -115,6 +115,10 @@ class AccessMatrixTest extends H2StoreTest {
             POST   /packages/{name}/versions/{number}/restore          ADMIN
             GET    /packages/import                                    VIEWER
             POST   /packages/import                                    ADMIN
+            GET    /audit                                              VIEWER
+            GET    /audit/{id}                                         VIEWER
+            GET    /api/v1/audit                                       VIEWER
+            GET    /api/v1/audit/{id}                                  VIEWER
             GET    /api/v1/me                                          VIEWER
             GET    /api/v1/users                                       ADMIN
             GET    /api/v1/users/{id}                                  ADMIN

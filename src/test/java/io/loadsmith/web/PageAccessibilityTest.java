@@ -41,8 +41,9 @@ class PageAccessibilityTest extends H2DemoStoreTest {
         if (!stored.isEmpty()) {
             pages.add("/configuration/templates/" + stored.get(0).get("id").asLong());
         }
+        pages.addAll(List.of("/audit", "/audit/" + auditedChange()));
         List<String> fragments = List.of("/entities?name=VESSEL", "/search?q=mmsi", "/entities/" + entity + "/ddl?dialect=duckdb",
-                "/loads/" + load + "/preview?dialect=postgresql");
+                "/loads/" + load + "/preview?dialect=postgresql", "/audit?objectKind=PACKAGE");
 
         List<String> problems = new ArrayList<>();
         for (String page : pages) {
@@ -64,6 +65,15 @@ class PageAccessibilityTest extends H2DemoStoreTest {
                 + "<input type='hidden' name='f'></form><img src='x.png'><img src='y.png' alt=''>", problems);
         assertThat(problems).containsExactly("sample: input name=d id=", "sample: textarea name= id=e",
                 "sample: img src=x.png has no alt");
+    }
+
+    /** An event to show: saving the demo package as it is records one, and changes nothing else. */
+    private long auditedChange() {
+        var pkg = api().get("/api/v1/packages?name=demo").get(0);
+        var saved = api().send(org.springframework.http.HttpMethod.PUT, "/api/v1/packages/" + pkg.get("id").asLong(),
+                io.loadsmith.store.Api.toMap(pkg));
+        assertThat(saved.status()).as(saved.body()).isEqualTo(200);
+        return api().get("/api/v1/audit?objectKind=PACKAGE&objectName=demo&size=1").get(0).get("id").asLong();
     }
 
     private String render(String url, boolean htmx) throws Exception {

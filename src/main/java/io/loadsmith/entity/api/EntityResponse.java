@@ -3,6 +3,7 @@ package io.loadsmith.entity.api;
 import java.time.Instant;
 import java.util.List;
 
+import io.loadsmith.audit.Audited;
 import io.loadsmith.entitytype.PhysicalType;
 import io.swagger.v3.oas.annotations.media.Schema;
 
@@ -21,5 +22,10 @@ public record EntityResponse(
         String fullRefreshPolicy,
         List<AttributeJson> attributes,
         Instant createdAt,
-        Instant updatedAt) {
+        Instant updatedAt) implements Audited {
+
+    @Override
+    public String auditName() {
+        return qualifiedName;
+    }
 }

@@ -1,5 +1,12 @@
 package io.loadsmith.entitytype.api;
 
+import io.loadsmith.audit.Audited;
+
 public record DatatypeMappingResponse(long id, long version, String dialect, String logicalDatatype,
-                                      String physicalPattern) {
+                                      String physicalPattern) implements Audited {
+
+    @Override
+    public String auditName() {
+        return dialect + ":" + logicalDatatype;
+    }
 }

@@ -1,5 +1,7 @@
 package io.loadsmith.entitytype.api;
 
+import io.loadsmith.audit.Audited;
+
 public record DefaultAttributeResponse(
         long id,
         long version,
@@ -11,5 +13,10 @@ public record DefaultAttributeResponse(
         Integer dataScale,
         boolean nullable,
         String attributeType,
-        String description) {
+        String description) implements Audited {
+
+    @Override
+    public String auditName() {
+        return code;
+    }
 }

@@ -2,6 +2,7 @@ package io.loadsmith.entitytype.api;
 
 import java.util.List;
 
+import io.loadsmith.audit.Audited;
 import io.loadsmith.entitytype.PhysicalType;
 
 public record EntityTypeResponse(
@@ -15,5 +16,10 @@ public record EntityTypeResponse(
         PhysicalType defaultPhysicalType,
         String packageName,
         List<EntityTypeRequest.DefaultAttributeRef> defaultAttributes,
-        List<EntityTypeRequest.LoadTypeJson> loadTypes) {
+        List<EntityTypeRequest.LoadTypeJson> loadTypes) implements Audited {
+
+    @Override
+    public String auditName() {
+        return name;
+    }
 }

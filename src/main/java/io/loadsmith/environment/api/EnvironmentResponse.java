@@ -2,6 +2,13 @@ package io.loadsmith.environment.api;
 
 import java.util.SortedMap;
 
+import io.loadsmith.audit.Audited;
+
 public record EnvironmentResponse(long id, long version, String name, String description,
-                                  SortedMap<String, String> variables) {
+                                  SortedMap<String, String> variables) implements Audited {
+
+    @Override
+    public String auditName() {
+        return name;
+    }
 }

@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.SortedMap;
 
+import io.loadsmith.audit.Audited;
 import io.loadsmith.entitytype.LoadType;
 
 public record LoadResponse(
@@ -17,5 +18,10 @@ public record LoadResponse(
         List<StepJson> steps,
         SortedMap<String, String> options,
         Instant createdAt,
-        Instant updatedAt) {
+        Instant updatedAt) implements Audited {
+
+    @Override
+    public String auditName() {
+        return name;
+    }
 }

@@ -3,6 +3,8 @@ package io.loadsmith.template.api;
 import java.util.List;
 import java.util.SortedMap;
 
+import io.loadsmith.audit.Audited;
+
 public record TemplateResponse(
         long id,
         long version,
@@ -10,5 +12,10 @@ public record TemplateResponse(
         String description,
         String packageName,
         List<ParameterJson> parameters,
-        SortedMap<String, String> variants) {
+        SortedMap<String, String> variants) implements Audited {
+
+    @Override
+    public String auditName() {
+        return name;
+    }
 }

@@ -2,6 +2,13 @@ package io.loadsmith.template.api;
 
 import java.util.SortedMap;
 
+import io.loadsmith.audit.Audited;
+
 public record TransformationTypeResponse(long id, long version, String name, String description,
-                                         SortedMap<String, String> formulas) {
+                                         SortedMap<String, String> formulas) implements Audited {
+
+    @Override
+    public String auditName() {
+        return name;
+    }
 }

@@ -1,0 +1,4 @@
+package io.loadsmith.store;
+
+class AuditTrailH2Test extends H2StoreTest implements AuditTrailContract {
+}

@@ -1,0 +1,4 @@
+package io.loadsmith.store;
+
+class AuditTrailPostgresTest extends PostgresStoreTest implements AuditTrailContract {
+}

@@ -8,6 +8,9 @@ import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
+import io.loadsmith.audit.AuditAction;
+import io.loadsmith.audit.AuditTrail;
+import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.NotFoundException;
 import io.loadsmith.problem.StaleVersionException;
@@ -26,12 +29,15 @@ public class AccountService {
     private final PasswordEncoder passwords;
     private final AccountSessions sessions;
     private final Clock clock;
+    private final AuditTrail audit;
 
-    public AccountService(AccountRepository accounts, PasswordEncoder passwords, AccountSessions sessions, Clock clock) {
+    public AccountService(AccountRepository accounts, PasswordEncoder passwords, AccountSessions sessions, Clock clock,
+                          AuditTrail audit) {
         this.accounts = accounts;
         this.passwords = passwords;
         this.sessions = sessions;
         this.clock = clock;
+        this.audit = audit;
     }
 
     @Transactional(readOnly = true)
@@ -58,7 +64,8 @@ public class AccountService {
         if (accounts.findByUsername(username).isPresent()) {
             throw new ConflictException("An account named '" + username + "' already exists.");
         }
-        return AccountView.of(accounts.save(new Account(username, passwords.encode(password), role, clock.instant())));
+        return audit.created(ObjectKind.ACCOUNT,
+                AccountView.of(accounts.saveAndFlush(new Account(username, passwords.encode(password), role, clock.instant()))));
     }
 
     /** Role and enabled flag together, as the admin's form sends them; the last enabled ADMIN stays one. */
@@ -73,6 +80,7 @@ public class AccountService {
             throw new ConflictException("'" + account.getUsername()
                     + "' is the only enabled ADMIN; make another account ADMIN first, or nobody could manage accounts.");
         }
+        AccountView before = audit.before(() -> AccountView.of(account));
         boolean narrowed = !enabled || !role.includes(account.getRole());
         account.changeRole(role);
         account.enable(enabled);
@@ -81,7 +89,7 @@ public class AccountService {
             // Signed-in sessions keep the rights they were granted at sign-in: end them.
             sessions.endAll(account.getUsername());
         }
-        return AccountView.of(account);
+        return audit.updated(ObjectKind.ACCOUNT, before, AccountView.of(account));
     }
 
     /** An ADMIN sets a new password for someone who forgot theirs; it also lifts a sign-in lock. */
@@ -92,6 +100,8 @@ public class AccountService {
         problems.throwIfAny();
         account.changePassword(passwords.encode(newPassword));
         sessions.endAll(account.getUsername());
+        AccountView view = AccountView.of(account);
+        audit.record(AuditAction.UPDATE, ObjectKind.ACCOUNT, view, "Password reset by an administrator", view);
     }
 
     /** The owner changes their own password, proving they know the current one. */
@@ -105,6 +115,8 @@ public class AccountService {
         checkPassword(problems, "newPassword", newPassword);
         problems.throwIfAny();
         account.changePassword(passwords.encode(newPassword));
+        AccountView view = AccountView.of(account);
+        audit.record(AuditAction.UPDATE, ObjectKind.ACCOUNT, view, "Password changed by its owner", view);
     }
 
     private static void checkPassword(Violations problems, String field, String password) {

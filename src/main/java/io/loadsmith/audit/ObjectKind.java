@@ -11,7 +11,9 @@ public enum ObjectKind {
     DEFAULT_ATTRIBUTE("Default attribute"),
     DATATYPE_MAPPING("Datatype mapping"),
     ENVIRONMENT("Environment"),
-    PACKAGE("Package");
+    PACKAGE("Package"),
+    ACCOUNT("Account"),
+    API_TOKEN("API token");
 
     private final String label;
 

@@ -14,6 +14,8 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
 import io.loadsmith.account.Account;
+import io.loadsmith.audit.AuditTrail;
+import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.account.AccountRepository;
 import io.loadsmith.account.Role;
 import io.loadsmith.problem.NotFoundException;
@@ -31,11 +33,13 @@ public class ApiTokenService {
     private final ApiTokenRepository tokens;
     private final AccountRepository accounts;
     private final Clock clock;
+    private final AuditTrail audit;
 
-    public ApiTokenService(ApiTokenRepository tokens, AccountRepository accounts, Clock clock) {
+    public ApiTokenService(ApiTokenRepository tokens, AccountRepository accounts, Clock clock, AuditTrail audit) {
         this.tokens = tokens;
         this.accounts = accounts;
         this.clock = clock;
+        this.audit = audit;
     }
 
     /** A token for {@code username} itself. A VIEWER's WRITE token could do no more than a READ one, so it is refused. */
@@ -56,7 +60,7 @@ public class ApiTokenService {
         String secret = SECRET_PREFIX + Base64.getUrlEncoder().withoutPadding().encodeToString(random);
         ApiToken token = tokens.save(new ApiToken(owner, name.trim(), scope, sha256(secret),
                 secret.substring(0, SECRET_PREFIX.length() + 6), clock.instant()));
-        return new IssuedToken(TokenView.of(token), secret);
+        return new IssuedToken(audit.created(ObjectKind.API_TOKEN, TokenView.of(token)), secret);
     }
 
     /** The bearer's rights, when the secret belongs to a live token of an enabled account. */
@@ -86,8 +90,9 @@ public class ApiTokenService {
         ApiToken token = tokens.findById(id)
                 .filter(t -> admin || t.getAccount().getUsername().equals(username))
                 .orElseThrow(() -> NotFoundException.id("Token", id));
+        TokenView before = audit.before(() -> TokenView.of(token));
         token.revoke(clock.instant());
-        return TokenView.of(token);
+        return audit.updated(ObjectKind.API_TOKEN, before, TokenView.of(token));
     }
 
     static String sha256(String secret) {

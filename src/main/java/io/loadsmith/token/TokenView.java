@@ -2,9 +2,16 @@ package io.loadsmith.token;
 
 import java.time.Instant;
 
+import io.loadsmith.audit.Audited;
+
 /** A token as lists show it: its prefix to recognise it, never the secret. */
 public record TokenView(long id, String owner, String name, TokenScope scope, String prefix, Instant createdAt,
-                        Instant lastUsedAt, Instant revokedAt) {
+                        Instant lastUsedAt, Instant revokedAt) implements Audited {
+
+    @Override
+    public String auditName() {
+        return owner + ":" + name;
+    }
 
     public boolean active() {
         return revokedAt == null;

@@ -148,6 +148,35 @@ class ApiTokensTest extends H2StoreTest {
         assertThat(all).contains("tok-page", "from-the-page", "revoked");
     }
 
+    @Test
+    void accountAndTokenChangesAreInTheAuditTrailWithoutSecrets() throws Exception {
+        mvc.perform(MockMvcRequestBuilders.post("/api/v1/users").contentType(MediaType.APPLICATION_JSON)
+                .content("{\"username\":\"tok-audited\",\"password\":\"" + TestAccounts.PASSWORD + "\",\"role\":\"EDITOR\"}")
+                .with(user("audit-admin").roles("ADMIN")));
+        String secret = issue("tok-audited", "WRITE");
+        long id = jdbc.queryForObject("select id from api_token where secret_sha256 = ?", Long.class, sha256(secret));
+        call("DELETE", "/api/v1/tokens/" + id, null, "tok-audited", Role.EDITOR, null, 200);
+
+        JsonNode account = Api.JSON.readTree(call("GET", "/api/v1/audit?objectKind=ACCOUNT&objectName=tok-audited", null,
+                "auditor", Role.VIEWER, null, 200).getContentAsString());
+        assertThat(account).hasSize(1);
+        assertThat(account.get(0).path("action").asString()).isEqualTo("CREATE");
+        assertThat(account.get(0).path("actor").asString()).isEqualTo("audit-admin");
+
+        JsonNode tokens = Api.JSON.readTree(call("GET", "/api/v1/audit?objectKind=API_TOKEN&objectName=tok-audited:test", null,
+                "auditor", Role.VIEWER, null, 200).getContentAsString());
+        assertThat(tokens).extracting(e -> e.path("action").asString()).containsExactly("UPDATE", "CREATE");
+        assertThat(tokens.get(0).path("summary").asString()).contains("revokedAt");
+        for (JsonNode entry : tokens) {
+            String event = call("GET", "/api/v1/audit/" + entry.path("id").asLong(), null, "auditor", Role.VIEWER, null, 200)
+                    .getContentAsString();
+            assertThat(event).contains("tok-audited").doesNotContain(secret).doesNotContain(sha256(secret));
+        }
+        String hashes = jdbc.queryForObject("select password_hash from account where username = 'tok-audited'", String.class);
+        assertThat(jdbc.queryForObject("select count(*) from audit_event where before_json like ? or after_json like ?",
+                Integer.class, "%" + hashes + "%", "%" + hashes + "%")).as("no password hash in the trail").isZero();
+    }
+
     private AccountView account(String username, Role role) {
         return accounts.create(username, TestAccounts.PASSWORD, role);
     }

@@ -24,6 +24,7 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
 
 import io.loadsmith.generation.GenerationException;
 import jakarta.persistence.OptimisticLockException;
+import jakarta.validation.ConstraintViolation;
 import jakarta.servlet.http.HttpServletRequest;
 import tools.jackson.databind.DatabindException;
 import tools.jackson.databind.exc.InvalidFormatException;
@@ -151,8 +152,9 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
     protected ResponseEntity<Object> handleMethodArgumentNotValid(MethodArgumentNotValidException e, HttpHeaders headers,
                                                                   HttpStatusCode status, WebRequest request) {
         List<FieldProblem> errors = e.getBindingResult().getFieldErrors().stream()
-                .map(f -> new FieldProblem(f.getField(), f.getRejectedValue() == null ? null : f.getRejectedValue().toString(),
-                        f.getDefaultMessage()))
+                .map(f -> f.contains(ConstraintViolation.class) ? FieldProblem.of(f.unwrap(ConstraintViolation.class))
+                        : new FieldProblem(f.getField(), f.getRejectedValue() == null ? null : f.getRejectedValue().toString(),
+                                f.getDefaultMessage()))
                 .toList();
         InvalidRequestException invalid = new InvalidRequestException(errors, Map.of());
         return ResponseEntity.badRequest().body(invalid(invalid, servletRequest(request)));

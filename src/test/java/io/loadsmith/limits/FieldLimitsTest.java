@@ -285,4 +285,20 @@ class FieldLimitsTest extends H2StoreTest {
         delete("/api/v1/entities", source);
         delete("/api/v1/entities", target);
     }
+
+    /** A package import goes through the same records: an over-long field is a problem at its JSON path. */
+    @Test
+    void importRefusesWhatTheApiRefusesAndStoresNothing() {
+        String json = "{\"name\": \"lim_import\", \"entities\": [{\"schema\": \"lim\", \"name\": \"LIM_IMPORTED\","
+                + " \"logicalName\": \"LIM_IMPORTED\", \"physicalType\": \"TABLE\", \"description\": \""
+                + "d".repeat(Limits.DESCRIPTION + 1) + "\", \"attributes\": [{\"name\": \"id\", \"datatype\": \"CHAR\","
+                + " \"dataLength\": 10}]}]}";
+        JsonNode packagesBefore = api().get("/api/v1/packages");
+        JsonNode entitiesBefore = api().get("/api/v1/entities");
+        Api.Raw answer = api().raw(HttpMethod.POST, "/api/v1/packages/import", json.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        assertThat(answer.status()).as(answer.text()).isEqualTo(400);
+        assertThat(answer.text()).contains("$.entities[0].description", "at most " + Limits.DESCRIPTION);
+        assertThat(api().get("/api/v1/packages")).isEqualTo(packagesBefore);
+        assertThat(api().get("/api/v1/entities")).isEqualTo(entitiesBefore);
+    }
 }

@@ -21,12 +21,15 @@ import io.loadsmith.exchange.PackageJson;
 import io.loadsmith.packages.MetadataPackageService;
 import io.loadsmith.packages.PackageImporter;
 import io.loadsmith.packages.PackageVersionService;
+import io.loadsmith.packages.api.CommitRequest;
 import io.loadsmith.packages.api.PackageResponse;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.NotFoundException;
 import io.loadsmith.problem.PayloadTooLargeException;
+import io.loadsmith.web.FormErrors;
 import io.loadsmith.web.Htmx;
+import io.loadsmith.web.RequestChecks;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
@@ -71,11 +74,15 @@ public class PackagePageController {
                          HttpServletResponse response) {
         PackageResponse pkg = byName(name);
         try {
-            int number = versions.commit(pkg.id(), message, author).number();
+            CommitRequest commit = RequestChecks.valid(new CommitRequest(message, author == null || author.isBlank()
+                    ? null : author.strip()));
+            int number = versions.commit(pkg.id(), commit.message(), commit.author()).number();
             return Htmx.redirect(request, response, "/packages/" + name + "?committed=" + number);
         } catch (ConflictException | InvalidRequestException e) {
             model.addAttribute("message", message);
             model.addAttribute("author", author);
+            model.addAttribute("commitErrors", e instanceof InvalidRequestException invalid ? FormErrors.of(invalid)
+                    : FormErrors.NONE);
             return page(name, new Notice(null, e.getMessage()), model, request);
         }
     }

@@ -105,7 +105,9 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 
     @ExceptionHandler(PayloadTooLargeException.class)
     ProblemDetail tooLarge(PayloadTooLargeException e, HttpServletRequest request) {
-        return problem(HttpStatus.CONTENT_TOO_LARGE, "Request too large", e.getMessage(), request);
+        ProblemDetail problem = problem(HttpStatus.CONTENT_TOO_LARGE, "Request too large", e.getMessage(), request);
+        problem.setProperty("maxBytes", e.maxBytes());
+        return problem;
     }
 
     @ExceptionHandler(io.loadsmith.dialect.UnknownDialectException.class)

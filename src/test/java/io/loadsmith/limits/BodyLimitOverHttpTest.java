@@ -1,0 +1,139 @@
+package io.loadsmith.limits;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpRequest.BodyPublisher;
+import java.net.http.HttpRequest.BodyPublishers;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.TestPropertySource;
+
+import io.loadsmith.exchange.PackageJson;
+import io.loadsmith.store.Api;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Body limits over a real connection to Tomcat (MockMvc does not chunk): chunked API bodies (no
+ * Content-Length, so they are counted while read) and the package import's own limit. Each answer
+ * is a message the client can read, never a reset connection or a trace.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@TestPropertySource(properties = {
+        "spring.datasource.url=jdbc:h2:mem:limits_http;DB_CLOSE_DELAY=-1",
+        "spring.flyway.locations=classpath:db/migration"})
+class BodyLimitOverHttpTest {
+
+    private static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+
+    @LocalServerPort
+    int port;
+
+    private HttpResponse<String> post(String path, String contentType, BodyPublisher body) throws Exception {
+        return CLIENT.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
+                .header("Content-Type", contentType).header("Accept", "application/json, text/html")
+                .POST(body).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private String get(String path) throws Exception {
+        HttpResponse<String> answer = CLIENT.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
+                .header("Accept", "application/json").build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(answer.statusCode()).isEqualTo(200);
+        return answer.body();
+    }
+
+    /** Status and body of an answer read off a socket. */
+    private record Answer(int status, String headers, String body) {
+    }
+
+    /**
+     * POSTs {@code body} with Transfer-Encoding: chunked over a plain socket, in chunks of 64 KB,
+     * so there is no Content-Length for the server to check up front.
+     */
+    private Answer postChunked(String path, byte[] body) throws IOException {
+        try (Socket socket = new Socket("localhost", port)) {
+            OutputStream out = socket.getOutputStream();
+            out.write(("POST " + path + " HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                    + "Accept: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
+            for (int at = 0; at < body.length; at += 64 * 1024) {
+                int length = Math.min(64 * 1024, body.length - at);
+                out.write((Integer.toHexString(length) + "\r\n").getBytes(StandardCharsets.US_ASCII));
+                out.write(body, at, length);
+                out.write("\r\n".getBytes(StandardCharsets.US_ASCII));
+            }
+            out.write("0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            String response = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            int end = response.indexOf("\r\n\r\n");
+            String headers = response.substring(0, end);
+            String rest = response.substring(end + 4);
+            StringBuilder content = new StringBuilder();
+            if (headers.toLowerCase(java.util.Locale.ROOT).contains("transfer-encoding: chunked")) {
+                // The answer is chunked as well: size line, data, CRLF, until the chunk of size 0.
+                for (int at = 0; ; ) {
+                    int line = rest.indexOf("\r\n", at);
+                    int size = Integer.parseInt(rest.substring(at, line).trim(), 16);
+                    if (size == 0) {
+                        break;
+                    }
+                    content.append(rest, line + 2, line + 2 + size);
+                    at = line + 2 + size + 2;
+                }
+            } else {
+                content.append(rest);
+            }
+            return new Answer(Integer.parseInt(headers.substring(9, 12)), headers, content.toString());
+        }
+    }
+
+    @Test
+    void chunkedBodyOverTheLimitIs413AndStoresNothing() throws Exception {
+        String before = get("/api/v1/packages");
+        Answer answer = postChunked("/api/v1/packages",
+                ApiBodyLimitTest.packageRequest("lim_chunked_over", Limits.API_BODY_BYTES + 1));
+        assertThat(answer.status()).as(answer.body()).isEqualTo(413);
+        assertThat(answer.headers()).containsIgnoringCase("content-type: application/problem+json");
+        JsonNode problem = Api.JSON.readTree(answer.body());
+        assertThat(problem.get("detail").asString()).contains("4 MB");
+        assertThat(problem.get("maxBytes").asLong()).isEqualTo(Limits.API_BODY_BYTES);
+        assertThat(get("/api/v1/packages")).isEqualTo(before);
+    }
+
+    @Test
+    void chunkedBodyOfExactlyTheLimitIsServed() throws Exception {
+        Answer answer = postChunked("/api/v1/packages",
+                ApiBodyLimitTest.packageRequest("lim_chunked_at", Limits.API_BODY_BYTES));
+        assertThat(answer.status()).as(answer.body()).isEqualTo(201);
+        assertThat(Api.JSON.readTree(answer.body()).get("name").asString()).isEqualTo("lim_chunked_at");
+    }
+
+    /** Tomcat closes the connection after a 413; the rest of the body is read first, so the client gets the answer. */
+    @Test
+    void muchLargerBodiesStillGetTheAnswer() throws Exception {
+        byte[] body = ApiBodyLimitTest.packageRequest("lim_much_larger", 12 * Limits.API_BODY_BYTES);
+        assertThat(postChunked("/api/v1/packages", body).status()).isEqualTo(413);
+        assertThat(post("/api/v1/packages", "application/json", BodyPublishers.ofByteArray(body)).statusCode())
+                .isEqualTo(413);
+    }
+
+    /** The import reads its own 20 MB limit while reading, chunked or not. */
+    @Test
+    void chunkedImportOverItsOwnLimitIs413() throws Exception {
+        String before = get("/api/v1/packages");
+        Answer answer = postChunked("/api/v1/packages/import",
+                ApiBodyLimitTest.packageRequest("lim_import_over", PackageJson.MAX_BYTES + 1));
+        assertThat(answer.status()).as(answer.body()).isEqualTo(413);
+        assertThat(Api.JSON.readTree(answer.body()).get("maxBytes").asLong()).isEqualTo(PackageJson.MAX_BYTES);
+        assertThat(get("/api/v1/packages")).isEqualTo(before);
+    }
+}

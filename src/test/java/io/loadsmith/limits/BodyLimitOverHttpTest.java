@@ -2,6 +2,7 @@ package io.loadsmith.limits;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.Socket;
@@ -12,6 +13,7 @@ import java.net.http.HttpRequest.BodyPublisher;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -23,9 +25,9 @@ import io.loadsmith.store.Api;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Body limits over a real connection to Tomcat (MockMvc does not chunk): chunked API bodies (no
- * Content-Length, so they are counted while read) and the package import's own limit. Each answer
- * is a message the client can read, never a reset connection or a trace.
+ * Body limits over a real connection to Tomcat (MockMvc neither chunks nor applies Tomcat's limits):
+ * chunked API bodies (no Content-Length, so they are counted while read), an upload over the import page's multipart limit and a form over Tomcat's
+ * form limit. Each answer is a message the client can read, never a reset connection or a trace.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @TestPropertySource(properties = {
@@ -135,5 +137,37 @@ class BodyLimitOverHttpTest {
         assertThat(answer.status()).as(answer.body()).isEqualTo(413);
         assertThat(Api.JSON.readTree(answer.body()).get("maxBytes").asLong()).isEqualTo(PackageJson.MAX_BYTES);
         assertThat(get("/api/v1/packages")).isEqualTo(before);
+    }
+
+    @Test
+    void uploadOverTheImportLimitShowsAMessageOnTheImportPage() throws Exception {
+        String before = get("/api/v1/packages");
+        byte[] file = new byte[PackageJson.MAX_BYTES + 1024];
+        Arrays.fill(file, (byte) ' ');
+        String boundary = "limits-boundary";
+        ByteArrayOutputStream form = new ByteArrayOutputStream();
+        form.writeBytes(("--" + boundary + "\r\nContent-Disposition: form-data; name=\"format\"\r\n\r\nloadsmith\r\n"
+                + "--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"big.json\"\r\n"
+                + "Content-Type: application/json\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+        form.writeBytes(file);
+        form.writeBytes(("\r\n--" + boundary + "--\r\n").getBytes(StandardCharsets.US_ASCII));
+        HttpResponse<String> answer = post("/packages/import", "multipart/form-data; boundary=" + boundary,
+                BodyPublishers.ofByteArray(form.toByteArray()));
+        assertThat(answer.statusCode()).isEqualTo(413);
+        assertThat(answer.headers().firstValue("Content-Type")).hasValueSatisfying(t -> assertThat(t).startsWith("text/html"));
+        assertThat(answer.body()).contains("Nothing was imported.", "larger than 20 MB", "<h1>Import a package</h1>")
+                .doesNotContain("Whitelabel", "Exception", "at org.");
+        assertThat(get("/api/v1/packages")).isEqualTo(before);
+    }
+
+    @Test
+    void formOverTheFormLimitShowsAMessagePage() throws Exception {
+        String before = get("/api/v1/attribute-types");
+        byte[] form = ("name=LIM_FORM&description=" + "d".repeat(22 * 1024 * 1024)).getBytes(StandardCharsets.US_ASCII);
+        HttpResponse<String> answer = post("/configuration/attribute-types", "application/x-www-form-urlencoded",
+                BodyPublishers.ofByteArray(form));
+        assertThat(answer.statusCode()).isEqualTo(413);
+        assertThat(answer.body()).contains("Form too large", "21 MB").doesNotContain("Whitelabel", "Exception", "at org.");
+        assertThat(get("/api/v1/attribute-types")).isEqualTo(before);
     }
 }

@@ -4,13 +4,16 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
 import org.springframework.data.domain.PageRequest;
+import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.multipart.MaxUploadSizeExceededException;
 import org.springframework.web.multipart.MultipartFile;
 
 import io.loadsmith.dialect.DialectRegistry;
@@ -18,6 +21,7 @@ import io.loadsmith.environment.EnvironmentService;
 import io.loadsmith.exchange.AdeConfigPackages;
 import io.loadsmith.exchange.InvalidPackageException;
 import io.loadsmith.exchange.PackageJson;
+import io.loadsmith.limits.RefusedBody;
 import io.loadsmith.packages.MetadataPackageService;
 import io.loadsmith.packages.PackageImporter;
 import io.loadsmith.packages.PackageVersionService;
@@ -158,6 +162,16 @@ public class PackagePageController {
         } catch (PayloadTooLargeException e) {
             model.addAttribute("error", e.getMessage());
         }
+        return "packages/import";
+    }
+
+    /** An upload over the multipart limits of application.properties, refused while the form is read. */
+    @ExceptionHandler(MaxUploadSizeExceededException.class)
+    public String uploadTooLarge(Model model, HttpServletRequest request, HttpServletResponse response) {
+        RefusedBody.discardRest(request);
+        response.setStatus(HttpStatus.CONTENT_TOO_LARGE.value());
+        model.addAttribute("format", "loadsmith");
+        model.addAttribute("error", PayloadTooLargeException.of("The upload", PackageJson.MAX_BYTES).getMessage());
         return "packages/import";
     }
 

@@ -49,12 +49,6 @@ public final class Limits {
     /** A JSON request body of the API; package imports have their own limit (PackageJson.MAX_BYTES). */
     public static final int API_BODY_BYTES = 4 * 1024 * 1024;
 
-    /**
-     * How much of a refused body is still read and dropped, so that its sender reads the 413 instead
-     * of a reset connection; a longer one is cut off.
-     */
-    public static final long DISCARD_BYTES = 64L * 1024 * 1024;
-
     /** The messages say the limit, so a refused value says how much would fit. */
     public static final String CHARACTERS = "must have at most {max} characters";
     public static final String ENTRIES = "must have at most {max} entries";

@@ -9,9 +9,9 @@ import org.springframework.web.bind.annotation.RestController;
 
 import io.loadsmith.exchange.AdeConfigPackages;
 import io.loadsmith.exchange.PackageJson;
-import io.loadsmith.limits.RefusedBody;
 import io.loadsmith.packages.PackageImporter;
 import io.loadsmith.problem.PayloadTooLargeException;
+import io.loadsmith.problem.RefusedBody;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.servlet.http.HttpServletRequest;
 

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.apache.tomcat.util.http.InvalidParameterException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataIntegrityViolationException;
@@ -108,6 +109,17 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
         ProblemDetail problem = problem(HttpStatus.CONTENT_TOO_LARGE, "Request too large", e.getMessage(), request);
         problem.setProperty("maxBytes", e.maxBytes());
         return problem;
+    }
+
+    /** Tomcat could not read the query or form parameters: over its form limit (413), or malformed. */
+    @ExceptionHandler(InvalidParameterException.class)
+    ProblemDetail parametersNotRead(InvalidParameterException e, HttpServletRequest request) {
+        if (e.getErrorCode() == HttpStatus.CONTENT_TOO_LARGE.value()) {
+            RefusedBody.discardRest(request);
+            return problem(HttpStatus.CONTENT_TOO_LARGE, "Request too large",
+                    "The form is larger than the server accepts; nothing was changed.", request);
+        }
+        return problem(HttpStatus.BAD_REQUEST, "Invalid request", "The query or form parameters could not be read.", request);
     }
 
     @ExceptionHandler(io.loadsmith.dialect.UnknownDialectException.class)

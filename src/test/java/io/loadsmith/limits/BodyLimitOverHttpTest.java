@@ -170,4 +170,14 @@ class BodyLimitOverHttpTest {
         assertThat(answer.body()).contains("Form too large", "21 MB").doesNotContain("Whitelabel", "Exception", "at org.");
         assertThat(get("/api/v1/attribute-types")).isEqualTo(before);
     }
+
+    /** The package pages answer through the API's handler: a problem detail, not a 500. */
+    @Test
+    void formOverTheFormLimitOnAPackagePageIs413() throws Exception {
+        byte[] form = ("message=" + "m".repeat(22 * 1024 * 1024)).getBytes(StandardCharsets.US_ASCII);
+        HttpResponse<String> answer = post("/packages/demo/commit", "application/x-www-form-urlencoded",
+                BodyPublishers.ofByteArray(form));
+        assertThat(answer.statusCode()).as(answer.body()).isEqualTo(413);
+        assertThat(answer.body()).contains("larger than the server accepts").doesNotContain("Exception", "at org.");
+    }
 }

@@ -180,4 +180,15 @@ class BodyLimitOverHttpTest {
         assertThat(answer.statusCode()).as(answer.body()).isEqualTo(413);
         assertThat(answer.body()).contains("larger than the server accepts").doesNotContain("Exception", "at org.");
     }
+
+    /** Parameters Tomcat cannot decode are the client's mistake: 400, not the 500 they used to be. */
+    @Test
+    void queryThatDoesNotDecodeIs400() throws Exception {
+        try (Socket socket = new Socket("localhost", port)) {
+            socket.getOutputStream().write(("GET /api/v1/entities?name=%ZZ HTTP/1.1\r\nHost: localhost\r\n"
+                    + "Accept: application/json\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(answer).startsWith("HTTP/1.1 400").contains("could not be read");
+        }
+    }
 }

@@ -1,5 +1,9 @@
 package io.loadsmith.apidocs;
 
+import java.util.List;
+import java.util.Map;
+
+import org.springdoc.core.customizers.OpenApiCustomizer;
 import org.springdoc.core.customizers.OperationCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -10,6 +14,7 @@ import io.swagger.v3.oas.models.security.SecurityRequirement;
 import io.swagger.v3.oas.models.security.SecurityScheme;
 import io.swagger.v3.oas.models.info.Info;
 import io.swagger.v3.oas.models.info.License;
+import io.swagger.v3.oas.models.media.Schema;
 
 /**
  * The OpenAPI document at /v3/api-docs (Swagger UI at /swagger-ui.html). Operations without an
@@ -44,5 +49,38 @@ public class ApiDocsConfiguration {
             }
             return operation;
         };
+    }
+
+    /**
+     * swagger-core lets the {@code min = 0} of {@code @Size(max = ...)} overwrite the minLength 1 of
+     * {@code @NotBlank}: a required text gets its minLength 1 back, and a minimum of 0 (which says
+     * nothing) is left out.
+     */
+    @Bean
+    OpenApiCustomizer requiredTextsKeepTheirMinimum() {
+        return openApi -> {
+            if (openApi.getComponents() == null || openApi.getComponents().getSchemas() == null) {
+                return;
+            }
+            for (Schema<?> schema : openApi.getComponents().getSchemas().values()) {
+                List<String> required = schema.getRequired() == null ? List.of() : schema.getRequired();
+                Map<String, Schema> properties = schema.getProperties() == null ? Map.of() : schema.getProperties();
+                properties.forEach((name, property) -> {
+                    dropZeroMinimum(property, required.contains(name) ? 1 : null);
+                    if (property.getItems() != null) {
+                        dropZeroMinimum(property.getItems(), null);
+                    }
+                });
+            }
+        };
+    }
+
+    private static void dropZeroMinimum(Schema<?> schema, Integer requiredLength) {
+        if (Integer.valueOf(0).equals(schema.getMinLength())) {
+            schema.setMinLength(requiredLength);
+        }
+        if (Integer.valueOf(0).equals(schema.getMinItems())) {
+            schema.setMinItems(null);
+        }
     }
 }

@@ -46,6 +46,7 @@ import io.loadsmith.template.TransformationTypeService;
 import io.loadsmith.template.api.ParameterJson;
 import io.loadsmith.template.api.TemplateRequest;
 import io.loadsmith.template.api.TransformationTypeRequest;
+import io.loadsmith.web.RequestChecks;
 
 /**
  * Makes the working state of a package equal to a {@link PackageDocument}, all or nothing: every
@@ -130,8 +131,8 @@ public class PackageImporter {
         }
         unknownEntityTypes(doc, run);
         long packageId = run.upsert("$", () -> packages.list(doc.name()).stream().findFirst().map(p -> p.id()),
-                id -> packages.update(id, new PackageRequest(packages.get(id).version(), doc.name(), doc.description())),
-                () -> packages.create(new PackageRequest(null, doc.name(), doc.description())).id()).orElse(-1L);
+                id -> packages.update(id, valid(new PackageRequest(packages.get(id).version(), doc.name(), doc.description()))),
+                () -> packages.create(valid(new PackageRequest(null, doc.name(), doc.description()))).id()).orElse(-1L);
 
         // Super types first, so that a type may name one defined later in the list.
         List<PackageDocument.AttributeTypeDoc> types = new ArrayList<>(doc.attributeTypes());
@@ -140,10 +141,10 @@ public class PackageImporter {
             PackageDocument.AttributeTypeDoc t = types.get(i);
             run.upsert("$.attributeTypes[" + doc.attributeTypes().indexOf(t) + "]",
                     () -> attributeTypes.list(t.name()).stream().findFirst().map(r -> r.id()),
-                    id -> attributeTypes.update(id, new AttributeTypeRequest(attributeTypes.get(id).version(), t.name(),
-                            t.superAttributeType(), t.description())),
-                    () -> attributeTypes.create(new AttributeTypeRequest(null, t.name(), t.superAttributeType(),
-                            t.description())).id());
+                    id -> attributeTypes.update(id, valid(new AttributeTypeRequest(attributeTypes.get(id).version(), t.name(),
+                            t.superAttributeType(), t.description()))),
+                    () -> attributeTypes.create(valid(new AttributeTypeRequest(null, t.name(), t.superAttributeType(),
+                            t.description()))).id());
         }
         each(doc.defaultAttributes(), "$.defaultAttributes", (d, at) -> run.upsert(at,
                 () -> defaultAttributes.list(d.code()).stream().findFirst().map(r -> r.id()),
@@ -155,10 +156,10 @@ public class PackageImporter {
                 () -> entityTypes.create(entityType(null, t, doc.name())).id()));
         each(doc.transformationTypes(), "$.transformationTypes", (t, at) -> run.upsert(at,
                 () -> transformationTypes.list(t.name()).stream().findFirst().map(r -> r.id()),
-                id -> transformationTypes.update(id, new TransformationTypeRequest(transformationTypes.get(id).version(),
-                        t.name(), t.description(), t.formulas())),
-                () -> transformationTypes.create(new TransformationTypeRequest(null, t.name(), t.description(),
-                        t.formulas())).id()));
+                id -> transformationTypes.update(id, valid(new TransformationTypeRequest(transformationTypes.get(id).version(),
+                        t.name(), t.description(), t.formulas()))),
+                () -> transformationTypes.create(valid(new TransformationTypeRequest(null, t.name(), t.description(),
+                        t.formulas()))).id()));
         each(doc.templates(), "$.templates", (t, at) -> run.upsert(at,
                 () -> templates.list(t.name()).stream().findFirst().map(r -> r.id()),
                 // A template that another package (or none) owns keeps its owner; only its text follows the document.
@@ -166,9 +167,9 @@ public class PackageImporter {
                 () -> templates.create(template(null, t, doc.name())).id()));
         each(doc.environments(), "$.environments", (e, at) -> run.upsert(at,
                 () -> environments.list(e.name()).stream().findFirst().map(r -> r.id()),
-                id -> environments.update(id, new EnvironmentRequest(environments.get(id).version(), e.name(),
-                        e.description(), e.variables())),
-                () -> environments.create(new EnvironmentRequest(null, e.name(), e.description(), e.variables())).id()));
+                id -> environments.update(id, valid(new EnvironmentRequest(environments.get(id).version(), e.name(),
+                        e.description(), e.variables()))),
+                () -> environments.create(valid(new EnvironmentRequest(null, e.name(), e.description(), e.variables()))).id()));
         // Entities are stored with exactly the document's attributes: created without the type's
         // defaults (they are in the document already), then given their type.
         each(doc.entities(), "$.entities", (e, at) -> run.upsert(at,
@@ -326,37 +327,42 @@ public class PackageImporter {
         }
     }
 
+    /** The API's checks of each record (sizes, required fields), so an import stores nothing the API would refuse. */
+    private static <T> T valid(T request) {
+        return RequestChecks.valid(request);
+    }
+
     private static DefaultAttributeRequest defaultAttribute(Long version, PackageDocument.DefaultAttributeDoc d) {
-        return new DefaultAttributeRequest(version, d.code(), d.nameTemplate(), d.datatype(), d.dataLength(),
-                d.dataPrecision(), d.dataScale(), d.nullable(), d.attributeType(), d.description());
+        return valid(new DefaultAttributeRequest(version, d.code(), d.nameTemplate(), d.datatype(), d.dataLength(),
+                d.dataPrecision(), d.dataScale(), d.nullable(), d.attributeType(), d.description()));
     }
 
     private static EntityTypeRequest entityType(Long version, PackageDocument.EntityTypeDoc t, String packageName) {
-        return new EntityTypeRequest(version, t.name(), t.description(), t.namePrefix(), t.nameSuffix(),
+        return valid(new EntityTypeRequest(version, t.name(), t.description(), t.namePrefix(), t.nameSuffix(),
                 t.defaultSchema(), physical(t.defaultPhysicalType(), "defaultPhysicalType"), packageName,
                 t.defaultAttributes().stream().map(a -> new EntityTypeRequest.DefaultAttributeRef(a.defaultAttribute(),
                         a.transformationType())).toList(),
                 t.loadTypes().stream().map(l -> new EntityTypeRequest.LoadTypeJson(physical(l.physicalType(), "loadTypes"),
-                        loadType(l.loadType()))).toList());
+                        loadType(l.loadType()))).toList()));
     }
 
     private static TemplateRequest template(Long version, PackageDocument.TemplateDoc t, String packageName) {
-        return new TemplateRequest(version, t.name(), t.description(), packageName, t.parameters().stream()
+        return valid(new TemplateRequest(version, t.name(), t.description(), packageName, t.parameters().stream()
                 .map(p -> new ParameterJson(p.name(), parameterType(p.type()), Boolean.TRUE.equals(p.required()),
-                        p.defaultValue(), p.description())).toList(), t.variants());
+                        p.defaultValue(), p.description())).toList(), t.variants()));
     }
 
     private static EntityRequest entity(Long version, PackageDocument.EntityDoc e, String packageName, String entityType) {
-        return new EntityRequest(version, e.logicalName(), e.name(), e.schema(), entityType,
+        return valid(new EntityRequest(version, e.logicalName(), e.name(), e.schema(), entityType,
                 physical(e.physicalType(), "physicalType"), packageName, e.description(), e.fullRefreshPolicy(),
                 e.attributes().stream().map(a -> new AttributeJson(a.name(), a.datatype(), a.dataLength(),
-                        a.dataPrecision(), a.dataScale(), a.nullable(), a.attributeType(), a.description())).toList());
+                        a.dataPrecision(), a.dataScale(), a.nullable(), a.attributeType(), a.description())).toList()));
     }
 
     private static LoadRequest load(Long version, PackageDocument.LoadDoc l) {
-        return new LoadRequest(version, l.name(), l.target(), l.loadType() == null ? null : loadType(l.loadType()),
+        return valid(new LoadRequest(version, l.name(), l.target(), l.loadType() == null ? null : loadType(l.loadType()),
                 l.description(), l.sources(), l.steps().stream()
-                .map(s -> new StepJson(s.name(), StepType.valueOf(s.type()), s.text())).toList(), Map.copyOf(l.options()));
+                .map(s -> new StepJson(s.name(), StepType.valueOf(s.type()), s.text())).toList(), Map.copyOf(l.options())));
     }
 
     private static PhysicalType physical(String value, String field) {

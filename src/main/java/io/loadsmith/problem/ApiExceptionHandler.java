@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.apache.tomcat.util.http.InvalidParameterException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataIntegrityViolationException;
@@ -24,6 +25,7 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
 
 import io.loadsmith.generation.GenerationException;
 import jakarta.persistence.OptimisticLockException;
+import jakarta.validation.ConstraintViolation;
 import jakarta.servlet.http.HttpServletRequest;
 import tools.jackson.databind.DatabindException;
 import tools.jackson.databind.exc.InvalidFormatException;
@@ -109,7 +111,20 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 
     @ExceptionHandler(PayloadTooLargeException.class)
     ProblemDetail tooLarge(PayloadTooLargeException e, HttpServletRequest request) {
-        return problem(HttpStatus.CONTENT_TOO_LARGE, "Request too large", e.getMessage(), request);
+        ProblemDetail problem = problem(HttpStatus.CONTENT_TOO_LARGE, "Request too large", e.getMessage(), request);
+        problem.setProperty("maxBytes", e.maxBytes());
+        return problem;
+    }
+
+    /** Tomcat could not read the query or form parameters: over its form limit (413), or malformed. */
+    @ExceptionHandler(InvalidParameterException.class)
+    ProblemDetail parametersNotRead(InvalidParameterException e, HttpServletRequest request) {
+        if (e.getErrorCode() == HttpStatus.CONTENT_TOO_LARGE.value()) {
+            RefusedBody.discardRest(request);
+            return problem(HttpStatus.CONTENT_TOO_LARGE, "Request too large",
+                    "The form is larger than the server accepts; nothing was changed.", request);
+        }
+        return problem(HttpStatus.BAD_REQUEST, "Invalid request", "The query or form parameters could not be read.", request);
     }
 
     @ExceptionHandler(io.loadsmith.dialect.UnknownDialectException.class)
@@ -156,8 +171,9 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
     protected ResponseEntity<Object> handleMethodArgumentNotValid(MethodArgumentNotValidException e, HttpHeaders headers,
                                                                   HttpStatusCode status, WebRequest request) {
         List<FieldProblem> errors = e.getBindingResult().getFieldErrors().stream()
-                .map(f -> new FieldProblem(f.getField(), f.getRejectedValue() == null ? null : f.getRejectedValue().toString(),
-                        f.getDefaultMessage()))
+                .map(f -> f.contains(ConstraintViolation.class) ? FieldProblem.of(f.unwrap(ConstraintViolation.class))
+                        : new FieldProblem(f.getField(), f.getRejectedValue() == null ? null : f.getRejectedValue().toString(),
+                                f.getDefaultMessage()))
                 .toList();
         InvalidRequestException invalid = new InvalidRequestException(errors, Map.of());
         return ResponseEntity.badRequest().body(invalid(invalid, servletRequest(request)));

@@ -11,10 +11,10 @@ import jakarta.validation.Validator;
 import jakarta.validation.ValidatorFactory;
 
 /**
- * The API's request records carry Bean Validation constraints (a step needs a name and text, ...)
- * that the REST controllers enforce with {@code @Valid}. Pages build the same records from forms,
- * so they check the same constraints before calling a service: a form cannot store what the API
- * would refuse.
+ * The API's request records carry Bean Validation constraints (a step needs a name and text, sizes
+ * of {@link io.loadsmith.limits.Limits}, ...) that the REST controllers enforce with {@code @Valid}.
+ * Pages and the package import build the same records, so they check the same constraints before
+ * calling a service: neither can store what the API would refuse.
  */
 public final class RequestChecks {
 
@@ -27,9 +27,7 @@ public final class RequestChecks {
     /** Returns {@code request} when it meets its constraints; else throws with one problem per field. */
     public static <T> T valid(T request) {
         List<FieldProblem> problems = VALIDATOR.validate(request).stream()
-                .map(v -> new FieldProblem(v.getPropertyPath().toString().replace("<list element>", "").replace("..", "."),
-                        v.getInvalidValue() == null || v.getInvalidValue().toString().isEmpty() ? null
-                                : v.getInvalidValue().toString(), v.getMessage()))
+                .map(FieldProblem::of)
                 .sorted(Comparator.comparing(FieldProblem::field))
                 .toList();
         if (!problems.isEmpty()) {

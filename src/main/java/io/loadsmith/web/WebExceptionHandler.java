@@ -1,17 +1,21 @@
 package io.loadsmith.web;
 
+import org.apache.tomcat.util.http.InvalidParameterException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpStatus;
 import org.springframework.ui.Model;
+import org.springframework.util.unit.DataSize;
 import org.springframework.web.bind.annotation.ControllerAdvice;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.NotFoundException;
+import io.loadsmith.problem.RefusedBody;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
@@ -25,6 +29,12 @@ import jakarta.servlet.http.HttpServletResponse;
 public class WebExceptionHandler {
 
     private static final Logger LOG = LoggerFactory.getLogger(WebExceptionHandler.class);
+
+    private final DataSize formLimit;
+
+    public WebExceptionHandler(@Value("${server.tomcat.max-http-form-post-size:2MB}") DataSize formLimit) {
+        this.formLimit = formLimit;
+    }
 
     @ExceptionHandler(NotFoundException.class)
     String notFound(NotFoundException e, HttpServletRequest request, HttpServletResponse response, Model model) {
@@ -50,6 +60,19 @@ public class WebExceptionHandler {
                 : "The field '" + ((org.springframework.web.method.annotation.MethodArgumentTypeMismatchException) e).getName()
                         + "' has a value that does not fit; nothing was changed.";
         return page(HttpStatus.BAD_REQUEST, "Invalid request", detail, request, response, model);
+    }
+
+    /** Tomcat could not read the form: larger than server.tomcat.max-http-form-post-size (413), or malformed. */
+    @ExceptionHandler(InvalidParameterException.class)
+    String formNotRead(InvalidParameterException e, HttpServletRequest request, HttpServletResponse response,
+                       Model model) {
+        if (e.getErrorCode() != HttpStatus.CONTENT_TOO_LARGE.value()) {
+            return page(HttpStatus.BAD_REQUEST, "Invalid request", "The form's data could not be read; nothing was saved.",
+                    request, response, model);
+        }
+        RefusedBody.discardRest(request);
+        return page(HttpStatus.CONTENT_TOO_LARGE, "Form too large", "The form is larger than " + formLimit.toMegabytes()
+                + " MB, the most a form may send; nothing was saved.", request, response, model);
     }
 
     @ExceptionHandler(Exception.class)

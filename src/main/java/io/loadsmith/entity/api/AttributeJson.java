@@ -1,16 +1,18 @@
 package io.loadsmith.entity.api;
 
+import io.loadsmith.limits.Limits;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.PositiveOrZero;
+import jakarta.validation.constraints.Size;
 
 /** An attribute in requests and responses; {@code nullable} defaults to true when left out. */
 public record AttributeJson(
-        @NotBlank String name,
-        @NotBlank String datatype,
+        @NotBlank @Size(max = Limits.NAME, message = Limits.CHARACTERS) String name,
+        @NotBlank @Size(max = Limits.CODE, message = Limits.CHARACTERS) String datatype,
         @PositiveOrZero Integer dataLength,
         @PositiveOrZero Integer dataPrecision,
         @PositiveOrZero Integer dataScale,
         Boolean nullable,
-        String attributeType,
-        String description) {
+        @Size(max = Limits.NAME, message = Limits.CHARACTERS) String attributeType,
+        @Size(max = Limits.DESCRIPTION, message = Limits.CHARACTERS) String description) {
 }

@@ -3,9 +3,11 @@ package io.loadsmith.entity.api;
 import java.util.List;
 
 import io.loadsmith.entitytype.PhysicalType;
+import io.loadsmith.limits.Limits;
 import io.swagger.v3.oas.annotations.media.Schema;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Size;
 
 /**
  * Body of POST and PUT /api/v1/entities. On POST with an {@code entityType}, {@code name},
@@ -17,16 +19,16 @@ import jakarta.validation.constraints.NotBlank;
  */
 public record EntityRequest(
         Long version,
-        @NotBlank String logicalName,
-        String name,
-        String schema,
-        String entityType,
+        @NotBlank @Size(max = Limits.NAME, message = Limits.CHARACTERS) String logicalName,
+        @Size(max = Limits.NAME, message = Limits.CHARACTERS) String name,
+        @Size(max = Limits.NAME, message = Limits.CHARACTERS) String schema,
+        @Size(max = Limits.NAME, message = Limits.CHARACTERS) String entityType,
         PhysicalType physicalType,
-        String packageName,
-        String description,
+        @Size(max = Limits.NAME, message = Limits.CHARACTERS) String packageName,
+        @Size(max = Limits.DESCRIPTION, message = Limits.CHARACTERS) String description,
         @Schema(description = "Full-refresh safety policy of this entity: deny, require_confirmation or allow; absent = the project's setting. It can only make the project's policy stricter; a weaker value has no effect.")
-        String fullRefreshPolicy,
-        List<@Valid AttributeJson> attributes) {
+        @Size(max = Limits.CODE, message = Limits.CHARACTERS) String fullRefreshPolicy,
+        @Size(max = Limits.ATTRIBUTES, message = Limits.ENTRIES) List<@Valid AttributeJson> attributes) {
 
     public EntityRequest {
         attributes = attributes == null ? List.of() : List.copyOf(attributes);

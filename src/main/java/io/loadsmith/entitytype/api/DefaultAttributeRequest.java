@@ -1,18 +1,20 @@
 package io.loadsmith.entitytype.api;
 
+import io.loadsmith.limits.Limits;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.PositiveOrZero;
+import jakarta.validation.constraints.Size;
 
 /** {@code nullable} defaults to true when left out. */
 public record DefaultAttributeRequest(
         Long version,
-        @NotBlank String code,
-        @NotBlank String nameTemplate,
-        @NotBlank String datatype,
+        @NotBlank @Size(max = Limits.NAME, message = Limits.CHARACTERS) String code,
+        @NotBlank @Size(max = Limits.NAME_TEMPLATE, message = Limits.CHARACTERS) String nameTemplate,
+        @NotBlank @Size(max = Limits.CODE, message = Limits.CHARACTERS) String datatype,
         @PositiveOrZero Integer dataLength,
         @PositiveOrZero Integer dataPrecision,
         @PositiveOrZero Integer dataScale,
         Boolean nullable,
-        String attributeType,
-        String description) {
+        @Size(max = Limits.NAME, message = Limits.CHARACTERS) String attributeType,
+        @Size(max = Limits.DESCRIPTION, message = Limits.CHARACTERS) String description) {
 }

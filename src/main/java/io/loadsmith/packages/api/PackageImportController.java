@@ -1,7 +1,6 @@
 package io.loadsmith.packages.api;
 
 import java.io.IOException;
-import java.io.InputStream;
 
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -12,6 +11,7 @@ import io.loadsmith.exchange.AdeConfigPackages;
 import io.loadsmith.exchange.PackageJson;
 import io.loadsmith.packages.PackageImporter;
 import io.loadsmith.problem.PayloadTooLargeException;
+import io.loadsmith.problem.RefusedBody;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.servlet.http.HttpServletRequest;
 
@@ -37,18 +37,23 @@ public class PackageImportController {
     @Operation(operationId = "importPackage",
             summary = "Make a package's working state equal to a package JSON; every problem is reported with its JSON path")
     public PackageImporter.Result importPackage(HttpServletRequest request) throws IOException {
-        return importer.apply(PackageJson.read(body(request.getInputStream())));
+        return importer.apply(PackageJson.read(body(request)));
     }
 
     @PostMapping(value = "/ade", consumes = MediaType.APPLICATION_JSON_VALUE)
     @Operation(operationId = "importAdeConfigPackage",
             summary = "Import CONFIG_ENTITY_DEFAULTS, CONFIG_LOAD_TRANSFORMATIONS or CONFIG_LOAD_TEMPLATES")
     public AdeImportResult importAde(HttpServletRequest request) throws IOException {
-        AdeConfigPackages.Imported imported = AdeConfigPackages.read(body(request.getInputStream()));
+        AdeConfigPackages.Imported imported = AdeConfigPackages.read(body(request));
         return new AdeImportResult(importer.apply(imported.document()), imported.skipped());
     }
 
-    private static byte[] body(InputStream in) throws IOException {
-        return PayloadTooLargeException.readAtMost(in, PackageJson.MAX_BYTES, "The package");
+    private static byte[] body(HttpServletRequest request) throws IOException {
+        try {
+            return PayloadTooLargeException.readAtMost(request.getInputStream(), PackageJson.MAX_BYTES, "The package");
+        } catch (PayloadTooLargeException e) {
+            RefusedBody.discardRest(request);
+            throw e;
+        }
     }
 }

@@ -4,13 +4,16 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
 import org.springframework.data.domain.PageRequest;
+import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.multipart.MaxUploadSizeExceededException;
 import org.springframework.web.multipart.MultipartFile;
 
 import io.loadsmith.dialect.DialectRegistry;
@@ -21,12 +24,16 @@ import io.loadsmith.exchange.PackageJson;
 import io.loadsmith.packages.MetadataPackageService;
 import io.loadsmith.packages.PackageImporter;
 import io.loadsmith.packages.PackageVersionService;
+import io.loadsmith.packages.api.CommitRequest;
 import io.loadsmith.packages.api.PackageResponse;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.NotFoundException;
 import io.loadsmith.problem.PayloadTooLargeException;
+import io.loadsmith.problem.RefusedBody;
+import io.loadsmith.web.FormErrors;
 import io.loadsmith.web.Htmx;
+import io.loadsmith.web.RequestChecks;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
@@ -71,11 +78,15 @@ public class PackagePageController {
                          HttpServletResponse response) {
         PackageResponse pkg = byName(name);
         try {
-            int number = versions.commit(pkg.id(), message, author).number();
+            CommitRequest commit = RequestChecks.valid(new CommitRequest(message, author == null || author.isBlank()
+                    ? null : author.strip()));
+            int number = versions.commit(pkg.id(), commit.message(), commit.author()).number();
             return Htmx.redirect(request, response, "/packages/" + name + "?committed=" + number);
         } catch (ConflictException | InvalidRequestException e) {
             model.addAttribute("message", message);
             model.addAttribute("author", author);
+            model.addAttribute("commitErrors", e instanceof InvalidRequestException invalid ? FormErrors.of(invalid)
+                    : FormErrors.NONE);
             return page(name, new Notice(null, e.getMessage()), model, request);
         }
     }
@@ -151,6 +162,16 @@ public class PackagePageController {
         } catch (PayloadTooLargeException e) {
             model.addAttribute("error", e.getMessage());
         }
+        return "packages/import";
+    }
+
+    /** An upload over the multipart limits of application.properties, refused while the form is read. */
+    @ExceptionHandler(MaxUploadSizeExceededException.class)
+    public String uploadTooLarge(Model model, HttpServletRequest request, HttpServletResponse response) {
+        RefusedBody.discardRest(request);
+        response.setStatus(HttpStatus.CONTENT_TOO_LARGE.value());
+        model.addAttribute("format", "loadsmith");
+        model.addAttribute("error", PayloadTooLargeException.of("The upload", PackageJson.MAX_BYTES).getMessage());
         return "packages/import";
     }
 

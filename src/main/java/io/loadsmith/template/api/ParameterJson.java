@@ -1,9 +1,15 @@
 package io.loadsmith.template.api;
 
+import io.loadsmith.limits.Limits;
 import io.loadsmith.template.ParameterType;
 import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Size;
 
 /** A template parameter; {@code type} defaults to STRING. */
-public record ParameterJson(@NotBlank String name, ParameterType type, boolean required, String defaultValue,
-                            String description) {
+public record ParameterJson(
+        @NotBlank @Size(max = Limits.NAME, message = Limits.CHARACTERS) String name,
+        ParameterType type,
+        boolean required,
+        @Size(max = Limits.VALUE, message = Limits.CHARACTERS) String defaultValue,
+        @Size(max = Limits.DESCRIPTION, message = Limits.CHARACTERS) String description) {
 }

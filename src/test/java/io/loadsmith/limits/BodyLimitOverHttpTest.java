@@ -37,18 +37,33 @@ class BodyLimitOverHttpTest {
 
     private static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
+    @org.springframework.beans.factory.annotation.Autowired
+    org.springframework.context.ApplicationContext context;
+
+    private String bearer;
+
+    /** Every call is an ADMIN's, with a bearer token (pages accept it too, without CSRF). */
+    private synchronized String bearer() {
+        if (bearer == null) {
+            bearer = io.loadsmith.security.TestAccounts.adminBearer(context);
+        }
+        return bearer;
+    }
+
     @LocalServerPort
     int port;
 
     private HttpResponse<String> post(String path, String contentType, BodyPublisher body) throws Exception {
         return CLIENT.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
                 .header("Content-Type", contentType).header("Accept", "application/json, text/html")
+                .header("Authorization", bearer())
                 .POST(body).build(), HttpResponse.BodyHandlers.ofString());
     }
 
     private String get(String path) throws Exception {
         HttpResponse<String> answer = CLIENT.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
-                .header("Accept", "application/json").build(), HttpResponse.BodyHandlers.ofString());
+                .header("Accept", "application/json").header("Authorization", bearer()).build(),
+                HttpResponse.BodyHandlers.ofString());
         assertThat(answer.statusCode()).isEqualTo(200);
         return answer.body();
     }
@@ -65,6 +80,7 @@ class BodyLimitOverHttpTest {
         try (Socket socket = new Socket("localhost", port)) {
             OutputStream out = socket.getOutputStream();
             out.write(("POST " + path + " HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                    + "Authorization: " + bearer() + "\r\n"
                     + "Accept: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n")
                     .getBytes(StandardCharsets.US_ASCII));
             for (int at = 0; at < body.length; at += 64 * 1024) {
@@ -185,7 +201,7 @@ class BodyLimitOverHttpTest {
     @Test
     void queryThatDoesNotDecodeIs400() throws Exception {
         try (Socket socket = new Socket("localhost", port)) {
-            socket.getOutputStream().write(("GET /api/v1/entities?name=%ZZ HTTP/1.1\r\nHost: localhost\r\n"
+            socket.getOutputStream().write(("GET /api/v1/entities?name=%ZZ HTTP/1.1\r\nHost: localhost\r\nAuthorization: " + bearer() + "\r\n"
                     + "Accept: application/json\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
             String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertThat(answer).startsWith("HTTP/1.1 400").contains("could not be read");

@@ -67,19 +67,6 @@ public class ApiToken {
         this.createdAt = now;
     }
 
-    boolean usable() {
-        return revokedAt == null && account.isEnabled();
-    }
-
-    /** True when the use changed the row (and so must be written). */
-    boolean used(Instant now) {
-        if (lastUsedAt == null || lastUsedAt.plus(LAST_USE_PRECISION).isBefore(now)) {
-            lastUsedAt = now;
-            return true;
-        }
-        return false;
-    }
-
     void revoke(Instant now) {
         if (revokedAt == null) {
             revokedAt = now;

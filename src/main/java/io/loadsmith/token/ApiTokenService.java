@@ -5,12 +5,14 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.annotation.Transactional;
 
 import io.loadsmith.account.Account;
@@ -63,15 +65,22 @@ public class ApiTokenService {
         return new IssuedToken(audit.created(ObjectKind.API_TOKEN, TokenView.of(token)), secret);
     }
 
-    /** The bearer's rights, when the secret belongs to a live token of an enabled account. */
+    /**
+     * The bearer's rights, when the secret belongs to a live token of an enabled account. Read live on
+     * every call, so a revocation or a disabled account takes effect at once on every instance.
+     */
+    // No transaction around the read: one statement needs none, and the rare write has its own.
+    @Transactional(propagation = Propagation.NOT_SUPPORTED)
     public Optional<Bearer> authenticate(String secret) {
         if (secret == null || !secret.startsWith(SECRET_PREFIX)) {
             return Optional.empty();
         }
-        return tokens.findBySecretSha256(sha256(secret)).filter(ApiToken::usable).map(token -> {
-            token.used(clock.instant());
-            Role role = token.getScope() == TokenScope.READ ? Role.VIEWER : token.getAccount().getRole();
-            return new Bearer(token.getAccount().getUsername(), role, token.getScope(), token.getId());
+        return tokens.findGrant(sha256(secret)).filter(TokenGrant::usable).map(grant -> {
+            Instant now = clock.instant();
+            if (grant.lastUsedAt() == null || grant.lastUsedAt().isBefore(now.minus(ApiToken.LAST_USE_PRECISION))) {
+                tokens.recordUse(grant.tokenId(), now, now.minus(ApiToken.LAST_USE_PRECISION));
+            }
+            return new Bearer(grant.username(), grant.grantedRole(), grant.scope(), grant.tokenId());
         });
     }
 

@@ -1,0 +1,19 @@
+package io.loadsmith.token;
+
+import java.time.Instant;
+
+import io.loadsmith.account.Role;
+
+/** What a bearer secret grants, read in one query per API call: the token's and its account's state. */
+public record TokenGrant(long tokenId, String username, Role role, boolean enabled, TokenScope scope,
+                         Instant revokedAt, Instant lastUsedAt) {
+
+    boolean usable() {
+        return revokedAt == null && enabled;
+    }
+
+    /** READ is a VIEWER's rights at most; WRITE is the owner's role. */
+    Role grantedRole() {
+        return scope == TokenScope.READ ? Role.VIEWER : role;
+    }
+}

@@ -52,8 +52,8 @@ final class StartupBench {
         double[] big = measure(jar, bigDir);
         table.row(loads + " loads", Table.f2(big[0]), Table.f1(big[1]), Table.f2(big[0] / demo[0]) + " time, "
                 + Table.f2(big[1] / demo[1]) + " heap");
-        return table.note("java -Xmx1g -jar target/loadsmith.jar on a fresh H2 file; ready = the first 200 from "
-                + "GET /api/v1/dialects answering (401 without a token), polled every 50 ms; heap from jcmd GC.heap_info after jcmd GC.run.");
+        return table.note("java -Xmx1g -jar target/loadsmith.jar on a fresh H2 file; ready = the first answer from "
+                + "GET /api/v1/dialects (401: up, without a token), polled every 50 ms; heap from jcmd GC.heap_info after jcmd GC.run.");
     }
 
     /** Seconds until the API answers, and live heap in MB after a full GC. */

@@ -104,8 +104,11 @@ public class AccountService {
         audit.record(AuditAction.UPDATE, ObjectKind.ACCOUNT, view, "Password reset by an administrator", view);
     }
 
-    /** The owner changes their own password, proving they know the current one. */
-    public void changeOwnPassword(String username, String currentPassword, String newPassword) {
+    /**
+     * The owner changes their own password, proving they know the current one. Their other sessions
+     * end (someone who knew the old password may be signed in); {@code keptSessionId} stays.
+     */
+    public void changeOwnPassword(String username, String currentPassword, String newPassword, String keptSessionId) {
         Account account = accounts.findByUsername(username)
                 .orElseThrow(() -> NotFoundException.name("Account", username));
         Violations problems = new Violations();
@@ -115,6 +118,7 @@ public class AccountService {
         checkPassword(problems, "newPassword", newPassword);
         problems.throwIfAny();
         account.changePassword(passwords.encode(newPassword));
+        sessions.endAllBut(username, keptSessionId);
         AccountView view = AccountView.of(account);
         audit.record(AuditAction.UPDATE, ObjectKind.ACCOUNT, view, "Password changed by its owner", view);
     }

@@ -18,6 +18,12 @@ public class AccountSessions {
     }
 
     public void endAll(String username) {
-        sessions.findByPrincipalName(username).keySet().forEach(sessions::deleteById);
+        endAllBut(username, null);
+    }
+
+    /** After a password change: every other session of the person ends, the one that changed it stays. */
+    public void endAllBut(String username, String keptSessionId) {
+        sessions.findByPrincipalName(username).keySet().stream()
+                .filter(id -> !id.equals(keptSessionId)).forEach(sessions::deleteById);
     }
 }

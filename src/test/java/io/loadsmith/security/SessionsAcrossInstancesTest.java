@@ -47,6 +47,19 @@ class SessionsAcrossInstancesTest {
             assertThat(denied.statusCode()).isEqualTo(403);
             assertThat(denied.body()).contains("Not allowed", "Your role (EDITOR) does not allow POST /configuration/attribute-types",
                     "it needs the ADMIN role").doesNotContain("\tat ", "Exception");
+            // Bob changes his password on B: his session elsewhere ends, the one he used stays.
+            Browser bobsLaptop = new Browser();
+            bobsLaptop.signIn(a, "shared-bob", TestAccounts.PASSWORD);
+            String newPassword = "a new password for bob";
+            HttpResponse<String> changed = bobs.postWithToken(b, "/account/password", "currentPassword="
+                    + URLEncoder.encode(TestAccounts.PASSWORD, StandardCharsets.UTF_8) + "&newPassword="
+                    + URLEncoder.encode(newPassword, StandardCharsets.UTF_8));
+            assertThat(changed.body()).contains("Your password is changed.");
+            assertThat(bobsLaptop.get(a, "/account").statusCode()).as("the other session ended").isEqualTo(302);
+            assertThat(bobs.get(a, "/account").statusCode()).as("the session that changed it stays").isEqualTo(200);
+            new Browser().signIn(a, "shared-bob", newPassword);
+
+            bob = a.getBean(AccountService.class).get(bob.id());
             a.getBean(AccountService.class).change(bob.id(), bob.version(), Role.EDITOR, false);
             HttpResponse<String> ended = bobs.get(b, "/account");
             assertThat(ended.statusCode()).as("disabled on A, signed out on B").isEqualTo(302);

@@ -98,6 +98,22 @@ class SignInTest extends H2StoreTest {
         assertThat(response.getHeader("Cache-Control")).contains("no-store");
     }
 
+    @Test
+    void htmxIsSentToSignInAndShownRefusalsInTheMainArea() throws Exception {
+        var anonymous = mvc.perform(get("/entities?name=V").header("HX-Request", "true")).andReturn().getResponse();
+        assertThat(anonymous.getStatus()).isEqualTo(401);
+        assertThat(anonymous.getHeader("HX-Redirect")).isEqualTo("/login");
+
+        var viewer = mvc.perform(post("/entities").header("HX-Request", "true")
+                .with(org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors
+                        .user("htmx-viewer").roles("VIEWER"))).andReturn().getResponse();
+        assertThat(viewer.getStatus()).isEqualTo(403);
+        assertThat(viewer.getHeader("HX-Retarget")).isEqualTo("#main");
+        assertThat(viewer.getHeader("HX-Reselect")).isEqualTo(".error-page");
+        assertThat(viewer.getErrorMessage()).contains("Your role (VIEWER) does not allow POST /entities",
+                "it needs the EDITOR role");
+    }
+
     /** Signs in with the form and returns the message the sign-in page then shows. */
     private String signIn(String username, String password) throws Exception {
         MvcResult result = mvc.perform(formLogin().user(username).password(password)).andReturn();

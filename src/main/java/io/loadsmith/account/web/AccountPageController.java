@@ -14,6 +14,7 @@ import io.loadsmith.token.ApiTokenService;
 import io.loadsmith.token.IssuedToken;
 import io.loadsmith.token.TokenScope;
 import io.loadsmith.web.FormErrors;
+import jakarta.servlet.http.HttpSession;
 
 /** The signed-in person's own page: their password and their API tokens. */
 @Controller
@@ -35,9 +36,9 @@ class AccountPageController {
     @PostMapping("/account/password")
     String changePassword(@RequestParam(required = false) String currentPassword,
                           @RequestParam(required = false) String newPassword,
-                          Authentication who, Model model) {
+                          Authentication who, HttpSession session, Model model) {
         try {
-            accounts.changeOwnPassword(who.getName(), currentPassword, newPassword);
+            accounts.changeOwnPassword(who.getName(), currentPassword, newPassword, session.getId());
             model.addAttribute("passwordSaved", "Your password is changed.");
         } catch (InvalidRequestException e) {
             model.addAttribute("passwordErrors", FormErrors.of(e));

@@ -225,6 +225,18 @@ class DesignerBrowserTest {
         screenshot("configuration");
         open("/configuration/templates");
         screenshot("templates");
+
+        // A token made on the account page is shown once, in a field to copy from.
+        open("/account");
+        driver.findElement(By.id("token-name")).sendKeys("deploy-prod");
+        driver.findElement(By.cssSelector("#token-name ~ button[type=submit]")).click();
+        wait.until(ExpectedConditions.presenceOfElementLocated(By.id("new-token")));
+        assertThat(driver.findElement(By.id("new-token")).getAttribute("value")).startsWith("lsm_");
+        screenshot("account");
+        open("/audit");
+        screenshot("audit");
+        open("/admin/users");
+        screenshot("users");
     }
 
     private void configureDimScd2() {

@@ -19,6 +19,8 @@ class SignInPageController {
             model.addAttribute("error", session.getAttribute(SignInFailure.MESSAGE));
             session.removeAttribute(SignInFailure.MESSAGE);
         }
+        // The designer's menu and search lead nowhere before signing in.
+        model.addAttribute("signInPage", true);
         model.addAttribute("loggedOut", request.getParameterMap().containsKey("logout"));
         return "account/login";
     }

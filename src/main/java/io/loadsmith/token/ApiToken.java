@@ -54,11 +54,16 @@ public class ApiToken {
     @Column(name = "revoked_at")
     private Instant revokedAt;
 
+    @Column(name = "expires_at")
+    private Instant expiresAt;
+
     protected ApiToken() {
         // for JPA
     }
 
-    ApiToken(Account account, String name, TokenScope scope, String secretSha256, String prefix, Instant now) {
+    ApiToken(Account account, String name, TokenScope scope, String secretSha256, String prefix, Instant now,
+             Instant expiresAt) {
+        this.expiresAt = expiresAt;
         this.account = account;
         this.name = name;
         this.scope = scope;
@@ -103,5 +108,9 @@ public class ApiToken {
 
     public Instant getRevokedAt() {
         return revokedAt;
+    }
+
+    public Instant getExpiresAt() {
+        return expiresAt;
     }
 }

@@ -19,7 +19,8 @@ public interface ApiTokenRepository extends JpaRepository<ApiToken, Long> {
      * (measured with JFR under the load test).
      */
     @Query("""
-            select new io.loadsmith.token.TokenGrant(t.id, a.username, a.role, a.enabled, t.scope, t.revokedAt, t.lastUsedAt)
+            select new io.loadsmith.token.TokenGrant(t.id, a.username, a.role, a.enabled, t.scope, t.revokedAt, t.lastUsedAt,
+                t.expiresAt)
             from ApiToken t join t.account a where t.secretSha256 = :secretSha256""")
     Optional<TokenGrant> findGrant(String secretSha256);
 

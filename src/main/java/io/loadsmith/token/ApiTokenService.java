@@ -5,6 +5,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.HexFormat;
@@ -44,8 +45,19 @@ public class ApiTokenService {
         this.audit = audit;
     }
 
-    /** A token for {@code username} itself. A VIEWER's WRITE token could do no more than a READ one, so it is refused. */
+    /** The longest a token may be made to live; "never expires" is asked for with no days at all. */
+    public static final int MAX_DAYS = 3650;
+
+    /** A token that does not expire. */
     public IssuedToken issue(String username, String name, TokenScope scope) {
+        return issue(username, name, scope, null);
+    }
+
+    /**
+     * A token for {@code username} itself, valid for {@code days} (null: until revoked). A VIEWER's
+     * WRITE token could do no more than a READ one, so it is refused.
+     */
+    public IssuedToken issue(String username, String name, TokenScope scope, Integer days) {
         Account owner = accounts.findByUsername(username).orElseThrow(() -> NotFoundException.name("Account", username));
         Violations problems = new Violations();
         if (name == null || name.isBlank() || name.length() > MAX_NAME) {
@@ -56,12 +68,16 @@ public class ApiTokenService {
         } else if (scope == TokenScope.WRITE && owner.getRole() == Role.VIEWER) {
             problems.add("scope", scope, "a VIEWER can only have READ tokens");
         }
+        if (days != null && (days < 1 || days > MAX_DAYS)) {
+            problems.add("expiresInDays", days, "must be 1 to " + MAX_DAYS + ", or left out for a token that does not expire");
+        }
         problems.throwIfAny();
+        Instant now = clock.instant();
         byte[] random = new byte[32];
         RANDOM.nextBytes(random);
         String secret = SECRET_PREFIX + Base64.getUrlEncoder().withoutPadding().encodeToString(random);
         ApiToken token = tokens.save(new ApiToken(owner, name.trim(), scope, sha256(secret),
-                secret.substring(0, SECRET_PREFIX.length() + 6), clock.instant()));
+                secret.substring(0, SECRET_PREFIX.length() + 6), now, days == null ? null : now.plus(Duration.ofDays(days))));
         return new IssuedToken(audit.created(ObjectKind.API_TOKEN, TokenView.of(token)), secret);
     }
 
@@ -75,8 +91,8 @@ public class ApiTokenService {
         if (secret == null || !secret.startsWith(SECRET_PREFIX)) {
             return Optional.empty();
         }
-        return tokens.findGrant(sha256(secret)).filter(TokenGrant::usable).map(grant -> {
-            Instant now = clock.instant();
+        Instant now = clock.instant();
+        return tokens.findGrant(sha256(secret)).filter(grant -> grant.usableAt(now)).map(grant -> {
             if (grant.lastUsedAt() == null || grant.lastUsedAt().isBefore(now.minus(ApiToken.LAST_USE_PRECISION))) {
                 tokens.recordUse(grant.tokenId(), now, now.minus(ApiToken.LAST_USE_PRECISION));
             }

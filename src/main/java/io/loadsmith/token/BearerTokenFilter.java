@@ -63,7 +63,7 @@ public class BearerTokenFilter extends OncePerRequestFilter {
         if (bearer.isEmpty()) {
             SecurityContextHolder.clearContext();
             refusals.commence(request, response,
-                    new BadCredentialsException("The bearer token is unknown or revoked, or its account is disabled."));
+                    new BadCredentialsException("The bearer token is unknown, revoked or expired, or its account is disabled."));
             return;
         }
         var context = SecurityContextHolder.createEmptyContext();

@@ -6,10 +6,10 @@ import io.loadsmith.account.Role;
 
 /** What a bearer secret grants, read in one query per API call: the token's and its account's state. */
 public record TokenGrant(long tokenId, String username, Role role, boolean enabled, TokenScope scope,
-                         Instant revokedAt, Instant lastUsedAt) {
+                         Instant revokedAt, Instant lastUsedAt, Instant expiresAt) {
 
-    boolean usable() {
-        return revokedAt == null && enabled;
+    boolean usableAt(Instant now) {
+        return revokedAt == null && enabled && (expiresAt == null || expiresAt.isAfter(now));
     }
 
     /** READ is a VIEWER's rights at most; WRITE is the owner's role. */

@@ -6,7 +6,7 @@ import io.loadsmith.audit.Audited;
 
 /** A token as lists show it: its prefix to recognise it, never the secret. */
 public record TokenView(long id, String owner, String name, TokenScope scope, String prefix, Instant createdAt,
-                        Instant lastUsedAt, Instant revokedAt) implements Audited {
+                        Instant lastUsedAt, Instant revokedAt, Instant expiresAt) implements Audited {
 
     @Override
     public String auditName() {
@@ -14,11 +14,16 @@ public record TokenView(long id, String owner, String name, TokenScope scope, St
     }
 
     public boolean active() {
-        return revokedAt == null;
+        return revokedAt == null && !expired();
+    }
+
+    public boolean expired() {
+        return expiresAt != null && !expiresAt.isAfter(Instant.now());
     }
 
     static TokenView of(ApiToken token) {
         return new TokenView(token.getId(), token.getAccount().getUsername(), token.getName(), token.getScope(),
-                token.getPrefix(), token.getCreatedAt(), token.getLastUsedAt(), token.getRevokedAt());
+                token.getPrefix(), token.getCreatedAt(), token.getLastUsedAt(), token.getRevokedAt(),
+                token.getExpiresAt());
     }
 }

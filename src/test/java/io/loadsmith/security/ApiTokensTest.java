@@ -63,6 +63,27 @@ class ApiTokensTest extends H2StoreTest {
     }
 
     @Test
+    void aTokenStopsWhenItExpires() throws Exception {
+        account("tok-expiring", Role.EDITOR);
+        JsonNode created = Api.JSON.readTree(call("POST", "/api/v1/tokens",
+                "{\"name\":\"quarter\",\"scope\":\"READ\",\"expiresInDays\":90}", "tok-expiring", Role.EDITOR, null, 201)
+                .getContentAsString());
+        String secret = created.path("secret").asString();
+        java.time.Instant expires = java.time.Instant.parse(created.path("token").path("expiresAt").asString());
+        assertThat(expires).isBetween(java.time.Instant.now().plus(java.time.Duration.ofDays(89)),
+                java.time.Instant.now().plus(java.time.Duration.ofDays(91)));
+        call("GET", "/api/v1/me", null, null, null, secret, 200);
+
+        jdbc.update("update api_token set expires_at = ? where id = ?",
+                java.sql.Timestamp.from(java.time.Instant.now().minusSeconds(1)), created.path("token").path("id").asLong());
+        assertThat(call("GET", "/api/v1/me", null, null, null, secret, 401).getContentAsString()).contains("expired");
+
+        String problem = call("POST", "/api/v1/tokens", "{\"name\":\"x\",\"scope\":\"READ\",\"expiresInDays\":0}",
+                "tok-expiring", Role.EDITOR, null, 400).getContentAsString();
+        assertThat(problem).contains("expiresInDays", "must be 1 to 3650");
+    }
+
+    @Test
     void aRevokedTokenIsRefusedAtOnce() throws Exception {
         account("tok-revoker", Role.EDITOR);
         String secret = issue("tok-revoker", "WRITE");
@@ -72,7 +93,7 @@ class ApiTokensTest extends H2StoreTest {
         call("DELETE", "/api/v1/tokens/" + id, null, "tok-revoker", Role.EDITOR, null, 200);
         MockHttpServletResponse refused = call("GET", "/api/v1/entities", null, null, null, secret, 401);
         assertThat(refused.getHeader("WWW-Authenticate")).contains("invalid_token");
-        assertThat(refused.getContentAsString()).contains("unknown or revoked");
+        assertThat(refused.getContentAsString()).contains("unknown, revoked or expired");
     }
 
     @Test

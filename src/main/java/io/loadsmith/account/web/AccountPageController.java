@@ -49,9 +49,9 @@ class AccountPageController {
     /** Renders the page with the new secret rather than redirecting: it must never sit in a session or URL. */
     @PostMapping("/account/tokens")
     String createToken(@RequestParam(required = false) String name, @RequestParam(required = false) TokenScope scope,
-                       Authentication who, Model model) {
+                       @RequestParam(required = false) Integer expiresInDays, Authentication who, Model model) {
         try {
-            IssuedToken issued = tokens.issue(who.getName(), name, scope);
+            IssuedToken issued = tokens.issue(who.getName(), name, scope, expiresInDays);
             model.addAttribute("issued", issued);
         } catch (InvalidRequestException e) {
             model.addAttribute("tokenErrors", FormErrors.of(e));

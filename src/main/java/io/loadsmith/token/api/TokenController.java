@@ -29,7 +29,8 @@ import io.loadsmith.problem.ForbiddenException;
 @RequestMapping("/api/v1/tokens")
 public class TokenController {
 
-    public record TokenRequest(String name, TokenScope scope) {
+    /** {@code expiresInDays}: 1 to 3650, or absent for a token that lives until it is revoked. */
+    public record TokenRequest(String name, TokenScope scope, Integer expiresInDays) {
     }
 
     private final ApiTokenService tokens;
@@ -49,7 +50,7 @@ public class TokenController {
             throw new ForbiddenException("A token cannot create tokens: sign in to the designer (Account → API tokens) "
                     + "or call this with a signed-in session.");
         }
-        IssuedToken issued = tokens.issue(who.getName(), request.name(), request.scope());
+        IssuedToken issued = tokens.issue(who.getName(), request.name(), request.scope(), request.expiresInDays());
         return ResponseEntity.created(URI.create("/api/v1/tokens/" + issued.token().id())).body(issued);
     }
 

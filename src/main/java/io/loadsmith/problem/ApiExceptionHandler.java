@@ -44,6 +44,14 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
         return problem(HttpStatus.NOT_FOUND, "Not found", e.getMessage(), request);
     }
 
+    @ExceptionHandler(NotSignedInException.class)
+    ResponseEntity<ProblemDetail> notSignedIn(NotSignedInException e, HttpServletRequest request) {
+        return ResponseEntity.status(HttpStatus.UNAUTHORIZED)
+                .header(HttpHeaders.WWW_AUTHENTICATE, e.invalidToken()
+                        ? "Bearer realm=\"loadsmith\", error=\"invalid_token\"" : "Bearer realm=\"loadsmith\"")
+                .body(problem(HttpStatus.UNAUTHORIZED, "Not signed in", e.getMessage(), request));
+    }
+
     @ExceptionHandler(ForbiddenException.class)
     ProblemDetail forbidden(ForbiddenException e, HttpServletRequest request) {
         return problem(HttpStatus.FORBIDDEN, "Forbidden", e.getMessage(), request);

@@ -25,11 +25,9 @@ import jakarta.servlet.http.HttpServletRequest;
  */
 final class AccessRules {
 
-    /** {@code role} null: anyone, signed in or not; {@link #SIGNED_IN}: anyone signed in. */
+    /** With a role: that role or a higher one. Without: anyone signed in, or anyone at all. */
     record Rule(RequestMatcher matcher, Role role, boolean signedIn) {
     }
-
-    private static final Role SIGNED_IN = null;
 
     static final List<Rule> RULES = List.of(
             anyone("/login", "/webjars/**", "/app.css", "/app.js", "/favicon.ico", "/error"),
@@ -70,7 +68,7 @@ final class AccessRules {
     }
 
     private static Rule signedIn(String... patterns) {
-        return new Rule(matcher(null, patterns), SIGNED_IN, true);
+        return new Rule(matcher(null, patterns), null, true);
     }
 
     private static Rule role(Role role, HttpMethod method, String... patterns) {

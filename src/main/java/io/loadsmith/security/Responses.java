@@ -1,10 +1,10 @@
 package io.loadsmith.security;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.http.HttpStatus;
-import org.springframework.http.MediaType;
 import org.springframework.security.access.AccessDeniedException;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.AuthenticationException;
@@ -13,13 +13,15 @@ import org.springframework.security.web.access.AccessDeniedHandler;
 import org.springframework.security.web.authentication.LoginUrlAuthenticationEntryPoint;
 import org.springframework.security.web.csrf.CsrfException;
 import org.springframework.stereotype.Component;
+import org.springframework.web.servlet.HandlerExceptionResolver;
 
+import io.loadsmith.problem.ForbiddenException;
+import io.loadsmith.problem.NotSignedInException;
 import io.loadsmith.token.BearerTokenFilter;
 import io.loadsmith.web.Htmx;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * What someone who may not do a thing gets. The API answers 401 or 403 as problem details; a page
@@ -29,9 +31,13 @@ import tools.jackson.databind.json.JsonMapper;
 @Component
 class Responses implements BearerTokenFilter.Refusals, AccessDeniedHandler {
 
-    private static final JsonMapper JSON = JsonMapper.builder().build();
-
     private final LoginUrlAuthenticationEntryPoint loginPage = new LoginUrlAuthenticationEntryPoint("/login");
+    private final HandlerExceptionResolver problems;
+
+    /** API answers go through the one place that writes problem details (ApiExceptionHandler). */
+    Responses(@Qualifier("handlerExceptionResolver") HandlerExceptionResolver problems) {
+        this.problems = problems;
+    }
 
     static boolean isApi(HttpServletRequest request) {
         String path = request.getRequestURI().substring(request.getContextPath().length());
@@ -43,10 +49,9 @@ class Responses implements BearerTokenFilter.Refusals, AccessDeniedHandler {
             throws IOException, ServletException {
         if (isApi(request) || BearerTokenFilter.hasBearer(request)) {
             boolean badToken = BearerTokenFilter.hasBearer(request);
-            response.setHeader("WWW-Authenticate", badToken
-                    ? "Bearer realm=\"loadsmith\", error=\"invalid_token\"" : "Bearer realm=\"loadsmith\"");
-            problem(request, response, HttpStatus.UNAUTHORIZED, "Not signed in", badToken ? e.getMessage()
-                    : "This needs a bearer token (Authorization: Bearer lsm_...). Create one under Account → API tokens.");
+            problems.resolveException(request, response, null, new NotSignedInException(badToken ? e.getMessage()
+                    : "This needs a bearer token (Authorization: Bearer lsm_...). Create one under Account → API tokens.",
+                    badToken));
         } else if (Htmx.isHtmx(request)) {
             response.setHeader("HX-Redirect", request.getContextPath() + "/login");
             response.setStatus(HttpStatus.UNAUTHORIZED.value());
@@ -63,7 +68,7 @@ class Responses implements BearerTokenFilter.Refusals, AccessDeniedHandler {
                         + " Reload the page and try again; nothing was changed."
                 : denied(request);
         if (isApi(request) || BearerTokenFilter.hasBearer(request)) {
-            problem(request, response, HttpStatus.FORBIDDEN, "Forbidden", detail);
+            problems.resolveException(request, response, null, new ForbiddenException(detail));
             return;
         }
         if (Htmx.isHtmx(request)) {
@@ -77,10 +82,9 @@ class Responses implements BearerTokenFilter.Refusals, AccessDeniedHandler {
     }
 
     @Override
-    public void storeUnavailable(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        response.setHeader("Retry-After", "5");
-        problem(request, response, HttpStatus.SERVICE_UNAVAILABLE, "Metadata store unavailable",
-                "The metadata store cannot be reached; nothing was changed. Try again in a few seconds.");
+    public void storeUnavailable(HttpServletRequest request, HttpServletResponse response,
+                                 DataAccessResourceFailureException cause) {
+        problems.resolveException(request, response, null, cause);
     }
 
     private static String denied(HttpServletRequest request) {
@@ -90,23 +94,9 @@ class Responses implements BearerTokenFilter.Refusals, AccessDeniedHandler {
                 && token.bearer().scope() == io.loadsmith.token.TokenScope.READ) {
             return "This token has READ scope and can only read; " + what + " needs a WRITE token.";
         }
-        String role = who == null ? "none" : who.getAuthorities().stream().map(a -> a.getAuthority())
-                .filter(a -> a.startsWith("ROLE_")).map(a -> a.substring(5)).findFirst().orElse("none");
+        CurrentUser me = CurrentUser.current();
+        String role = me == null ? "none" : me.role().name();
         return "Your role (" + role + ") does not allow " + what + ": it needs the "
                 + AccessRules.required(request) + " role. Ask an administrator if you need it.";
-    }
-
-    private static void problem(HttpServletRequest request, HttpServletResponse response, HttpStatus status,
-                                String title, String detail) throws IOException {
-        response.setStatus(status.value());
-        response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
-        response.setCharacterEncoding(StandardCharsets.UTF_8.name());
-        var body = new java.util.LinkedHashMap<String, Object>();
-        body.put("type", "about:blank");
-        body.put("title", title);
-        body.put("status", status.value());
-        body.put("detail", detail);
-        body.put("instance", request.getRequestURI());
-        response.getWriter().write(JSON.writeValueAsString(body));
     }
 }

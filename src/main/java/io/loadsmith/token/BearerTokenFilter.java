@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Optional;
 
 import org.springframework.dao.DataAccessException;
+import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.transaction.TransactionException;
 
 import org.springframework.security.authentication.AbstractAuthenticationToken;
@@ -28,7 +29,8 @@ public class BearerTokenFilter extends OncePerRequestFilter {
 
     /** How the filter answers a bad token, and a store it cannot reach to check one. */
     public interface Refusals extends AuthenticationEntryPoint {
-        void storeUnavailable(HttpServletRequest request, HttpServletResponse response) throws IOException;
+        void storeUnavailable(HttpServletRequest request, HttpServletResponse response,
+                                DataAccessResourceFailureException cause) throws IOException;
     }
 
     private final ApiTokenService tokens;
@@ -57,7 +59,8 @@ public class BearerTokenFilter extends OncePerRequestFilter {
             bearer = tokens.authenticate(secret);
         } catch (DataAccessException | TransactionException storeDown) {
             // The same answer as any other call while the metadata store is away: 503, try again.
-            refusals.storeUnavailable(request, response);
+            refusals.storeUnavailable(request, response,
+                    new DataAccessResourceFailureException("the store could not be read to check a token", storeDown));
             return;
         }
         if (bearer.isEmpty()) {

@@ -5,7 +5,11 @@ import java.io.UncheckedIOException;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
+import freemarker.cache.TemplateNameFormat;
+import freemarker.core.Environment;
+import freemarker.core.ParseException;
 import freemarker.core.TemplateClassResolver;
+import freemarker.core._CoreAPI;
 import freemarker.template.Configuration;
 import freemarker.template.DefaultObjectWrapperBuilder;
 import freemarker.template.Template;
@@ -15,11 +19,23 @@ import freemarker.template.Version;
 import io.loadsmith.dialect.Dialect;
 import io.loadsmith.library.LibraryTemplateSource;
 import io.loadsmith.template.TemplateCatalog;
+import io.loadsmith.template.TemplateKind;
 
 /**
- * One sandboxed FreeMarker configuration per dialect, built on first use and kept; parsed
- * templates are cached by FreeMarker until {@link #invalidate()} (called when a stored template or
- * formula changes). The sandbox: no {@code ?new}, no {@code ?api}, templates only from the catalog.
+ * The one place where FreeMarker is configured, for saved, draft, imported and library text alike.
+ * The sandbox is a property of this configuration, not of what a text looks like:
+ * <ul>
+ * <li>members: {@link TemplateMemberPolicy} (record components only; no Java method by any syntax),
+ *     no {@code ?api}, no class for {@code ?new};</li>
+ * <li>includes: {@link LibraryTemplateLoader} serves {@code lib/*.ftl} and nothing else, after
+ *     FreeMarker's normalisation, so no path or {@code .get_optional_template} reaches other text;</li>
+ * <li>structure: {@link TemplateStructure} at parse and at run time ({@code <#attempt>} would put
+ *     engine messages into SQL);</li>
+ * <li>limits: every parse and render runs under the {@link RenderGuard} (time, allocation,
+ *     recursion), with FreeMarker's thread-interruption checks in every loop body.</li>
+ * </ul>
+ * Top-level templates and formulas are resolved through the catalog and parsed once per dialect,
+ * kept until {@link #invalidate()} (called when a stored template or formula changes).
  */
 public class FreemarkerEngine {
 
@@ -27,11 +43,18 @@ public class FreemarkerEngine {
 
     private final TemplateCatalog catalog;
     private final LibraryTemplateSource library;
+    private final RenderGuard guard;
     private final Map<String, Configuration> configurations = new ConcurrentHashMap<>();
+    private final Map<String, Template> parsed = new ConcurrentHashMap<>();
 
     public FreemarkerEngine(TemplateCatalog catalog, LibraryTemplateSource library) {
+        this(catalog, library, RenderGuard.shared());
+    }
+
+    public FreemarkerEngine(TemplateCatalog catalog, LibraryTemplateSource library, RenderGuard guard) {
         this.catalog = catalog;
         this.library = library;
+        this.guard = guard;
     }
 
     public TemplateCatalog catalog() {
@@ -41,28 +64,77 @@ public class FreemarkerEngine {
     /** Renders a catalog template ({@code templates/scd2}, {@code formulas/HASH_KEY}, ...) for a dialect. */
     public String render(Dialect dialect, String templateName, Map<String, Object> dataModel)
             throws IOException, TemplateException {
-        Template template = configuration(dialect).getTemplate(templateName);
-        BoundedWriter out = new BoundedWriter();
-        template.process(dataModel, out);
-        return tidy(out.toString());
+        try {
+            return guard.run(() -> {
+                Template template = template(dialect, templateName);
+                BoundedWriter out = new BoundedWriter();
+                Environment environment = template.createProcessingEnvironment(dataModel, out);
+                environment.setTemplateProcessingTracer(TemplateStructure.TRACER);
+                environment.process();
+                return tidy(out.toString());
+            });
+        } catch (IOException | TemplateException | RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
     }
 
-    /** Parses a text with the sandboxed configuration, e.g. to validate a template before it is saved. */
+    /**
+     * Parses a text with the sandboxed configuration, e.g. to validate a template before it is
+     * saved: FreeMarker's syntax, then the structure rules, under the guard's limits.
+     */
     public Template parse(Dialect dialect, String name, String text) throws IOException {
-        return new Template(name, text, configuration(dialect));
+        try {
+            return guard.run(() -> prepared(new Template(name, text, configuration(dialect))));
+        } catch (IOException | RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     public void invalidate() {
+        parsed.clear();
         configurations.values().forEach(Configuration::clearTemplateCache);
     }
 
-    Configuration configuration(Dialect dialect) {
-        return configurations.computeIfAbsent(dialect.name(), n -> create(dialect));
+    private Template template(Dialect dialect, String name) throws Exception {
+        String key = dialect.name() + ":" + name;
+        Template cached = parsed.get(key);
+        if (cached != null) {
+            return cached;
+        }
+        // The catalog may read the metadata store: never interrupted or stopped in the middle.
+        String text = guard.uninterruptible(() -> resolve(dialect, name));
+        Template template = prepared(new Template(name, text, configuration(dialect)));
+        Template raced = parsed.putIfAbsent(key, template);
+        return raced == null ? template : raced;
     }
 
-    private Configuration create(Dialect dialect) {
+    private String resolve(Dialect dialect, String name) {
+        int slash = name.indexOf('/');
+        TemplateKind kind = slash < 0 ? null : TemplateKind.ofFolder(name.substring(0, slash));
+        if (kind == null) {
+            throw new TemplateApiException("There is no template '" + name + "'.");
+        }
+        return catalog.resolve(kind, name.substring(slash + 1), dialect).body();
+    }
+
+    private static Template prepared(Template template) throws ParseException {
+        TemplateStructure.check(template);
+        _CoreAPI.addThreadInterruptedChecks(template);
+        return template;
+    }
+
+    Configuration configuration(Dialect dialect) {
+        return configurations.computeIfAbsent(dialect.name(), n -> create());
+    }
+
+    private Configuration create() {
         Configuration cfg = new Configuration(VERSION);
-        cfg.setTemplateLoader(new CatalogTemplateLoader(catalog, library, dialect));
+        cfg.setTemplateLoader(new LibraryTemplateLoader(library));
+        cfg.setTemplateNameFormat(TemplateNameFormat.DEFAULT_2_4_0);
         cfg.setLocalizedLookup(false);
         cfg.setTemplateUpdateDelayMilliseconds(Long.MAX_VALUE);
         cfg.setDefaultEncoding("UTF-8");
@@ -70,16 +142,17 @@ public class FreemarkerEngine {
         // characters so that a directive can find where it stands (see SqlDirectives).
         cfg.setTabSize(1);
         cfg.setTemplateExceptionHandler(TemplateExceptionHandler.RETHROW_HANDLER);
+        cfg.setAttemptExceptionReporter((e, env) -> { });
         cfg.setLogTemplateExceptions(false);
         cfg.setWrapUncheckedExceptions(true);
         cfg.setFallbackOnNullLoopVariable(false);
         cfg.setNumberFormat("computer");
         cfg.setBooleanFormat("c");
-        // Sandbox: user templates must not reach Java.
         cfg.setNewBuiltinClassResolver(TemplateClassResolver.ALLOWS_NOTHING_RESOLVER);
         cfg.setAPIBuiltinEnabled(false);
         DefaultObjectWrapperBuilder wrapper = new DefaultObjectWrapperBuilder(VERSION);
         wrapper.setExposeFields(false);
+        wrapper.setMemberAccessPolicy(TemplateMemberPolicy.INSTANCE);
         cfg.setObjectWrapper(wrapper.build());
         return cfg;
     }

@@ -10,6 +10,11 @@ public final class FreemarkerErrors {
     public record Described(String template, Integer line, Integer column, String detail) {
     }
 
+    private static final java.util.regex.Pattern WRAPPER = java.util.regex.Pattern.compile("\\s*\\(wrapper: [\\w.$]+\\)");
+    /** A qualified Java class name: lower-case package segments, then a capitalised simple name. */
+    private static final java.util.regex.Pattern JAVA_NAME = java.util.regex.Pattern.compile(
+            "(?:java|javax|jdk|sun|com|org|freemarker|io|f)(?:\\.[a-z_][\\w]*)*\\.[A-Z][\\w$]*(?:\\.[A-Z][\\w$]*)*(?:@[0-9a-f]+)?");
+
     private FreemarkerErrors() {
     }
 
@@ -18,20 +23,34 @@ public final class FreemarkerErrors {
         if (api == null) {
             api = find(error, io.loadsmith.template.TemplateNotFoundException.class);
         }
+        if (api == null) {
+            api = find(error, RenderGuard.Stopped.class);
+        }
         TemplateException innermost = innermostTemplateException(error);
         if (error instanceof ParseException parse) {
             return new Described(parse.getTemplateName(), parse.getLineNumber(), parse.getColumnNumber(),
-                    "syntax error: " + firstParagraph(parse.getEditorMessage()));
+                    "syntax error: " + withoutJavaNames(firstParagraph(parse.getEditorMessage())));
         }
         if (innermost != null) {
-            String detail = api != null ? api.getMessage() : firstParagraph(innermost.getMessageWithoutStackTop());
+            String detail = api != null ? api.getMessage()
+                    : withoutJavaNames(firstParagraph(innermost.getMessageWithoutStackTop()));
             return new Described(innermost.getTemplateSourceName(), innermost.getLineNumber(),
                     innermost.getColumnNumber(), detail);
         }
         if (api != null) {
             return new Described(null, null, null, api.getMessage());
         }
-        return new Described(null, null, null, error.getMessage() == null ? error.toString() : error.getMessage());
+        return new Described(null, null, null, error.getMessage() == null
+                ? "the template could not be rendered" : withoutJavaNames(error.getMessage()));
+    }
+
+    /**
+     * FreeMarker's messages describe values by their Java wrapper ("(wrapper: f.t.SimpleHash)") and
+     * sometimes name a Java class; users see template terms only.
+     */
+    public static String withoutJavaNames(String message) {
+        String text = WRAPPER.matcher(message).replaceAll("");
+        return JAVA_NAME.matcher(text).replaceAll("a value");
     }
 
     private static TemplateException innermostTemplateException(Throwable error) {

@@ -143,13 +143,7 @@ public class LoadSqlGenerator {
     private LoadsFunctions.FormulaRenderer formulas(LoadModel load, Dialect dialect) {
         return (type, attributes, prefix) -> {
             Map<String, Object> data = TemplateData.forFormula(load, dialect, attributes, prefix);
-            try {
-                return engine.render(dialect, TemplateKind.FORMULA.folder() + "/" + type, data).strip();
-            } catch (freemarker.template.TemplateNotFoundException e) {
-                // Ask the catalog again only on a miss, for a message that lists what was searched.
-                engine.catalog().resolve(TemplateKind.FORMULA, type, dialect);
-                throw e;
-            }
+            return engine.render(dialect, TemplateKind.FORMULA.folder() + "/" + type, data).strip();
         };
     }
 

@@ -28,6 +28,15 @@ public class TemplateRejectedException extends InvalidRequestException {
                 location(template, variant, line, column));
     }
 
+    /** A text the engine could not even parse within its limits (nested too deeply, say). */
+    static TemplateRejectedException unparseable(String field, String template, String variant, String detail) {
+        Map<String, Object> where = new LinkedHashMap<>();
+        where.put("template", template);
+        where.put("variant", variant);
+        return new TemplateRejectedException(field, "template '" + template + "' variant " + variant
+                + " cannot be parsed: " + detail, where);
+    }
+
     private static Map<String, Object> location(String template, String variant, int line, int column) {
         Map<String, Object> where = new LinkedHashMap<>();
         where.put("template", template);

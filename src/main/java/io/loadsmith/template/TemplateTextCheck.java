@@ -12,6 +12,8 @@ import freemarker.core.ParseException;
 import io.loadsmith.dialect.Dialect;
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.generation.FreemarkerEngine;
+import io.loadsmith.generation.FreemarkerErrors;
+import io.loadsmith.generation.RenderGuard;
 import io.loadsmith.problem.InvalidRequestException;
 
 /**
@@ -52,7 +54,9 @@ public class TemplateTextCheck {
                 engine.parse(dialect, template, text);
             } catch (ParseException e) {
                 throw TemplateRejectedException.syntax(field + "." + variant, template, variant, e.getLineNumber(), e.getColumnNumber(),
-                        e.getEditorMessage() == null ? e.getMessage() : e.getEditorMessage().strip());
+                        FreemarkerErrors.withoutJavaNames(e.getEditorMessage() == null ? e.getMessage() : e.getEditorMessage().strip()));
+            } catch (RenderGuard.Stopped e) {
+                throw TemplateRejectedException.unparseable(field + "." + variant, template, variant, e.getMessage());
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

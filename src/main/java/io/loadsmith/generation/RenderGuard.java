@@ -1,0 +1,257 @@
+package io.loadsmith.generation;
+
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A deadline and an allocation budget that every FreeMarker parse and render obeys, whatever the
+ * template does. The work runs on the caller's thread (no hand-off on the hot path); a watchdog
+ * looks at every guarded thread a few dozen times a second and, past a limit, first interrupts it
+ * (FreeMarker's interruption checks stop loops at the next element) and, if it is still inside
+ * the guard half a second later (a regular expression or a built-in that loops inside Java),
+ * stops it with {@link Thread#stop()}. The {@link ThreadDeath} is caught here, never outside: a
+ * thread that leaves the guard while a stop is on its way waits for it inside.
+ * <p>
+ * Deep recursion ({@link StackOverflowError}) and a single allocation the heap cannot hold
+ * ({@link OutOfMemoryError}) end the render too; growth by many allocations (a string doubled in
+ * a loop, a huge join) is caught by the budget long before the heap fills.
+ */
+public final class RenderGuard {
+
+    /** What a render may use: wall time, and bytes allocated by its thread. */
+    public record Limits(Duration time, long allocatedBytes) {
+        public static final Limits DEFAULT = new Limits(Duration.ofSeconds(10), 512L * 1024 * 1024);
+    }
+
+    /** A render stopped by the guard; the message is for the user. */
+    public static final class Stopped extends RuntimeException {
+        Stopped(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    /** The work a guard runs; may throw what a FreeMarker call throws. */
+    @FunctionalInterface
+    public interface Work<T> {
+        T run() throws Exception;
+    }
+
+    private static final Logger LOG = LoggerFactory.getLogger(RenderGuard.class);
+    private static final long POLL_MILLIS = 20;
+    private static final long GRACE_NANOS = 500_000_000L;
+    /** Static, so that renders nested across engines (a draft inside a preview) count once. */
+    private static final ThreadLocal<Registration> CURRENT = new ThreadLocal<>();
+    private static final RenderGuard SHARED = new RenderGuard(Limits.DEFAULT);
+
+    private static final int RUNNING = 0;
+    private static final int DONE = 1;
+    private static final int STOPPING = 2;
+
+    private final Limits limits;
+    private final Map<Thread, Registration> active = new ConcurrentHashMap<>();
+    private final com.sun.management.ThreadMXBean threads =
+            (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    private volatile ScheduledExecutorService watchdog;
+
+    public RenderGuard(Limits limits) {
+        this.limits = limits;
+    }
+
+    /** The guard of the application's engines unless one is configured. */
+    public static RenderGuard shared() {
+        return SHARED;
+    }
+
+    public Limits limits() {
+        return limits;
+    }
+
+    /**
+     * Runs the work under the limits. Nested calls (a formula rendered inside a template) share the
+     * outermost call's deadline and budget.
+     */
+    public <T> T run(Work<T> work) throws Exception {
+        if (CURRENT.get() != null) {
+            return work.run();
+        }
+        Thread thread = Thread.currentThread();
+        Registration registration = new Registration(thread, System.nanoTime() + limits.time().toNanos(),
+                allocated(thread));
+        CURRENT.set(registration);
+        active.put(thread, registration);
+        ensureWatchdog();
+        try {
+            return work.run();
+        } catch (StackOverflowError e) {
+            throw new Stopped("The template calls itself, or nests expressions or directives, too deeply "
+                    + "(a recursive macro or function?); rendering was stopped.");
+        } catch (OutOfMemoryError e) {
+            throw new Stopped("The template asked for more memory than a render may use; rendering was stopped.");
+        } catch (ThreadDeath e) {
+            registration.stopReceived = true;
+            throw registration.stopped();
+        } catch (Exception e) {
+            if (registration.reason != null) {
+                throw registration.stopped();
+            }
+            throw e;
+        } finally {
+            leave(registration);
+        }
+    }
+
+    /**
+     * Work inside a render that must not be interrupted or stopped (a read of the metadata store):
+     * the watchdog waits until it is over, then the limit is enforced here.
+     */
+    public <T> T uninterruptible(Work<T> work) throws Exception {
+        Registration registration = CURRENT.get();
+        if (registration == null) {
+            return work.run();
+        }
+        registration.critical.incrementAndGet();
+        try {
+            return work.run();
+        } finally {
+            registration.critical.decrementAndGet();
+        }
+    }
+
+    private void leave(Registration registration) {
+        try {
+            active.remove(registration.thread);
+            CURRENT.remove();
+            if (!registration.state.compareAndSet(RUNNING, DONE)) {
+                // The watchdog has decided to stop this thread: take the ThreadDeath here, not in the caller.
+                awaitStop(registration);
+            }
+        } catch (ThreadDeath expected) {
+            registration.stopReceived = true;
+        }
+        Thread.interrupted();
+        if (registration.reason != null) {
+            throw registration.stopped();
+        }
+    }
+
+    private static void awaitStop(Registration registration) {
+        long until = System.nanoTime() + 2_000_000_000L;
+        while (!registration.stopReceived && !registration.stopFailed && System.nanoTime() < until) {
+            try {
+                Thread.sleep(1);
+            } catch (InterruptedException again) {
+                // Keep waiting: the stop is on its way.
+            }
+        }
+    }
+
+    private long allocated(Thread thread) {
+        return threads.isThreadAllocatedMemorySupported() ? threads.getThreadAllocatedBytes(thread.getId()) : 0;
+    }
+
+    private void ensureWatchdog() {
+        if (watchdog == null) {
+            synchronized (this) {
+                if (watchdog == null) {
+                    ScheduledExecutorService service = Executors.newSingleThreadScheduledExecutor(r -> {
+                        Thread t = new Thread(r, "loadsmith-render-watchdog");
+                        t.setDaemon(true);
+                        return t;
+                    });
+                    service.scheduleWithFixedDelay(this::inspect, POLL_MILLIS, POLL_MILLIS, TimeUnit.MILLISECONDS);
+                    watchdog = service;
+                }
+            }
+        }
+    }
+
+    private void inspect() {
+        try {
+            long now = System.nanoTime();
+            for (Registration r : active.values()) {
+                if (r.critical.get() > 0) {
+                    continue;
+                }
+                if (r.reason == null) {
+                    r.reason = limitReached(r, now);
+                    if (r.reason != null) {
+                        r.interruptedAt = now;
+                        r.thread.interrupt();
+                    }
+                } else if (now - r.interruptedAt > GRACE_NANOS && !initializingAClass(r.thread)
+                        && r.state.compareAndSet(RUNNING, STOPPING)) {
+                    stop(r);
+                }
+            }
+        } catch (RuntimeException e) {
+            LOG.warn("Render watchdog: {}", e.toString());
+        }
+    }
+
+    private String limitReached(Registration r, long now) {
+        if (now > r.deadline) {
+            return "The template ran longer than " + limits.time().toSeconds()
+                    + " seconds (a loop that does not end?); rendering was stopped.";
+        }
+        if (allocated(r.thread) - r.allocatedAtStart > limits.allocatedBytes()) {
+            return "The template built more than " + limits.allocatedBytes() / (1024 * 1024)
+                    + " MB of strings, lists or maps (a string or list that grows in a loop?); rendering was stopped.";
+        }
+        return null;
+    }
+
+    /**
+     * A class whose static initializer is stopped can never be used again in this JVM; a thread that
+     * is loading or initialising a class is left to finish and stopped at a later look.
+     */
+    private static boolean initializingAClass(Thread thread) {
+        for (StackTraceElement frame : thread.getStackTrace()) {
+            if ("<clinit>".equals(frame.getMethodName()) || "loadClass".equals(frame.getMethodName())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @SuppressWarnings({"deprecation", "removal"})
+    private static void stop(Registration r) {
+        try {
+            r.thread.stop();
+        } catch (UnsupportedOperationException e) {
+            // Java 20 and later cannot stop a thread: the render ends when its own loop does.
+            r.stopFailed = true;
+            LOG.warn("A render past its limit could not be stopped on this Java version");
+        }
+    }
+
+    private static final class Registration {
+        final Thread thread;
+        final long deadline;
+        final long allocatedAtStart;
+        final AtomicInteger state = new AtomicInteger(RUNNING);
+        final AtomicInteger critical = new AtomicInteger();
+        volatile String reason;
+        volatile long interruptedAt;
+        volatile boolean stopReceived;
+        volatile boolean stopFailed;
+
+        Registration(Thread thread, long deadline, long allocatedAtStart) {
+            this.thread = thread;
+            this.deadline = deadline;
+            this.allocatedAtStart = allocatedAtStart;
+        }
+
+        Stopped stopped() {
+            return new Stopped(reason);
+        }
+    }
+}

@@ -1,0 +1,73 @@
+package io.loadsmith.generation;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+
+import freemarker.core.Environment;
+import freemarker.core.ParseException;
+import freemarker.core.TemplateElement;
+import freemarker.core.TemplateProcessingTracer;
+import freemarker.template.Template;
+
+/**
+ * Rules about the parsed structure of a template, checked on FreeMarker's own parse tree (so no
+ * spelling, comment or bracket syntax hides anything from it) and again while it runs (so text made
+ * at run time by {@code ?interpret} obeys them too):
+ * <ul>
+ * <li>no {@code <#attempt>}: its {@code .error} would write engine messages, which name Java
+ *     classes, into the generated SQL; a load template should fail with its message instead;</li>
+ * <li>directives nested at most {@value #MAX_DEPTH} deep.</li>
+ * </ul>
+ */
+final class TemplateStructure {
+
+    static final int MAX_DEPTH = 64;
+
+    /** Refuses an {@code <#attempt>} when it is entered, wherever its text came from. */
+    static final TemplateProcessingTracer TRACER = new TemplateProcessingTracer() {
+        @Override
+        public void enterElement(Environment env, TracedElement element) {
+            if (isAttempt(element.getDescription())) {
+                throw new TemplateApiException(ATTEMPT);
+            }
+        }
+
+        @Override
+        public void exitElement(Environment env, TracedElement element) {
+            // Nothing to check on the way out.
+        }
+    };
+
+    private static final String ATTEMPT =
+            "<#attempt> is not available in load templates: a failure must stop the load with its message.";
+
+    private TemplateStructure() {
+    }
+
+    /** Walks the parse tree without recursion, so that any depth can be inspected. */
+    @SuppressWarnings("deprecation")
+    static void check(Template template) throws ParseException {
+        Deque<TemplateElement> elements = new ArrayDeque<>();
+        Deque<Integer> depths = new ArrayDeque<>();
+        elements.push(template.getRootTreeNode());
+        depths.push(0);
+        while (!elements.isEmpty()) {
+            TemplateElement element = elements.pop();
+            int depth = depths.pop();
+            if (isAttempt(element.getDescription())) {
+                throw new ParseException(ATTEMPT, element);
+            }
+            if (depth > MAX_DEPTH) {
+                throw new ParseException("Directives are nested more than " + MAX_DEPTH + " deep.", element);
+            }
+            for (int i = 0; i < element.getChildCount(); i++) {
+                elements.push((TemplateElement) element.getChildAt(i));
+                depths.push(depth + 1);
+            }
+        }
+    }
+
+    private static boolean isAttempt(String description) {
+        return description != null && description.startsWith("#attempt");
+    }
+}

@@ -1,0 +1,218 @@
+package io.loadsmith.generation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import io.loadsmith.dialect.DialectRegistry;
+import io.loadsmith.engine.VesselFixture;
+import io.loadsmith.generation.model.LoadModel;
+import io.loadsmith.generation.model.StepModel;
+import io.loadsmith.generation.model.StepType;
+import io.loadsmith.library.LibraryTemplateSource;
+import io.loadsmith.template.TemplateCatalog;
+
+/**
+ * The engine's sandbox as a property of its configuration: whatever a template's text looks like
+ * (brackets, names built at run time, text made by ?interpret), it reaches no Java member, no file
+ * or other template, writes no engine message into SQL, and every render ends within its limits
+ * (time, allocation, recursion) with a message and without harming renders beside it.
+ */
+class EngineSandboxTest {
+
+    private static final LibraryTemplateSource LIBRARY = new LibraryTemplateSource();
+    private static final DialectRegistry DIALECTS = new DialectRegistry();
+    /** Short limits so the runaway cases are quick; the application's are 10 s and 512 MB. */
+    private static final Duration LIMIT = Duration.ofSeconds(3);
+    private static final RenderGuard GUARD = new RenderGuard(new RenderGuard.Limits(LIMIT, 64L * 1024 * 1024));
+    private static final ExecutorService OTHERS = Executors.newFixedThreadPool(2);
+
+    @org.junit.jupiter.api.BeforeAll
+    static void warmUp() throws Exception {
+        // The first render of a JVM loads and initialises the engine's classes: not what the limit is about.
+        new FreemarkerEngine(new TemplateCatalog(List.of(LIBRARY)), LIBRARY, RenderGuard.shared());
+        RenderGuard.shared().run(() -> render("<#import \"/lib/load.ftl\" as l>${model.load.target.name}"));
+    }
+
+    /** Texts that try to reach Java: each must render to an error, never to what it reaches. */
+    static List<String> reflection() {
+        return List.of(
+                "${model[\"load\"][\"target\"][\"getClass\"]()[\"getProtectionDomain\"]()}",
+                "${model.load.target[\"getClass\"]()}",
+                "${model.load.target[\"class\"]}",
+                "${.locale_object[\"class\"]}",
+                "${.locale_object.getDisplayName()}",
+                "${model.load.target[\"getClass\"]()[\"getDeclaredFields\"]()[0]}",
+                "${model.load.target[\"getClass\"]()[\"getPackage\"]()}",
+                "<#assign n = \"get\" + \"Class\">${model.load.target[n]()}",
+                "[#assign n = \"getC\" + \"lass\"][#assign x = model.load.target[n]()]${x}",
+                "${model.load.attributes?first[\"hashCode\"]()}",
+                "${model.load.steps[0].type[\"getDeclaringClass\"]()}",
+                "${\"model.load.target['getClass']()\"?eval}",
+                "${\"$\" + \"{model.load.target['getClass']()}\"}${(\"<#assign x=model.load.target['get'+'Class']()>${x}\")?interpret}",
+                "${loads[\"getClass\"]()}",
+                "${fn[\"getClass\"]()}");
+    }
+
+    @ParameterizedTest
+    @MethodSource("reflection")
+    void noJavaMemberIsReachable(String text) {
+        assertRefusedWithoutLeak(text);
+    }
+
+    static List<String> otherText() {
+        return List.of(
+                "<#include \"/lib/\" + \"../templates/scd2\">",
+                "<#include \"../\" + \"templates/scd2\">",
+                "<#include \"/templates/scd2\">",
+                "<#import \"/formulas/HASH_KEY\" as f>",
+                "<#assign t = .get_optional_template(\"/templates/\" + \"scd2\")>${t.exists?c}${t.include!}",
+                "<#assign t = .get_optional_template(\"../../../../etc/passwd\")>${t.exists?then(t.include, 'no')}",
+                "<#include \"/lib/../../pom.xml\">",
+                "<#include \"classpath:application.properties\">");
+    }
+
+    @ParameterizedTest
+    @MethodSource("otherText")
+    void includesReachOnlyTheLibrarysSharedFiles(String text) throws Exception {
+        try {
+            String sql = render(text);
+            // get_optional_template of a missing name renders its fallback: nothing was read.
+            assertThat(sql).doesNotContain("MERGE", "root:", "spring.", "<?xml").isIn("false", "no", "");
+        } catch (GenerationException e) {
+            assertNoLeak(e.detail());
+        }
+    }
+
+    @Test
+    void aRecordPrintsNoJavaName() throws Exception {
+        assertThat(render("${model.load.target} ${model.load}")).doesNotContain("Model", "io.", "[name=");
+    }
+
+    @Test
+    void theLibrarysSharedFilesStillInclude() throws Exception {
+        assertThat(render("<#import \"/lib/load.ftl\" as l>${l.lit(\"it's\")}")).isEqualTo("'it''s'");
+    }
+
+    @Test
+    void recordComponentsAndEnumNamesStayReadable() throws Exception {
+        assertThat(render("${model.load.target.name}|${model.load.steps[0].type}|${model.load.steps[0].type.name()}"))
+                .isEqualTo("D_VESSEL_SCD2|OVERRIDE|OVERRIDE");
+    }
+
+    @Test
+    void attemptCannotWriteEngineMessagesIntoSql() {
+        assertRefusedWithoutLeak("<#attempt>${1 + []}<#recover>${.error}</#attempt>");
+        assertRefusedWithoutLeak("<@r\"<#attempt>${1+[]}<#recover>${.error}</#attempt>\"?interpret/>");
+        assertRefusedWithoutLeak("[#ftl][#attempt]${1 + []}[#recover]${.error}[/#attempt]");
+    }
+
+    /** Renders that would run for ever: stopped by the deadline. */
+    static List<String> endless() {
+        return List.of(
+                "<#list 1..30000 as i><#list 1..100000 as j></#list></#list>",
+                "<#list 1..2000000000 as i><#assign x = i></#list>",
+                "${(\"x\"?right_pad(100000, \"x\"))?replace(\"(x+x+)+y\", \"z\", \"r\")?length}",
+                "${(\"x\"?right_pad(60, \"x\"))?matches(\"((x*)*)*y\")?c}",
+                "<#macro r n><@r n + 1/></#macro><@r 1/>",
+                "<#function f n><#return f(n + 1)></#function>${f(1)}",
+                "${\"" + "[".repeat(200_000) + "]".repeat(200_000) + "\"?eval_json?size}",
+                "${(\"" + "(".repeat(5000) + "1" + ")".repeat(5000) + "\")?eval}");
+    }
+
+    /** Renders that would fill the heap: stopped by the allocation budget, or by the JVM for one huge value. */
+    static List<String> hungry() {
+        return List.of(
+                "${\"x\"?left_pad(900000000)?length}",
+                "<#assign s = \"xx\"><#list 1..64 as i><#assign s = s + s></#list>${s?length}",
+                "${(1..300000000)?join(\",\")?length}",
+                "<#assign h = {}><#list 1..100000000 as i><#assign h = h + {\"k\" + i: i}></#list>${h?size}",
+                "<#assign l = []><#list 1..100000000 as i><#assign l = l + [i]></#list>${l?size}");
+    }
+
+    @ParameterizedTest
+    @MethodSource("endless")
+    void everyEndlessRenderEndsWithinItsLimitAndOthersGoOn(String text) throws Exception {
+        assertThat(stoppedAfterMillis(text)).as("stopped within the limit plus one second")
+                .isLessThan(LIMIT.toMillis() + 1_000);
+    }
+
+    /**
+     * A single value larger than the heap can spare fails in the JVM's own allocation (after the
+     * garbage collector tried, which takes as long as it takes); growth is stopped by the budget.
+     */
+    @ParameterizedTest
+    @MethodSource("hungry")
+    void everyMemoryHungryRenderEndsAndOthersGoOn(String text) throws Exception {
+        assertThat(stoppedAfterMillis(text)).isLessThan(30_000);
+    }
+
+    private static long stoppedAfterMillis(String text) throws Exception {
+        long started = System.nanoTime();
+        Future<String> beside = OTHERS.submit(() -> render("${model.load.target.name}"));
+        assertThatThrownBy(() -> render(text))
+                .isInstanceOf(GenerationException.class)
+                .satisfies(e -> assertNoLeak(((GenerationException) e).detail()));
+        long tookMillis = (System.nanoTime() - started) / 1_000_000;
+        assertThat(beside.get(30, TimeUnit.SECONDS)).isEqualTo("D_VESSEL_SCD2");
+        assertThat(Thread.interrupted()).as("the thread is handed back clean").isFalse();
+        assertThat(render("${model.load.name}")).isEqualTo(VesselFixture.load(VesselFixture.SEED_CREATE_TEMP).name());
+        return tookMillis;
+    }
+
+    @Test
+    void deepNestingIsRefusedWhenParsed() {
+        FreemarkerEngine engine = engine(new InMemoryTemplates());
+        String text = "<#if true>".repeat(100) + "x" + "</#if>".repeat(100);
+        assertThatThrownBy(() -> engine.parse(DIALECTS.get("h2"), "deep", text))
+                .hasMessageContaining("nested more than");
+        String expression = "${" + "(".repeat(100_000) + "1" + ")".repeat(100_000) + "}";
+        assertThatThrownBy(() -> engine.parse(DIALECTS.get("h2"), "deep", expression))
+                .isInstanceOf(RenderGuard.Stopped.class)
+                .hasMessageContaining("too deeply");
+    }
+
+    @AfterAll
+    static void stopOthers() {
+        OTHERS.shutdownNow();
+    }
+
+    private static void assertRefusedWithoutLeak(String text) {
+        assertThatThrownBy(() -> render(text))
+                .isInstanceOf(GenerationException.class)
+                .satisfies(e -> assertNoLeak(((GenerationException) e).detail()));
+    }
+
+    static void assertNoLeak(String message) {
+        assertThat(message).isNotBlank()
+                .doesNotContainIgnoringCase("java.", "freemarker.", "io.loadsmith", "ClassLoader", "ProtectionDomain",
+                        "jar:", "file:", ".class", "wrapper:")
+                .doesNotContain("f.t.", "f.e.b.", "f.c.", "Exception", "Error", "@");
+    }
+
+    private static String render(String text) throws Exception {
+        FreemarkerEngine engine = engine(new InMemoryTemplates().add("probe", text));
+        LoadModel base = VesselFixture.load(VesselFixture.SEED_CREATE_TEMP);
+        LoadModel load = new LoadModel(base.name(), base.target(), List.of(),
+                List.of(new StepModel("probe", StepType.OVERRIDE, "<ftltemplate:probe>")), Map.of());
+        String sql = new LoadSqlGenerator(engine, DIALECTS, new ModelLocalizer(DatatypeOverrides.none()))
+                .generate(load, "h2", Map.of()).steps().get(0).sql();
+        return sql.endsWith(";") ? sql.substring(0, sql.length() - 1) : sql;
+    }
+
+    private static FreemarkerEngine engine(InMemoryTemplates templates) {
+        return new FreemarkerEngine(new TemplateCatalog(List.of(templates, LIBRARY)), LIBRARY, GUARD);
+    }
+}

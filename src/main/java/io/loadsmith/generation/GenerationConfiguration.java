@@ -2,6 +2,7 @@ package io.loadsmith.generation;
 
 import java.util.List;
 
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -41,9 +42,17 @@ public class GenerationConfiguration {
         return new TemplateCatalog(List.of(store, library));
     }
 
+    /** The limits every parse and render obeys: {@code loadsmith.render.time-limit} and {@code .memory-limit}. */
     @Bean
-    FreemarkerEngine freemarkerEngine(TemplateCatalog catalog, LibraryTemplateSource library, StoreChanges changes) {
-        FreemarkerEngine engine = new FreemarkerEngine(catalog, library);
+    RenderGuard renderGuard(@Value("${loadsmith.render.time-limit:10s}") java.time.Duration time,
+                            @Value("${loadsmith.render.memory-limit:512MB}") org.springframework.util.unit.DataSize memory) {
+        return new RenderGuard(new RenderGuard.Limits(time, memory.toBytes()));
+    }
+
+    @Bean
+    FreemarkerEngine freemarkerEngine(TemplateCatalog catalog, LibraryTemplateSource library, StoreChanges changes,
+                                      RenderGuard guard) {
+        FreemarkerEngine engine = new FreemarkerEngine(catalog, library, guard);
         changes.onChange(engine::invalidate);
         return engine;
     }

@@ -12,6 +12,7 @@ import io.loadsmith.generation.FreemarkerEngine;
 import io.loadsmith.generation.GeneratedLoad;
 import io.loadsmith.generation.LoadSqlGenerator;
 import io.loadsmith.generation.ModelLocalizer;
+import io.loadsmith.generation.RenderGuard;
 import io.loadsmith.library.LibraryTemplateSource;
 import io.loadsmith.template.ParameterDefinition;
 import io.loadsmith.template.StoreTemplateSource;
@@ -19,6 +20,7 @@ import io.loadsmith.template.TemplateCatalog;
 import io.loadsmith.template.TemplateDefinition;
 import io.loadsmith.template.TemplateKind;
 import io.loadsmith.template.TemplateSource;
+import io.loadsmith.template.TemplateSandbox;
 
 /**
  * Generates a load as it would be if a template had the text in the editor, before it is saved: the
@@ -34,9 +36,11 @@ public class DraftTemplatePreview {
     private final DialectRegistry dialects;
     private final ModelLocalizer localizer;
     private final LoadModelAssembler assembler;
+    private final RenderGuard guard;
 
     public DraftTemplatePreview(StoreTemplateSource store, LibraryTemplateSource library, DialectRegistry dialects,
-                                ModelLocalizer localizer, LoadModelAssembler assembler) {
+                                ModelLocalizer localizer, LoadModelAssembler assembler, RenderGuard guard) {
+        this.guard = guard;
         this.store = store;
         this.library = library;
         this.dialects = dialects;
@@ -47,6 +51,8 @@ public class DraftTemplatePreview {
     /** Throws GenerationException (with template, line and column) like the saved template would. */
     public GeneratedLoad generate(long loadId, String dialect, String templateName, List<ParameterDefinition> parameters,
                                   Map<String, String> variants) {
+        // The same early, friendly refusal as a save; the engine's configuration enforces it regardless.
+        variants.forEach((variant, text) -> TemplateSandbox.check(templateName, variant, text));
         TemplateDefinition draft = new TemplateDefinition(TemplateKind.TEMPLATE, templateName, null, parameters, variants,
                 "draft");
         TemplateSource source = new TemplateSource() {
@@ -65,7 +71,7 @@ public class DraftTemplatePreview {
                 return "the editor's text of " + name + (variant == null ? "" : " (" + variant + ")");
             }
         };
-        FreemarkerEngine engine = new FreemarkerEngine(new TemplateCatalog(List.of(source, store, library)), library);
+        FreemarkerEngine engine = new FreemarkerEngine(new TemplateCatalog(List.of(source, store, library)), library, guard);
         return new LoadSqlGenerator(engine, dialects, localizer).generate(assembler.assemble(loadId), dialect, Map.of());
     }
 }

@@ -28,7 +28,8 @@ import io.loadsmith.template.TemplateSandbox;
  * so nothing the application uses sees it. The generator is the application's, unchanged.
  */
 @Service
-@Transactional(readOnly = true)
+// The model is read by the assembler in its own transaction; the render holds no connection.
+@Transactional(propagation = org.springframework.transaction.annotation.Propagation.NOT_SUPPORTED)
 public class DraftTemplatePreview {
 
     private final StoreTemplateSource store;

@@ -142,16 +142,19 @@ public class LoadService {
     }
 
     /**
-     * The load's SQL for a dialect, with an environment's variables (none when not given). One
-     * read-only transaction, so the model, stored templates and datatype mappings are one snapshot.
+     * The load's SQL for a dialect, with an environment's variables (none when not given).
      */
-    @Transactional(readOnly = true)
+    @Transactional(propagation = org.springframework.transaction.annotation.Propagation.NOT_SUPPORTED)
     public GeneratedLoad generate(long loadId, String dialect, String environmentName) {
         return generate(loadId, dialect, environmentName, GenerationOptions.NONE);
     }
 
-    /** As above; {@code options} carries the caller's confirmation of full refreshes. */
-    @Transactional(readOnly = true)
+    /**
+     * As above; {@code options} carries the caller's confirmation of full refreshes. The model is read
+     * in its own transaction and rendered outside any: a render may take up to its time limit, and
+     * must not hold a database connection meanwhile (slow renders would starve the pool).
+     */
+    @Transactional(propagation = org.springframework.transaction.annotation.Propagation.NOT_SUPPORTED)
     public GeneratedLoad generate(long loadId, String dialect, String environmentName, GenerationOptions options) {
         if (!dialects.exists(dialect)) {
             throw new NotFoundException("Dialect '" + dialect + "' does not exist. Known dialects: "

@@ -6,9 +6,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Refuses user-written FreeMarker that could reach Java or files outside the library, before it is
- * stored. The engine's configuration blocks {@code ?new} and {@code ?api} at run time as well; this
- * check exists so that such a text is never saved and the user learns why at once.
+ * A friendly, early word about user-written FreeMarker that tries to reach Java or files outside
+ * the library, before it is stored. It reads text, so it can be walked around; the engine's
+ * configuration (FreemarkerEngine: member policy, loader, structure rules, limits) is what holds,
+ * whatever the text looks like. This check exists so that the user learns why at once.
  * <ul>
  * <li>{@code ?new}, {@code ?api}: instantiate Java classes, call Java methods;</li>
  * <li>{@code ?eval}, {@code ?interpret}: run text built at run time, which could spell any of the
@@ -26,10 +27,13 @@ public final class TemplateSandbox {
     private static final Pattern COMMENT = Pattern.compile("<#--.*?-->|\\[#--.*?--]", Pattern.DOTALL);
     private static final Pattern BUILT_IN = Pattern.compile("\\?\\s*(new|api|eval|interpret)\\b");
     /** FreeMarker code: interpolations and directive or macro-call tags; SQL text outside them may say anything. */
-    private static final Pattern FTL_CODE = Pattern.compile("\\$\\{[^}]*}|<[#@][^>]*>", Pattern.DOTALL);
+    private static final Pattern FTL_CODE = Pattern.compile("\\$\\{[^}]*}|[<\\[][#@][^>\\]]*[>\\]]|\\[=[^\\]]*]", Pattern.DOTALL);
     /** Member names that lead from any object to its class, class loader or code: never needed by a template. */
+    private static final String JAVA_MEMBERS = "class|getClass|classLoader|getClassLoader|protectionDomain|getProtectionDomain"
+            + "|forName|getDeclaredFields|getDeclaredMethods|getMethods|getFields|getPackage|getModule|getResource"
+            + "|getResourceAsStream|getDeclaringClass|locale_object";
     private static final Pattern JAVA_REFLECTION = Pattern.compile(
-            "\\.\\s*(class|getClass|classLoader|getClassLoader|protectionDomain|getProtectionDomain|forName)\\b");
+            "(?:\\.\\s*(" + JAVA_MEMBERS + ")\\b|\\[\\s*[\"'](" + JAVA_MEMBERS + ")[\"']\\s*])");
     private static final Pattern INCLUDE = Pattern.compile(
             "[<\\[]#(include|import)\\b\\s*(?:\"([^\"]*)\"|'([^']*)'|(\\S*))");
 
@@ -51,7 +55,8 @@ public final class TemplateSandbox {
         while (ftl.find()) {
             Matcher reflection = JAVA_REFLECTION.matcher(ftl.group());
             if (reflection.find()) {
-                refusals.add(refusal(code, ftl.start() + reflection.start(), "." + reflection.group(1),
+                String member = reflection.group(1) != null ? "." + reflection.group(1) : "[\"" + reflection.group(2) + "\"]";
+                refusals.add(refusal(code, ftl.start() + reflection.start(), member,
                         "it reaches Java classes, which templates may not"));
             }
         }

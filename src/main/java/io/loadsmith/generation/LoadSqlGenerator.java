@@ -78,7 +78,7 @@ public class LoadSqlGenerator {
             if (i > 0) {
                 sql.append("\n\n");
             }
-            sql.append("/* ").append(i + 1).append(". ").append(step.name())
+            sql.append("/* ").append(i + 1).append(". ").append(SqlComments.text(step.name()))
                     .append(" (").append(step.type().name()).append(" - SQL) */\n").append(text);
         }
         sql.append('\n');

@@ -72,7 +72,7 @@ public class LoadSqlGenerator {
         for (int i = 0; i < load.steps().size(); i++) {
             StepModel step = load.steps().get(i);
             Location stepAt = at.atStep(i + 1, step.name());
-            String expanded = expand(load, dialect, step, stepAt, options);
+            String expanded = expand(load, dialect, step, stepAt, options, placeholders);
             String text = terminate(Placeholders.apply(expanded, placeholders).strip());
             steps.add(new GeneratedLoad.GeneratedStep(i + 1, step.name(), step.type().name(), text));
             if (i > 0) {
@@ -85,7 +85,8 @@ public class LoadSqlGenerator {
         return new GeneratedLoad(load.name(), dialect.name(), steps, sql.toString());
     }
 
-    private String expand(LoadModel load, Dialect dialect, StepModel step, Location at, GenerationOptions options) {
+    private String expand(LoadModel load, Dialect dialect, StepModel step, Location at, GenerationOptions options,
+                          Map<String, String> placeholders) {
         List<TemplateCall> calls;
         try {
             calls = TemplateCallParser.parse(step.text());
@@ -97,19 +98,21 @@ public class LoadSqlGenerator {
         int from = 0;
         for (TemplateCall call : calls) {
             out.append(step.text(), from, call.start());
-            out.append(render(load, dialect, call, at.inTemplate(call.templateName(), call.line(), call.column()), options));
+            out.append(render(load, dialect, call, at.inTemplate(call.templateName(), call.line(), call.column()), options,
+                    placeholders));
             from = call.end();
         }
         out.append(step.text().substring(from));
         return out.toString();
     }
 
-    private String render(LoadModel load, Dialect dialect, TemplateCall call, Location at, GenerationOptions options) {
+    private String render(LoadModel load, Dialect dialect, TemplateCall call, Location at, GenerationOptions options,
+                          Map<String, String> placeholders) {
         ResolvedVariant variant;
         Map<String, Object> arguments;
         try {
             variant = engine.catalog().resolve(TemplateKind.TEMPLATE, call.templateName(), dialect);
-            arguments = ParameterBinder.bind(variant.definition(), call.arguments());
+            arguments = ParameterBinder.bind(variant.definition(), call.arguments(), dialect, placeholders);
         } catch (TemplateNotFoundException | IllegalArgumentException e) {
             throw new GenerationException(at, e.getMessage());
         }

@@ -66,6 +66,8 @@ public class LoadSqlGenerator {
         } catch (RuntimeException e) {
             throw new GenerationException(at, e.getMessage());
         }
+        checkPlainValues(at, "environment variable", environment);
+        checkPlainValues(at, "load option", load.options());
         Map<String, String> placeholders = Placeholders.of(load, dialect.name(), environment);
         List<GeneratedLoad.GeneratedStep> steps = new ArrayList<>();
         StringBuilder sql = new StringBuilder();
@@ -83,6 +85,13 @@ public class LoadSqlGenerator {
         }
         sql.append('\n');
         return new GeneratedLoad(load.name(), dialect.name(), steps, sql.toString());
+    }
+
+    /** Stored before {@link PlainValues} was enforced, or imported: refused here rather than written into SQL. */
+    private static void checkPlainValues(Location at, String what, Map<String, String> values) {
+        values.forEach((name, value) -> PlainValues.problem(value).ifPresent(problem -> {
+            throw new GenerationException(at, what + " '" + name + "' " + problem);
+        }));
     }
 
     private String expand(LoadModel load, Dialect dialect, StepModel step, Location at, GenerationOptions options,

@@ -112,7 +112,8 @@ public final class ParameterKinds {
         List<String> problems = new ArrayList<>();
         for (String part : parts) {
             if (!Identifiers.isValid(part)) {
-                problems.add(shown(part) + " is not a name: use letters, digits and _, not starting with a digit"
+                problems.add(shown(part) + " is not a name: use letters, digits and _, not starting with a digit, at most "
+                        + Identifiers.MAX_LENGTH + " characters"
                         + (parts.length > 1 ? ", and . only between schema and name" : ""));
             } else if (dialect != null && part.length() > dialect.maxIdentifierLength()) {
                 problems.add(shown(part) + " is " + part.length() + " characters; " + dialect.label()

@@ -180,6 +180,23 @@ class HostileValuesTest {
         softly.assertAll();
     }
 
+    /** Entity and attribute names stored or imported before names were checked are refused, not written. */
+    @Test
+    void hostileEntityAndAttributeNamesAreRefused() {
+        Case append = cases().get(5);
+        for (String payload : PAYLOADS) {
+            EntityModel target = Loads.entity("stage", payload, Loads.attr("customer_id", "INTEGER4"));
+            assertThatThrownBy(() -> generate(new LoadModel("hostile_load", target, append.sources(),
+                    append.load().steps(), Map.of()), "duckdb"))
+                    .isInstanceOf(GenerationException.class).hasMessageContaining("is not a valid identifier");
+            EntityModel withAttribute = Loads.entity("stage", "customer", Loads.attr(payload, "INTEGER4"));
+            assertThatThrownBy(() -> generate(new LoadModel("hostile_load", withAttribute, append.sources(),
+                    append.load().steps(), Map.of()), "duckdb"))
+                    .isInstanceOf(GenerationException.class).hasMessageContaining("Attribute ")
+                    .hasMessageContaining("is not a valid identifier");
+        }
+    }
+
     @Test
     void environmentValuesAndLoadOptionsThatAreNotPlainValuesAreRefused() {
         Case append = cases().get(5);

@@ -50,9 +50,9 @@
     <#list cols as c><#local out = out + [differs(a + "." + c, b + "." + bPrefix + c)]></#list>
     <#return "(" + out?join(" OR ") + ")">
 </#function>
-<#-- A SQL string literal. -->
+<#-- A SQL string literal, written the dialect's way (dialects/*.yaml string_literal). -->
 <#function lit text>
-    <#return "'" + text?replace("'", "''") + "'">
+    <#return fn.literal(text)>
 </#function>
 <#-- A SQL expression that renders the key as text: 'c1=' || value || ', c2=' || value -->
 <#function keyText cols alias>

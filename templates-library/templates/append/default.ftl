@@ -1,7 +1,7 @@
 <#--
   append: insert every source row into the target.
   Inputs
-    parameter source (STRING, optional): the source relation; default the load's first source entity.
+    parameter source (IDENTIFIER, optional): the source relation; default the load's first source entity.
     Source shape: a column for every target attribute, by name.
     Required attribute types: none.
   Semantics

@@ -3,43 +3,47 @@
   offending row, so the load stops there. Put audit steps between building the delta / work table
   and changing the target, and the target stays unchanged when an audit fails.
   Inputs
-    parameter table (STRING, required): the audited relation.
-    parameter type (STRING, required):
-      not_null        columns (LIST, required): no row may have NULL in any of them.
-      unique          columns (LIST, required): the grain; no two rows may share it (NULLs count as a value group).
-      accepted_values columns (one column), values (LIST): non-NULL values must be among values
+    parameter table (IDENTIFIER, required): the audited relation.
+    parameter type (STRING, a word, required):
+      not_null        columns (IDENTIFIER_LIST, required): no row may have NULL in any of them.
+      unique          columns (IDENTIFIER_LIST, required): the grain; no two rows may share it (NULLs count as a value group).
+      accepted_values columns (one column), values (TEXT_LIST, each a literal): non-NULL values must be among values
                       (compared as text, so 1 and '1' are the same).
-      custom          query (STRING, required): a query that returns the offending rows.
-    parameter name (STRING, optional): the audit's name in messages.
+      custom          query (SQL, required): a query that returns the offending rows.
+    parameter name (TEXT, optional, a literal): the audit's name in messages.
     Required attribute types: none.
   Semantics
     The error text says which audit failed on which table and shows one example row (key values).
 -->
 <#include "/lib/load.ftl">
-<#assign auditName = (name?? && name?has_content)?then(name, type)>
 <#assign cols = columns![]>
-<#assign what = "audit " + auditName + " on " + table + " failed: ">
+<#-- The error message as a SQL string expression; name is TEXT, so it arrives as a literal. -->
+<#function what text>
+    <#if name??>
+        <#return lit("audit ") + " || " + name + " || " + lit(" on " + table + " failed: " + text)>
+    </#if>
+    <#return lit("audit " + type + " on " + table + " failed: " + text)>
+</#function>
 <#if ["not_null", "unique", "accepted_values"]?seq_contains(type) && cols?size == 0>
     <#stop "parameter 'columns': the " + type + " audit needs the columns it checks">
 </#if>
 <#if type == "not_null">
 <#assign nullTests = []><#list cols as c><#assign nullTests = nullTests + ["a." + c + " IS NULL"]></#list>
 ${failIfAny("    SELECT a.* FROM " + table + " a WHERE " + nullTests?join(" OR "),
-    lit(what + "a NULL in " + cols?join(" or ") + " (fix the source or the load so that these columns are always set); example row: ") + " || " + keyText(cols, "bad"))};
+    what("a NULL in " + cols?join(" or ") + " (fix the source or the load so that these columns are always set); example row: ") + " || " + keyText(cols, "bad"))};
 <#elseif type == "unique">
 ${failIfAny("    SELECT " + qual(cols, "a") + ", COUNT(*) AS duplicate_rows FROM " + table + " a GROUP BY " + qual(cols, "a") + " HAVING COUNT(*) > 1",
-    lit(what + "duplicate rows at the grain (" + cols?join(", ") + "); example: ") + " || " + keyText(cols, "bad") + " || " + lit(" occurs ") + " || " + fn.to_text("bad.duplicate_rows") + " || " + lit(" times. Deduplicate the input at this grain."))};
+    what("duplicate rows at the grain (" + cols?join(", ") + "); example: ") + " || " + keyText(cols, "bad") + " || " + lit(" occurs ") + " || " + fn.to_text("bad.duplicate_rows") + " || " + lit(" times. Deduplicate the input at this grain."))};
 <#elseif type == "accepted_values">
 <#if cols?size != 1><#stop "parameter 'columns': the accepted_values audit checks exactly one column, not " + cols?size></#if>
 <#if !(values??) || values?size == 0><#stop "parameter 'values': the accepted_values audit needs the accepted values"></#if>
 <#assign c = cols[0]>
-<#assign accepted = []><#list values as v><#assign accepted = accepted + [lit(v)]></#list>
-${failIfAny("    SELECT a." + c + " FROM " + table + " a WHERE a." + c + " IS NOT NULL AND " + fn.to_text("a." + c) + " NOT IN (" + accepted?join(", ") + ")",
-    lit(what + c + " has a value outside (" + values?join(", ") + "): ") + " || " + fn.to_text("bad." + c))};
+${failIfAny("    SELECT a." + c + " FROM " + table + " a WHERE a." + c + " IS NOT NULL AND " + fn.to_text("a." + c) + " NOT IN (" + values?join(", ") + ")",
+    what(c + " has a value outside (" + values?join(", ") + "): ") + " || " + fn.to_text("bad." + c))};
 <#elseif type == "custom">
 <#if !(query?? && query?has_content)><#stop "parameter 'query': the custom audit needs a query returning the offending rows"></#if>
 ${failIfAny("    SELECT 1 AS offending FROM (\n" + query?trim?remove_ending(";") + "\n    ) q",
-    lit(what + "the audit query returned offending rows"))};
+    what("the audit query returned offending rows"))};
 <#else>
 <#stop "parameter 'type': '" + type + "' is not an audit type; use not_null, unique, accepted_values or custom">
 </#if>

@@ -2,13 +2,14 @@
   cdc_scd2: a CDC event table becomes SCD Type 2 history (seed 001).
 
   Inputs
-    key_columns (LIST, required), operation_column (default cdc_operation), sequence_column
+    key_columns (IDENTIFIER_LIST, required), operation_column (default cdc_operation), sequence_column
     (default cdc_seq), event_time_column (default event_time), delete_value (default D),
     source (default the load's first source entity), work_prefix (default Z_CDC_).
   Required attribute types of the target: VALID_FROM, VALID_TO (timestamps; VALID_TO IS NULL on
     the open version); optional VALIDITY_STATUS (1/0, or TRUE/FALSE if BOOLEAN: the open version).
     The target must have the key columns and the sequence column; every other target column
     (the payload) is taken from the source by name.
+  Parameter kinds: names are IDENTIFIER(_LIST); delete_value is TEXT, so it arrives as a literal.
   Source shape: the full event log (every event of a key, not only the latest batch): key columns,
     operation, sequence, event time, payload columns.
 
@@ -49,7 +50,7 @@
 <#assign OP = operation_column>
 <#assign ET = event_time_column>
 <#assign eventCols = cols + hasName(cols, OP)?then([], [OP]) + hasName(cols, ET)?then([], [ET])>
-<#assign isDelete = fn.nvl("e." + OP, "''") + " = " + lit(delete_value)>
+<#assign isDelete = fn.nvl("e." + OP, "''") + " = " + delete_value>
 <#if statusAttrs?size == 1>
     <#assign bool = statusAttrs[0].datatype == "BOOLEAN">
     <#assign ON = bool?then(fn.bool_true(), "1")>
@@ -90,7 +91,7 @@ FROM (
         JOIN ${KEYS} k ON ${eqAll(K, "k", "s")}
     ) e
 ) v
-WHERE NOT (${fn.nvl("v." + OP, "''")} = ${lit(delete_value)});
+WHERE NOT (${fn.nvl("v." + OP, "''")} = ${delete_value});
 <#assign allCols = cols + [VF, VT] + names(statusAttrs)>
 <#if (dialect.capabilities.multi_statement_transactions!true) || !(dialect.capabilities.insert_overwrite!false)>
 <#if dialect.capabilities.multi_statement_transactions!true>

@@ -1,8 +1,8 @@
 <#--
   insert_new_by_datahash: persistent staging area (PSA) load.
   Inputs
-    parameter key_columns (LIST, required): the business key columns.
-    parameter source (STRING, optional): the source relation; default the load's first source entity.
+    parameter key_columns (IDENTIFIER_LIST, required): the business key columns.
+    parameter source (IDENTIFIER, optional): the source relation; default the load's first source entity.
     Required attribute types: DV_DATAHASH (the hash column, computed here; the source need not have it).
     Source shape: a column for every other target attribute, by name.
   Semantics

@@ -5,7 +5,7 @@
   to a work table, then merged, then the work table is dropped. Databricks runs this as well.
 
   Inputs
-    parameter temp_table_prefix (STRING, required): the temp table is
+    parameter temp_table_prefix (IDENTIFIER, required): the temp table is
       <target_schema>.<prefix><target_entity_name>, holding the latest source rows with the
       business attributes, the DV_HASHKEY attribute and the VALID_FROM attribute.
   Required attribute types of the target: SCD_ID, DV_HASHKEY, DV_DATAHASH, VALID_FROM, VALID_TO,

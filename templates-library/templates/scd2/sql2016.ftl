@@ -8,7 +8,7 @@
       validity_status and valid_to in three places).
 
   Inputs
-    parameter temp_table_prefix (STRING, required): the temp table is
+    parameter temp_table_prefix (IDENTIFIER, required): the temp table is
       <target_schema>.<prefix><target_entity_name>, holding the latest source rows with the
       business attributes, the DV_HASHKEY attribute and the VALID_FROM attribute.
   Required attribute types of the target: SCD_ID, DV_HASHKEY, DV_DATAHASH, VALID_FROM, VALID_TO,

@@ -2,10 +2,10 @@
   scd_hybrid_rebuild: SCD Type 1 and Type 2 columns on one dimension, without UPDATE or MERGE (seed 003).
 
   Inputs
-    natural_key (LIST, required): the natural key columns.
-    scd1_columns (LIST, default none): overwritten in all versions of the key; every other column
+    natural_key (IDENTIFIER_LIST, required): the natural key columns.
+    scd1_columns (IDENTIFIER_LIST, default none): overwritten in all versions of the key; every other column
       without an attribute type is SCD2 (a change makes a new version).
-    execution_time (STRING, default CURRENT_TIMESTAMP), source (default the first source entity),
+    execution_time (SQL, default CURRENT_TIMESTAMP), source (default the first source entity),
     work_prefix (default Z_NEW_).
   Required attribute types of the target: SCD_ID (integer surrogate key), SCD_VERSION (integer,
     1 = oldest), VALID_FROM, VALID_TO (timestamps; 9999-12-31 on the current version),

@@ -3,23 +3,23 @@
 
   Inputs
     strategy (STRING, required): timestamp | check.
-    unique_key (LIST, required): the entity key columns (must be target columns, never NULL).
-    updated_at (STRING): timestamp strategy; a source and target column with the business update time.
-    check_columns (LIST): check strategy; the compared columns, or * = every target column except
+    unique_key (IDENTIFIER_LIST, required): the entity key columns (must be target columns, never NULL).
+    updated_at (IDENTIFIER): timestamp strategy; a source and target column with the business update time.
+    check_columns (IDENTIFIER_LIST): check strategy; the compared columns, or * = every target column except
       unique_key, observed_at and the validity columns.
-    observed_at (STRING): a source column with the observation time; switches to historical input.
+    observed_at (IDENTIFIER): a source column with the observation time; switches to historical input.
     historical_input (STRING): snapshot | changes (rules below).
     invalidate_hard_deletes (BOOLEAN, default false).
-    valid_from_column / valid_to_column (STRING, default valid_from / valid_to): target columns of
+    valid_from_column / valid_to_column (IDENTIFIER, default valid_from / valid_to): target columns of
       a timestamp type; valid_to IS NULL marks the current version.
     initial_valid_from (STRING): updated_at | observed_at | execution_time; default updated_at for
       timestamp, execution_time for current-state check, observed_at for historical check.
-    execution_time (STRING, default CURRENT_TIMESTAMP): SQL expression of the run's time.
-    source (STRING): the source relation; default the load's first source entity.
+    execution_time (SQL, default CURRENT_TIMESTAMP): SQL expression of the run's time.
+    source (IDENTIFIER): the source relation; default the load's first source entity.
     phase (STRING, default all): all | delta | apply. delta = duplicate check + delta table;
       apply = change the target from the delta table and drop it; put audit steps between.
-    delta_prefix (STRING, default Z_DELTA_): the delta table is <target schema>.<prefix><target name>.
-    watermark_prefix (STRING, default Z_WM_): historical snapshot input only; the one-column
+    delta_prefix (IDENTIFIER, default Z_DELTA_): the delta table is <target schema>.<prefix><target name>.
+    watermark_prefix (IDENTIFIER, default Z_WM_): historical snapshot input only; the one-column
       table <target schema>.<prefix><target name> holding the observed_at values loaded.
   Required attribute types: none (columns are named by parameters). Source shape: every target
     column except the validity columns, by name, plus observed_at when historical.

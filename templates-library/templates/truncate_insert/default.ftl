@@ -1,7 +1,7 @@
 <#--
   truncate_insert: replace the target's rows with the source's.
   Inputs
-    parameter source (STRING, optional): the source relation; default the load's first source entity.
+    parameter source (IDENTIFIER, optional): the source relation; default the load's first source entity.
     Source shape: a column for every target attribute, by name (extra source columns are ignored).
     Required attribute types: none.
   Semantics

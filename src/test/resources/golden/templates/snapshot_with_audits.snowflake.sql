@@ -86,12 +86,12 @@ FROM (
     SELECT a.customer_id, a.valid_from, COUNT(*) AS duplicate_rows FROM dw.Z_DELTA_customer_snap a GROUP BY a.customer_id, a.valid_from HAVING COUNT(*) > 1
     LIMIT 1
 ) bad;
-SELECT CAST('audit accepted_values on dw.Z_DELTA_customer_snap failed: status has a value outside (A, B): ' || CAST(bad.status AS VARCHAR) AS INTEGER) AS load_check_failed
+SELECT CAST('audit accepted_values on dw.Z_DELTA_customer_snap failed: status has a value outside (''A'', ''B''): ' || CAST(bad.status AS VARCHAR) AS INTEGER) AS load_check_failed
 FROM (
     SELECT a.status FROM dw.Z_DELTA_customer_snap a WHERE a.status IS NOT NULL AND CAST(a.status AS VARCHAR) NOT IN ('A', 'B')
     LIMIT 1
 ) bad;
-SELECT CAST('audit no_future on dw.Z_DELTA_customer_snap failed: the audit query returned offending rows' AS INTEGER) AS load_check_failed
+SELECT CAST('audit ' || 'no_future' || ' on dw.Z_DELTA_customer_snap failed: the audit query returned offending rows' AS INTEGER) AS load_check_failed
 FROM (
     SELECT 1 AS offending FROM (
 SELECT * FROM dw.Z_DELTA_customer_snap WHERE valid_from > CURRENT_TIMESTAMP

@@ -8,6 +8,7 @@ import java.util.Set;
  * A target SQL dialect after inheritance is applied: everything a parent declares and the
  * dialect does not override. {@code lineage} is the lookup order for templates and formulas:
  * the dialect itself, then its ancestors (the library's "default" variant comes after them).
+ * {@code literalEscapes} says how a character is written inside a string literal (see {@link #literal}).
  */
 public record Dialect(
         String name,
@@ -18,7 +19,8 @@ public record Dialect(
         Map<String, String> functions,
         Map<String, List<String>> datatypes,
         int maxIdentifierLength,
-        Set<String> reservedWords) {
+        Set<String> reservedWords,
+        Map<String, String> literalEscapes) {
 
     public Dialect {
         lineage = List.copyOf(lineage);
@@ -26,6 +28,29 @@ public record Dialect(
         functions = Map.copyOf(functions);
         datatypes = Map.copyOf(datatypes);
         reservedWords = Set.copyOf(reservedWords);
+        literalEscapes = Map.copyOf(literalEscapes);
+        if (!literalEscapes.containsKey("'")) {
+            throw new IllegalStateException("Dialect " + name + ": string_literal.escapes must say how ' is written");
+        }
+    }
+
+    /**
+     * The text as one string literal of this dialect: between single quotes, each character that
+     * {@code string_literal.escapes} names replaced (the quote always; the backslash on engines that
+     * read escapes inside literals). Whatever the text, the literal ends at its last quote.
+     */
+    public String literal(String text) {
+        StringBuilder out = new StringBuilder(text.length() + 2).append('\'');
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            String escaped = literalEscapes.get(String.valueOf(c));
+            if (escaped == null) {
+                out.append(c);
+            } else {
+                out.append(escaped);
+            }
+        }
+        return out.append('\'').toString();
     }
 
     public boolean supports(String capability) {

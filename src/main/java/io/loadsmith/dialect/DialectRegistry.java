@@ -89,6 +89,7 @@ public class DialectRegistry {
         Map<String, List<String>> datatypes = new LinkedHashMap<>();
         Integer maxLength = null;
         Set<String> reserved = new java.util.HashSet<>();
+        Map<String, String> literalEscapes = Map.of();
         for (Map<String, Object> level : chain) {
             ((Map<String, Object>) level.getOrDefault("capabilities", Map.of()))
                     .forEach((k, v) -> capabilities.put(k, Boolean.TRUE.equals(v)));
@@ -104,11 +105,18 @@ public class DialectRegistry {
             if (identifiers.get("reserved") instanceof List<?> words) {
                 words.forEach(w -> reserved.add(String.valueOf(w).toUpperCase(Locale.ROOT)));
             }
+            // A dialect that says how literals are written says it whole: escapes are not merged.
+            Map<String, Object> literal = (Map<String, Object>) level.getOrDefault("string_literal", Map.of());
+            if (literal.get("escapes") instanceof Map<?, ?> escapes) {
+                Map<String, String> own = new LinkedHashMap<>();
+                escapes.forEach((k, v) -> own.put(String.valueOf(k), String.valueOf(v)));
+                literalEscapes = own;
+            }
         }
         Map<String, Object> own = definitions.get(name);
         return new Dialect(name, (String) own.getOrDefault("label", name),
                 Boolean.TRUE.equals(own.get("abstract")), lineage, capabilities, functions, datatypes,
-                maxLength == null ? 128 : maxLength, reserved);
+                maxLength == null ? 128 : maxLength, reserved, literalEscapes);
     }
 
     @SuppressWarnings("unchecked")

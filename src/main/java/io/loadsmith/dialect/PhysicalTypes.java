@@ -10,7 +10,25 @@ import java.util.Map;
  */
 public final class PhysicalTypes {
 
+    private static final String WORD = "[A-Za-z_][A-Za-z0-9_]*";
+    private static final String ARGUMENT = "(?:[0-9]{1,9}|\\{(?:length|precision|scale)\\}|" + WORD + ")";
+    private static final String BASE = WORD + "(?: " + WORD + ")*(?: ?\\( ?" + ARGUMENT + "(?: ?, ?" + ARGUMENT
+            + ")* ?\\))?(?: " + WORD + ")*";
+    /** One type: words, optional (arguments), optional <element types> (ARRAY<STRING>), optional []. */
+    private static final java.util.regex.Pattern TYPE = java.util.regex.Pattern.compile(
+            BASE + "(?:<" + BASE + "(?: ?, ?" + BASE + ")*>)?(?:\\[\\])?");
+
+    /** What a physical pattern must look like to be written into a CREATE TABLE. */
+    public static final String TYPE_RULE = "one type expression: a type name of letters, digits and _ (several words "
+            + "allowed, DOUBLE PRECISION), with optional arguments of numbers or {length}, {precision}, {scale} "
+            + "(VARCHAR({length}), NUMBER({precision},{scale})), element types (ARRAY<STRING>) or []";
+
     private PhysicalTypes() {
+    }
+
+    /** Whether a pattern is one type expression (so it cannot carry other SQL into a statement). */
+    public static boolean isTypeExpression(String pattern) {
+        return pattern != null && pattern.length() <= 200 && TYPE.matcher(pattern).matches();
     }
 
     /**
@@ -27,6 +45,11 @@ public final class PhysicalTypes {
                     + dialect.name() + "; it maps " + String.join(", ", dialect.datatypes().keySet()) + ".");
         }
         for (String pattern : patterns) {
+            if (!isTypeExpression(pattern)) {
+                // A mapping stored or imported before the rule: refuse it here rather than write it.
+                throw new IllegalArgumentException("Datatype '" + datatype + "' maps to '" + pattern + "' in dialect "
+                        + dialect.name() + ", which is not " + TYPE_RULE + ".");
+            }
             String result = fill(pattern, "{length}", length);
             result = fill(result, "{precision}", precision);
             result = fill(result, "{scale}", scale);

@@ -12,6 +12,7 @@ import org.springframework.transaction.annotation.Transactional;
 import io.loadsmith.audit.AuditTrail;
 import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.dialect.DialectRegistry;
+import io.loadsmith.dialect.PhysicalTypes;
 import io.loadsmith.dialect.LogicalDatatypes;
 import io.loadsmith.entitytype.api.DatatypeMappingRequest;
 import io.loadsmith.entitytype.api.DatatypeMappingResponse;
@@ -105,6 +106,10 @@ public class DatatypeMappingService implements DatatypeOverrides {
                     + String.join(", ", dialects.names()));
         }
         datatypes.check(violations, "logicalDatatype", request.logicalDatatype());
+        String pattern = request.physicalPattern() == null ? null : request.physicalPattern().strip();
+        if (pattern != null && !PhysicalTypes.isTypeExpression(pattern)) {
+            violations.add("physicalPattern", request.physicalPattern(), "is not " + PhysicalTypes.TYPE_RULE);
+        }
         violations.throwIfAny();
         return request.dialect().toLowerCase(Locale.ROOT);
     }

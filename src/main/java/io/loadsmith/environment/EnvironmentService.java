@@ -13,6 +13,7 @@ import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.dialect.Identifiers;
 import io.loadsmith.environment.api.EnvironmentRequest;
 import io.loadsmith.environment.api.EnvironmentResponse;
+import io.loadsmith.generation.PlainValues;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.NotFoundException;
 import io.loadsmith.problem.StaleVersionException;
@@ -79,7 +80,10 @@ public class EnvironmentService {
         environments.flush();
     }
 
-    /** Variable names become {@code <name>} placeholders, so they follow the identifier rule. */
+    /**
+     * Variable names become {@code <name>} placeholders, so they follow the identifier rule; values
+     * are written into SQL as they stand, so they follow {@link PlainValues}.
+     */
     private static void validate(EnvironmentRequest request) {
         Violations violations = new Violations();
         Identifiers.check(violations, "name", request.name());
@@ -88,6 +92,7 @@ public class EnvironmentService {
             if (value == null) {
                 violations.add("variables." + name, null, "needs a value");
             }
+            PlainValues.problem(value).ifPresent(problem -> violations.add("variables." + name, value, problem));
         });
         violations.throwIfAny();
     }

@@ -84,7 +84,7 @@ public final class ExportCommand {
                     GenerationOptions.of(allowFullRefresh));
             Path dir = Path.of(options.get("out"));
             Files.createDirectories(dir);
-            Path zip = dir.resolve(document.name() + "-" + version + "-" + sql.manifest().dialect() + ".zip");
+            Path zip = dir.resolve(SqlPackage.fileName(document.name() + "-" + version + "-" + sql.manifest().dialect()) + ".zip");
             Files.write(zip, exporter.zip(sql));
             Files.writeString(dir.resolve("manifest.json"), SqlPackageExporter.manifest(sql));
             for (SqlPackage.File file : sql.files()) {

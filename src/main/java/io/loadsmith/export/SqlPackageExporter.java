@@ -103,13 +103,12 @@ public class SqlPackageExporter {
                 .filter(e -> "TABLE".equals(e.physicalType()) || e.physicalType() == null)
                 .sorted(java.util.Comparator.comparing(EntityModel::qualifiedName))
                 .parallel()
-                .map(e -> new SqlPackage.File("ddl/" + e.qualifiedName() + ".sql", "ddl", e.qualifiedName(),
-                        ddl.createTable(e, dialectName)))
+                .map(e -> SqlPackage.File.ddl(e.qualifiedName(), ddl.createTable(e, dialectName)))
                 .toList());
         files.addAll(RunOrder.of(document.loads()).stream()
                 .filter(l -> selected.test(l.name()))
                 .parallel()
-                .map(l -> new SqlPackage.File("loads/" + l.name() + ".sql", "load", l.name(),
+                .map(l -> SqlPackage.File.load(l.name(),
                         loads.generate(models.load(l), dialectName, variables, options).sql()))
                 .toList());
         List<SqlPackage.ManifestFile> listed = new ArrayList<>();

@@ -15,9 +15,12 @@ import io.loadsmith.dialect.Dialect;
 /**
  * {@code fn} in templates and formulas: the dialect's SQL snippets as functions, so that one
  * template serves every engine, e.g. {@code ${fn.nvl("x", "'-1'")}} gives {@code NVL(x, '-1')} on
- * Snowflake and {@code COALESCE(x, '-1')} on PostgreSQL.
+ * Snowflake and {@code COALESCE(x, '-1')} on PostgreSQL. {@code fn.literal(text)} is the one built
+ * in: the text as a string literal of the dialect ({@link Dialect#literal}).
  */
 final class DialectFunctions implements TemplateHashModel {
+
+    static final String LITERAL = "literal";
 
     private final Dialect dialect;
 
@@ -27,11 +30,21 @@ final class DialectFunctions implements TemplateHashModel {
 
     @Override
     public TemplateModel get(String key) throws TemplateModelException {
+        if (LITERAL.equals(key)) {
+            return (TemplateMethodModelEx) arguments -> {
+                if (arguments.size() != 1) {
+                    throw new TemplateModelException(new TemplateApiException(
+                            "fn.literal takes one argument, the text, not " + arguments.size()));
+                }
+                return new SimpleScalar(dialect.literal(text(arguments.get(0))));
+            };
+        }
         String pattern = dialect.functions().get(key);
         if (pattern == null) {
             throw new TemplateModelException(new TemplateApiException("Dialect " + dialect.name()
                     + " has no function fn." + key + "; it has: "
-                    + String.join(", ", dialect.functions().keySet().stream().sorted().toList()) + "."));
+                    + String.join(", ", java.util.stream.Stream.concat(dialect.functions().keySet().stream(),
+                    java.util.stream.Stream.of(LITERAL)).sorted().toList()) + "."));
         }
         return (TemplateMethodModelEx) arguments -> new SimpleScalar(apply(pattern, arguments));
     }

@@ -66,26 +66,36 @@ public class LoadSqlGenerator {
         } catch (RuntimeException e) {
             throw new GenerationException(at, e.getMessage());
         }
+        checkPlainValues(at, "environment variable", environment);
+        checkPlainValues(at, "load option", load.options());
         Map<String, String> placeholders = Placeholders.of(load, dialect.name(), environment);
         List<GeneratedLoad.GeneratedStep> steps = new ArrayList<>();
         StringBuilder sql = new StringBuilder();
         for (int i = 0; i < load.steps().size(); i++) {
             StepModel step = load.steps().get(i);
             Location stepAt = at.atStep(i + 1, step.name());
-            String expanded = expand(load, dialect, step, stepAt, options);
+            String expanded = expand(load, dialect, step, stepAt, options, placeholders);
             String text = terminate(Placeholders.apply(expanded, placeholders).strip());
             steps.add(new GeneratedLoad.GeneratedStep(i + 1, step.name(), step.type().name(), text));
             if (i > 0) {
                 sql.append("\n\n");
             }
-            sql.append("/* ").append(i + 1).append(". ").append(step.name())
+            sql.append("/* ").append(i + 1).append(". ").append(SqlComments.text(step.name()))
                     .append(" (").append(step.type().name()).append(" - SQL) */\n").append(text);
         }
         sql.append('\n');
         return new GeneratedLoad(load.name(), dialect.name(), steps, sql.toString());
     }
 
-    private String expand(LoadModel load, Dialect dialect, StepModel step, Location at, GenerationOptions options) {
+    /** Stored before {@link PlainValues} was enforced, or imported: refused here rather than written into SQL. */
+    private static void checkPlainValues(Location at, String what, Map<String, String> values) {
+        values.forEach((name, value) -> PlainValues.problem(value).ifPresent(problem -> {
+            throw new GenerationException(at, what + " '" + name + "' " + problem);
+        }));
+    }
+
+    private String expand(LoadModel load, Dialect dialect, StepModel step, Location at, GenerationOptions options,
+                          Map<String, String> placeholders) {
         List<TemplateCall> calls;
         try {
             calls = TemplateCallParser.parse(step.text());
@@ -97,19 +107,21 @@ public class LoadSqlGenerator {
         int from = 0;
         for (TemplateCall call : calls) {
             out.append(step.text(), from, call.start());
-            out.append(render(load, dialect, call, at.inTemplate(call.templateName(), call.line(), call.column()), options));
+            out.append(render(load, dialect, call, at.inTemplate(call.templateName(), call.line(), call.column()), options,
+                    placeholders));
             from = call.end();
         }
         out.append(step.text().substring(from));
         return out.toString();
     }
 
-    private String render(LoadModel load, Dialect dialect, TemplateCall call, Location at, GenerationOptions options) {
+    private String render(LoadModel load, Dialect dialect, TemplateCall call, Location at, GenerationOptions options,
+                          Map<String, String> placeholders) {
         ResolvedVariant variant;
         Map<String, Object> arguments;
         try {
             variant = engine.catalog().resolve(TemplateKind.TEMPLATE, call.templateName(), dialect);
-            arguments = ParameterBinder.bind(variant.definition(), call.arguments());
+            arguments = ParameterBinder.bind(variant.definition(), call.arguments(), dialect, placeholders);
         } catch (TemplateNotFoundException | IllegalArgumentException e) {
             throw new GenerationException(at, e.getMessage());
         }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.loadsmith.dialect.Dialect;
+import io.loadsmith.dialect.Identifiers;
 import io.loadsmith.dialect.PhysicalTypes;
 import io.loadsmith.generation.model.AttributeModel;
 import io.loadsmith.generation.model.EntityModel;
@@ -48,6 +49,11 @@ public final class ModelLocalizer {
     private static void checkIdentifier(Dialect dialect, String what, String name) {
         if (name == null) {
             return;
+        }
+        if (!Identifiers.isValid(name)) {
+            // Stored or imported before names were checked: refused here rather than written into SQL.
+            throw new IllegalArgumentException(what + ": " + ParameterKinds.shown(name) + " is not a valid identifier: "
+                    + "use letters, digits and _, not starting with a digit, at most " + Identifiers.MAX_LENGTH + " characters.");
         }
         if (name.length() > dialect.maxIdentifierLength()) {
             throw new IllegalArgumentException(what + ": '" + name + "' is " + name.length() + " characters; "

@@ -1,26 +1,32 @@
 package io.loadsmith.generation;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
+import io.loadsmith.dialect.Dialect;
 import io.loadsmith.template.ParameterDefinition;
 import io.loadsmith.template.TemplateDefinition;
 
 /**
- * Checks a call's arguments against the template's parameters and converts them to their types:
- * STRING as given, BOOLEAN from true/false, INTEGER, LIST from comma-separated items. Defaults fill
- * what the call leaves out. All problems of one call are reported together.
+ * Checks a call's arguments against the template's parameters and converts each for its kind and
+ * the dialect ({@link ParameterKinds}). Defaults fill what the call leaves out. All problems of one
+ * call are reported together.
  */
 final class ParameterBinder {
 
     private ParameterBinder() {
     }
 
+    /** Without a dialect: what the store checks before it saves a load. */
     static Map<String, Object> bind(TemplateDefinition template, Map<String, String> arguments) {
+        return bind(template, arguments, null, null);
+    }
+
+    /** For a dialect; {@code placeholders} are replaced in names and text values before they are checked. */
+    static Map<String, Object> bind(TemplateDefinition template, Map<String, String> arguments, Dialect dialect,
+                                    Map<String, String> placeholders) {
         List<String> problems = new ArrayList<>();
         for (String given : arguments.keySet()) {
             if (template.parameter(given).isEmpty()) {
@@ -36,43 +42,24 @@ final class ParameterBinder {
             if (raw == null) {
                 raw = parameter.defaultValue();
             }
-            if (raw == null) {
-                if (parameter.required()) {
-                    problems.add("missing required parameter '" + parameter.name() + "' (" + parameter.type() + ")");
+            Object value = null;
+            if (raw != null) {
+                try {
+                    value = ParameterKinds.convert(parameter, raw, dialect, placeholders);
+                } catch (IllegalArgumentException e) {
+                    problems.add(e.getMessage());
+                    continue;
                 }
-                continue;
             }
-            try {
-                bound.put(parameter.name(), convert(parameter, raw));
-            } catch (IllegalArgumentException e) {
-                problems.add(e.getMessage());
+            if (value != null) {
+                bound.put(parameter.name(), value);
+            } else if (parameter.required()) {
+                problems.add("missing required parameter '" + parameter.name() + "' (" + parameter.type() + ")");
             }
         }
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException(String.join("; ", problems));
         }
         return bound;
-    }
-
-    private static Object convert(ParameterDefinition parameter, String raw) {
-        return switch (parameter.type()) {
-            case STRING -> raw;
-            case BOOLEAN -> switch (raw.trim().toLowerCase(Locale.ROOT)) {
-                case "true" -> Boolean.TRUE;
-                case "false" -> Boolean.FALSE;
-                default -> throw new IllegalArgumentException("parameter '" + parameter.name()
-                        + "' is BOOLEAN: give true or false, not '" + raw + "'");
-            };
-            case INTEGER -> {
-                try {
-                    yield Long.parseLong(raw.trim());
-                } catch (NumberFormatException e) {
-                    throw new IllegalArgumentException("parameter '" + parameter.name()
-                            + "' is INTEGER: '" + raw + "' is not a whole number");
-                }
-            }
-            case LIST -> raw.isBlank() ? List.of()
-                    : Arrays.stream(raw.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
-        };
     }
 }

@@ -21,6 +21,7 @@ import io.loadsmith.generation.GeneratedLoad;
 import io.loadsmith.generation.GenerationOptions;
 import io.loadsmith.generation.GenerationException;
 import io.loadsmith.generation.LoadSqlGenerator;
+import io.loadsmith.generation.PlainValues;
 import io.loadsmith.generation.TemplateCallCheck;
 import io.loadsmith.generation.model.StepModel;
 import io.loadsmith.load.api.LoadRequest;
@@ -168,6 +169,10 @@ public class LoadService {
     private void apply(Load load, WarehouseEntity target, LoadRequest r) {
         Violations violations = new Violations();
         Identifiers.check(violations, "name", r.name());
+        if (r.options() != null) {
+            r.options().forEach((key, value) -> PlainValues.problem(value)
+                    .ifPresent(problem -> violations.add("options." + key, value, problem)));
+        }
         violations.throwIfAny();
         List<WarehouseEntity> sources = new ArrayList<>();
         for (int i = 0; i < r.sources().size(); i++) {

@@ -2,7 +2,6 @@ package io.loadsmith.template;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -118,18 +117,10 @@ public class TemplateService {
         if (p.required() && p.defaultValue() != null) {
             violations.add(at + ".defaultValue", p.defaultValue(), "a required parameter has no default");
         }
-        if (p.defaultValue() != null && !fits(type, p.defaultValue())) {
+        if (p.defaultValue() != null && !io.loadsmith.generation.ParameterKinds.fits(type, p.defaultValue())) {
             violations.add(at + ".defaultValue", p.defaultValue(), "is not a " + type + " value");
         }
         return new TemplateParameter(p.name(), type, p.required(), p.defaultValue(), p.description());
-    }
-
-    private static boolean fits(ParameterType type, String value) {
-        return switch (type) {
-            case BOOLEAN -> Set.of("true", "false").contains(value.trim().toLowerCase(Locale.ROOT));
-            case INTEGER -> value.trim().matches("[+-]?\\d{1,18}");
-            case STRING, LIST -> true;
-        };
     }
 
     private LoadTemplate find(long id) {

@@ -77,7 +77,7 @@ class AuditExecutionTest {
     void acceptedValues(TargetEngine engine) throws Exception {
         String audit = "<ftltemplate:audit:" + TABLE + ":type=accepted_values:columns=status:values=A,B>";
         try (Connection db = prepare(engine, "(1, 'A', 'Ann'), (2, NULL, 'Bob'), (3, 'X', 'Cid')")) {
-            assertFailsAndTargetUnchanged(db, load(engine, audit), "status has a value outside (A, B): X");
+            assertFailsAndTargetUnchanged(db, load(engine, audit), "status has a value outside ('A', 'B'): X");
             TargetEngine.execute(db, "DELETE FROM stage.customer_src WHERE status = 'X'");
             Loads.run(db, load(engine, audit));
             assertThat(Loads.rows(db, "SELECT COUNT(*) FROM stage.customer")).containsExactly(List.of("3"));

@@ -29,33 +29,33 @@ class TemplateGoldenTest {
 
     private static final Path DIR = Path.of("src/test/resources/golden/templates");
 
-    private static final EntityModel CUSTOMER_SRC = entity("stage", "customer_src",
+    static final EntityModel CUSTOMER_SRC = entity("stage", "customer_src",
             attr("customer_id", "INTEGER4"), attr("region", "VARCHAR"), attr("plan", "VARCHAR"),
             attr("status", "VARCHAR"), attr("updated_at", "TIMESTAMP"));
-    private static final EntityModel CUSTOMER_HIST = entity("stage", "customer_hist",
+    static final EntityModel CUSTOMER_HIST = entity("stage", "customer_hist",
             attr("customer_id", "INTEGER4"), attr("region", "VARCHAR"), attr("plan", "VARCHAR"),
             attr("status", "VARCHAR"), attr("updated_at", "TIMESTAMP"), attr("snapshot_date", "TIMESTAMP"));
-    private static final EntityModel CUSTOMER_SNAP = entity("dw", "customer_snap",
+    static final EntityModel CUSTOMER_SNAP = entity("dw", "customer_snap",
             attr("customer_id", "INTEGER4"), attr("region", "VARCHAR"), attr("plan", "VARCHAR"),
             attr("status", "VARCHAR"), attr("updated_at", "TIMESTAMP"),
             attr("valid_from", "TIMESTAMP"), attr("valid_to", "TIMESTAMP"));
-    private static final EntityModel CUSTOMER = entity("stage", "customer",
+    static final EntityModel CUSTOMER = entity("stage", "customer",
             attr("customer_id", "INTEGER4"), attr("region", "VARCHAR"), attr("plan", "VARCHAR"),
             attr("status", "VARCHAR"), attr("updated_at", "TIMESTAMP"));
-    private static final EntityModel CUSTOMER_PSA = entity("stage", "customer_psa",
+    static final EntityModel CUSTOMER_PSA = entity("stage", "customer_psa",
             attr("customer_id", "INTEGER4"), attr("region", "VARCHAR"), attr("plan", "VARCHAR"),
             attr("status", "VARCHAR"), attr("updated_at", "TIMESTAMP"), attr("datahash", "DV_DATAHASH", "CHAR", 32));
-    private static final EntityModel EVENTS = entity("stage", "person_cdc",
+    static final EntityModel EVENTS = entity("stage", "person_cdc",
             attr("person_id", "INTEGER4"), attr("tenant", "VARCHAR"), attr("cdc_operation", null, "CHAR", 1),
             attr("cdc_seq", "INTEGER8"), attr("event_time", "TIMESTAMP"), attr("name", "VARCHAR"), attr("city", "VARCHAR"));
-    private static final EntityModel PERSON = entity("dw", "person_scd2",
+    static final EntityModel PERSON = entity("dw", "person_scd2",
             attr("person_id", "INTEGER4"), attr("tenant", "VARCHAR"), attr("name", "VARCHAR"), attr("city", "VARCHAR"),
             attr("cdc_seq", "INTEGER8"), attr("valid_from", "VALID_FROM", "TIMESTAMP", null),
             attr("valid_to", "VALID_TO", "TIMESTAMP", null), attr("is_current", "VALIDITY_STATUS", "INTEGER1", null));
-    private static final EntityModel STAGING = entity("stage", "dim_user_staging",
+    static final EntityModel STAGING = entity("stage", "dim_user_staging",
             attr("login", "VARCHAR"), attr("premium_user", "BOOLEAN"), attr("address", "VARCHAR"),
             attr("phone", "VARCHAR"), attr("name", "VARCHAR"));
-    private static final EntityModel DIM_USER = entity("dw", "dim_user",
+    static final EntityModel DIM_USER = entity("dw", "dim_user",
             attr("dim_user_id", "SCD_ID", "INTEGER8", null), attr("login", "VARCHAR"), attr("premium_user", "BOOLEAN"),
             attr("address", "VARCHAR"), attr("phone", "VARCHAR"), attr("name", "VARCHAR"),
             attr("scd_version", "SCD_VERSION", "INTEGER4", null), attr("scd_start_date", "VALID_FROM", "TIMESTAMP", null),

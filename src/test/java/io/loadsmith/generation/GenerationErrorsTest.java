@@ -59,7 +59,7 @@ class GenerationErrorsTest {
         GenerationException e = fail(TestGenerators.library(), vesselWithStep("SELECT 1;\n  <ftltemplate:scd2>"), "snowflake");
 
         assertThat(e.getMessage()).isEqualTo("Load 'load_d_vessel_scd2', step 2 'merge', template 'scd2', line 2, column 3: "
-                + "missing required parameter 'temp_table_prefix' (STRING)");
+                + "missing required parameter 'temp_table_prefix' (IDENTIFIER)");
     }
 
     @Test
@@ -86,7 +86,7 @@ class GenerationErrorsTest {
     @Test
     void escapesAndTripleQuotedValues() {
         TestGenerators generators = TestGenerators.with(List.of(new InMemoryTemplates().add("echo", "[${v}]",
-                new ParameterDefinition("v", ParameterType.STRING, true, null, ""))));
+                new ParameterDefinition("v", ParameterType.SQL, true, null, ""))));
 
         String escaped = generators.loads().generate(vesselWithStep("<ftltemplate:echo:v=\\<target_schema\\>.a\\:b>"), "h2", Map.of())
                 .steps().get(1).sql();

@@ -103,16 +103,16 @@ class FieldLimitsTest extends H2StoreTest {
     @Test
     void codeOf32PassesTheSizeCheckAnd33IsRefused() {
         Api.Answer atLimit = api().send(HttpMethod.POST, "/api/v1/datatype-mappings", obj("dialect", text("d", Limits.CODE),
-                "logicalDatatype", "CHAR", "physicalPattern", "CHAR(<length>)"));
+                "logicalDatatype", "CHAR", "physicalPattern", "CHAR({length})"));
         assertThat(atLimit.status()).isEqualTo(400);
         assertThat(atLimit.body()).contains("is not a target dialect").doesNotContain("at most " + Limits.CODE);
         refused("/api/v1/datatype-mappings", obj("dialect", text("d", Limits.CODE + 1), "logicalDatatype", "CHAR",
-                "physicalPattern", "CHAR(<length>)"), "dialect", Limits.CODE);
+                "physicalPattern", "CHAR({length})"), "dialect", Limits.CODE);
     }
 
     @Test
     void physicalPatternOf200IsStoredAnd201IsRefused() {
-        String pattern = "CHAR(<length>) ";
+        String pattern = "CHAR({length}) ";
         long id = created("/api/v1/datatype-mappings", obj("dialect", "bigquery", "logicalDatatype", "CHAR",
                 "physicalPattern", pattern + "x".repeat(Limits.PHYSICAL_PATTERN - pattern.length())));
         refused("/api/v1/datatype-mappings", obj("dialect", "h2", "logicalDatatype", "CHAR",

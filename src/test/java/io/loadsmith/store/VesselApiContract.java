@@ -205,6 +205,38 @@ public interface VesselApiContract {
         assertThat(api().get("/api/v1/loads/" + loadId())).isEqualTo(before);
     }
 
+    /** Issue 20.1: a value that is not a name, in a parameter that names a table, is refused when the load is saved. */
+    @Test
+    default void aHostileNameInAnIdentifierParameterIsRefusedAndNothingChanges() {
+        JsonNode before = api().get("/api/v1/loads/" + loadId());
+        assertRefusedAtMergeStep(putLoadWithMergeStep("<ftltemplate:scd2:temp_table_prefix=Z_TMP_; DROP TABLE x; -->"),
+                "scd2", "parameter 'temp_table_prefix' is IDENTIFIER");
+        assertThat(api().get("/api/v1/loads/" + loadId())).isEqualTo(before);
+    }
+
+    /** Issue 20.1: environment values, load options and datatype patterns are refused where they are stored. */
+    @Test
+    default void valuesWrittenIntoSqlAsTheyStandAreRefusedWhenStored() {
+        Api.Answer variable = api().send(HttpMethod.POST, "/api/v1/environments", obj("name", "hostile_env",
+                "variables", Map.of("warehouse_database", "DW'; DROP TABLE x; --")));
+        assertThat(variable.status()).isEqualTo(400);
+        assertThat(variable.json().get("errors").get(0).get("field").asString()).isEqualTo("variables.warehouse_database");
+        assertThat(variable.json().get("errors").get(0).get("message").asString()).contains("may hold only letters");
+        assertThat(api().get("/api/v1/environments?name=hostile_env")).isEmpty();
+
+        Map<String, Object> load = Api.toMap(api().get("/api/v1/loads/" + loadId()));
+        load.put("options", Map.of("mode", "a */ b"));
+        Api.Answer option = api().send(HttpMethod.PUT, "/api/v1/loads/" + loadId(), load);
+        assertThat(option.status()).isEqualTo(400);
+        assertThat(option.json().get("errors").get(0).get("field").asString()).isEqualTo("options.mode");
+
+        Api.Answer mapping = api().send(HttpMethod.POST, "/api/v1/datatype-mappings", obj("dialect", "h2",
+                "logicalDatatype", "VARCHAR", "physicalPattern", "VARCHAR(10), evil INT"));
+        assertThat(mapping.status()).isEqualTo(400);
+        assertThat(mapping.json().get("errors").get(0).get("field").asString()).isEqualTo("physicalPattern");
+        assertThat(mapping.json().get("errors").get(0).get("message").asString()).contains("one type expression");
+    }
+
     @Test
     default void unknownParameterIsRefusedAndNothingChanges() {
         JsonNode before = api().get("/api/v1/loads/" + loadId());

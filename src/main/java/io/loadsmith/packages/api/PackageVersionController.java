@@ -21,6 +21,7 @@ import org.springframework.web.bind.annotation.RestController;
 import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.exchange.PackageJson;
 import io.loadsmith.generation.GenerationOptions;
+import io.loadsmith.generation.SqlComments;
 import io.loadsmith.export.SqlPackage;
 import io.loadsmith.export.SqlPackageExporter;
 import io.loadsmith.packages.PackageDiff;
@@ -99,7 +100,7 @@ public class PackageVersionController {
                                              @Parameter(description = ALLOW_DOC) @RequestParam(defaultValue = "false") boolean allowFullRefresh) {
         SqlPackage sql = versions.sqlPackage(id, version, dialect, environment,
                 GenerationOptions.of(allowFullRefresh), load -> true);
-        String file = sql.manifest().packageName() + "-" + version + "-" + sql.manifest().dialect() + ".zip";
+        String file = SqlPackage.fileName(sql.manifest().packageName() + "-" + version + "-" + sql.manifest().dialect()) + ".zip";
         return ResponseEntity.ok().contentType(ZIP)
                 .header(HttpHeaders.CONTENT_DISPOSITION, ContentDisposition.attachment().filename(file).build().toString())
                 .body(exporter.zip(sql));
@@ -112,7 +113,7 @@ public class PackageVersionController {
                              @Parameter(description = ALLOW_DOC) @RequestParam(defaultValue = "false") boolean allowFullRefresh) {
         return versions.sqlPackage(id, version, dialect, environment, GenerationOptions.of(allowFullRefresh), load -> true)
                 .files().stream()
-                .map(f -> "-- " + f.path() + "\n" + f.content())
+                .map(f -> "-- " + SqlComments.text(f.path()) + "\n" + f.content())
                 .collect(Collectors.joining("\n"));
     }
 
@@ -122,7 +123,7 @@ public class PackageVersionController {
                           @RequestParam String dialect, @RequestParam(required = false) String environment,
                           @Parameter(description = ALLOW_DOC) @RequestParam(defaultValue = "false") boolean allowFullRefresh) {
         return file(versions.sqlPackage(id, version, dialect, environment, GenerationOptions.of(allowFullRefresh),
-                load::equals), "loads/" + load + ".sql", "load '" + load + "'");
+                load::equals), "load", load, "load '" + load + "'");
     }
 
     @GetMapping(value = "/{version}/entities/{entity}/ddl", produces = MediaType.TEXT_PLAIN_VALUE)
@@ -130,11 +131,11 @@ public class PackageVersionController {
     public String entityDdl(@PathVariable long id, @PathVariable String version, @PathVariable String entity,
                             @RequestParam String dialect) {
         return file(versions.sqlPackage(id, version, dialect, null, GenerationOptions.NONE, load -> false),
-                "ddl/" + entity + ".sql", "entity '" + entity + "'");
+                "ddl", entity, "entity '" + entity + "'");
     }
 
-    private static String file(SqlPackage sql, String path, String what) {
-        return sql.files().stream().filter(f -> f.path().equals(path)).findFirst().map(SqlPackage.File::content)
+    private static String file(SqlPackage sql, String kind, String object, String what) {
+        return sql.files().stream().filter(f -> f.kind().equals(kind) && f.object().equals(object)).findFirst().map(SqlPackage.File::content)
                 .orElseThrow(() -> new NotFoundException("Version " + sql.manifest().version() + " of package '"
                         + sql.manifest().packageName() + "' has no " + what + "."));
     }

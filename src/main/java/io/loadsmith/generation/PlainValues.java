@@ -1,0 +1,46 @@
+package io.loadsmith.generation;
+
+import java.util.Optional;
+
+/**
+ * The rule for values that are written into SQL as they stand, wherever a step or template puts
+ * them: environment variable values ({@code <name>} placeholders) and load options
+ * ({@code loadOpt(name)}). They may hold letters, digits and {@code _ . , : / @ + - = %}, but not
+ * {@code --}: no quote, backslash, semicolon, white space, bracket, comment marker or placeholder
+ * character, so a value cannot end a literal, a quoted name, a comment or a statement, and stays
+ * one token (a database name, a path, a date, a number). Checked where they are stored and again
+ * when SQL is generated (for values stored before the rule).
+ */
+public final class PlainValues {
+
+    private static final String PUNCTUATION = "_.,:/@+-=%";
+
+    private PlainValues() {
+    }
+
+    /** What is wrong with the value, or empty when it may be written into SQL. */
+    public static Optional<String> problem(String value) {
+        if (value == null) {
+            return Optional.empty();
+        }
+        for (int i = 0; i < value.length(); ) {
+            int c = value.codePointAt(i);
+            if (!Character.isLetterOrDigit(c) && PUNCTUATION.indexOf(c) < 0) {
+                return Optional.of("may hold only letters, digits and " + String.join(" ", PUNCTUATION.split(""))
+                        + " (it is written into SQL as it stands), not " + describe(c));
+            }
+            i += Character.charCount(c);
+        }
+        if (value.contains("--")) {
+            return Optional.of("may not contain -- (it starts a SQL comment)");
+        }
+        return Optional.empty();
+    }
+
+    private static String describe(int c) {
+        if (Character.isWhitespace(c) || Character.isISOControl(c)) {
+            return "white space or control characters (U+" + String.format("%04X", c) + ")";
+        }
+        return "'" + new String(Character.toChars(c)) + "'";
+    }
+}

@@ -164,3 +164,4 @@ final class MigrationPlanner {
         return new MigrationChange(kind, entity, attribute, before, after, reason != null, reason, from, to, previous);
     }
 
+}

@@ -2,6 +2,8 @@ package io.loadsmith.deployment;
 
 import java.util.List;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 /**
@@ -18,10 +20,12 @@ public record Migration(String packageName, String from, String to, String diale
         steps = List.copyOf(steps);
     }
 
+    @JsonProperty
     public boolean destructive() {
         return changes.stream().anyMatch(MigrationChange::destructive);
     }
 
+    @JsonIgnore
     public boolean isEmpty() {
         return changes.isEmpty();
     }

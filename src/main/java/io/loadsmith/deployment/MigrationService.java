@@ -5,6 +5,8 @@ import org.springframework.transaction.annotation.Transactional;
 
 import io.loadsmith.deployment.api.DeploymentResponse;
 import io.loadsmith.exchange.PackageDocument;
+import io.loadsmith.export.SqlPackage;
+import io.loadsmith.generation.GenerationOptions;
 import io.loadsmith.packages.PackageVersionService;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.NotFoundException;
@@ -40,6 +42,14 @@ public class MigrationService {
         PackageDocument target = versions.document(packageId, to);
         return migrations.migrate(versions.document(packageId, source.version()), source.version(), target, to,
                 source.dialect(), allowDestructive);
+    }
+
+    /** The version's SQL package for upgrading from {@code from}: the migration, then the loads. */
+    public SqlPackage upgradePackage(long packageId, String from, String to, String dialect, String environment,
+                                     boolean allowDestructive, GenerationOptions options) {
+        Migration migration = migration(packageId, from, to, dialect, environment, allowDestructive);
+        return UpgradePackages.withMigration(versions.sqlPackage(packageId, to, migration.dialect(),
+                DEPLOYED.equals(from) ? environment : null, options, load -> true), migration);
     }
 
     /** What the designer shows: the plan whatever it contains. */

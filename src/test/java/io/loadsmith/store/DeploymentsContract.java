@@ -146,6 +146,49 @@ public interface DeploymentsContract {
     }
 
     @Test
+    default void theUpgradePackageRunsTheMigrationThenTheLoads() throws Exception {
+        int from = version("v1");
+        int to = version("v2");
+        Api.Raw zip = api().raw(HttpMethod.GET, versions() + "/" + to + "/migration/sql-package?from=" + from
+                + "&dialect=snowflake", null);
+        assertThat(zip.status()).as(zip.text()).isEqualTo(200);
+        java.util.Map<String, String> entries = new java.util.LinkedHashMap<>();
+        try (java.util.zip.ZipInputStream in = new java.util.zip.ZipInputStream(new java.io.ByteArrayInputStream(zip.body()))) {
+            for (var e = in.getNextEntry(); e != null; e = in.getNextEntry()) {
+                entries.put(e.getName(), new String(in.readAllBytes(), StandardCharsets.UTF_8));
+            }
+        }
+        String migration = "migrations/" + from + "-to-" + to + ".sql";
+        assertThat(entries.keySet()).containsExactly("manifest.json", migration, "loads/load_dt_vessel.sql");
+        JsonNode manifest = Api.JSON.readTree(entries.get("manifest.json"));
+        assertThat(manifest.get("files").findValuesAsString("path")).containsExactly(migration, "loads/load_dt_vessel.sql");
+        assertThat(manifest.get("files").get(0).get("order").asInt()).isEqualTo(1);
+        assertThat(manifest.get("files").get(0).get("sha256").asString())
+                .isEqualTo(io.loadsmith.export.SqlPackageExporter.sha256(entries.get(migration)));
+        assertThat(entries.get(migration)).contains("ALTER TABLE dt.D_VESSEL_SCD2 ADD COLUMN flag_code VARCHAR(10);");
+    }
+
+    @Test
+    default void theDesignerShowsWhatRunsWhereAndWhatADeploymentWouldChange() {
+        assertThat(api().send(HttpMethod.POST, "/api/v1/environments", obj("name", "dt_page")).status()).isEqualTo(201);
+        assertThat(api().send(HttpMethod.POST, "/api/v1/environments/dt_page/deployments", obj("package", "dtest",
+                "version", version("v2"), "dialect", "duckdb", "deployedBy", "release-bot")).status()).isEqualTo(201);
+
+        Api.Raw page = api().raw(HttpMethod.GET, "/packages/dtest/deployments", null);
+
+        assertThat(page.status()).isEqualTo(200);
+        String html = page.text();
+        String section = html.substring(html.indexOf("id=\"env-dt_page\""));
+        assertThat(section).contains("Version <strong>" + version("v2") + "</strong>", "duckdb", "release-bot",
+                "Deploying version " + version("v3"), "Deploying the working state",
+                "drop column dt.D_VESSEL_SCD2.country_name (was VARCHAR(100))", "yes: the column&#39;s values are dropped",
+                "ALTER TABLE dt.D_VESSEL_SCD2 DROP COLUMN country_name;");
+        Api.Raw missing = api().raw(HttpMethod.GET, "/packages/nopkg/deployments", null);
+        assertThat(missing.status()).isEqualTo(404);
+        assertThat(missing.text()).contains("Package &#39;nopkg&#39; does not exist", "<html");
+    }
+
+    @Test
     default void badInputIsNamedInProblemDetails() {
         String deployments = "/api/v1/environments/nowhere/deployments";
         assertProblem(api().send(HttpMethod.POST, deployments, obj("package", "dtest", "version", 1, "dialect", "h2")),

@@ -74,8 +74,9 @@ public class MigrationService {
             throw InvalidRequestException.of("environment", environment, "is required with from=" + DEPLOYED);
         }
         DeploymentResponse deployed = deployments.current(environment, packageId).orElseThrow(() ->
-                new NotFoundException("Package " + packageId + " has no recorded deployment in environment '"
-                        + environment + "'; report one with POST /api/v1/environments/" + environment + "/deployments."));
+                new NotFoundException("Package '" + versions.document(packageId, PackageVersionService.WORKING).name()
+                        + "' has no recorded deployment in environment '" + environment + "'; report one with POST"
+                        + " /api/v1/environments/" + environment + "/deployments."));
         return new Source(String.valueOf(deployed.version()),
                 dialect == null || dialect.isBlank() ? deployed.dialect() : dialect);
     }

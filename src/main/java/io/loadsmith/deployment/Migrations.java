@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 import io.loadsmith.ddl.DdlGenerator;
 import io.loadsmith.dialect.Dialect;
@@ -75,10 +74,6 @@ public class Migrations {
             throw new DestructiveMigrationException(fromLabel, toLabel, destructive);
         }
         return migration;
-    }
-
-    public Set<String> dialectNames() {
-        return Set.copyOf(dialects.names());
     }
 
     private static Map<String, EntityModel> tables(PackageDocument document) {

@@ -46,6 +46,14 @@ public interface DeploymentsContract {
                 renamed.transformationTypes(), renamed.templates(), List.of(changed), renamed.loads(), List.of()));
     }
 
+    static byte[] v3() {
+        return document(list -> {
+            list.add(8, new AttributeDoc("flag_code", "VARCHAR", 10, null, null, true, null, null));
+            list.removeIf(a -> a.name().equals("country"));
+            return list;
+        });
+    }
+
     @BeforeAll
     default void commitThreeVersions() {
         importAndCommit(document(list -> list), "v1");
@@ -57,11 +65,7 @@ public interface DeploymentsContract {
                     null, null, "country"));
             return list;
         }), "v2");
-        importAndCommit(document(list -> {
-            list.add(8, new AttributeDoc("flag_code", "VARCHAR", 10, null, null, true, null, null));
-            list.removeIf(a -> a.name().equals("country"));
-            return list;
-        }), "v3");
+        importAndCommit(v3(), "v3");
         Api.Answer env = api().send(HttpMethod.POST, "/api/v1/environments", obj("name", ENVIRONMENT));
         assertThat(env.status()).as(env.body()).isEqualTo(201);
     }
@@ -189,6 +193,26 @@ public interface DeploymentsContract {
     }
 
     @Test
+    default void aChangeThatCannotBeExpressedSaysWhichAndWhy() {
+        byte[] impossible = document(list -> {
+            list.replaceAll(a -> a.name().equals("mmsi_key")
+                    ? new AttributeDoc("mmsi_key", "DATE", null, null, null, true, null, null) : a);
+            return list;
+        });
+        assertThat(api().raw(HttpMethod.POST, "/api/v1/packages/import", impossible).status()).isEqualTo(200);
+        try {
+            Api.Answer answer = api().send(HttpMethod.GET, versions() + "/working/migration?from=" + version("v1")
+                    + "&dialect=snowflake", null);
+            assertThat(answer.status()).as(answer.body()).isEqualTo(422);
+            assertThat(answer.json().get("change").asString())
+                    .isEqualTo("change the type of dt.D_VESSEL_SCD2.mmsi_key from INTEGER8 to DATE");
+            assertThat(answer.json().get("reason").asString()).startsWith("no conversion from INTEGER8 to DATE");
+        } finally {
+            assertThat(api().raw(HttpMethod.POST, "/api/v1/packages/import", v3()).status()).isEqualTo(200);
+        }
+    }
+
+    @Test
     default void badInputIsNamedInProblemDetails() {
         String deployments = "/api/v1/environments/nowhere/deployments";
         assertProblem(api().send(HttpMethod.POST, deployments, obj("package", "dtest", "version", 1, "dialect", "h2")),
@@ -215,6 +239,9 @@ public interface DeploymentsContract {
                 "environment: is required with from=deployed");
         assertProblem(api().send(HttpMethod.GET, migration + "?from=deployed&environment=nowhere", null), 404,
                 "Environment 'nowhere' does not exist");
+        api().send(HttpMethod.POST, "/api/v1/environments", obj("name", "dt_empty"));
+        assertProblem(api().send(HttpMethod.GET, migration + "?from=deployed&environment=dt_empty", null), 404,
+                "Package 'dtest' has no recorded deployment in environment 'dt_empty'");
     }
 
     private static void assertProblem(Api.Answer answer, int status, String detail) {

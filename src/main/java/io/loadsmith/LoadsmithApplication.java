@@ -13,6 +13,9 @@ public class LoadsmithApplication {
             // Headless export: no server, no database, only the package file.
             System.exit(ExportCommand.run(args, System.out, System.err));
         }
+        if (args.length > 0 && "migrate".equals(args[0])) {
+            System.exit(io.loadsmith.deployment.MigrateCommand.run(args, System.out, System.err));
+        }
         SpringApplication.run(LoadsmithApplication.class, args);
     }
 }

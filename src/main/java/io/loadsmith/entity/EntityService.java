@@ -273,10 +273,14 @@ public class EntityService {
             AttributeJson a = given.get(i);
             String at = "attributes[" + i + "]";
             Identifiers.check(violations, at + ".name", a.name());
+            if (a.renamedFrom() != null && !a.renamedFrom().isBlank()) {
+                Identifiers.check(violations, at + ".renamedFrom", a.renamedFrom());
+            }
             datatypes.check(violations, at + ".datatype", a.datatype());
             attributeTypes.checkExists(violations, at + ".attributeType", a.attributeType());
             result.add(new WarehouseAttribute(a.name(), a.datatype(), a.dataLength(), a.dataPrecision(), a.dataScale(),
-                    a.nullable() == null || a.nullable(), a.attributeType(), a.description()));
+                    a.nullable() == null || a.nullable(), a.attributeType(), a.description(),
+                    a.renamedFrom() == null || a.renamedFrom().isBlank() ? null : a.renamedFrom()));
         }
         return result;
     }
@@ -297,7 +301,7 @@ public class EntityService {
                 e.getFullRefreshPolicy(),
                 e.getAttributes().stream().map(a -> new AttributeJson(a.getName(), a.getDatatype(), a.getDataLength(),
                         a.getDataPrecision(), a.getDataScale(), a.isNullable(), a.getAttributeType(),
-                        a.getDescription())).toList(),
+                        a.getDescription(), a.getRenamedFrom())).toList(),
                 e.getCreatedAt(), e.getUpdatedAt());
     }
 }

@@ -30,6 +30,10 @@ public class WarehouseAttribute {
 
     private String description;
 
+    /** The name before a rename (package JSON renamedFrom), so a migration renames the column. */
+    @Column(name = "renamed_from")
+    private String renamedFrom;
+
     protected WarehouseAttribute() {
         // for JPA
     }
@@ -44,6 +48,16 @@ public class WarehouseAttribute {
         this.nullable = nullable;
         this.attributeType = attributeType;
         this.description = description;
+    }
+
+    public WarehouseAttribute(String name, String datatype, Integer dataLength, Integer dataPrecision, Integer dataScale,
+                              boolean nullable, String attributeType, String description, String renamedFrom) {
+        this(name, datatype, dataLength, dataPrecision, dataScale, nullable, attributeType, description);
+        this.renamedFrom = renamedFrom;
+    }
+
+    public String getRenamedFrom() {
+        return renamedFrom;
     }
 
     public String getName() {

@@ -113,10 +113,16 @@ public record PackageDocument(
     }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
+    /** {@code renamedFrom}: optional; the attribute's name before a rename, so a migration renames the column. */
     @JsonPropertyOrder({"name", "datatype", "dataLength", "dataPrecision", "dataScale", "nullable", "attributeType",
-            "description"})
+            "description", "renamedFrom"})
     public record AttributeDoc(String name, String datatype, Integer dataLength, Integer dataPrecision, Integer dataScale,
-                               Boolean nullable, String attributeType, String description) {
+                               Boolean nullable, String attributeType, String description, String renamedFrom) {
+
+        public AttributeDoc(String name, String datatype, Integer dataLength, Integer dataPrecision, Integer dataScale,
+                            Boolean nullable, String attributeType, String description) {
+            this(name, datatype, dataLength, dataPrecision, dataScale, nullable, attributeType, description, null);
+        }
     }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)

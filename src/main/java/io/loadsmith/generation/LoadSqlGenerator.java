@@ -202,6 +202,14 @@ public class LoadSqlGenerator {
         }
     }
 
+    /**
+     * What a template sees for a load ({@code model}, {@code loads}, {@code sql}, {@code fn},
+     * {@code dialect}), for callers that render other library texts with the same API (migrations).
+     */
+    public Map<String, Object> templateData(LoadModel load, Dialect dialect) {
+        return TemplateData.forTemplate(load, dialect, formulas(load, dialect));
+    }
+
     public DialectRegistry dialects() {
         return dialects;
     }

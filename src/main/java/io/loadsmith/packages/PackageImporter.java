@@ -356,7 +356,8 @@ public class PackageImporter {
         return valid(new EntityRequest(version, e.logicalName(), e.name(), e.schema(), entityType,
                 physical(e.physicalType(), "physicalType"), packageName, e.description(), e.fullRefreshPolicy(),
                 e.attributes().stream().map(a -> new AttributeJson(a.name(), a.datatype(), a.dataLength(),
-                        a.dataPrecision(), a.dataScale(), a.nullable(), a.attributeType(), a.description())).toList()));
+                        a.dataPrecision(), a.dataScale(), a.nullable(), a.attributeType(), a.description(),
+                        a.renamedFrom())).toList()));
     }
 
     private static LoadRequest load(Long version, PackageDocument.LoadDoc l) {

@@ -66,7 +66,7 @@ public class PackageSnapshots {
                         e.fullRefreshPolicy(),
                         e.attributes().stream().map(a -> new AttributeDoc(a.name(), a.datatype(), a.dataLength(),
                                 a.dataPrecision(), a.dataScale(), a.nullable() == null || a.nullable(),
-                                a.attributeType(), a.description())).toList()))
+                                a.attributeType(), a.description(), a.renamedFrom())).toList()))
                 .toList();
         Set<String> owned = entityDocs.stream().map(PackageDocument.EntityDoc::qualifiedName).collect(Collectors.toSet());
         return PackageJson.canonical(new PackageDocument(PackageDocument.FORMAT, name, pkg.description(),

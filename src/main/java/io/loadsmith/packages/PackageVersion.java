@@ -67,6 +67,10 @@ public class PackageVersion {
         this.sha256 = sha256;
     }
 
+    public MetadataPackage getPkg() {
+        return pkg;
+    }
+
     public int getNumber() {
         return number;
     }

@@ -24,7 +24,8 @@ import jakarta.servlet.http.HttpServletResponse;
  * message, never a stack trace. Ordered before the API's problem-detail handler, for pages only.
  */
 @ControllerAdvice(basePackages = {"io.loadsmith.web", "io.loadsmith.account.web", "io.loadsmith.entity.web",
-        "io.loadsmith.load.web", "io.loadsmith.entitytype.web", "io.loadsmith.template.web", "io.loadsmith.audit.web"})
+        "io.loadsmith.load.web", "io.loadsmith.entitytype.web", "io.loadsmith.template.web", "io.loadsmith.audit.web",
+        "io.loadsmith.deployment.web"})
 @Order(Ordered.HIGHEST_PRECEDENCE)
 public class WebExceptionHandler {
 

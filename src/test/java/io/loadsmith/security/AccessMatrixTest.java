@@ -109,6 +109,7 @@ class AccessMatrixTest extends H2StoreTest {
             POST   /configuration/templates/{id}/delete                ADMIN
             GET    /packages/{name}                                    VIEWER
             POST   /packages/{name}/commit                             EDITOR
+            GET    /packages/{name}/deployments                        VIEWER
             GET    /packages/{name}/diff                               VIEWER
             GET    /packages/{name}/export                             VIEWER
             GET    /packages/{name}/versions/{number}/restore          VIEWER
@@ -167,6 +168,8 @@ class AccessMatrixTest extends H2StoreTest {
             POST   /api/v1/environments                                ADMIN
             PUT    /api/v1/environments/{id}                           ADMIN
             DELETE /api/v1/environments/{id}                           ADMIN
+            GET    /api/v1/environments/{environment}/deployments      VIEWER
+            POST   /api/v1/environments/{environment}/deployments      EDITOR
             GET    /api/v1/templates                                   VIEWER
             GET    /api/v1/templates/{id}                              VIEWER
             POST   /api/v1/templates                                   ADMIN
@@ -193,6 +196,8 @@ class AccessMatrixTest extends H2StoreTest {
             GET    /api/v1/packages/{id}/versions/{version}/sql        VIEWER
             GET    /api/v1/packages/{id}/versions/{version}/loads/{load}/sql  VIEWER
             GET    /api/v1/packages/{id}/versions/{version}/entities/{entity}/ddl  VIEWER
+            GET    /api/v1/packages/{id}/versions/{to}/migration       VIEWER
+            GET    /api/v1/packages/{id}/versions/{to}/migration/sql-package  VIEWER
             """);
 
     @Autowired

@@ -60,6 +60,8 @@ public class EntityForm {
         private boolean nullable = true;
         private String attributeType;
         private String description;
+        /** Kept as the API set it (package JSON renamedFrom), so saving the form does not forget a rename. */
+        private String renamedFrom;
 
         static AttributeRow of(AttributeJson a) {
             AttributeRow row = new AttributeRow();
@@ -71,12 +73,13 @@ public class EntityForm {
             row.nullable = a.nullable() == null || a.nullable();
             row.attributeType = a.attributeType();
             row.description = a.description();
+            row.renamedFrom = a.renamedFrom();
             return row;
         }
 
         AttributeJson toJson() {
             return new AttributeJson(name == null ? "" : name.strip(), datatype == null ? "" : datatype, dataLength,
-                    dataPrecision, dataScale, nullable, blank(attributeType), blank(description));
+                    dataPrecision, dataScale, nullable, blank(attributeType), blank(description), blank(renamedFrom));
         }
 
         public String getName() { return name; }
@@ -95,6 +98,8 @@ public class EntityForm {
         public void setAttributeType(String attributeType) { this.attributeType = attributeType; }
         public String getDescription() { return description; }
         public void setDescription(String description) { this.description = description; }
+        public String getRenamedFrom() { return renamedFrom; }
+        public void setRenamedFrom(String renamedFrom) { this.renamedFrom = renamedFrom; }
     }
 
     public Long getVersion() { return version; }

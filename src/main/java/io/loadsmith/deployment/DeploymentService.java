@@ -1,0 +1,94 @@
+package io.loadsmith.deployment;
+
+import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
+
+import org.springframework.data.domain.Page;
+import org.springframework.data.domain.PageRequest;
+import org.springframework.data.domain.Pageable;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+import io.loadsmith.audit.AuditTrail;
+import io.loadsmith.deployment.api.DeploymentRequest;
+import io.loadsmith.deployment.api.DeploymentResponse;
+import io.loadsmith.dialect.DialectRegistry;
+import io.loadsmith.environment.DeploymentEnvironment;
+import io.loadsmith.environment.DeploymentEnvironmentRepository;
+import io.loadsmith.packages.MetadataPackage;
+import io.loadsmith.packages.MetadataPackageRepository;
+import io.loadsmith.packages.PackageVersion;
+import io.loadsmith.packages.PackageVersionRepository;
+import io.loadsmith.problem.NotFoundException;
+
+/** Deployments as tooling reports them, and what runs where (the newest deployment of a package in an environment). */
+@Service
+@Transactional
+public class DeploymentService {
+
+    private final DeploymentRepository deployments;
+    private final DeploymentEnvironmentRepository environments;
+    private final MetadataPackageRepository packages;
+    private final PackageVersionRepository versions;
+    private final DialectRegistry dialects;
+    private final Clock clock;
+
+    public DeploymentService(DeploymentRepository deployments, DeploymentEnvironmentRepository environments,
+                             MetadataPackageRepository packages, PackageVersionRepository versions,
+                             DialectRegistry dialects, Clock clock) {
+        this.deployments = deployments;
+        this.environments = environments;
+        this.packages = packages;
+        this.versions = versions;
+        this.dialects = dialects;
+        this.clock = clock;
+    }
+
+    public DeploymentResponse record(String environmentName, DeploymentRequest request) {
+        DeploymentEnvironment environment = environment(environmentName);
+        MetadataPackage pkg = packages.findByName(request.packageName())
+                .orElseThrow(() -> NotFoundException.name("Package", request.packageName()));
+        PackageVersion version = versions.findByPkgAndNumber(pkg, request.version()).orElseThrow(() ->
+                new NotFoundException("Package '" + pkg.getName() + "' has no version " + request.version()
+                        + "; report the deployment of a committed version."));
+        String dialect = dialects.get(request.dialect()).name();
+        String actor = AuditTrail.actor();
+        String deployedBy = request.deployedBy() == null || request.deployedBy().isBlank() ? actor : request.deployedBy();
+        return response(deployments.saveAndFlush(new Deployment(environment, version, dialect, deployedBy,
+                request.deployedAt() == null ? clock.instant() : request.deployedAt(), actor, clock.instant(),
+                request.note())));
+    }
+
+    @Transactional(readOnly = true)
+    public Page<DeploymentResponse> list(String environmentName, Pageable page) {
+        return deployments.findByEnvironmentOrderByDeployedAtDescIdDesc(environment(environmentName), page)
+                .map(DeploymentService::response);
+    }
+
+    /** The newest deployment of the package in the environment, if any. */
+    @Transactional(readOnly = true)
+    public Optional<DeploymentResponse> current(String environmentName, long packageId) {
+        MetadataPackage pkg = packages.findById(packageId).orElseThrow(() -> NotFoundException.id("Package", packageId));
+        return deployments.findByEnvironmentAndVersionPkgOrderByDeployedAtDescIdDesc(environment(environmentName), pkg,
+                PageRequest.of(0, 1)).stream().findFirst().map(DeploymentService::response);
+    }
+
+    /** Every environment's name, for the designer. */
+    @Transactional(readOnly = true)
+    public List<String> environmentNames() {
+        return environments.findAll(org.springframework.data.domain.Sort.by("name")).stream()
+                .map(DeploymentEnvironment::getName).toList();
+    }
+
+    private DeploymentEnvironment environment(String name) {
+        return environments.findByName(name).orElseThrow(() -> NotFoundException.name("Environment", name));
+    }
+
+    private static DeploymentResponse response(Deployment d) {
+        PackageVersion v = d.getVersion();
+        return new DeploymentResponse(d.getId(), d.getEnvironment().getName(), v.getPkg().getName(), v.getPkg().getId(),
+                v.getNumber(), d.getDialect(), d.getDeployedBy(), d.getDeployedAt(), d.getRecordedBy(),
+                d.getRecordedAt(), d.getNote());
+    }
+}

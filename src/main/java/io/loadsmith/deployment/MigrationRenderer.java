@@ -1,0 +1,150 @@
+package io.loadsmith.deployment;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.loadsmith.ddl.DdlGenerator;
+import io.loadsmith.dialect.Dialect;
+import io.loadsmith.generation.FreemarkerEngine;
+import io.loadsmith.generation.FreemarkerErrors;
+import io.loadsmith.generation.GenerationException;
+import io.loadsmith.generation.LoadSqlGenerator;
+import io.loadsmith.generation.model.AttributeModel;
+import io.loadsmith.generation.model.EntityModel;
+import io.loadsmith.generation.model.LoadModel;
+import io.loadsmith.template.TemplateKind;
+
+/**
+ * Stage 4 of a migration: the SQL of each step from the library's DDL templates
+ * ({@code templates-library/ddl/migrate_*}, CREATE TABLE from {@code ddl/create_table}). Templates
+ * see the template API of load templates ({@code fn}, {@code dialect.capabilities},
+ * {@code loads.getTransformationForAttributes}) with the table as {@code entity}.
+ */
+final class MigrationRenderer {
+
+    /** The prefix of the new table a rebuild fills before it replaces the old one. */
+    static final String WORK_PREFIX = "Z_MIG_";
+
+    private final FreemarkerEngine engine;
+    private final LoadSqlGenerator loads;
+    private final DdlGenerator ddl;
+
+    MigrationRenderer(FreemarkerEngine engine, LoadSqlGenerator loads, DdlGenerator ddl) {
+        this.engine = engine;
+        this.loads = loads;
+        this.ddl = ddl;
+    }
+
+    List<MigrationStep> render(List<DialectSteps.Planned> planned, Dialect dialect, Map<String, EntityModel> neutralAfter,
+                               Map<String, EntityModel> before, Map<String, EntityModel> after) {
+        List<MigrationStep> steps = new ArrayList<>();
+        for (DialectSteps.Planned step : planned) {
+            String key = SnapshotDiff.key(step.entity());
+            String sql = switch (step.kind()) {
+                case CREATE_ENTITY -> ddl.createTable(neutralAfter.get(key), dialect.name()).strip();
+                case DROP_ENTITY -> render(step, dialect, before.get(key), Map.of());
+                case REBUILD -> render(step, dialect, after.get(key), rebuild(step, dialect, before.get(key),
+                        neutralAfter.get(key), after.get(key)));
+                default -> render(step, dialect, after.get(key), column(step.changes().get(0), before.get(key),
+                        after.get(key)));
+            };
+            List<String> described = step.changes().stream().map(MigrationChange::description).toList();
+            steps.add(new MigrationStep(steps.size() + 1, step.kind(), step.entity(), step.destructive(), described, sql));
+        }
+        return steps;
+    }
+
+    /** Each step under a header, like the steps of a load. */
+    static String script(List<MigrationStep> steps) {
+        StringBuilder out = new StringBuilder();
+        for (MigrationStep step : steps) {
+            if (!out.isEmpty()) {
+                out.append("\n\n");
+            }
+            String what = step.kind() == ChangeKind.REBUILD
+                    ? "rebuild table " + step.entity() + ": " + String.join("; ", step.changes())
+                    : step.changes().get(0);
+            out.append("/* ").append(step.number()).append(". ").append(what.replace("*/", "* /"))
+                    .append(step.destructive() ? " (DESTRUCTIVE)" : "").append(" */\n").append(step.sql());
+        }
+        return out.isEmpty() ? "" : out.append('\n').toString();
+    }
+
+    private Map<String, Object> column(MigrationChange change, EntityModel before, EntityModel after) {
+        Map<String, Object> data = new HashMap<>();
+        if (change.to() != null) {
+            data.put("attr", DialectSteps.attribute(after, change.to().name()));
+        }
+        if (change.from() != null) {
+            data.put("column", change.from().name());
+        }
+        if (change.previous() != null) {
+            data.put("previous", change.previous());
+        }
+        if (change.from() != null && change.to() != null) {
+            data.put("typeChanged", DialectSteps.physicalTypeChanges(change, before, after));
+            data.put("nullabilityChanged", TypeChanges.compare(change.from(), change.to()).nullabilityChanged());
+        }
+        if (change.kind() == ChangeKind.KEY_CHANGE) {
+            data.put("keyBefore", change.before());
+            data.put("keyAfter", change.after());
+        }
+        return data;
+    }
+
+    /** The work table's CREATE TABLE and, per new column, the old column it is filled from (none: NULL). */
+    private Map<String, Object> rebuild(DialectSteps.Planned step, Dialect dialect, EntityModel before,
+                                        EntityModel neutralAfter, EntityModel after) {
+        EntityModel work = new EntityModel(WORK_PREFIX + neutralAfter.name(), neutralAfter.logicalName(),
+                neutralAfter.schema(), neutralAfter.entityType(), neutralAfter.physicalType(), neutralAfter.attributes(),
+                neutralAfter.fullRefreshPolicy());
+        Map<String, String> sources = new HashMap<>();
+        Map<String, Boolean> casts = new HashMap<>();
+        before.attributes().forEach(a -> sources.put(SnapshotDiff.key(a.name()), a.name()));
+        for (MigrationChange c : step.changes()) {
+            if (c.kind() == ChangeKind.DROP_COLUMN) {
+                sources.remove(SnapshotDiff.key(c.from().name()));
+            } else if (c.kind() == ChangeKind.ADD_COLUMN) {
+                sources.remove(SnapshotDiff.key(c.to().name()));
+            } else if (c.kind() == ChangeKind.RENAME_COLUMN) {
+                sources.remove(SnapshotDiff.key(c.from().name()));
+                sources.put(SnapshotDiff.key(c.to().name()), c.from().name());
+            } else {
+                casts.put(SnapshotDiff.key(c.to().name()), TypeChanges.needsCast(c.from(), c.to()));
+            }
+        }
+        List<Map<String, Object>> columns = new ArrayList<>();
+        for (AttributeModel a : neutralAfter.attributes()) {
+            Map<String, Object> column = new LinkedHashMap<>();
+            column.put("name", a.name());
+            column.put("source", sources.getOrDefault(SnapshotDiff.key(a.name()), ""));
+            column.put("physicalDatatype", DialectSteps.attribute(after, a.name()).physicalDatatype());
+            column.put("cast", casts.getOrDefault(SnapshotDiff.key(a.name()), false));
+            columns.add(column);
+        }
+        Map<String, Object> data = new HashMap<>();
+        data.put("work", work.name());
+        data.put("createWork", ddl.createTable(work, dialect.name()).strip());
+        data.put("columns", columns);
+        return data;
+    }
+
+    private String render(DialectSteps.Planned step, Dialect dialect, EntityModel entity, Map<String, Object> extra) {
+        String template = TemplateKind.DDL.folder() + "/" + step.kind().template();
+        try {
+            Map<String, Object> data = new HashMap<>(loads.templateData(
+                    new LoadModel("migration", entity, List.of(), List.of(), Map.of()), dialect));
+            data.put("entity", entity);
+            data.putAll(extra);
+            return engine.render(dialect, template, data);
+        } catch (Exception e) {
+            FreemarkerErrors.Described d = FreemarkerErrors.describe(e);
+            throw new GenerationException(new GenerationException.Location(null, null, null,
+                    d.template() == null ? template : d.template(), d.line(), d.column()),
+                    "Migration of " + step.entity() + " (" + step.kind().label() + "): " + d.detail());
+        }
+    }
+}

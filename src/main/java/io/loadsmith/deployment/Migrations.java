@@ -1,0 +1,91 @@
+package io.loadsmith.deployment;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.loadsmith.ddl.DdlGenerator;
+import io.loadsmith.dialect.Dialect;
+import io.loadsmith.dialect.DialectRegistry;
+import io.loadsmith.exchange.DocumentModels;
+import io.loadsmith.exchange.PackageDocument;
+import io.loadsmith.generation.DatatypeOverrides;
+import io.loadsmith.generation.FreemarkerEngine;
+import io.loadsmith.generation.FullRefreshSettings;
+import io.loadsmith.generation.LoadSqlGenerator;
+import io.loadsmith.generation.ModelLocalizer;
+import io.loadsmith.generation.model.EntityModel;
+import io.loadsmith.library.LibraryTemplateSource;
+import io.loadsmith.template.TemplateCatalog;
+import io.loadsmith.template.TemplateSource;
+
+/**
+ * The migration of a package from one version's tables to another's, for a dialect, as a pipeline:
+ * {@link SnapshotDiff} (tables and columns side by side) → {@link MigrationPlanner} (typed
+ * changes) → {@link DialectSteps} (in place or rebuild, by capability) → {@link MigrationRenderer}
+ * (SQL from the library's DDL templates). Like the SQL package exporter it reads only the two
+ * documents and the library, so the API and the command line give the same SQL.
+ */
+public class Migrations {
+
+    private final LibraryTemplateSource library;
+    private final DialectRegistry dialects;
+    private final FullRefreshSettings settings;
+
+    public Migrations(LibraryTemplateSource library, DialectRegistry dialects, FullRefreshSettings settings) {
+        this.library = library;
+        this.dialects = dialects;
+        this.settings = settings;
+    }
+
+    /** The plan and SQL whatever they contain: for showing what a deployment would change. */
+    public Migration plan(PackageDocument from, String fromLabel, PackageDocument to, String toLabel, String dialectName) {
+        return plan(from, fromLabel, to, toLabel, dialects.get(dialectName));
+    }
+
+    /** For a dialect as given (tests take away capabilities to execute rebuilds on the engines here). */
+    Migration plan(PackageDocument from, String fromLabel, PackageDocument to, String toLabel, Dialect dialect) {
+        List<MigrationChange> changes = new MigrationPlanner(settings.historyAttributeTypes())
+                .plan(SnapshotDiff.between(from, to));
+        // The new version's own formulas and templates come first, as when its loads are generated.
+        List<TemplateSource> sources = new ArrayList<>();
+        sources.add(new DocumentModels(to));
+        sources.add(library);
+        FreemarkerEngine engine = new FreemarkerEngine(new TemplateCatalog(sources), library);
+        ModelLocalizer localizer = new ModelLocalizer(DatatypeOverrides.none());
+        Map<String, EntityModel> neutralAfter = tables(to);
+        Map<String, EntityModel> before = localized(tables(from), localizer, dialect);
+        Map<String, EntityModel> after = localized(neutralAfter, localizer, dialect);
+        List<DialectSteps.Planned> planned = DialectSteps.of(changes, dialect, before, after);
+        MigrationRenderer renderer = new MigrationRenderer(engine,
+                new LoadSqlGenerator(engine, dialects, localizer, settings), new DdlGenerator(engine, dialects, localizer));
+        List<MigrationStep> steps = renderer.render(planned, dialect, neutralAfter, before, after);
+        return new Migration(to.name(), fromLabel, toLabel, dialect.name(), changes, steps,
+                MigrationRenderer.script(steps));
+    }
+
+    /** The migration to run: refused when it has destructive changes the caller did not allow. */
+    public Migration migrate(PackageDocument from, String fromLabel, PackageDocument to, String toLabel,
+                             String dialectName, boolean allowDestructive) {
+        Migration migration = plan(from, fromLabel, to, toLabel, dialectName);
+        List<MigrationChange> destructive = migration.changes().stream().filter(MigrationChange::destructive).toList();
+        if (!allowDestructive && !destructive.isEmpty()) {
+            throw new DestructiveMigrationException(fromLabel, toLabel, destructive);
+        }
+        return migration;
+    }
+
+    private static Map<String, EntityModel> tables(PackageDocument document) {
+        Map<String, EntityModel> tables = new HashMap<>();
+        new DocumentModels(document).entities().forEach(e -> tables.put(SnapshotDiff.key(e.qualifiedName()), e));
+        return tables;
+    }
+
+    private static Map<String, EntityModel> localized(Map<String, EntityModel> tables, ModelLocalizer localizer,
+                                                      Dialect dialect) {
+        Map<String, EntityModel> result = new HashMap<>();
+        tables.forEach((key, entity) -> result.put(key, localizer.localize(entity, dialect)));
+        return result;
+    }
+}

@@ -1,0 +1,13 @@
+package io.loadsmith.deployment.api;
+
+import java.time.Instant;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+/** A recorded deployment: which version of which package runs in the environment, since when, by whom. */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record DeploymentResponse(long id, String environment, @JsonProperty("package") String packageName, long packageId,
+                                 int version, String dialect, String deployedBy, Instant deployedAt, String recordedBy,
+                                 Instant recordedAt, String note) {
+}

@@ -1,0 +1,373 @@
+package io.loadsmith.deployment;
+
+import static io.loadsmith.deployment.MigrationFixtures.*;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import io.loadsmith.dialect.Dialect;
+import io.loadsmith.engine.TargetEngine;
+import io.loadsmith.exchange.PackageDocument;
+import io.loadsmith.exchange.PackageDocument.AttributeDoc;
+import io.loadsmith.export.SqlPackage;
+
+/**
+ * Migrations executed on PostgreSQL 17, DuckDB and H2: version 1's DDL is deployed and loaded with
+ * its loads, the migration to version 2 runs, every row is compared (expected rows written by
+ * hand), then version 2's loads run and the result is checked again.
+ */
+class MigrationExecutionTest {
+
+    private static final String V1 = "00000000000000000000000000000123";
+    private static final String V2 = "00000000000000000000000000000456";
+    private static final String VESSELS = """
+            SELECT vessel_id, vessel_name, country, valid_from, valid_to, validity_status
+            FROM publish.D_VESSEL_SCD2 ORDER BY vessel_id, valid_from""";
+    private static final String VESSELS_WITH_FLAG = """
+            SELECT vessel_id, vessel_name, flag_code, country, valid_from, valid_to, validity_status
+            FROM publish.D_VESSEL_SCD2 ORDER BY vessel_id, valid_from""";
+    private static final String ITEMS = "SELECT id, name, price, note FROM dw.item ORDER BY id";
+    private static final List<List<String>> ITEM_ROWS = List.of(row("1", "apple", "1.5", "red"),
+            row("2", "pear", "0.99", null));
+
+    // --- SCD2: a new column, and history that stays continuous ---
+
+    @ParameterizedTest
+    @EnumSource(TargetEngine.class)
+    void addedScd2ColumnIsNullAndOnlyChangedKeysOpenVersions(TargetEngine engine) throws Exception {
+        PackageDocument v2 = vesselWithFlag();
+        Migration migration = MIGRATIONS.migrate(v1(), "1", v2, "2", engine.dialect(), false);
+        assertThat(migration.changes()).extracting(MigrationChange::kind)
+                .containsExactly(ChangeKind.ADD_COLUMN, ChangeKind.REFRESH_CHANGE_HASH);
+        assertThat(migration.destructive()).isFalse();
+
+        try (Connection db = deployAndLoadVessels(engine)) {
+            run(db, migration.sql());
+            assertThat(TargetEngine.rows(db, VESSELS_WITH_FLAG)).isEqualTo(List.of(
+                    row(V1, "Sea Explorer", null, "Liberia", "2023-01-01 00:00:00", "9999-12-31 00:00:00", "1"),
+                    row(V2, "Nordic Star", null, "Norway", "2023-01-01 00:00:00", "9999-12-31 00:00:00", "1")));
+
+            // Version 2's load: V1's source leaves the new column NULL (no change), V2 gets a flag.
+            TargetEngine.execute(db, "ALTER TABLE publish.vessel_source ADD COLUMN flag_code VARCHAR(10)");
+            loadVessels(db, engine, v2, vesselRow(V1, "Sea Explorer", "NULL", "Liberia", "2023-06-01"),
+                    vesselRow(V2, "Nordic Star", "'NO'", "Norway", "2023-06-01"));
+            assertThat(TargetEngine.rows(db, VESSELS_WITH_FLAG)).isEqualTo(List.of(
+                    row(V1, "Sea Explorer", null, "Liberia", "2023-01-01 00:00:00", "9999-12-31 00:00:00", "1"),
+                    row(V2, "Nordic Star", null, "Norway", "2023-01-01 00:00:00", "2023-06-01 00:00:00", "0"),
+                    row(V2, "Nordic Star", "NO", "Norway", "2023-06-01 00:00:00", "9999-12-31 00:00:00", "1")));
+        }
+    }
+
+    /** The control: without the hash refresh every key would open a new version. */
+    @ParameterizedTest
+    @EnumSource(TargetEngine.class)
+    void withoutTheHashRefreshEveryKeyWouldOpenAVersion(TargetEngine engine) throws Exception {
+        PackageDocument v2 = vesselWithFlag();
+        Migration migration = MIGRATIONS.migrate(v1(), "1", v2, "2", engine.dialect(), false);
+        try (Connection db = deployAndLoadVessels(engine)) {
+            migration.steps().stream().filter(s -> s.kind() != ChangeKind.REFRESH_CHANGE_HASH)
+                    .forEach(s -> runUnchecked(db, s.sql()));
+            TargetEngine.execute(db, "ALTER TABLE publish.vessel_source ADD COLUMN flag_code VARCHAR(10)");
+            loadVessels(db, engine, v2, vesselRow(V1, "Sea Explorer", "NULL", "Liberia", "2023-06-01"),
+                    vesselRow(V2, "Nordic Star", "NULL", "Norway", "2023-06-01"));
+            assertThat(TargetEngine.rows(db, "SELECT COUNT(*) FROM publish.D_VESSEL_SCD2")).containsExactly(row("4"));
+        }
+    }
+
+    // --- the plain table: one test per kind of change ---
+
+    @ParameterizedTest
+    @EnumSource(TargetEngine.class)
+    void addColumnAtItsPosition(TargetEngine engine) throws Exception {
+        PackageDocument v2 = itemChanged(list -> {
+            list.add(2, attr("category", null, "VARCHAR", 30));
+            return list;
+        });
+        Migration migration = MIGRATIONS.migrate(v1(), "1", v2, "2", engine.dialect(), false);
+        assertThat(migration.changes()).singleElement().satisfies(c -> {
+            assertThat(c.kind()).isEqualTo(ChangeKind.ADD_COLUMN);
+            assertThat(c.previous()).isEqualTo("name");
+        });
+        try (Connection db = deployAndLoadItems(engine)) {
+            run(db, migration.sql());
+            assertThat(TargetEngine.rows(db, "SELECT id, name, category, price, note FROM dw.item ORDER BY id"))
+                    .isEqualTo(List.of(row("1", "apple", null, "1.5", "red"), row("2", "pear", null, "0.99", null)));
+            TargetEngine.execute(db, "ALTER TABLE stage.item_src ADD COLUMN category VARCHAR(30)");
+            TargetEngine.execute(db, "UPDATE stage.item_src SET category = 'fruit'");
+            load(db, engine, v2, "load_item");
+            assertThat(TargetEngine.rows(db, "SELECT id, name, category, price, note FROM dw.item ORDER BY id"))
+                    .isEqualTo(List.of(row("1", "apple", "fruit", "1.5", "red"), row("2", "pear", "fruit", "0.99", null)));
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(TargetEngine.class)
+    void widenTypes(TargetEngine engine) throws Exception {
+        PackageDocument v2 = itemChanged(list -> {
+            list = replace(list, "id", retyped(find(list, "id"), "INTEGER8", null, null, null));
+            list = replace(list, "name", retyped(find(list, "name"), "VARCHAR", 100, null, null));
+            return replace(list, "price", decimal("price", 14, 4));
+        });
+        Migration migration = MIGRATIONS.migrate(v1(), "1", v2, "2", engine.dialect(), false);
+        assertThat(migration.changes()).extracting(MigrationChange::kind).containsOnly(ChangeKind.WIDEN_TYPE).hasSize(3);
+        try (Connection db = deployAndLoadItems(engine)) {
+            run(db, migration.sql());
+            assertThat(TargetEngine.rows(db, ITEMS)).isEqualTo(ITEM_ROWS);
+            String longName = "a name that did not fit into twenty characters";
+            TargetEngine.execute(db, "ALTER TABLE stage.item_src ALTER COLUMN name SET DATA TYPE VARCHAR(100)");
+            TargetEngine.execute(db, "ALTER TABLE stage.item_src ALTER COLUMN id SET DATA TYPE BIGINT");
+            TargetEngine.execute(db, "ALTER TABLE stage.item_src ALTER COLUMN price SET DATA TYPE DECIMAL(14, 4)");
+            TargetEngine.execute(db, "INSERT INTO stage.item_src VALUES (3000000000, '" + longName + "', 2.125, NULL)");
+            load(db, engine, v2, "load_item");
+            List<List<String>> expected = new ArrayList<>(ITEM_ROWS);
+            expected.add(row("3000000000", longName, "2.125", null));
+            assertThat(TargetEngine.rows(db, ITEMS)).isEqualTo(expected);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(TargetEngine.class)
+    void narrowTypeOnlyWhenAllowedAndKeepsValuesThatFit(TargetEngine engine) throws Exception {
+        PackageDocument v2 = itemChanged(list -> replace(list, "name", retyped(find(list, "name"), "VARCHAR", 10, null, null)));
+        assertThatThrownBy(() -> MIGRATIONS.migrate(v1(), "1", v2, "2", engine.dialect(), false))
+                .isInstanceOf(DestructiveMigrationException.class)
+                .hasMessageContaining("narrow column dw.item.name: VARCHAR(20) → VARCHAR(10)")
+                .hasMessageContaining("allowDestructive=true");
+        Migration migration = MIGRATIONS.migrate(v1(), "1", v2, "2", engine.dialect(), true);
+        try (Connection db = deployAndLoadItems(engine)) {
+            run(db, migration.sql());
+            assertThat(TargetEngine.rows(db, ITEMS)).isEqualTo(ITEM_ROWS);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(TargetEngine.class)
+    void dropColumnOnlyWhenAllowed(TargetEngine engine) throws Exception {
+        PackageDocument v2 = itemChanged(list -> replace(list, "note", null));
+        assertThatThrownBy(() -> MIGRATIONS.migrate(v1(), "1", v2, "2", engine.dialect(), false))
+                .isInstanceOf(DestructiveMigrationException.class)
+                .hasMessageContaining("drop column dw.item.note (was VARCHAR(50))")
+                .hasMessageContaining("the column's values are dropped");
+        Migration migration = MIGRATIONS.migrate(v1(), "1", v2, "2", engine.dialect(), true);
+        try (Connection db = deployAndLoadItems(engine)) {
+            run(db, migration.sql());
+            assertThat(TargetEngine.rows(db, "SELECT * FROM dw.item ORDER BY id"))
+                    .isEqualTo(List.of(row("1", "apple", "1.5"), row("2", "pear", "0.99")));
+            TargetEngine.execute(db, "ALTER TABLE stage.item_src DROP COLUMN note");
+            load(db, engine, v2, "load_item");
+            assertThat(TargetEngine.rows(db, "SELECT * FROM dw.item ORDER BY id"))
+                    .isEqualTo(List.of(row("1", "apple", "1.5"), row("2", "pear", "0.99")));
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(TargetEngine.class)
+    void renameKeepsTheValues(TargetEngine engine) throws Exception {
+        PackageDocument v2 = itemChanged(list -> replace(list, "note", renamed(find(list, "note"), "remark")));
+        Migration migration = MIGRATIONS.migrate(v1(), "1", v2, "2", engine.dialect(), false);
+        assertThat(migration.changes()).singleElement().extracting(MigrationChange::kind).isEqualTo(ChangeKind.RENAME_COLUMN);
+        try (Connection db = deployAndLoadItems(engine)) {
+            run(db, migration.sql());
+            assertThat(TargetEngine.rows(db, "SELECT id, name, price, remark FROM dw.item ORDER BY id")).isEqualTo(ITEM_ROWS);
+            TargetEngine.execute(db, "ALTER TABLE stage.item_src RENAME COLUMN note TO remark");
+            TargetEngine.execute(db, "UPDATE stage.item_src SET remark = 'ripe' WHERE id = 2");
+            load(db, engine, v2, "load_item");
+            assertThat(TargetEngine.rows(db, "SELECT id, name, price, remark FROM dw.item ORDER BY id"))
+                    .isEqualTo(List.of(row("1", "apple", "1.5", "red"), row("2", "pear", "0.99", "ripe")));
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(TargetEngine.class)
+    void createAndDropTables(TargetEngine engine) throws Exception {
+        PackageDocument vesselOnly = version(vessel(vesselBusiness()), null);
+        Migration create = MIGRATIONS.migrate(vesselOnly, "1", v1(), "2", engine.dialect(), false);
+        assertThat(create.changes()).extracting(MigrationChange::kind).containsExactly(ChangeKind.CREATE_ENTITY);
+        assertThatThrownBy(() -> MIGRATIONS.migrate(v1(), "2", vesselOnly, "3", engine.dialect(), false))
+                .isInstanceOf(DestructiveMigrationException.class)
+                .hasMessageContaining("drop table dw.item (the table and all its rows are dropped)");
+        try (Connection db = engine.open()) {
+            schemas(db);
+            deploy(db, engine, vesselOnly);
+            run(db, create.sql());
+            itemSource(db);
+            load(db, engine, v1(), "load_item");
+            assertThat(TargetEngine.rows(db, ITEMS)).isEqualTo(ITEM_ROWS);
+
+            run(db, MIGRATIONS.migrate(v1(), "2", vesselOnly, "3", engine.dialect(), true).sql());
+            assertThatThrownBy(() -> TargetEngine.rows(db, ITEMS)).isInstanceOf(SQLException.class);
+            assertThat(TargetEngine.rows(db, "SELECT COUNT(*) FROM publish.D_VESSEL_SCD2")).containsExactly(row("0"));
+        }
+    }
+
+    /** Where ALTER TABLE cannot (the dialect without those capabilities), the table is rebuilt with every row. */
+    @ParameterizedTest
+    @EnumSource(TargetEngine.class)
+    void rebuildCarriesEveryColumnChange(TargetEngine engine) throws Exception {
+        PackageDocument v2 = itemChanged(list -> {
+            list = replace(list, "note", renamed(find(list, "note"), "remark"));
+            list = replace(list, "name", retyped(find(list, "name"), "VARCHAR", 100, null, null));
+            list = replace(list, "price", null);
+            list.add(1, attr("category", null, "VARCHAR", 30));
+            return list;
+        });
+        Migration migration = MIGRATIONS.plan(v1(), "1", v2, "2", withoutAlter(engine));
+        assertThat(migration.steps()).singleElement().satisfies(step -> {
+            assertThat(step.kind()).isEqualTo(ChangeKind.REBUILD);
+            assertThat(step.destructive()).isTrue();
+            assertThat(step.changes()).hasSize(4);
+        });
+        try (Connection db = deployAndLoadItems(engine)) {
+            run(db, migration.sql());
+            assertThat(TargetEngine.rows(db, "SELECT * FROM dw.item ORDER BY id")).isEqualTo(List.of(
+                    row("1", null, "apple", "red"), row("2", null, "pear", null)));
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(TargetEngine.class)
+    void roundTripLosesNoData(TargetEngine engine) throws Exception {
+        PackageDocument b = itemChanged(list -> {
+            list = replace(list, "note", renamed(find(list, "note"), "remark"));
+            return replace(list, "name", retyped(find(list, "name"), "VARCHAR", 100, null, null));
+        });
+        try (Connection db = deployAndLoadItems(engine)) {
+            run(db, MIGRATIONS.migrate(v1(), "1", b, "2", engine.dialect(), false).sql());
+            Migration back = MIGRATIONS.migrate(b, "2", v1(), "3", engine.dialect(), true);
+            assertThat(back.changes()).extracting(MigrationChange::kind)
+                    .containsExactly(ChangeKind.RENAME_COLUMN, ChangeKind.NARROW_TYPE);
+            run(db, back.sql());
+            assertThat(TargetEngine.rows(db, ITEMS)).isEqualTo(ITEM_ROWS);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(TargetEngine.class)
+    void identicalVersionsNeedNoMigration(TargetEngine engine) {
+        Migration migration = MIGRATIONS.migrate(v1(), "1", v1(), "2", engine.dialect(), false);
+        assertThat(migration.changes()).isEmpty();
+        assertThat(migration.steps()).isEmpty();
+        assertThat(migration.sql()).isEmpty();
+    }
+
+    // --- helpers ---
+
+    private static PackageDocument vesselWithFlag() {
+        List<AttributeDoc> business = new ArrayList<>(vesselBusiness());
+        business.add(1, attr("flag_code", null, "VARCHAR", 10));
+        return version(vessel(business), itemAttributes());
+    }
+
+    /** The engine's dialect without in-place ALTER COLUMN, RENAME / DROP COLUMN or column positions. */
+    private static Dialect withoutAlter(TargetEngine engine) {
+        Dialect d = DIALECTS.get(engine.dialect());
+        Map<String, Boolean> capabilities = new HashMap<>(d.capabilities());
+        for (String c : List.of("alter_column_type", "alter_column_widen", "rename_column", "drop_column",
+                "add_column_position")) {
+            capabilities.put(c, false);
+        }
+        return new Dialect(d.name(), d.label(), d.isAbstract(), d.lineage(), capabilities, d.functions(), d.datatypes(),
+                d.maxIdentifierLength(), d.reservedWords());
+    }
+
+    private static Connection deployAndLoadVessels(TargetEngine engine) throws Exception {
+        Connection db = engine.open();
+        schemas(db);
+        deploy(db, engine, v1());
+        TargetEngine.execute(db, "CREATE TABLE publish.vessel_source (vessel_id CHAR(32), vessel_name VARCHAR(200),"
+                + " country VARCHAR(100), valid_from TIMESTAMP)");
+        TargetEngine.execute(db, "INSERT INTO publish.vessel_source VALUES ('" + V1 + "', 'Sea Explorer', 'Liberia',"
+                + " TIMESTAMP '2023-01-01 00:00:00'), ('" + V2 + "', 'Nordic Star', 'Norway', TIMESTAMP '2023-01-01 00:00:00')");
+        load(db, engine, v1(), "load_d_vessel_scd2");
+        assertThat(TargetEngine.rows(db, VESSELS)).isEqualTo(List.of(
+                row(V1, "Sea Explorer", "Liberia", "2023-01-01 00:00:00", "9999-12-31 00:00:00", "1"),
+                row(V2, "Nordic Star", "Norway", "2023-01-01 00:00:00", "9999-12-31 00:00:00", "1")));
+        return db;
+    }
+
+    private static void loadVessels(Connection db, TargetEngine engine, PackageDocument version, String... rows)
+            throws SQLException {
+        TargetEngine.execute(db, "DELETE FROM publish.vessel_source");
+        TargetEngine.execute(db, "INSERT INTO publish.vessel_source (vessel_id, vessel_name, flag_code, country, valid_from)"
+                + " VALUES " + String.join(", ", rows));
+        load(db, engine, version, "load_d_vessel_scd2");
+    }
+
+    private static String vesselRow(String id, String name, String flag, String country, String validFrom) {
+        return "('" + id + "', '" + name + "', " + flag + ", '" + country + "', TIMESTAMP '" + validFrom + " 00:00:00')";
+    }
+
+    private static Connection deployAndLoadItems(TargetEngine engine) throws Exception {
+        Connection db = engine.open();
+        schemas(db);
+        deploy(db, engine, v1());
+        itemSource(db);
+        load(db, engine, v1(), "load_item");
+        assertThat(TargetEngine.rows(db, ITEMS)).isEqualTo(ITEM_ROWS);
+        return db;
+    }
+
+    private static void itemSource(Connection db) throws SQLException {
+        TargetEngine.execute(db, "CREATE TABLE stage.item_src (id INTEGER, name VARCHAR(20), price DECIMAL(10, 2),"
+                + " note VARCHAR(50))");
+        TargetEngine.execute(db, "INSERT INTO stage.item_src VALUES (1, 'apple', 1.50, 'red'), (2, 'pear', 0.99, NULL)");
+    }
+
+    private static void schemas(Connection db) throws SQLException {
+        for (String schema : List.of("publish", "dw", "stage")) {
+            TargetEngine.execute(db, "CREATE SCHEMA " + schema);
+        }
+    }
+
+    /** Version's DDL files, as the SQL package has them. */
+    private static void deploy(Connection db, TargetEngine engine, PackageDocument version) throws SQLException {
+        for (SqlPackage.File file : EXPORTER.build(version, "v", engine.dialect(), null).files()) {
+            if (file.kind().equals("ddl")) {
+                TargetEngine.execute(db, file.content());
+            }
+        }
+    }
+
+    private static void load(Connection db, TargetEngine engine, PackageDocument version, String load) throws SQLException {
+        SqlPackage sql = EXPORTER.build(version, "v", engine.dialect(), null, io.loadsmith.generation.GenerationOptions.NONE,
+                load::equals);
+        run(db, sql.files().stream().filter(f -> f.path().equals("loads/" + load + ".sql")).findFirst().orElseThrow()
+                .content());
+    }
+
+    /** Runs a script; on failure rolls back an open transaction and rethrows. */
+    private static void run(Connection db, String sql) throws SQLException {
+        try {
+            TargetEngine.execute(db, sql);
+        } catch (SQLException e) {
+            try (var st = db.createStatement()) {
+                st.execute("ROLLBACK");
+            } catch (SQLException ignored) {
+                // No transaction was open.
+            }
+            throw e;
+        }
+    }
+
+    private static void runUnchecked(Connection db, String sql) {
+        try {
+            run(db, sql);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static List<String> row(String... values) {
+        return Arrays.asList(values);
+    }
+}

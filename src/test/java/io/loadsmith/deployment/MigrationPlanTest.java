@@ -1,0 +1,127 @@
+package io.loadsmith.deployment;
+
+import static io.loadsmith.deployment.MigrationFixtures.*;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import io.loadsmith.exchange.PackageDocument;
+import io.loadsmith.exchange.PackageDocument.AttributeDoc;
+import io.loadsmith.exchange.PackageDocument.EntityDoc;
+
+/**
+ * The plan without an engine: key changes, changes that cannot be expressed, and the Snowflake and
+ * BigQuery SQL of a migration with every kind of change in reviewed golden files
+ * (src/test/resources/golden/migrations; rewrite with -Dgolden.update=true, then review the diff).
+ */
+class MigrationPlanTest {
+
+    private static final Path DIR = Path.of("src/test/resources/golden/migrations");
+
+    /** Every kind of change at once: a new table, a dropped table, each column change, the SCD2 hash refresh. */
+    static PackageDocument everything() {
+        List<AttributeDoc> business = new ArrayList<>(vesselBusiness());
+        business.add(1, attr("flag_code", null, "VARCHAR", 10));
+        List<AttributeDoc> item = new ArrayList<>(itemAttributes());
+        item = replace(item, "note", renamed(find(item, "note"), "remark"));
+        item = replace(item, "name", retyped(find(item, "name"), "VARCHAR", 100, null, null));
+        item = replace(item, "price", decimal("price", 8, 2));
+        item = replace(item, "id", retyped(find(item, "id"), "INTEGER8", null, null, null));
+        item.add(attr("category", null, "VARCHAR", 30));
+        PackageDocument v = version(vessel(business), item);
+        List<EntityDoc> entities = new ArrayList<>(v.entities());
+        entities.add(new EntityDoc("dw", "store", "store", null, "TABLE", null, null,
+                List.of(attr("store_id", null, "INTEGER4", null), attr("city", null, "VARCHAR", 50))));
+        return new PackageDocument(v.format(), v.name(), null, null, null, null, null, null, entities, v.loads(), null);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"snowflake", "bigquery", "databricks"})
+    void everyKindOfChangeMatchesTheReviewedGoldenFile(String dialect) throws Exception {
+        String sql = MIGRATIONS.migrate(v1(), "1", everything(), "2", dialect, true).sql();
+        Path file = DIR.resolve("every_change." + dialect + ".sql");
+        if (Boolean.getBoolean("golden.update")) {
+            Files.createDirectories(DIR);
+            Files.writeString(file, sql, StandardCharsets.UTF_8);
+        }
+        assertThat(file).as("golden file (write it with -Dgolden.update=true and review it)").exists();
+        assertThat(sql).isEqualTo(Files.readString(file, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void thePlanListsEachChangeWithWhetherItIsDestructive() {
+        Migration m = MIGRATIONS.plan(v1(), "1", everything(), "2", "postgresql");
+        assertThat(m.changes()).extracting(MigrationChange::description, MigrationChange::destructive).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("create table dw.store", false),
+                org.assertj.core.groups.Tuple.tuple("rename column dw.item.remark: note → remark", false),
+                org.assertj.core.groups.Tuple.tuple("widen column dw.item.id: INTEGER4 → INTEGER8", false),
+                org.assertj.core.groups.Tuple.tuple("widen column dw.item.name: VARCHAR(20) → VARCHAR(100)", false),
+                org.assertj.core.groups.Tuple.tuple("narrow column dw.item.price: DECIMAL(10, 2) → DECIMAL(8, 2)", true),
+                org.assertj.core.groups.Tuple.tuple("add column dw.item.category VARCHAR(30)", false),
+                org.assertj.core.groups.Tuple.tuple("add column publish.D_VESSEL_SCD2.flag_code VARCHAR(10)", false),
+                org.assertj.core.groups.Tuple.tuple("refresh change hash publish.D_VESSEL_SCD2 datahash of the current rows over the new columns", false));
+        assertThatThrownBy(() -> MIGRATIONS.migrate(v1(), "1", everything(), "2", "postgresql", false))
+                .isInstanceOf(DestructiveMigrationException.class)
+                .satisfies(e -> assertThat(((DestructiveMigrationException) e).changes()).extracting(MigrationChange::kind)
+                        .containsExactly(ChangeKind.NARROW_TYPE));
+    }
+
+    @Test
+    void aKeyChangeOfAHistoryTableIsDestructive() {
+        List<AttributeDoc> business = new ArrayList<>(vesselBusiness());
+        EntityDoc vessel = vessel(business);
+        List<AttributeDoc> attributes = new ArrayList<>(vessel.attributes());
+        attributes.set(1, attr("vessel_id", null, "CHAR", 32));
+        attributes.set(6, attr("vessel_name", "DV_HASHKEY", "VARCHAR", 200));
+        PackageDocument v2 = version(new EntityDoc(vessel.schema(), vessel.name(), vessel.logicalName(),
+                vessel.entityType(), vessel.physicalType(), null, null, attributes), itemAttributes());
+        assertThatThrownBy(() -> MIGRATIONS.migrate(v1(), "1", v2, "2", "postgresql", false))
+                .isInstanceOf(DestructiveMigrationException.class)
+                .hasMessageContaining("change key publish.D_VESSEL_SCD2: DV_HASHKEY vessel_id, SCD_ID vessel_scd_id → DV_HASHKEY vessel_name,"
+                        + " SCD_ID vessel_scd_id")
+                .hasMessageContaining("every key gets a new open version");
+        Migration allowed = MIGRATIONS.migrate(v1(), "1", v2, "2", "postgresql", true);
+        assertThat(allowed.sql()).contains("-- publish.D_VESSEL_SCD2: the key columns change from (DV_HASHKEY vessel_id, SCD_ID"
+                + " vessel_scd_id) to (DV_HASHKEY vessel_name, SCD_ID vessel_scd_id)");
+    }
+
+    @Test
+    void aConversionNoEngineMakesSaysWhichChangeAndWhy() {
+        PackageDocument v2 = itemChanged(list -> replace(list, "price", retyped(find(list, "price"), "DATE", null, null, null)));
+        assertThatThrownBy(() -> MIGRATIONS.plan(v1(), "1", v2, "2", "postgresql"))
+                .isInstanceOf(MigrationNotExpressibleException.class)
+                .hasMessage("The migration cannot change the type of dw.item.price from DECIMAL(10, 2) to DATE: no"
+                        + " conversion from DECIMAL(10, 2) to DATE keeps the values; drop the attribute and add a new one"
+                        + " under another name.");
+    }
+
+    @Test
+    void aNotNullColumnCannotBeAddedToRowsThatHaveNoValue() {
+        PackageDocument v2 = itemChanged(list -> {
+            list.add(new AttributeDoc("sku", "VARCHAR", 20, null, null, false, null, null));
+            return list;
+        });
+        assertThatThrownBy(() -> MIGRATIONS.plan(v1(), "1", v2, "2", "duckdb"))
+                .isInstanceOf(MigrationNotExpressibleException.class)
+                .hasMessageContaining("cannot add column dw.item.sku: the column is NOT NULL");
+    }
+
+    @Test
+    void bigQueryCannotMakeAColumnNotNullInPlaceSoItRebuildsTheTable() {
+        PackageDocument v2 = itemChanged(list -> replace(list, "name",
+                new AttributeDoc("name", "VARCHAR", 20, null, null, false, null, null)));
+        Migration m = MIGRATIONS.migrate(v1(), "1", v2, "2", "bigquery", true);
+        assertThat(m.steps()).extracting(MigrationStep::kind).containsExactly(ChangeKind.REBUILD);
+        Migration pg = MIGRATIONS.migrate(v1(), "1", v2, "2", "postgresql", true);
+        assertThat(pg.sql()).contains("ALTER TABLE dw.item ALTER COLUMN name SET NOT NULL;");
+    }
+}

@@ -1,0 +1,252 @@
+package io.loadsmith.store;
+
+import static io.loadsmith.store.Api.obj;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.springframework.http.HttpMethod;
+
+import io.loadsmith.exchange.PackageDocument;
+import io.loadsmith.exchange.PackageDocument.AttributeDoc;
+import io.loadsmith.exchange.PackageDocument.EntityDoc;
+import io.loadsmith.exchange.PackageJson;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Deployments and migrations through the REST API, once per metadata store: versions 1 (the
+ * vessel package as "dtest"), 2 (a column added, another renamed with renamedFrom) and 3 (a column
+ * dropped); a deployment recorded in an environment; migrations between versions and from what the
+ * environment runs; and bad input named in problem details.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+public interface DeploymentsContract {
+
+    String ENVIRONMENT = "dt_prod";
+
+    Api api();
+
+    /** The vessel package as "dtest" in schema dt, its business attributes given. */
+    static byte[] document(java.util.function.UnaryOperator<List<AttributeDoc>> change) {
+        PackageDocument d = PackageJson.read(PackageVersionsContract.vtestDocument());
+        PackageDocument renamed = PackageJson.read(new String(PackageJson.write(d), StandardCharsets.UTF_8)
+                .replace("\"vtest\"", "\"dtest\"").replace("DIM_VT_SCD2", "DIM_DT_SCD2").replace("\"vt\"", "\"dt\"")
+                .replace("\"vt.", "\"dt.").replace("\"vt_", "\"dt_").replace("load_vt_vessel", "load_dt_vessel")
+                .getBytes(StandardCharsets.UTF_8));
+        EntityDoc e = renamed.entities().get(0);
+        EntityDoc changed = new EntityDoc(e.schema(), e.name(), e.logicalName(), e.entityType(), e.physicalType(),
+                e.description(), e.fullRefreshPolicy(), change.apply(new ArrayList<>(e.attributes())));
+        return PackageJson.write(new PackageDocument(renamed.format(), renamed.name(), renamed.description(),
+                renamed.attributeTypes(), renamed.defaultAttributes(), renamed.entityTypes(),
+                renamed.transformationTypes(), renamed.templates(), List.of(changed), renamed.loads(), List.of()));
+    }
+
+    static byte[] v3() {
+        return document(list -> {
+            list.add(8, new AttributeDoc("flag_code", "VARCHAR", 10, null, null, true, null, null));
+            list.removeIf(a -> a.name().equals("country"));
+            return list;
+        });
+    }
+
+    @BeforeAll
+    default void commitThreeVersions() {
+        importAndCommit(document(list -> list), "v1");
+        importAndCommit(document(list -> {
+            list.add(8, new AttributeDoc("flag_code", "VARCHAR", 10, null, null, true, null, null));
+            int country = list.indexOf(list.stream().filter(a -> a.name().equals("country")).findFirst().orElseThrow());
+            AttributeDoc c = list.get(country);
+            list.set(country, new AttributeDoc("country_name", c.datatype(), c.dataLength(), null, null, c.nullable(),
+                    null, null, "country"));
+            return list;
+        }), "v2");
+        importAndCommit(v3(), "v3");
+        Api.Answer env = api().send(HttpMethod.POST, "/api/v1/environments", obj("name", ENVIRONMENT));
+        assertThat(env.status()).as(env.body()).isEqualTo(201);
+    }
+
+    private void importAndCommit(byte[] document, String message) {
+        Api.Raw imported = api().raw(HttpMethod.POST, "/api/v1/packages/import", document);
+        assertThat(imported.status()).as(imported.text()).isEqualTo(200);
+        Api.Answer commit = api().send(HttpMethod.POST, versions(), obj("message", message, "author", "ci"));
+        assertThat(commit.status()).as(commit.body()).isEqualTo(201);
+    }
+
+    default long packageId() {
+        return api().get("/api/v1/packages?name=dtest").get(0).get("id").asLong();
+    }
+
+    default String versions() {
+        return "/api/v1/packages/" + packageId() + "/versions";
+    }
+
+    default int version(String message) {
+        for (JsonNode v : api().get(versions() + "?size=500").get("content")) {
+            if (v.get("message").asString().equals(message)) {
+                return v.get("number").asInt();
+            }
+        }
+        throw new AssertionError("no version " + message);
+    }
+
+    @Test
+    default void migrationAddsRenamesAndRefreshesTheChangeHash() {
+        JsonNode m = api().get(versions() + "/" + version("v2") + "/migration?from=" + version("v1") + "&dialect=postgresql");
+        assertThat(m.get("destructive").asBoolean()).isFalse();
+        assertThat(m.get("changes").findValuesAsString("kind"))
+                .containsExactly("RENAME_COLUMN", "ADD_COLUMN", "REFRESH_CHANGE_HASH");
+        assertThat(m.get("changes").get(1).get("follows").asString()).isEqualTo("vessel_name");
+        assertThat(m.get("sql").asString()).contains(
+                "ALTER TABLE dt.D_VESSEL_SCD2 RENAME COLUMN country TO country_name;",
+                "ALTER TABLE dt.D_VESSEL_SCD2 ADD COLUMN flag_code VARCHAR(10);",
+                "UPDATE dt.D_VESSEL_SCD2\nSET datahash = MD5(");
+        // renamedFrom went through the store and back into the committed document
+        assertThat(api().get(versions() + "/" + version("v2")).toString()).contains("\"renamedFrom\":\"country\"");
+    }
+
+    @Test
+    default void identicalVersionsGiveAnEmptyMigration() {
+        JsonNode m = api().get(versions() + "/" + version("v2") + "/migration?from=" + version("v2") + "&dialect=h2");
+        assertThat(m.get("changes").size()).isZero();
+        assertThat(m.get("steps").size()).isZero();
+        assertThat(m.get("sql").asString()).isEmpty();
+    }
+
+    @Test
+    default void destructiveChangesAreRefusedUnlessAllowed() {
+        String path = versions() + "/" + version("v3") + "/migration?from=" + version("v2") + "&dialect=duckdb";
+        Api.Answer refused = api().send(HttpMethod.GET, path, null);
+        assertThat(refused.status()).isEqualTo(422);
+        assertThat(refused.json().get("detail").asString()).contains("drop column dt.D_VESSEL_SCD2.country_name",
+                "allowDestructive=true");
+        assertThat(refused.json().get("destructiveChanges").findValuesAsString("kind")).containsExactly("DROP_COLUMN");
+        Api.Answer allowed = api().send(HttpMethod.GET, path + "&allowDestructive=true", null);
+        assertThat(allowed.status()).as(allowed.body()).isEqualTo(200);
+        assertThat(allowed.json().get("sql").asString()).contains("ALTER TABLE dt.D_VESSEL_SCD2 DROP COLUMN country_name;");
+    }
+
+    @Test
+    default void aRecordedDeploymentIsWhatMigrationsStartFrom() {
+        String deployments = "/api/v1/environments/" + ENVIRONMENT + "/deployments";
+        Api.Answer recorded = api().send(HttpMethod.POST, deployments, obj("package", "dtest", "version", version("v1"),
+                "dialect", "PostgreSQL", "note", "release 1"));
+        assertThat(recorded.status()).as(recorded.body()).isEqualTo(201);
+        assertThat(recorded.json().get("dialect").asString()).isEqualTo("postgresql");
+        assertThat(recorded.json().get("deployedBy").asString()).isNotBlank();
+
+        JsonNode list = api().get(deployments);
+        assertThat(list.get(0).get("package").asString()).isEqualTo("dtest");
+        assertThat(list.get(0).get("version").asInt()).isEqualTo(version("v1"));
+
+        JsonNode m = api().get(versions() + "/" + version("v2") + "/migration?from=deployed&environment=" + ENVIRONMENT);
+        assertThat(m.get("from").asString()).isEqualTo(String.valueOf(version("v1")));
+        assertThat(m.get("dialect").asString()).isEqualTo("postgresql");
+        assertThat(m.get("changes").findValuesAsString("kind")).contains("ADD_COLUMN");
+    }
+
+    @Test
+    default void theUpgradePackageRunsTheMigrationThenTheLoads() throws Exception {
+        int from = version("v1");
+        int to = version("v2");
+        Api.Raw zip = api().raw(HttpMethod.GET, versions() + "/" + to + "/migration/sql-package?from=" + from
+                + "&dialect=snowflake", null);
+        assertThat(zip.status()).as(zip.text()).isEqualTo(200);
+        java.util.Map<String, String> entries = new java.util.LinkedHashMap<>();
+        try (java.util.zip.ZipInputStream in = new java.util.zip.ZipInputStream(new java.io.ByteArrayInputStream(zip.body()))) {
+            for (var e = in.getNextEntry(); e != null; e = in.getNextEntry()) {
+                entries.put(e.getName(), new String(in.readAllBytes(), StandardCharsets.UTF_8));
+            }
+        }
+        String migration = "migrations/" + from + "-to-" + to + ".sql";
+        assertThat(entries.keySet()).containsExactly("manifest.json", migration, "loads/load_dt_vessel.sql");
+        JsonNode manifest = Api.JSON.readTree(entries.get("manifest.json"));
+        assertThat(manifest.get("files").findValuesAsString("path")).containsExactly(migration, "loads/load_dt_vessel.sql");
+        assertThat(manifest.get("files").get(0).get("order").asInt()).isEqualTo(1);
+        assertThat(manifest.get("files").get(0).get("sha256").asString())
+                .isEqualTo(io.loadsmith.export.SqlPackageExporter.sha256(entries.get(migration)));
+        assertThat(entries.get(migration)).contains("ALTER TABLE dt.D_VESSEL_SCD2 ADD COLUMN flag_code VARCHAR(10);");
+    }
+
+    @Test
+    default void theDesignerShowsWhatRunsWhereAndWhatADeploymentWouldChange() {
+        assertThat(api().send(HttpMethod.POST, "/api/v1/environments", obj("name", "dt_page")).status()).isEqualTo(201);
+        assertThat(api().send(HttpMethod.POST, "/api/v1/environments/dt_page/deployments", obj("package", "dtest",
+                "version", version("v2"), "dialect", "duckdb", "deployedBy", "release-bot")).status()).isEqualTo(201);
+
+        Api.Raw page = api().raw(HttpMethod.GET, "/packages/dtest/deployments", null);
+
+        assertThat(page.status()).isEqualTo(200);
+        String html = page.text();
+        String section = html.substring(html.indexOf("id=\"env-dt_page\""));
+        assertThat(section).contains("Version <strong>" + version("v2") + "</strong>", "duckdb", "release-bot",
+                "Deploying version " + version("v3"), "Deploying the working state",
+                "drop column dt.D_VESSEL_SCD2.country_name (was VARCHAR(100))", "yes: the column&#39;s values are dropped",
+                "ALTER TABLE dt.D_VESSEL_SCD2 DROP COLUMN country_name;");
+        Api.Raw missing = api().raw(HttpMethod.GET, "/packages/nopkg/deployments", null);
+        assertThat(missing.status()).isEqualTo(404);
+        assertThat(missing.text()).contains("Package &#39;nopkg&#39; does not exist", "<html");
+    }
+
+    @Test
+    default void aChangeThatCannotBeExpressedSaysWhichAndWhy() {
+        byte[] impossible = document(list -> {
+            list.replaceAll(a -> a.name().equals("mmsi_key")
+                    ? new AttributeDoc("mmsi_key", "DATE", null, null, null, true, null, null) : a);
+            return list;
+        });
+        assertThat(api().raw(HttpMethod.POST, "/api/v1/packages/import", impossible).status()).isEqualTo(200);
+        try {
+            Api.Answer answer = api().send(HttpMethod.GET, versions() + "/working/migration?from=" + version("v1")
+                    + "&dialect=snowflake", null);
+            assertThat(answer.status()).as(answer.body()).isEqualTo(422);
+            assertThat(answer.json().get("change").asString())
+                    .isEqualTo("change the type of dt.D_VESSEL_SCD2.mmsi_key from INTEGER8 to DATE");
+            assertThat(answer.json().get("reason").asString()).startsWith("no conversion from INTEGER8 to DATE");
+        } finally {
+            assertThat(api().raw(HttpMethod.POST, "/api/v1/packages/import", v3()).status()).isEqualTo(200);
+        }
+    }
+
+    @Test
+    default void badInputIsNamedInProblemDetails() {
+        String deployments = "/api/v1/environments/nowhere/deployments";
+        assertProblem(api().send(HttpMethod.POST, deployments, obj("package", "dtest", "version", 1, "dialect", "h2")),
+                404, "Environment 'nowhere' does not exist");
+        assertProblem(api().send(HttpMethod.GET, deployments, null), 404, "Environment 'nowhere' does not exist");
+        String ours = "/api/v1/environments/" + ENVIRONMENT + "/deployments";
+        assertProblem(api().send(HttpMethod.POST, ours, obj("package", "dtest", "version", 999, "dialect", "h2")),
+                404, "Package 'dtest' has no version 999");
+        assertProblem(api().send(HttpMethod.POST, ours, obj("package", "nopkg", "version", 1, "dialect", "h2")),
+                404, "Package 'nopkg' does not exist");
+        assertProblem(api().send(HttpMethod.POST, ours, obj("package", "dtest", "version", 1, "dialect", "oracle9")),
+                400, "Unknown dialect 'oracle9'");
+        assertProblem(api().send(HttpMethod.POST, ours, obj("package", "dtest", "dialect", "h2")), 400, "version");
+
+        String migration = versions() + "/" + version("v2") + "/migration";
+        assertProblem(api().send(HttpMethod.GET, versions() + "/999/migration?from=1&dialect=h2", null), 404,
+                "has no version 999");
+        assertProblem(api().send(HttpMethod.GET, migration + "?from=999&dialect=h2", null), 404, "has no version 999");
+        assertProblem(api().send(HttpMethod.GET, migration + "?from=abc&dialect=h2", null), 400, "version 'abc'");
+        assertProblem(api().send(HttpMethod.GET, migration + "?from=1&dialect=oracle9", null), 400,
+                "Unknown dialect 'oracle9'");
+        assertProblem(api().send(HttpMethod.GET, migration + "?from=1", null), 400, "dialect");
+        assertProblem(api().send(HttpMethod.GET, migration + "?from=deployed&dialect=h2", null), 400,
+                "environment: is required with from=deployed");
+        assertProblem(api().send(HttpMethod.GET, migration + "?from=deployed&environment=nowhere", null), 404,
+                "Environment 'nowhere' does not exist");
+        api().send(HttpMethod.POST, "/api/v1/environments", obj("name", "dt_empty"));
+        assertProblem(api().send(HttpMethod.GET, migration + "?from=deployed&environment=dt_empty", null), 404,
+                "Package 'dtest' has no recorded deployment in environment 'dt_empty'");
+    }
+
+    private static void assertProblem(Api.Answer answer, int status, String detail) {
+        assertThat(answer.status()).as(answer.body()).isEqualTo(status);
+        assertThat(answer.json().get("detail").asString()).contains(detail);
+        assertThat(answer.body()).doesNotContain("Exception", "io.loadsmith");
+    }
+}

@@ -1,0 +1,4 @@
+package io.loadsmith.store;
+
+class DeploymentsPostgresTest extends PostgresStoreTest implements DeploymentsContract {
+}

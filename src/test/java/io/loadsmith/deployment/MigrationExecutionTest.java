@@ -277,7 +277,7 @@ class MigrationExecutionTest {
             capabilities.put(c, false);
         }
         return new Dialect(d.name(), d.label(), d.isAbstract(), d.lineage(), capabilities, d.functions(), d.datatypes(),
-                d.maxIdentifierLength(), d.reservedWords());
+                d.maxIdentifierLength(), d.reservedWords(), d.literalEscapes());
     }
 
     private static Connection deployAndLoadVessels(TargetEngine engine) throws Exception {

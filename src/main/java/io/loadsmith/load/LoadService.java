@@ -32,6 +32,7 @@ import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.NotFoundException;
 import io.loadsmith.problem.StaleVersionException;
 import io.loadsmith.problem.Violations;
+import io.loadsmith.names.Names;
 
 @Service
 @Transactional
@@ -86,9 +87,7 @@ public class LoadService {
     }
 
     public LoadResponse create(LoadRequest request) {
-        if (loads.existsByName(request.name())) {
-            throw new ConflictException(KIND + " '" + request.name() + "' already exists.");
-        }
+        Names.requireFree(KIND, request.name(), null, loads.findByNameIgnoreCase(request.name()), Load::getId, Load::getName);
         WarehouseEntity target = entities.byQualifiedName("target", request.target());
         Load load = new Load(request.name(), target);
         apply(load, target, request);
@@ -99,9 +98,7 @@ public class LoadService {
         Load load = find(id);
         StaleVersionException.check(KIND + " '" + load.getName() + "'", request.version(), load.getVersion());
         LoadResponse before = audit.before(() -> toResponse(load));
-        if (!load.getName().equals(request.name()) && loads.existsByName(request.name())) {
-            throw new ConflictException(KIND + " '" + request.name() + "' already exists.");
-        }
+        Names.requireFree(KIND, request.name(), load.getId(), loads.findByNameIgnoreCase(request.name()), Load::getId, Load::getName);
         apply(load, entities.byQualifiedName("target", request.target()), request);
         return audit.updated(ObjectKind.LOAD, before, toResponse(loads.saveAndFlush(load)));
     }
@@ -153,10 +150,7 @@ public class LoadService {
     /** As above; {@code options} carries the caller's confirmation of full refreshes. */
     @Transactional(readOnly = true)
     public GeneratedLoad generate(long loadId, String dialect, String environmentName, GenerationOptions options) {
-        if (!dialects.exists(dialect)) {
-            throw new NotFoundException("Dialect '" + dialect + "' does not exist. Known dialects: "
-                    + String.join(", ", dialects.names()) + ".");
-        }
+        dialects.get(dialect);
         var model = assembler.assemble(loadId);
         Map<String, String> variables = environmentName == null ? Map.of() : environments.variables(environmentName);
         return generator.generate(model, dialect, variables, options);
@@ -165,6 +159,9 @@ public class LoadService {
     private void apply(Load load, WarehouseEntity target, LoadRequest r) {
         Violations violations = new Violations();
         Identifiers.check(violations, "name", r.name());
+        for (int i = 0; i < r.steps().size(); i++) {
+            Names.checkLabel(violations, "steps[" + i + "].name", r.steps().get(i).name());
+        }
         violations.throwIfAny();
         List<WarehouseEntity> sources = new ArrayList<>();
         for (int i = 0; i < r.sources().size(); i++) {
@@ -173,7 +170,8 @@ public class LoadService {
         List<StepModel> steps = r.steps().stream().map(s -> new StepModel(s.name(), s.type(), s.text())).toList();
         checkTemplateCalls(r.name(), steps);
         load.change(r.name(), target, r.loadType(), r.description(), sources, r.options());
-        load.replaceSteps(r.steps().stream().map(s -> new LoadStep(s.name(), s.type(), s.text())).toList());
+        // Step names are labels: stored composed (NFC), so that one name typed two ways is one name.
+        load.replaceSteps(r.steps().stream().map(s -> new LoadStep(Names.normalize(s.name()), s.type(), s.text())).toList());
     }
 
     /** A step whose template calls can never expand is refused with the generator's own message. */

@@ -30,6 +30,10 @@ public class Account {
     @Column(nullable = false)
     private String username;
 
+    /** The user name in lower case: what sign-in and uniqueness compare (V8), so 'ADMIN' is 'admin'. */
+    @Column(name = "username_key", nullable = false)
+    private String usernameKey;
+
     @Column(name = "password_hash", nullable = false)
     private String passwordHash;
 
@@ -59,9 +63,15 @@ public class Account {
 
     Account(String username, String passwordHash, Role role, Instant now) {
         this.username = username;
+        this.usernameKey = key(username);
         this.passwordHash = passwordHash;
         this.role = role;
         this.createdAt = now;
+    }
+
+    /** Lower case, as the database's lower() gives it for the characters a user name may hold. */
+    static String key(String username) {
+        return username.toLowerCase(java.util.Locale.ROOT);
     }
 
     void signInFailed(Instant now) {

@@ -61,9 +61,10 @@ public class AccountService {
             problems.add("role", null, "must be VIEWER, EDITOR or ADMIN");
         }
         problems.throwIfAny();
-        if (accounts.findByUsername(username).isPresent()) {
-            throw new ConflictException("An account named '" + username + "' already exists.");
-        }
+        accounts.findByUsername(username).ifPresent(existing -> {
+            throw new ConflictException("An account named '" + existing.getUsername() + "' already exists"
+                    + (existing.getUsername().equals(username) ? "." : "; user names are compared ignoring case."));
+        });
         return audit.created(ObjectKind.ACCOUNT,
                 AccountView.of(accounts.saveAndFlush(new Account(username, passwords.encode(password), role, clock.instant()))));
     }

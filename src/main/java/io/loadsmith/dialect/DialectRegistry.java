@@ -52,6 +52,13 @@ public class DialectRegistry {
         return dialect;
     }
 
+    /** A page's or request's choice of dialect: blank means the caller's default; else it must be a target. */
+    public void check(String name) {
+        if (name != null && !name.isBlank()) {
+            get(name);
+        }
+    }
+
     public boolean exists(String name) {
         Dialect dialect = name == null ? null : dialects.get(name.toLowerCase(Locale.ROOT));
         return dialect != null && !dialect.isAbstract();

@@ -278,6 +278,9 @@ public class EntityService {
             }
             datatypes.check(violations, at + ".datatype", a.datatype());
             attributeTypes.checkExists(violations, at + ".attributeType", a.attributeType());
+            if (a.dataScale() != null && a.dataPrecision() != null && a.dataScale() > a.dataPrecision()) {
+                violations.add(at + ".dataScale", a.dataScale(), "must not exceed dataPrecision (" + a.dataPrecision() + ")");
+            }
             result.add(new WarehouseAttribute(a.name(), a.datatype(), a.dataLength(), a.dataPrecision(), a.dataScale(),
                     a.nullable() == null || a.nullable(), a.attributeType(), a.description(),
                     a.renamedFrom() == null || a.renamedFrom().isBlank() ? null : a.renamedFrom()));

@@ -11,6 +11,9 @@ public interface AttributeTypeRepository extends JpaRepository<AttributeType, Lo
 
     boolean existsByName(String name);
 
+    /** Names that differ only by case are one name (see Names). */
+    java.util.List<AttributeType> findByNameIgnoreCase(String name);
+
     boolean existsBySuperAttributeType(String name);
 
     /** Entity attributes refer to types by name (no foreign key), so usage is checked here. */

@@ -15,6 +15,7 @@ import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.NotFoundException;
 import io.loadsmith.problem.StaleVersionException;
 import io.loadsmith.problem.Violations;
+import io.loadsmith.names.Names;
 
 @Service
 @Transactional
@@ -47,9 +48,7 @@ public class AttributeTypeService {
 
     public AttributeTypeResponse create(AttributeTypeRequest request) {
         validate(request);
-        if (types.existsByName(request.name())) {
-            throw new ConflictException(KIND + " '" + request.name() + "' already exists.");
-        }
+        Names.requireFree(KIND, request.name(), null, types.findByNameIgnoreCase(request.name()), AttributeType::getId, AttributeType::getName);
         return audit.created(ObjectKind.ATTRIBUTE_TYPE, toResponse(types.saveAndFlush(new AttributeType(request.name(),
                 request.superAttributeType(), request.description()))));
     }
@@ -64,9 +63,7 @@ public class AttributeTypeService {
             if (isUsed(type.getName())) {
                 throw new ConflictException(KIND + " '" + type.getName() + "' is in use and cannot be renamed.");
             }
-            if (types.existsByName(request.name())) {
-                throw new ConflictException(KIND + " '" + request.name() + "' already exists.");
-            }
+            Names.requireFree(KIND, request.name(), type.getId(), types.findByNameIgnoreCase(request.name()), AttributeType::getId, AttributeType::getName);
         }
         type.change(request.name(), request.superAttributeType(), request.description());
         return audit.updated(ObjectKind.ATTRIBUTE_TYPE, before, toResponse(types.saveAndFlush(type)));

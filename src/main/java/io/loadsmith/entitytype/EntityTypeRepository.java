@@ -11,6 +11,9 @@ public interface EntityTypeRepository extends JpaRepository<EntityType, Long> {
 
     boolean existsByName(String name);
 
+    /** Names that differ only by case are one name (see Names). */
+    java.util.List<EntityType> findByNameIgnoreCase(String name);
+
     @Query("select count(e) > 0 from WarehouseEntity e where e.entityType = :type")
     boolean isUsedByEntities(EntityType type);
 }

@@ -27,6 +27,7 @@ import io.loadsmith.problem.StaleVersionException;
 import io.loadsmith.problem.Violations;
 import io.loadsmith.template.TemplateCatalog;
 import io.loadsmith.template.TemplateKind;
+import io.loadsmith.names.Names;
 
 @Service
 @Transactional
@@ -64,9 +65,7 @@ public class EntityTypeService {
     }
 
     public EntityTypeResponse create(EntityTypeRequest request) {
-        if (types.existsByName(request.name())) {
-            throw new ConflictException(KIND + " '" + request.name() + "' already exists.");
-        }
+        Names.requireFree(KIND, request.name(), null, types.findByNameIgnoreCase(request.name()), EntityType::getId, EntityType::getName);
         EntityType type = new EntityType(request.name());
         apply(type, request);
         return audit.created(ObjectKind.ENTITY_TYPE, toResponse(types.saveAndFlush(type)));
@@ -76,9 +75,7 @@ public class EntityTypeService {
         EntityType type = find(id);
         StaleVersionException.check(KIND + " '" + type.getName() + "'", request.version(), type.getVersion());
         EntityTypeResponse before = audit.before(() -> toResponse(type));
-        if (!type.getName().equals(request.name()) && types.existsByName(request.name())) {
-            throw new ConflictException(KIND + " '" + request.name() + "' already exists.");
-        }
+        Names.requireFree(KIND, request.name(), type.getId(), types.findByNameIgnoreCase(request.name()), EntityType::getId, EntityType::getName);
         apply(type, request);
         return audit.updated(ObjectKind.ENTITY_TYPE, before, toResponse(types.saveAndFlush(type)));
     }

@@ -9,4 +9,7 @@ public interface DeploymentEnvironmentRepository extends JpaRepository<Deploymen
     Optional<DeploymentEnvironment> findByName(String name);
 
     boolean existsByName(String name);
+
+    /** Names that differ only by case are one name (see Names). */
+    java.util.List<DeploymentEnvironment> findByNameIgnoreCase(String name);
 }

@@ -15,9 +15,11 @@ import io.loadsmith.environment.api.EnvironmentRequest;
 import io.loadsmith.environment.api.EnvironmentResponse;
 import io.loadsmith.generation.PlainValues;
 import io.loadsmith.problem.ConflictException;
+import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.NotFoundException;
 import io.loadsmith.problem.StaleVersionException;
 import io.loadsmith.problem.Violations;
+import io.loadsmith.names.Names;
 
 @Service
 @Transactional
@@ -45,17 +47,29 @@ public class EnvironmentService {
         return toResponse(find(id));
     }
 
-    /** The placeholder values of an environment for generation; an unknown name is a 404. */
+    /** The placeholder values of an environment for generation; an unknown name is a 400 listing the known ones. */
     @Transactional(readOnly = true)
     public Map<String, String> variables(String name) {
-        return environments.findByName(name).orElseThrow(() -> NotFoundException.name(KIND, name)).getVariables();
+        return environments.findByName(name).orElseThrow(() -> unknown(name)).getVariables();
+    }
+
+    /** A page's or request's choice of environment: blank means none; an unknown name is a 400 listing the known ones. */
+    @Transactional(readOnly = true)
+    public void check(String name) {
+        if (name != null && !name.isBlank() && environments.findByName(name).isEmpty()) {
+            throw unknown(name);
+        }
+    }
+
+    private InvalidRequestException unknown(String name) {
+        List<String> known = environments.findAll(Sort.by("name")).stream().map(DeploymentEnvironment::getName).toList();
+        return InvalidRequestException.of("environment", name, "is not an environment; known environments: "
+                + (known.isEmpty() ? "none yet" : String.join(", ", known)));
     }
 
     public EnvironmentResponse create(EnvironmentRequest request) {
         validate(request);
-        if (environments.existsByName(request.name())) {
-            throw new ConflictException(KIND + " '" + request.name() + "' already exists.");
-        }
+        Names.requireFree(KIND, request.name(), null, environments.findByNameIgnoreCase(request.name()), DeploymentEnvironment::getId, DeploymentEnvironment::getName);
         DeploymentEnvironment environment = new DeploymentEnvironment(request.name());
         environment.change(request.name(), request.description(), request.variables());
         return audit.created(ObjectKind.ENVIRONMENT, toResponse(environments.saveAndFlush(environment)));
@@ -66,9 +80,7 @@ public class EnvironmentService {
         StaleVersionException.check(KIND + " '" + environment.getName() + "'", request.version(), environment.getVersion());
         EnvironmentResponse before = audit.before(() -> toResponse(environment));
         validate(request);
-        if (!environment.getName().equals(request.name()) && environments.existsByName(request.name())) {
-            throw new ConflictException(KIND + " '" + request.name() + "' already exists.");
-        }
+        Names.requireFree(KIND, request.name(), environment.getId(), environments.findByNameIgnoreCase(request.name()), DeploymentEnvironment::getId, DeploymentEnvironment::getName);
         environment.change(request.name(), request.description(), request.variables());
         return audit.updated(ObjectKind.ENVIRONMENT, before, toResponse(environments.saveAndFlush(environment)));
     }

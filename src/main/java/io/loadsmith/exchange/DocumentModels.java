@@ -51,9 +51,13 @@ public final class DocumentModels implements TemplateSource {
         }
         return document.environments().stream().filter(e -> e.name().equals(name)).findFirst()
                 .map(PackageDocument.EnvironmentDoc::variables)
-                .orElseThrow(() -> new IllegalArgumentException("Package '" + document.name()
-                        + "' has no environment '" + name + "'; it has: "
-                        + String.join(", ", document.environments().stream().map(PackageDocument.EnvironmentDoc::name).toList())));
+                .orElseThrow(() -> io.loadsmith.problem.InvalidRequestException.of("environment", name,
+                        "is not an environment of the package; known environments: " + known(document)));
+    }
+
+    private static String known(PackageDocument document) {
+        List<String> names = document.environments().stream().map(PackageDocument.EnvironmentDoc::name).toList();
+        return names.isEmpty() ? "none" : String.join(", ", names);
     }
 
     private EntityModel entity(String qualifiedName, String where) {

@@ -18,6 +18,7 @@ import io.loadsmith.generation.FullRefreshSettings;
 import io.loadsmith.generation.GenerationException;
 import io.loadsmith.generation.GenerationOptions;
 import io.loadsmith.library.LibraryTemplateSource;
+import io.loadsmith.names.Names;
 
 /**
  * {@code java -jar loadsmith.jar export --package pkg.json --dialect snowflake --out dist/}: the SQL
@@ -84,7 +85,7 @@ public final class ExportCommand {
                     GenerationOptions.of(allowFullRefresh));
             Path dir = Path.of(options.get("out"));
             Files.createDirectories(dir);
-            Path zip = dir.resolve(SqlPackage.fileName(document.name() + "-" + version + "-" + sql.manifest().dialect()) + ".zip");
+            Path zip = dir.resolve(Names.fileName(document.name() + "-" + version + "-" + sql.manifest().dialect()) + ".zip");
             Files.write(zip, exporter.zip(sql));
             Files.writeString(dir.resolve("manifest.json"), SqlPackageExporter.manifest(sql));
             for (SqlPackage.File file : sql.files()) {
@@ -94,7 +95,8 @@ public final class ExportCommand {
             }
             out.println("export: " + sql.files().size() + " files for " + sql.manifest().dialect() + " in " + zip);
             return 0;
-        } catch (InvalidPackageException | GenerationException | IllegalArgumentException e) {
+        } catch (InvalidPackageException | GenerationException | IllegalArgumentException
+                 | io.loadsmith.problem.InvalidRequestException e) {
             err.println("export: " + e.getMessage());
             return 1;
         } catch (io.loadsmith.dialect.UnknownDialectException e) {

@@ -26,6 +26,7 @@ import io.loadsmith.generation.LoadSqlGenerator;
 import io.loadsmith.generation.ModelLocalizer;
 import io.loadsmith.generation.model.EntityModel;
 import io.loadsmith.library.LibraryTemplateSource;
+import io.loadsmith.names.Names;
 import io.loadsmith.template.TemplateCatalog;
 import io.loadsmith.template.TemplateSource;
 import io.loadsmith.exchange.CanonicalJson;
@@ -94,6 +95,8 @@ public class SqlPackageExporter {
         ModelLocalizer localizer = new ModelLocalizer(overrides);
         DdlGenerator ddl = new DdlGenerator(engine, dialects, localizer);
         LoadSqlGenerator loads = new LoadSqlGenerator(engine, dialects, localizer, fullRefresh);
+        Names.requireDistinctFileNames("entity", models.entities().stream().map(EntityModel::qualifiedName).toList());
+        Names.requireDistinctFileNames("load", document.loads().stream().map(PackageDocument.LoadDoc::name).toList());
         Map<String, String> variables = models.environment(environment);
         String dialectName = dialects.get(dialect).name();
 

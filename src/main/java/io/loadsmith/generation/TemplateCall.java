@@ -6,9 +6,9 @@ import java.util.Map;
  * One {@code <ftltemplate:NAME:p1=v1:p2=v2>} in a step's text: where it stands (offsets into the
  * text, and the line and column where it starts) and its arguments with escapes already removed.
  */
-record TemplateCall(String templateName, Map<String, String> arguments, int start, int end, int line, int column) {
+public record TemplateCall(String templateName, Map<String, String> arguments, int start, int end, int line, int column) {
 
-    TemplateCall {
+    public TemplateCall {
         arguments = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(arguments));
     }
 }

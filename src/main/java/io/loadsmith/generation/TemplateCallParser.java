@@ -12,15 +12,17 @@ import java.util.Map;
  *   value := '"""' any text up to the next '"""'     (may span lines, may hold : and &gt;)
  *          | chars, where "\" escapes the next character (so "\:" "\&gt;" "\&lt;" "\\")
  * </pre>
- * Malformed calls are errors with the line and column where the call starts.
+ * Malformed calls are errors with the line and column where the call starts. A scan, not a regex:
+ * values may be as long as a step (1,000,000 characters), and a regex with a repeated alternation
+ * recurses once per character.
  */
-final class TemplateCallParser {
+public final class TemplateCallParser {
 
-    static final String OPEN = "<ftltemplate:";
+    public static final String OPEN = "<ftltemplate:";
     private static final String TRIPLE = "\"\"\"";
 
     /** A malformed call; line and column point at the problem. */
-    static final class SyntaxError extends RuntimeException {
+    public static final class SyntaxError extends RuntimeException {
         final int line;
         final int column;
 
@@ -38,7 +40,7 @@ final class TemplateCallParser {
         this.text = text;
     }
 
-    static List<TemplateCall> parse(String text) {
+    public static List<TemplateCall> parse(String text) {
         return new TemplateCallParser(text).calls();
     }
 

@@ -49,6 +49,16 @@ public final class Limits {
     /** A JSON request body of the API; package imports have their own limit (PackageJson.MAX_BYTES). */
     public static final int API_BODY_BYTES = 4 * 1024 * 1024;
 
+    /**
+     * The largest decimal precision (and scale) of a datatype: PostgreSQL's numeric, the widest of
+     * the targets. A length or precision of 0 holds nothing in any target, so both start at 1; a
+     * fraction or a number past 2147483647 is refused while the JSON is read (not rounded).
+     */
+    public static final int PRECISION = 1000;
+    public static final String LENGTH = "must be a whole number from 1 to 2147483647: a type of length 0 holds nothing";
+    public static final String PRECISION_RANGE = "must be a whole number from 1 to 1000";
+    public static final String SCALE_RANGE = "must be a whole number from 0 to the precision (at most 1000)";
+
     /** The messages say the limit, so a refused value says how much would fit. */
     public static final String CHARACTERS = "must have at most {max} characters";
     public static final String ENTRIES = "must have at most {max} entries";

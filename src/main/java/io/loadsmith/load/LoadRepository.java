@@ -13,6 +13,9 @@ public interface LoadRepository extends JpaRepository<Load, Long> {
 
     boolean existsByName(String name);
 
+    /** Names that differ only by case are one name (see Names). */
+    java.util.List<Load> findByNameIgnoreCase(String name);
+
     /** Global search: loads whose name or any step's name or text contains the text, ignoring case. */
     @Query("""
             select distinct l from Load l left join l.steps s

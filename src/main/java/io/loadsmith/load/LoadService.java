@@ -33,6 +33,7 @@ import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.NotFoundException;
 import io.loadsmith.problem.StaleVersionException;
 import io.loadsmith.problem.Violations;
+import io.loadsmith.names.Names;
 
 @Service
 @Transactional
@@ -87,9 +88,7 @@ public class LoadService {
     }
 
     public LoadResponse create(LoadRequest request) {
-        if (loads.existsByName(request.name())) {
-            throw new ConflictException(KIND + " '" + request.name() + "' already exists.");
-        }
+        Names.requireFree(KIND, request.name(), null, loads.findByNameIgnoreCase(request.name()), Load::getId, Load::getName);
         WarehouseEntity target = entities.byQualifiedName("target", request.target());
         Load load = new Load(request.name(), target);
         apply(load, target, request);
@@ -100,9 +99,7 @@ public class LoadService {
         Load load = find(id);
         StaleVersionException.check(KIND + " '" + load.getName() + "'", request.version(), load.getVersion());
         LoadResponse before = audit.before(() -> toResponse(load));
-        if (!load.getName().equals(request.name()) && loads.existsByName(request.name())) {
-            throw new ConflictException(KIND + " '" + request.name() + "' already exists.");
-        }
+        Names.requireFree(KIND, request.name(), load.getId(), loads.findByNameIgnoreCase(request.name()), Load::getId, Load::getName);
         apply(load, entities.byQualifiedName("target", request.target()), request);
         return audit.updated(ObjectKind.LOAD, before, toResponse(loads.saveAndFlush(load)));
     }
@@ -157,10 +154,7 @@ public class LoadService {
      */
     @Transactional(propagation = org.springframework.transaction.annotation.Propagation.NOT_SUPPORTED)
     public GeneratedLoad generate(long loadId, String dialect, String environmentName, GenerationOptions options) {
-        if (!dialects.exists(dialect)) {
-            throw new NotFoundException("Dialect '" + dialect + "' does not exist. Known dialects: "
-                    + String.join(", ", dialects.names()) + ".");
-        }
+        dialects.get(dialect);
         var model = assembler.assemble(loadId);
         Map<String, String> variables = environmentName == null ? Map.of() : environments.variables(environmentName);
         return generator.generate(model, dialect, variables, options);
@@ -173,6 +167,9 @@ public class LoadService {
             r.options().forEach((key, value) -> PlainValues.problem(value)
                     .ifPresent(problem -> violations.add("options." + key, value, problem)));
         }
+        for (int i = 0; i < r.steps().size(); i++) {
+            Names.checkLabel(violations, "steps[" + i + "].name", r.steps().get(i).name());
+        }
         violations.throwIfAny();
         List<WarehouseEntity> sources = new ArrayList<>();
         for (int i = 0; i < r.sources().size(); i++) {
@@ -181,7 +178,8 @@ public class LoadService {
         List<StepModel> steps = r.steps().stream().map(s -> new StepModel(s.name(), s.type(), s.text())).toList();
         checkTemplateCalls(r.name(), steps);
         load.change(r.name(), target, r.loadType(), r.description(), sources, r.options());
-        load.replaceSteps(r.steps().stream().map(s -> new LoadStep(s.name(), s.type(), s.text())).toList());
+        // Step names are labels: stored composed (NFC), so that one name typed two ways is one name.
+        load.replaceSteps(r.steps().stream().map(s -> new LoadStep(Names.normalize(s.name()), s.type(), s.text())).toList());
     }
 
     /** A step whose template calls can never expand is refused with the generator's own message. */

@@ -12,11 +12,15 @@ public interface MetadataPackageRepository extends JpaRepository<MetadataPackage
 
     boolean existsByName(String name);
 
-    /** Per package: name, number of entities, number of loads whose target is in it. Null name: no package. */
+    /** Names that differ only by case are one name (see Names). */
+    java.util.List<MetadataPackage> findByNameIgnoreCase(String name);
+
+    /** Per package: name, number of entities, number of loads whose target is in it, id. Null name: no package. */
     @Query("""
             select p.name,
                    (select count(e) from WarehouseEntity e where e.metadataPackage = p),
-                   (select count(l) from Load l where l.target.metadataPackage = p)
+                   (select count(l) from Load l where l.target.metadataPackage = p),
+                   p.id
             from MetadataPackage p order by p.name""")
     List<Object[]> counts();
 

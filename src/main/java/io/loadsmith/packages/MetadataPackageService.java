@@ -10,10 +10,11 @@ import io.loadsmith.audit.AuditTrail;
 import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.packages.api.PackageRequest;
 import io.loadsmith.packages.api.PackageResponse;
-import io.loadsmith.problem.ConflictException;
+import io.loadsmith.names.Names;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.NotFoundException;
 import io.loadsmith.problem.StaleVersionException;
+import io.loadsmith.problem.Violations;
 
 @Service
 @Transactional
@@ -41,18 +42,38 @@ public class MetadataPackageService {
     @Transactional(readOnly = true)
     public List<PackageCount> counts() {
         List<PackageCount> result = new java.util.ArrayList<>(packages.counts().stream()
-                .map(row -> new PackageCount((String) row[0], ((Number) row[1]).longValue(), ((Number) row[2]).longValue()))
+                .map(row -> new PackageCount((String) row[0], ((Number) row[1]).longValue(), ((Number) row[2]).longValue(),
+                        pageRef((String) row[0], ((Number) row[3]).longValue())))
                 .toList());
         long entities = packages.entitiesWithoutPackage();
         long loads = packages.loadsWithoutPackage();
         if (entities > 0 || loads > 0) {
-            result.add(new PackageCount(null, entities, loads));
+            result.add(new PackageCount(null, entities, loads, null));
         }
         return result;
     }
 
-    /** A package (or, with a null name, no package) and how many entities and loads it holds. */
-    public record PackageCount(String name, long entities, long loads) {
+    /** A package (or, with a null name, no package), how many entities and loads it holds, and its {@link #pageRef}. */
+    public record PackageCount(String name, long entities, long loads, String page) {
+    }
+
+    /**
+     * How the package pages address a package: {@code /packages/NAME}. A name that is not a valid package
+     * name (an older store may hold {@code ../x}, CR/LF or quotes) cannot travel in a path, so such a
+     * package is addressed by its id, which {@link #byPageRef} also accepts.
+     */
+    public static String pageRef(String name, long id) {
+        return Names.isPackageName(name) ? name : String.valueOf(id);
+    }
+
+    /** The package that a page address names: its name, or for a package whose name cannot be an address its id. */
+    @Transactional(readOnly = true)
+    public PackageResponse byPageRef(String ref) {
+        return packages.findByName(ref)
+                .or(() -> ref.matches("\\d{1,18}") ? packages.findById(Long.parseLong(ref))
+                        .filter(p -> !Names.isPackageName(p.getName())) : java.util.Optional.empty())
+                .map(MetadataPackageService::toResponse)
+                .orElseThrow(() -> new NotFoundException("Package '" + ref + "' does not exist."));
     }
 
     @Transactional(readOnly = true)
@@ -61,7 +82,7 @@ public class MetadataPackageService {
     }
 
     public PackageResponse create(PackageRequest request) {
-        requireFreeName(request.name());
+        validate(request, null);
         return audit.created(ObjectKind.PACKAGE,
                 toResponse(packages.saveAndFlush(new MetadataPackage(request.name(), request.description()))));
     }
@@ -70,9 +91,7 @@ public class MetadataPackageService {
         MetadataPackage existing = find(id);
         StaleVersionException.check(KIND + " '" + existing.getName() + "'", request.version(), existing.getVersion());
         PackageResponse before = audit.before(() -> toResponse(existing));
-        if (!existing.getName().equals(request.name())) {
-            requireFreeName(request.name());
-        }
+        validate(request, existing.getId());
         existing.change(request.name(), request.description());
         return audit.updated(ObjectKind.PACKAGE, before, toResponse(packages.saveAndFlush(existing)));
     }
@@ -95,10 +114,13 @@ public class MetadataPackageService {
         return packages.findById(id).orElseThrow(() -> NotFoundException.id(KIND, id));
     }
 
-    private void requireFreeName(String name) {
-        if (packages.existsByName(name)) {
-            throw new ConflictException(KIND + " '" + name + "' already exists.");
-        }
+    /** A package name becomes a file name and an address: the package-name rule, unique ignoring case. */
+    private void validate(PackageRequest request, Long self) {
+        Violations violations = new Violations();
+        Names.checkPackageName(violations, "name", request.name());
+        violations.throwIfAny();
+        Names.requireFree(KIND, request.name(), self, packages.findByNameIgnoreCase(request.name()),
+                MetadataPackage::getId, MetadataPackage::getName);
     }
 
     static PackageResponse toResponse(MetadataPackage p) {

@@ -59,7 +59,9 @@ public class PackageVersionService {
                               String sha256) {
     }
 
-    public VersionInfo commit(long packageId, String message, String author) {
+    /** Commits the working state; the author is the signed-in user (or the token's owner), never a value of the request. */
+    public VersionInfo commit(long packageId, String message) {
+        String author = AuditTrail.actor();
         MetadataPackage pkg = find(packageId);
         byte[] json = PackageJson.write(snapshots.read(packageId));
         String document = new String(json, StandardCharsets.UTF_8);
@@ -71,7 +73,7 @@ public class PackageVersionService {
         VersionInfo committed;
         try {
             PackageVersion version = new PackageVersion(pkg, versions.lastNumber(pkg) + 1, message,
-                    author == null || author.isBlank() ? "anonymous" : author, Instant.now(clock), document, sha);
+                    author, Instant.now(clock), document, sha);
             committed = info(versions.saveAndFlush(version));
         } catch (IllegalArgumentException e) {
             throw InvalidRequestException.of("message", message, e.getMessage());

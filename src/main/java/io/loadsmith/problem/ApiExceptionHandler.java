@@ -28,6 +28,7 @@ import jakarta.persistence.OptimisticLockException;
 import jakarta.validation.ConstraintViolation;
 import jakarta.servlet.http.HttpServletRequest;
 import tools.jackson.databind.DatabindException;
+import tools.jackson.core.exc.InputCoercionException;
 import tools.jackson.databind.exc.InvalidFormatException;
 
 /**
@@ -191,11 +192,15 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
     @Override
     protected ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException e, HttpHeaders headers,
                                                                   HttpStatusCode status, WebRequest request) {
-        if (e.getCause() instanceof DatabindException databind && !databind.getPath().isEmpty()) {
+        // A number too large for its field fails while the token is read (no DatabindException), with the path.
+        if (e.getCause() instanceof tools.jackson.core.JacksonException databind && !databind.getPath().isEmpty()
+                && (databind instanceof DatabindException || databind instanceof InputCoercionException)) {
             String field = jsonPath(databind);
             String value = null;
             String message = "has a value of the wrong kind (for example text where a list or object belongs)";
-            if (databind instanceof InvalidFormatException format) {
+            if (databind instanceof InputCoercionException coercion) {
+                message = "is not " + expected(coercion.getTargetType()) + " that fits (at most " + largest(coercion.getTargetType()) + ")";
+            } else if (databind instanceof InvalidFormatException format) {
                 value = String.valueOf(format.getValue());
                 message = "is not " + expected(format.getTargetType());
             }
@@ -221,8 +226,12 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
         return "a valid value here";
     }
 
+    private static String largest(Class<?> type) {
+        return type == Long.class || type == long.class ? String.valueOf(Long.MAX_VALUE) : String.valueOf(Integer.MAX_VALUE);
+    }
+
     /** {@code steps[2].type}, the way our own field errors name places. */
-    private static String jsonPath(DatabindException e) {
+    private static String jsonPath(tools.jackson.core.JacksonException e) {
         StringBuilder path = new StringBuilder();
         for (var reference : e.getPath()) {
             if (reference.getPropertyName() != null) {

@@ -9,4 +9,7 @@ public interface LoadTemplateRepository extends JpaRepository<LoadTemplate, Long
     Optional<LoadTemplate> findByName(String name);
 
     boolean existsByName(String name);
+
+    /** Names that differ only by case are one name (see Names). */
+    java.util.List<LoadTemplate> findByNameIgnoreCase(String name);
 }

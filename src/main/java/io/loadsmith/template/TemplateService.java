@@ -15,13 +15,13 @@ import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.dialect.Identifiers;
 import io.loadsmith.packages.MetadataPackage;
 import io.loadsmith.packages.MetadataPackageService;
-import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.NotFoundException;
 import io.loadsmith.problem.StaleVersionException;
 import io.loadsmith.problem.Violations;
 import io.loadsmith.template.api.ParameterJson;
 import io.loadsmith.template.api.TemplateRequest;
 import io.loadsmith.template.api.TemplateResponse;
+import io.loadsmith.names.Names;
 
 /** Stored load templates. Every text is checked (sandbox, syntax) before anything is written. */
 @Service
@@ -61,9 +61,7 @@ public class TemplateService {
     }
 
     public TemplateResponse create(TemplateRequest request) {
-        if (templates.existsByName(request.name())) {
-            throw new ConflictException(KIND + " '" + request.name() + "' already exists.");
-        }
+        Names.requireFree(KIND, request.name(), null, templates.findByNameIgnoreCase(request.name()), LoadTemplate::getId, LoadTemplate::getName);
         LoadTemplate template = new LoadTemplate(request.name());
         apply(template, request);
         LoadTemplate saved = templates.saveAndFlush(template);
@@ -75,9 +73,7 @@ public class TemplateService {
         LoadTemplate template = find(id);
         StaleVersionException.check(KIND + " '" + template.getName() + "'", request.version(), template.getVersion());
         TemplateResponse before = audit.before(() -> toResponse(template));
-        if (!template.getName().equals(request.name()) && templates.existsByName(request.name())) {
-            throw new ConflictException(KIND + " '" + request.name() + "' already exists.");
-        }
+        Names.requireFree(KIND, request.name(), template.getId(), templates.findByNameIgnoreCase(request.name()), LoadTemplate::getId, LoadTemplate::getName);
         apply(template, request);
         LoadTemplate saved = templates.saveAndFlush(template);
         eviction.afterCommit();

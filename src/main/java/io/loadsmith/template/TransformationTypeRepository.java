@@ -9,4 +9,7 @@ public interface TransformationTypeRepository extends JpaRepository<Transformati
     Optional<TransformationType> findByName(String name);
 
     boolean existsByName(String name);
+
+    /** Names that differ only by case are one name (see Names). */
+    java.util.List<TransformationType> findByNameIgnoreCase(String name);
 }

@@ -11,12 +11,12 @@ import org.springframework.transaction.annotation.Transactional;
 import io.loadsmith.audit.AuditTrail;
 import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.dialect.Identifiers;
-import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.NotFoundException;
 import io.loadsmith.problem.StaleVersionException;
 import io.loadsmith.problem.Violations;
 import io.loadsmith.template.api.TransformationTypeRequest;
 import io.loadsmith.template.api.TransformationTypeResponse;
+import io.loadsmith.names.Names;
 
 /** Stored transformation types and their formulas; formulas pass the same checks as templates. */
 @Service
@@ -52,9 +52,7 @@ public class TransformationTypeService {
 
     public TransformationTypeResponse create(TransformationTypeRequest request) {
         Map<String, String> formulas = validate(request);
-        if (types.existsByName(request.name())) {
-            throw new ConflictException(KIND + " '" + request.name() + "' already exists.");
-        }
+        Names.requireFree(KIND, request.name(), null, types.findByNameIgnoreCase(request.name()), TransformationType::getId, TransformationType::getName);
         TransformationType type = new TransformationType(request.name());
         type.change(request.name(), request.description(), formulas);
         TransformationType saved = types.saveAndFlush(type);
@@ -67,9 +65,7 @@ public class TransformationTypeService {
         StaleVersionException.check(KIND + " '" + type.getName() + "'", request.version(), type.getVersion());
         TransformationTypeResponse before = audit.before(() -> toResponse(type));
         Map<String, String> formulas = validate(request);
-        if (!type.getName().equals(request.name()) && types.existsByName(request.name())) {
-            throw new ConflictException(KIND + " '" + request.name() + "' already exists.");
-        }
+        Names.requireFree(KIND, request.name(), type.getId(), types.findByNameIgnoreCase(request.name()), TransformationType::getId, TransformationType::getName);
         type.change(request.name(), request.description(), formulas);
         TransformationType saved = types.saveAndFlush(type);
         eviction.afterCommit();

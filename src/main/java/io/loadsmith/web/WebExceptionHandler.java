@@ -25,7 +25,8 @@ import jakarta.servlet.http.HttpServletResponse;
  */
 @ControllerAdvice(basePackages = {"io.loadsmith.web", "io.loadsmith.account.web", "io.loadsmith.entity.web",
         "io.loadsmith.load.web", "io.loadsmith.entitytype.web", "io.loadsmith.template.web", "io.loadsmith.audit.web",
-        "io.loadsmith.deployment.web"})
+        "io.loadsmith.deployment.web",
+        "io.loadsmith.packages.web"})
 @Order(Ordered.HIGHEST_PRECEDENCE)
 public class WebExceptionHandler {
 
@@ -47,8 +48,8 @@ public class WebExceptionHandler {
         return page(HttpStatus.CONFLICT, "Not possible", e.getMessage(), request, response, model);
     }
 
-    @ExceptionHandler(InvalidRequestException.class)
-    String invalid(InvalidRequestException e, HttpServletRequest request, HttpServletResponse response, Model model) {
+    @ExceptionHandler({InvalidRequestException.class, io.loadsmith.dialect.UnknownDialectException.class})
+    String invalid(RuntimeException e, HttpServletRequest request, HttpServletResponse response, Model model) {
         return page(HttpStatus.BAD_REQUEST, "Invalid request", e.getMessage(), request, response, model);
     }
 

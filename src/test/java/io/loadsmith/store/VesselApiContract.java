@@ -395,8 +395,8 @@ public interface VesselApiContract {
         assertThat(answer.json().get("detail").asString()).isEqualTo("Load 999999 does not exist.");
         Api.Answer environment = api().send(HttpMethod.GET, "/api/v1/loads/" + loadId() + "/sql?dialect=snowflake"
                 + "&environment=nowhere", null);
-        assertThat(environment.status()).isEqualTo(404);
-        assertThat(environment.json().get("detail").asString()).contains("nowhere");
+        assertThat(environment.status()).isEqualTo(400);
+        assertThat(environment.json().get("detail").asString()).contains("nowhere", "known environments");
     }
 
     @Test

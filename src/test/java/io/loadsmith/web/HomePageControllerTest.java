@@ -58,8 +58,8 @@ class HomePageControllerTest {
 
     @Test
     void homeShowsPackagesWithCountsAndRecentChangesNewestFirst() throws Exception {
-        when(packages.counts()).thenReturn(List.of(new MetadataPackageService.PackageCount("marine", 1, 1),
-                new MetadataPackageService.PackageCount(null, 2, 0)));
+        when(packages.counts()).thenReturn(List.of(new MetadataPackageService.PackageCount("marine", 1, 1, "marine"),
+                new MetadataPackageService.PackageCount(null, 2, 0, null)));
         when(entities.recent()).thenReturn(List.of(VESSEL));
         when(loads.recent()).thenReturn(List.of(LOAD));
         mvc.perform(get("/"))

@@ -1,7 +1,9 @@
 package io.loadsmith.entity.api;
 
 import io.loadsmith.limits.Limits;
+import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Positive;
 import jakarta.validation.constraints.PositiveOrZero;
 import jakarta.validation.constraints.Size;
 
@@ -12,9 +14,9 @@ import jakarta.validation.constraints.Size;
 public record AttributeJson(
         @NotBlank @Size(max = Limits.NAME, message = Limits.CHARACTERS) String name,
         @NotBlank @Size(max = Limits.CODE, message = Limits.CHARACTERS) String datatype,
-        @PositiveOrZero Integer dataLength,
-        @PositiveOrZero Integer dataPrecision,
-        @PositiveOrZero Integer dataScale,
+        @Positive(message = Limits.LENGTH) Integer dataLength,
+        @Positive(message = Limits.PRECISION_RANGE) @Max(value = Limits.PRECISION, message = Limits.PRECISION_RANGE) Integer dataPrecision,
+        @PositiveOrZero(message = Limits.SCALE_RANGE) @Max(value = Limits.PRECISION, message = Limits.SCALE_RANGE) Integer dataScale,
         Boolean nullable,
         @Size(max = Limits.NAME, message = Limits.CHARACTERS) String attributeType,
         @Size(max = Limits.DESCRIPTION, message = Limits.CHARACTERS) String description,

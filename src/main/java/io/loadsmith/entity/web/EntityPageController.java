@@ -34,6 +34,7 @@ import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.StaleVersionException;
 import io.loadsmith.web.FormErrors;
 import io.loadsmith.web.Htmx;
+import io.loadsmith.web.Link;
 import io.loadsmith.web.RequestChecks;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -222,7 +223,8 @@ public class EntityPageController {
     public String ddl(@PathVariable long id, @RequestParam(required = false) String dialect, Model model,
                       HttpServletRequest request) {
         if (!Htmx.isHtmx(request)) {
-            return "redirect:/entities/" + id + (dialect == null ? "" : "?dialect=" + dialect);
+            dialects.check(dialect);
+            return Link.to("/entities/{id}", id).param("dialect", dialect).redirect();
         }
         model.addAttribute("entity", entities.get(id));
         model.addAttribute("dialects", dialects.names());
@@ -231,7 +233,8 @@ public class EntityPageController {
     }
 
     private DdlView ddlView(long id, String dialect) {
-        String chosen = dialect == null || !dialects.exists(dialect) ? DEFAULT_DIALECT : dialect;
+        dialects.check(dialect);
+        String chosen = dialect == null || dialect.isBlank() ? DEFAULT_DIALECT : dialect;
         try {
             return new DdlView(chosen, ddl.createTable(id, chosen), null);
         } catch (GenerationException e) {

@@ -31,6 +31,7 @@ import io.loadsmith.template.TemplateDefinition;
 import io.loadsmith.template.TemplateLookup;
 import io.loadsmith.web.FormErrors;
 import io.loadsmith.web.Htmx;
+import io.loadsmith.web.Link;
 import io.loadsmith.web.RequestChecks;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -133,6 +134,8 @@ public class LoadPageController {
                        @RequestParam(defaultValue = "save") String action, @RequestParam(required = false) String dialect,
                        @RequestParam(required = false) String environment, Model model,
                        HttpServletRequest request, HttpServletResponse response) {
+        dialects.check(dialect);
+        environments.check(environment);
         LoadResponse stored = loads.get(id);
         if (!"save".equals(action)) {
             rearrange(form.getSteps(), action);
@@ -158,8 +161,8 @@ public class LoadPageController {
             model.addAttribute("saved", "Saved.");
             return editorView(request, detail(fresh, dialect, environment, model, FormErrors.NONE));
         }
-        return "redirect:/loads/" + id + "?saved" + (dialect == null ? "" : "&dialect=" + dialect)
-                + (environment == null || environment.isBlank() ? "" : "&environment=" + environment);
+        return Link.to("/loads/{id}", id).flag("saved").param("dialect", dialect).param("environment", environment)
+                .redirect();
     }
 
     private static String editorView(HttpServletRequest request, String view) {
@@ -202,15 +205,19 @@ public class LoadPageController {
     public String preview(@PathVariable long id, @RequestParam(required = false) String dialect,
                           @RequestParam(required = false) String environment, Model model, HttpServletRequest request) {
         if (!Htmx.isHtmx(request)) {
-            return "redirect:/loads/" + id + "?dialect=" + (dialect == null ? DEFAULT_DIALECT : dialect)
-                    + (environment == null || environment.isBlank() ? "" : "&environment=" + environment);
+            dialects.check(dialect);
+            environments.check(environment);
+            return Link.to("/loads/{id}", id).param("dialect", dialect == null ? DEFAULT_DIALECT : dialect)
+                    .param("environment", environment).redirect();
         }
         model.addAttribute("load", loads.get(id));
         return previewModel(id, dialect, environment, model, "loads/detail :: preview");
     }
 
     private Preview preview(long id, String dialect, String environment) {
-        String chosen = dialect == null || !dialects.exists(dialect) ? DEFAULT_DIALECT : dialect;
+        dialects.check(dialect);
+        environments.check(environment);
+        String chosen = dialect == null || dialect.isBlank() ? DEFAULT_DIALECT : dialect;
         String env = environment == null || environment.isBlank() ? null : environment;
         try {
             return new Preview(chosen, env, loads.generate(id, chosen, env).sql(), null, null, null, null, null);

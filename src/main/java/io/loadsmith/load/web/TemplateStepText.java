@@ -1,12 +1,12 @@
 package io.loadsmith.load.web;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
+import io.loadsmith.dialect.Identifiers;
+import io.loadsmith.generation.TemplateCall;
+import io.loadsmith.generation.TemplateCallParser;
 import io.loadsmith.template.ParameterDefinition;
 import io.loadsmith.template.ParameterType;
 
@@ -17,8 +17,6 @@ import io.loadsmith.template.ParameterType;
  */
 public final class TemplateStepText {
 
-    private static final Pattern CALL = Pattern.compile("\\A\\s*<ftltemplate:([A-Za-z_][A-Za-z0-9_]*)((?::(?:\\\\.|[^:>\\\\])*)*)>\\s*\\z");
-
     /** A parsed call: the template and its arguments in the order written. */
     public record Call(String template, Map<String, String> arguments) {
     }
@@ -26,38 +24,29 @@ public final class TemplateStepText {
     private TemplateStepText() {
     }
 
+    /**
+     * The call when the text is exactly one call of a template named as an identifier. The generator's
+     * own scanner reads it, so the form and the generation agree on every escape, and a value of any
+     * length costs one pass over the text (no regex, whose repeated groups recurse per character).
+     */
     public static Optional<Call> parse(String text) {
         if (text == null || text.contains("\"\"\"")) {
             return Optional.empty();
         }
-        Matcher m = CALL.matcher(text);
-        if (!m.matches()) {
+        String call = text.strip();
+        if (!call.startsWith(TemplateCallParser.OPEN)) {
             return Optional.empty();
         }
-        Map<String, String> arguments = new LinkedHashMap<>();
-        String rest = m.group(2);
-        StringBuilder part = new StringBuilder();
-        for (int i = 1; i <= rest.length(); i++) {
-            char c = i < rest.length() ? rest.charAt(i) : ':';
-            if (c == '\\' && i + 1 < rest.length()) {
-                part.append(rest.charAt(++i));
-                continue;
+        try {
+            List<TemplateCall> calls = TemplateCallParser.parse(call);
+            if (calls.size() != 1 || calls.get(0).end() != call.length()
+                    || !Identifiers.isValid(calls.get(0).templateName())) {
+                return Optional.empty();
             }
-            if (c == ':' ) {
-                if (!part.isEmpty()) {
-                    String p = part.toString();
-                    int eq = p.indexOf('=');
-                    if (eq < 0) {
-                        return Optional.empty();
-                    }
-                    arguments.put(p.substring(0, eq), p.substring(eq + 1));
-                }
-                part.setLength(0);
-                continue;
-            }
-            part.append(c);
+            return Optional.of(new Call(calls.get(0).templateName(), calls.get(0).arguments()));
+        } catch (TemplateCallParser.SyntaxError e) {
+            return Optional.empty();
         }
-        return Optional.of(new Call(m.group(1), arguments));
     }
 
     /**

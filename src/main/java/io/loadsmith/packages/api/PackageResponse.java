@@ -12,6 +12,12 @@ public record PackageResponse(long id, long version, String name, String descrip
         return name;
     }
 
+    /** The package's address on the package pages (see MetadataPackageService.pageRef); not part of the JSON. */
+    @com.fasterxml.jackson.annotation.JsonIgnore
+    public String page() {
+        return io.loadsmith.packages.MetadataPackageService.pageRef(name, id);
+    }
+
     /** A package's changes are filed under the package itself. */
     @Override
     public String packageName() {

@@ -28,6 +28,8 @@ import io.loadsmith.packages.PackageDiff;
 import io.loadsmith.packages.PackageImporter;
 import io.loadsmith.packages.PackageVersionService;
 import io.loadsmith.packages.PackageVersionService.VersionInfo;
+import io.loadsmith.names.Names;
+import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.NotFoundException;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -64,7 +66,11 @@ public class PackageVersionController {
     @ResponseStatus(HttpStatus.CREATED)
     @Operation(operationId = "commitPackage", summary = "Commit the working state as the next version")
     public VersionInfo commit(@PathVariable long id, @Valid @RequestBody CommitRequest request) {
-        return versions.commit(id, request.message(), request.author());
+        if (request.author() != null) {
+            throw InvalidRequestException.of("author", request.author(), "is not accepted: a commit's author is the "
+                    + "signed-in user, or the owner of the token; leave author out");
+        }
+        return versions.commit(id, request.message());
     }
 
     @GetMapping(value = "/{version}", produces = MediaType.APPLICATION_JSON_VALUE)
@@ -73,7 +79,7 @@ public class PackageVersionController {
         PackageDocument document = versions.document(id, version);
         return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON)
                 .header(HttpHeaders.CONTENT_DISPOSITION, ContentDisposition.inline()
-                        .filename(document.name() + "-" + version + ".json").build().toString())
+                        .filename(Names.fileName(document.name() + "-" + version) + ".json").build().toString())
                 .body(PackageJson.write(document));
     }
 
@@ -100,7 +106,7 @@ public class PackageVersionController {
                                              @Parameter(description = ALLOW_DOC) @RequestParam(defaultValue = "false") boolean allowFullRefresh) {
         SqlPackage sql = versions.sqlPackage(id, version, dialect, environment,
                 GenerationOptions.of(allowFullRefresh), load -> true);
-        String file = SqlPackage.fileName(sql.manifest().packageName() + "-" + version + "-" + sql.manifest().dialect()) + ".zip";
+        String file = Names.fileName(sql.manifest().packageName() + "-" + version + "-" + sql.manifest().dialect()) + ".zip";
         return ResponseEntity.ok().contentType(ZIP)
                 .header(HttpHeaders.CONTENT_DISPOSITION, ContentDisposition.attachment().filename(file).build().toString())
                 .body(exporter.zip(sql));

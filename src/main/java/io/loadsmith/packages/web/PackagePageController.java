@@ -28,11 +28,11 @@ import io.loadsmith.packages.api.CommitRequest;
 import io.loadsmith.packages.api.PackageResponse;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.InvalidRequestException;
-import io.loadsmith.problem.NotFoundException;
 import io.loadsmith.problem.PayloadTooLargeException;
 import io.loadsmith.problem.RefusedBody;
 import io.loadsmith.web.FormErrors;
 import io.loadsmith.web.Htmx;
+import io.loadsmith.web.Link;
 import io.loadsmith.web.RequestChecks;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -74,17 +74,15 @@ public class PackagePageController {
 
     @PostMapping("/{name}/commit")
     public String commit(@PathVariable String name, @RequestParam String message,
-                         @RequestParam(required = false) String author, Model model, HttpServletRequest request,
-                         HttpServletResponse response) {
+                           Model model, HttpServletRequest request, HttpServletResponse response) {
         PackageResponse pkg = byName(name);
         try {
-            CommitRequest commit = RequestChecks.valid(new CommitRequest(message, author == null || author.isBlank()
-                    ? null : author.strip()));
-            int number = versions.commit(pkg.id(), commit.message(), commit.author()).number();
-            return Htmx.redirect(request, response, "/packages/" + name + "?committed=" + number);
+            CommitRequest commit = RequestChecks.valid(new CommitRequest(message, null));
+            int number = versions.commit(pkg.id(), commit.message()).number();
+            return Htmx.redirect(request, response, Link.to("/packages/{name}", pkg.page()).param("committed", number)
+                    .toString());
         } catch (ConflictException | InvalidRequestException e) {
             model.addAttribute("message", message);
-            model.addAttribute("author", author);
             model.addAttribute("commitErrors", e instanceof InvalidRequestException invalid ? FormErrors.of(invalid)
                     : FormErrors.NONE);
             return page(name, new Notice(null, e.getMessage()), model, request);
@@ -95,6 +93,7 @@ public class PackagePageController {
     public String diff(@PathVariable String name, @RequestParam String from, @RequestParam String to,
                        @RequestParam(required = false) String dialect, Model model, HttpServletRequest request) {
         PackageResponse pkg = byName(name);
+        dialects.check(dialect);
         model.addAttribute("pkg", pkg);
         model.addAttribute("diff", versions.diff(pkg.id(), from, to, dialect == null || dialect.isBlank() ? null : dialect));
         return Htmx.view(request, "packages/diff", "diff");
@@ -105,11 +104,9 @@ public class PackagePageController {
     public String export(@PathVariable String name, @RequestParam(defaultValue = "working") String version,
                          @RequestParam String dialect, @RequestParam(required = false) String environment) {
         PackageResponse pkg = byName(name);
-        return "redirect:" + org.springframework.web.util.UriComponentsBuilder
-                .fromPath("/api/v1/packages/{id}/versions/{version}/sql-package")
-                .queryParam("dialect", dialect)
-                .queryParamIfPresent("environment", java.util.Optional.ofNullable(environment).filter(e -> !e.isBlank()))
-                .buildAndExpand(pkg.id(), version.strip()).encode().toUriString();
+        dialects.get(dialect);
+        return Link.to("/api/v1/packages/{id}/versions/{version}/sql-package", pkg.id(), version.strip())
+                .param("dialect", dialect).param("environment", environment).redirect();
     }
 
     /** Without JavaScript a restore asks on a page of its own; with it, hx-confirm asks. */
@@ -126,7 +123,8 @@ public class PackagePageController {
         PackageResponse pkg = byName(name);
         try {
             versions.restore(pkg.id(), String.valueOf(number));
-            return Htmx.redirect(request, response, "/packages/" + name + "?restored=" + number);
+            return Htmx.redirect(request, response, Link.to("/packages/{name}", pkg.page()).param("restored", number)
+                    .toString());
         } catch (InvalidPackageException e) {
             model.addAttribute("problems", e.problems());
             return page(name, new Notice(null, "Version " + number + " could not be restored; nothing was changed."),
@@ -152,10 +150,10 @@ public class PackagePageController {
                     : (json == null ? "" : json).getBytes(StandardCharsets.UTF_8);
             if ("ade".equals(format)) {
                 AdeConfigPackages.Imported imported = AdeConfigPackages.read(body);
-                model.addAttribute("result", importer.apply(imported.document()));
+                result(model, importer.apply(imported.document()));
                 model.addAttribute("skipped", imported.skipped());
             } else {
-                model.addAttribute("result", importer.apply(PackageJson.read(body)));
+                result(model, importer.apply(PackageJson.read(body)));
             }
         } catch (InvalidPackageException e) {
             model.addAttribute("problems", e.problems());
@@ -163,6 +161,11 @@ public class PackagePageController {
             model.addAttribute("error", e.getMessage());
         }
         return "packages/import";
+    }
+
+    private static void result(Model model, PackageImporter.Result result) {
+        model.addAttribute("result", result);
+        model.addAttribute("resultPage", MetadataPackageService.pageRef(result.packageName(), result.packageId()));
     }
 
     /** An upload over the multipart limits of application.properties, refused while the form is read. */
@@ -185,8 +188,8 @@ public class PackagePageController {
         return Htmx.view(request, "packages/show", "versions");
     }
 
+    /** {@code name} is the address of the package page: its name, or its id when the name cannot be an address. */
     private PackageResponse byName(String name) {
-        return packages.list(name).stream().findFirst()
-                .orElseThrow(() -> new NotFoundException("Package '" + name + "' does not exist."));
+        return packages.byPageRef(name);
     }
 }

@@ -32,6 +32,7 @@ import io.loadsmith.template.TemplateService;
 import io.loadsmith.template.api.TemplateResponse;
 import io.loadsmith.web.FormErrors;
 import io.loadsmith.web.Htmx;
+import io.loadsmith.web.Link;
 import io.loadsmith.web.RequestChecks;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -212,7 +213,8 @@ public class TemplatePageController {
         model.addAttribute("loads", all);
         model.addAttribute("dialects", dialects.names());
         Long chosen = loadId != null ? loadId : all.isEmpty() ? null : all.get(0).id();
-        String chosenDialect = dialect == null || !dialects.exists(dialect) ? DEFAULT_DIALECT : dialect;
+        dialects.check(dialect);
+        String chosenDialect = dialect == null || dialect.isBlank() ? DEFAULT_DIALECT : dialect;
         if (chosen == null) {
             model.addAttribute("preview", new Preview(null, chosenDialect, null, "There is no load to render yet.", false));
             return;
@@ -230,8 +232,9 @@ public class TemplatePageController {
     public String preview(@PathVariable long id, @RequestParam(required = false) Long load,
                           @RequestParam(required = false) String dialect, Model model, HttpServletRequest request) {
         if (!Htmx.isHtmx(request)) {
-            return "redirect:/configuration/templates/" + id + "?dialect=" + Objects.requireNonNullElse(dialect, DEFAULT_DIALECT)
-                    + (load == null ? "" : "&load=" + load);
+            dialects.check(dialect);
+            return Link.to("/configuration/templates/{id}", id)
+                    .param("dialect", Objects.requireNonNullElse(dialect, DEFAULT_DIALECT)).param("load", load).redirect();
         }
         model.addAttribute("templateId", id);
         previewModel(model, load, dialect);

@@ -49,7 +49,7 @@ class NamesAndInputTest extends H2StoreTest {
         entityId = api().create("/api/v1/entities", obj("schema", "nm", "name", "NM_TARGET", "logicalName", "NM_TARGET",
                 "attributes", List.of(obj("name", "id", "datatype", "CHAR", "dataLength", 10)))).get("id").asLong();
         templateId = api().create("/api/v1/templates", obj("name", "nm_note", "parameters",
-                List.of(obj("name", "note", "type", "STRING", "required", false)),
+                List.of(obj("name", "note", "type", "TEXT", "required", false)),
                 "variants", Map.of("default", "SELECT 1 AS nm_note"))).get("id").asLong();
         loadId = api().create("/api/v1/loads", obj("name", "nm_load", "target", "nm.NM_TARGET",
                 "steps", List.of(obj("name", "first", "type", "OVERRIDE", "text", "SELECT 1")))).get("id").asLong();

@@ -51,8 +51,7 @@ public class DeploymentPageController {
 
     @GetMapping("/packages/{name}/deployments")
     public String show(@PathVariable String name, Model model) {
-        PackageResponse pkg = packages.list(name).stream().findFirst()
-                .orElseThrow(() -> new NotFoundException("Package '" + name + "' does not exist."));
+        PackageResponse pkg = packages.byPageRef(name);
         List<VersionInfo> newest = versions.list(pkg.id(), PageRequest.of(0, 1)).getContent();
         List<EnvironmentRow> rows = new ArrayList<>();
         for (String environment : deployments.environmentNames()) {

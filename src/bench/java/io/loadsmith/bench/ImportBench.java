@@ -1,0 +1,111 @@
+package io.loadsmith.bench;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+
+import io.loadsmith.LoadsmithApplication;
+import io.loadsmith.exchange.PackageDocument;
+import io.loadsmith.exchange.PackageJson;
+import io.loadsmith.packages.PackageImporter;
+
+/**
+ * Benchmark 7: importing a package of entities and their loads into the default H2 file store,
+ * first as new objects, then again over themselves (every object updated). The ratio is the
+ * time per object against the smallest size of the same run: 1.0 means linear.
+ */
+final class ImportBench {
+
+    /** Business attributes per entity: about 2.7 KB of JSON per object, the shape of the reported 13.5 MB package. */
+    private static final int ATTRIBUTES = 20;
+
+    private ImportBench() {
+    }
+
+    /** Standalone: {@code java -cp ... io.loadsmith.bench.ImportBench 200 1000 5000} prints the table. */
+    public static void main(String[] args) throws Exception {
+        int[] sizes = args.length == 0 ? new int[] {200, 1000, 5000}
+                : java.util.Arrays.stream(args).mapToInt(Integer::parseInt).toArray();
+        System.out.println(run(sizes).markdown());
+    }
+
+    static Table run(int[] objectCounts) throws Exception {
+        Table table = new Table("7. Package import into the H2 file store (entities and their loads)",
+                "objects", "package MB", "create s", "create CPU s", "ms per object", "re-import s",
+                "ms per object", "ratio per object to " + objectCounts[0] + " (create / re-import; 1.0 = linear)");
+        Path dir = Files.createTempDirectory("loadsmith-import-bench");
+        try (ConfigurableApplicationContext app = new SpringApplicationBuilder(LoadsmithApplication.class).run(
+                "--spring.datasource.url=jdbc:h2:file:" + dir.resolve("loadsmith") + ";AUTO_SERVER=FALSE",
+                "--server.port=0", "--logging.level.root=WARN")) {
+            PackageImporter importer = app.getBean(PackageImporter.class);
+            ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+            // JIT warm-up on a package of its own, so that the smallest size is not charged for it.
+            importer.apply(PackageJson.read(PackageJson.write(document("warmup", 200))));
+            double[] base = null;
+            for (int n : objectCounts) {
+                byte[] json = PackageJson.write(document("bench_import_" + n, n));
+                long cpu = threads.getCurrentThreadCpuTime();
+                long start = System.nanoTime();
+                importer.apply(PackageJson.read(json));
+                double create = (System.nanoTime() - start) / 1e9;
+                double createCpu = (threads.getCurrentThreadCpuTime() - cpu) / 1e9;
+                start = System.nanoTime();
+                PackageImporter.Result again = importer.apply(PackageJson.read(json));
+                double reimport = (System.nanoTime() - start) / 1e9;
+                if (again.updated() != n + 1) {
+                    throw new IllegalStateException("re-import of " + n + " objects updated " + again.updated());
+                }
+                double[] perObject = {create * 1000 / n, reimport * 1000 / n};
+                base = base == null ? perObject : base;
+                table.row(n, Table.f1(json.length / 1e6), Table.f2(create), Table.f2(createCpu), Table.f2(perObject[0]),
+                        Table.f2(reimport), Table.f2(perObject[1]),
+                        Table.f2(perObject[0] / base[0]) + " / " + Table.f2(perObject[1] / base[1]));
+            }
+        }
+        return table.note("Each package: objects/2 entities of " + ATTRIBUTES + " attributes (plus the 6 of their "
+                + "entity type) and one 4-step SCD2 load per entity, imported through PackageImporter on a fresh H2 file "
+                + "(the same path as POST /api/v1/packages/import after the body is read). Create CPU = the importing "
+                + "thread's CPU time. Goal: 5,000 objects in at most 30 s on 2 cores, ratio near 1.0.");
+    }
+
+    /** A package of {@code objects} objects: half entities, half loads, one entity type shared by all. */
+    static PackageDocument document(String name, int objects) {
+        int count = objects / 2;
+        List<PackageDocument.EntityDoc> entities = new ArrayList<>(count);
+        List<PackageDocument.LoadDoc> loads = new ArrayList<>(count);
+        String[] types = {"VARCHAR", "INTEGER8", "DECIMAL", "TIMESTAMP", "DATE", "BOOLEAN"};
+        for (int i = 0; i < count; i++) {
+            List<PackageDocument.AttributeDoc> attributes = new ArrayList<>();
+            attributes.add(new PackageDocument.AttributeDoc("entity" + i + "_scd_id", "CHAR", 32, null, null, false, "SCD_ID", null));
+            attributes.add(new PackageDocument.AttributeDoc("entity" + i + "_id", "CHAR", 32, null, null, false, "DV_HASHKEY", null));
+            attributes.add(new PackageDocument.AttributeDoc("datahash", "CHAR", 32, null, null, true, "DV_DATAHASH", null));
+            attributes.add(new PackageDocument.AttributeDoc("valid_from", "TIMESTAMP", null, null, null, true, "VALID_FROM", null));
+            attributes.add(new PackageDocument.AttributeDoc("valid_to", "TIMESTAMP", null, null, null, true, "VALID_TO", null));
+            attributes.add(new PackageDocument.AttributeDoc("validity_status", "INTEGER1", null, null, null, true, "VALIDITY_STATUS", null));
+            for (int a = 0; a < ATTRIBUTES; a++) {
+                String type = types[a % types.length];
+                attributes.add(new PackageDocument.AttributeDoc("attribute_" + a, type, "VARCHAR".equals(type) ? 200 : null,
+                        "DECIMAL".equals(type) ? 18 : null, "DECIMAL".equals(type) ? 2 : null, true, null,
+                        "business attribute " + a + " of entity " + i));
+            }
+            entities.add(new PackageDocument.EntityDoc("publish", "D_ENTITY" + i + "_SCD2", "ENTITY" + i, null, "TABLE",
+                    "entity " + i + " of the import benchmark", null, attributes));
+            loads.add(new PackageDocument.LoadDoc("load_d_entity" + i + "_scd2", "publish.D_ENTITY" + i + "_SCD2", null,
+                    "load " + i, i == 0 ? List.of() : List.of("publish.D_ENTITY" + (i - 1) + "_SCD2"), Map.of(), List.of(
+                    new PackageDocument.StepDoc("drop_temp_start", "OVERRIDE", "DROP TABLE IF EXISTS <target_schema>.Z_TMP_<target_entity_name>;"),
+                    new PackageDocument.StepDoc("create_temp_table", "OVERRIDE",
+                            "CREATE TEMPORARY TABLE <target_schema>.Z_TMP_<target_entity_name> AS SELECT * FROM staging.src_" + i + ";"),
+                    new PackageDocument.StepDoc("merge_scd2_with_ftl", "OVERRIDE", "<ftltemplate:scd2:temp_table_prefix=Z_TMP_>"),
+                    new PackageDocument.StepDoc("drop_temp_end", "OVERRIDE", "DROP TABLE IF EXISTS <target_schema>.Z_TMP_<target_entity_name>;"))));
+        }
+        return new PackageDocument(PackageDocument.FORMAT, name, "import benchmark", List.of(), List.of(), List.of(),
+                List.of(), List.of(), entities, loads, List.of());
+    }
+}

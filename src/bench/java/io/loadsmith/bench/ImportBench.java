@@ -95,10 +95,11 @@ final class ImportBench {
                         "DECIMAL".equals(type) ? 18 : null, "DECIMAL".equals(type) ? 2 : null, true, null,
                         "business attribute " + a + " of entity " + i));
             }
-            entities.add(new PackageDocument.EntityDoc("publish", "D_ENTITY" + i + "_SCD2", "ENTITY" + i, null, "TABLE",
+            entities.add(new PackageDocument.EntityDoc(name, "D_ENTITY" + i + "_SCD2", "ENTITY" + i, null, "TABLE",
                     "entity " + i + " of the import benchmark", null, attributes));
-            loads.add(new PackageDocument.LoadDoc("load_d_entity" + i + "_scd2", "publish.D_ENTITY" + i + "_SCD2", null,
-                    "load " + i, i == 0 ? List.of() : List.of("publish.D_ENTITY" + (i - 1) + "_SCD2"), Map.of(), List.of(
+            // Each package in a schema of its own: an import may not take over another package's objects.
+            loads.add(new PackageDocument.LoadDoc(name + "_load_" + i, name + ".D_ENTITY" + i + "_SCD2", null,
+                    "load " + i, i == 0 ? List.of() : List.of(name + ".D_ENTITY" + (i - 1) + "_SCD2"), Map.of(), List.of(
                     new PackageDocument.StepDoc("drop_temp_start", "OVERRIDE", "DROP TABLE IF EXISTS <target_schema>.Z_TMP_<target_entity_name>;"),
                     new PackageDocument.StepDoc("create_temp_table", "OVERRIDE",
                             "CREATE TEMPORARY TABLE <target_schema>.Z_TMP_<target_entity_name> AS SELECT * FROM staging.src_" + i + ";"),

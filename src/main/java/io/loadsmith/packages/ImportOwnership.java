@@ -14,9 +14,10 @@ import io.loadsmith.exchange.PackageDocument;
 
 /**
  * What a package import may touch. It creates and changes the objects of the package being
- * imported, and adopts objects that belong to no package (they become the package's); an entity,
- * entity type, template or load that belongs to another package is refused, naming the object and
- * its owner, before anything is written. Without this an import of package B that named an entity
+ * imported, and adopts entities and entity types that belong to no package (they become the
+ * package's; templates of no package are shared configuration that every package's file carries,
+ * so they stay shared); an entity, entity type, template or load that belongs to another package is
+ * refused, naming the object and its owner, before anything is written. Without this an import of package B that named an entity
  * of package A would move it into B, and B's next import without it would delete it from under A.
  * A load belongs to the package of its target entity, so a load may not target another package's
  * entity either. Shared configuration (attribute types, default attributes, transformation types,

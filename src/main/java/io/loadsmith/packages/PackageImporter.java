@@ -170,7 +170,9 @@ public class PackageImporter {
                         t.formulas()))).id()));
         each(doc.templates(), "$.templates", (t, at) -> run.upsert(at,
                 () -> store.templates().id(t.name()),
-                id -> templates.update(id, template(templates.get(id).version(), t, doc.name())),
+                // A template of no package is shared configuration (every package's file carries it) and stays
+                // shared; one of another package never gets here (ImportOwnership).
+                id -> templates.update(id, template(templates.get(id).version(), t, templates.get(id).packageName())),
                 () -> templates.create(template(null, t, doc.name())).id()));
         each(doc.environments(), "$.environments", (e, at) -> run.upsert(at,
                 () -> environments.list(e.name()).stream().findFirst().map(r -> r.id()),

@@ -81,7 +81,7 @@ class TokenAuditVisibilityTest extends H2StoreTest {
             String page = as(other, "/audit?objectKind=API_TOKEN").getContentAsString(StandardCharsets.UTF_8);
             assertThat(page).doesNotContain("tv-alice:", "tv-pipeline");
             String filtered = as(other, "/audit?objectName=tv-alice:tv-pipeline").getContentAsString(StandardCharsets.UTF_8);
-            assertThat(org.jsoup.Jsoup.parse(filtered).select("table tbody tr")).isEmpty();
+            assertThat(org.jsoup.Jsoup.parse(filtered).select("main table tbody tr")).isEmpty();
             MockHttpServletResponse detail = as(other, "/audit/" + eventId);
             assertThat(detail.getStatus()).isEqualTo(404);
             assertThat(detail.getContentAsString(StandardCharsets.UTF_8)).doesNotContain("tv-pipeline");
@@ -106,7 +106,7 @@ class TokenAuditVisibilityTest extends H2StoreTest {
                 + "\"createdAt\":\"2026-01-01T00:00:00Z\"}";
         jdbc.update("insert into audit_event (occurred_at, actor, action, object_kind, object_id, object_name, after_json) "
                 + "values (?, 'tv-bob', 'CREATE', 'API_TOKEN', 999, 'tv-bob:old', ?)", java.sql.Timestamp.from(Instant.now()), old);
-        String migration = new ClassPathResource("db/migration/V9__audit_restricted_events.sql").getContentAsString(StandardCharsets.UTF_8);
+        String migration = new ClassPathResource("db/migration/V9__audit_restricted_events_entity_name_key.sql").getContentAsString(StandardCharsets.UTF_8);
         for (String statement : migration.replaceAll("(?m)^--.*$", "").split(";")) {
             if (statement.strip().startsWith("update")) {
                 jdbc.update(statement);

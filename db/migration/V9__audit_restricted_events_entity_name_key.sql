@@ -15,3 +15,11 @@ update audit_event
 set before_json = regexp_replace(before_json, ',"prefix":"[^"]*"', ''),
     after_json = regexp_replace(after_json, ',"prefix":"[^"]*"', '')
 where object_kind = 'API_TOKEN';
+
+-- Entity names clash ignoring case (publish.d_vessel and PUBLISH.D_VESSEL). Every save checks it;
+-- compared as lower(schema_name) = ... and lower(name) = ... the check read every entity, so an
+-- import of n entities read n * n rows. The lower-case key, kept by the application and indexed,
+-- makes it one index probe on both stores (H2 has no index on expressions).
+alter table dw_entity add column name_key varchar(257);
+update dw_entity set name_key = lower(schema_name) || '.' || lower(name);
+create index ix_dw_entity_name_key on dw_entity (name_key);

@@ -4,9 +4,10 @@
 insert into metadata_package (name, description, created_at, updated_at)
 values (':package', 'benchmark data', current_timestamp, current_timestamp);
 
-insert into dw_entity (package_id, logical_name, name, schema_name, physical_type, created_at, updated_at)
+insert into dw_entity (package_id, logical_name, name, schema_name, name_key, physical_type, created_at, updated_at)
 with recursive n(i) as (select 1 union all select i + 1 from n where i < :count)
-select p.id, 'E' || n.i, 'D_E' || n.i || '_SCD2', ':package', 'TABLE', current_timestamp, current_timestamp
+select p.id, 'E' || n.i, 'D_E' || n.i || '_SCD2', ':package', lower(':package') || '.d_e' || n.i || '_scd2', 'TABLE',
+       current_timestamp, current_timestamp
 from n, metadata_package p where p.name = ':package';
 
 insert into dw_attribute (entity_id, position, name, datatype, data_length, data_precision, data_scale, nullable, attribute_type)

@@ -25,8 +25,14 @@ public class SignInThrottle {
         this.clock = clock;
     }
 
+    /**
+     * While an account is locked its password is not checked at all (see AccountDetailsService), so a
+     * failure then proves nothing and does not lengthen the lock.
+     */
     public void failed(String username) {
-        accounts.findByUsername(username).ifPresent(account -> account.signInFailed(clock.instant()));
+        Instant now = clock.instant();
+        accounts.findByUsername(username).filter(account -> !account.lockedAt(now))
+                .ifPresent(account -> account.signInFailed(now));
     }
 
     public void succeeded(String username) {

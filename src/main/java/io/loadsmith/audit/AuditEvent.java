@@ -55,11 +55,16 @@ public class AuditEvent {
     @Column(name = "after_json", updatable = false)
     private String afterJson;
 
+    /** The one account that may read the event besides ADMINs; null: everyone who may read the audit trail. */
+    @Column(name = "restricted_to", updatable = false)
+    private String restrictedTo;
+
     protected AuditEvent() {
     }
 
     AuditEvent(Instant occurredAt, String actor, AuditAction action, ObjectKind objectKind, Long objectId,
-               String objectName, String packageName, String summary, String beforeJson, String afterJson) {
+               String objectName, String packageName, String summary, String beforeJson, String afterJson,
+               String restrictedTo) {
         this.occurredAt = occurredAt;
         this.actor = actor;
         this.action = action;
@@ -70,6 +75,7 @@ public class AuditEvent {
         this.summary = summary;
         this.beforeJson = beforeJson;
         this.afterJson = afterJson;
+        this.restrictedTo = restrictedTo;
     }
 
     public Long getId() {
@@ -114,5 +120,9 @@ public class AuditEvent {
 
     public String getAfterJson() {
         return afterJson;
+    }
+
+    public String getRestrictedTo() {
+        return restrictedTo;
     }
 }

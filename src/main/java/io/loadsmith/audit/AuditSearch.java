@@ -8,6 +8,9 @@ import io.loadsmith.audit.api.AuditEntry;
 /** The audit list, as a repository fragment (see {@link AuditSearchImpl}). */
 public interface AuditSearch {
 
-    /** Events that pass the filter, newest first, one page of them. */
-    Page<AuditEntry> browse(AuditFilter filter, Pageable page);
+    /**
+     * Events that pass the filter and that {@code reader} may see, newest first, one page of them;
+     * {@code reader} null: every event (an ADMIN).
+     */
+    Page<AuditEntry> browse(AuditFilter filter, String reader, Pageable page);
 }

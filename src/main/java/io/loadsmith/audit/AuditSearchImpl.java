@@ -28,30 +28,34 @@ class AuditSearchImpl implements AuditSearch {
     }
 
     @Override
-    public Page<AuditEntry> browse(AuditFilter filter, Pageable page) {
+    public Page<AuditEntry> browse(AuditFilter filter, String reader, Pageable page) {
         CriteriaBuilder cb = entityManager.getCriteriaBuilder();
         CriteriaQuery<AuditEntry> query = cb.createQuery(AuditEntry.class);
         Root<AuditEvent> e = query.from(AuditEvent.class);
         query.select(cb.construct(AuditEntry.class, e.get("id"), e.get("occurredAt"), e.get("actor"), e.get("action"),
                         e.get("objectKind"), e.get("objectId"), e.get("objectName"), e.get("packageName"), e.get("summary")))
-                .where(where(filter, cb, e))
+                .where(where(filter, reader, cb, e))
                 .orderBy(cb.desc(e.get("occurredAt")), cb.desc(e.get("id")));
         List<AuditEntry> content = entityManager.createQuery(query)
                 .setFirstResult((int) Math.min(page.getOffset(), Integer.MAX_VALUE))
                 .setMaxResults(page.getPageSize())
                 .getResultList();
-        return PageableExecutionUtils.getPage(content, page, () -> count(filter));
+        return PageableExecutionUtils.getPage(content, page, () -> count(filter, reader));
     }
 
-    private long count(AuditFilter filter) {
+    private long count(AuditFilter filter, String reader) {
         CriteriaBuilder cb = entityManager.getCriteriaBuilder();
         CriteriaQuery<Long> query = cb.createQuery(Long.class);
         Root<AuditEvent> e = query.from(AuditEvent.class);
-        return entityManager.createQuery(query.select(cb.count(e)).where(where(filter, cb, e))).getSingleResult();
+        return entityManager.createQuery(query.select(cb.count(e)).where(where(filter, reader, cb, e))).getSingleResult();
     }
 
-    private static Predicate[] where(AuditFilter filter, CriteriaBuilder cb, Root<AuditEvent> e) {
+    private static Predicate[] where(AuditFilter filter, String reader, CriteriaBuilder cb, Root<AuditEvent> e) {
         List<Predicate> predicates = new ArrayList<>();
+        if (reader != null) {
+            // Part of every list and count, so a filter can never reach or count an event its reader may not see.
+            predicates.add(cb.or(cb.isNull(e.get("restrictedTo")), cb.equal(e.get("restrictedTo"), reader)));
+        }
         if (filter.objectKind() != null) {
             predicates.add(cb.equal(e.get("objectKind"), filter.objectKind()));
         }

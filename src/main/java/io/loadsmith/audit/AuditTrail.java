@@ -132,7 +132,7 @@ public class AuditTrail {
         }
         events.save(new AuditEvent(clock.instant(), fit(actor(), 128), action, kind, subject.id(),
                 fit(subject.auditName(), 300), fit(subject.packageName(), 128), fit(summary, 2000), text(before),
-                text(after)));
+                text(after), fit(subject.restrictedTo(), 128)));
     }
 
     private JsonNode tree(Record state) {

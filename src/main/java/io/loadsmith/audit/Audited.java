@@ -16,4 +16,12 @@ public interface Audited {
     default String packageName() {
         return null;
     }
+
+    /**
+     * The account whose eyes only (and ADMINs') the object's events are for, e.g. an API token's
+     * owner; null when everyone who may read the audit trail may read them.
+     */
+    default String restrictedTo() {
+        return null;
+    }
 }

@@ -59,6 +59,10 @@ public class WarehouseEntity {
     @Column(nullable = false)
     private String name;
 
+    /** schema.name in lower case, indexed: what names clash on (see {@link WarehouseEntityRepository#findClash}). */
+    @Column(name = "name_key")
+    private String nameKey;
+
     @Column(name = "schema_name", nullable = false)
     private String schemaName;
 
@@ -102,12 +106,14 @@ public class WarehouseEntity {
     public WarehouseEntity(String schemaName, String name) {
         this.schemaName = schemaName;
         this.name = name;
+        this.nameKey = nameKey(schemaName, name);
     }
 
     public void change(String newSchema, String newName, String newLogicalName, EntityType type, PhysicalType physical,
                        MetadataPackage inPackage, String newDescription) {
         this.schemaName = newSchema;
         this.name = newName;
+        this.nameKey = nameKey(newSchema, newName);
         this.logicalName = newLogicalName;
         this.entityType = type;
         this.physicalType = physical;
@@ -207,5 +213,10 @@ public class WarehouseEntity {
     /** Soft delete: the row stays, hidden, until restored. */
     public void markDeleted(Instant at) {
         this.deletedAt = at;
+    }
+
+    /** Unquoted identifiers are case-insensitive in SQL, so entity names are compared in lower case. */
+    static String nameKey(String schema, String name) {
+        return (schema + "." + name).toLowerCase(java.util.Locale.ROOT);
     }
 }

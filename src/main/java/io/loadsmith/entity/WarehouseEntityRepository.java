@@ -14,8 +14,12 @@ public interface WarehouseEntityRepository extends JpaRepository<WarehouseEntity
     List<WarehouseEntity> findByNameOrderBySchemaName(String name);
 
     /** Unquoted identifiers are case-insensitive in SQL: publish.d_vessel and PUBLISH.D_VESSEL clash. */
-    @Query("select e from WarehouseEntity e where lower(e.schemaName) = lower(:schema) and lower(e.name) = lower(:name)")
-    Optional<WarehouseEntity> findClash(String schema, String name);
+    default Optional<WarehouseEntity> findClash(String schema, String name) {
+        return findByNameKey(WarehouseEntity.nameKey(schema, name));
+    }
+
+    /** One index probe (ix_dw_entity_name_key), so that saving an entity does not read every other one. */
+    Optional<WarehouseEntity> findByNameKey(String nameKey);
 
     /**
      * The designer's entity list: an empty filter matches everything; name matches a part, ignoring case.

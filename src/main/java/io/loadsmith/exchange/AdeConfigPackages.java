@@ -1,6 +1,5 @@
 package io.loadsmith.exchange;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -10,9 +9,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import io.loadsmith.exchange.InvalidPackageException.Problem;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Reads the commercial tool's configuration packages (CONFIG_ENTITY_DEFAULTS,
@@ -25,8 +22,6 @@ public final class AdeConfigPackages {
     /** The tool's dbmsProduct names and the Loadsmith dialect each maps onto (none for engines we do not generate for). */
     static final Map<String, String> DIALECTS = Map.of(
             "SNOWFLAKE", "snowflake", "BIGQUERY", "bigquery", "DATABRICKS", "databricks", "POSTGRESQL", "postgresql");
-
-    private static final JsonMapper MAPPER = JsonMapper.builder().build();
 
     /** The result and what was passed over (formulas of engines Loadsmith does not target). */
     public record Imported(PackageDocument document, List<String> skipped) {
@@ -43,13 +38,8 @@ public final class AdeConfigPackages {
             throw new InvalidPackageException(List.of(new Problem("$", "the package is " + json.length
                     + " bytes; at most " + PackageJson.MAX_BYTES + " are accepted")));
         }
-        JsonNode root;
-        try {
-            root = MAPPER.readTree(new String(json, StandardCharsets.UTF_8));
-        } catch (JacksonException e) {
-            throw new InvalidPackageException(List.of(new Problem("$", "not JSON: " + e.getOriginalMessage())));
-        }
-        return new AdeConfigPackages().convert(root);
+        // The same limits and messages as a Loadsmith package: what is not JSON is reported by line and column.
+        return new AdeConfigPackages().convert(PackageJson.tree(json));
     }
 
     private Imported convert(JsonNode root) {

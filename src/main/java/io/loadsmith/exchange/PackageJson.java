@@ -3,13 +3,12 @@ package io.loadsmith.exchange;
 import java.nio.charset.StandardCharsets;
 import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Collectors;
 
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.StreamReadConstraints;
 import tools.jackson.core.json.JsonFactory;
-import tools.jackson.databind.DatabindException;
 import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -33,6 +32,7 @@ public final class PackageJson {
                     .build())
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+            // 1.5 for a length is an error to report, not a 1 to store.
             .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
             .build();
 
@@ -49,23 +49,26 @@ public final class PackageJson {
             throw new InvalidPackageException(List.of(new InvalidPackageException.Problem("$",
                     "the package is " + json.length + " bytes; at most " + MAX_BYTES + " are accepted")));
         }
+        // Tokenize the whole text first so that the size and depth limits apply before any type
+        // mismatch stops the reading half-way; the tree also tells what was found where.
+        JsonNode tree = tree(json);
         try {
-            // Tokenize the whole text first so that the size and depth limits apply before any
-            // type mismatch stops the reading half-way.
-            PackageDocument document = MAPPER.treeToValue(MAPPER.readTree(json), PackageDocument.class);
+            PackageDocument document = MAPPER.treeToValue(tree, PackageDocument.class);
             if (document == null) {
                 throw new InvalidPackageException(List.of(new InvalidPackageException.Problem("$", "the body is empty")));
             }
             return document;
-        } catch (DatabindException e) {
-            throw new InvalidPackageException(List.of(new InvalidPackageException.Problem(path(e), e.getOriginalMessage())));
         } catch (JacksonException e) {
-            String message = e.getOriginalMessage();
-            if (message != null && message.contains("nesting depth")) {
-                message = "the JSON is nested deeper than " + MAX_DEPTH + " levels";
-            }
-            throw new InvalidPackageException(List.of(new InvalidPackageException.Problem(
-                    "$ (line " + (e.getLocation() == null ? "?" : e.getLocation().getLineNr()) + ")", message)));
+            throw new InvalidPackageException(List.of(JsonReadProblems.binding(e, tree)));
+        }
+    }
+
+    /** The JSON text as a tree, within the size and nesting limits; what is not JSON is reported by line and column. */
+    static JsonNode tree(byte[] json) {
+        try {
+            return MAPPER.readTree(json);
+        } catch (JacksonException e) {
+            throw new InvalidPackageException(List.of(JsonReadProblems.syntax(e, MAX_DEPTH)));
         }
     }
 
@@ -86,9 +89,4 @@ public final class PackageJson {
         return items.stream().sorted(Comparator.comparing(key, Comparator.nullsFirst(Comparator.naturalOrder()))).toList();
     }
 
-    private static String path(DatabindException e) {
-        return "$" + e.getPath().stream()
-                .map(ref -> ref.getPropertyName() != null ? "." + ref.getPropertyName() : "[" + ref.getIndex() + "]")
-                .collect(Collectors.joining());
-    }
 }

@@ -29,4 +29,23 @@ public interface MetadataPackageRepository extends JpaRepository<MetadataPackage
 
     @Query("select count(l) from Load l where l.target.metadataPackage is null")
     long loadsWithoutPackage();
+
+    /*
+     * Name, id and owning package (null: none) of every object of a kind, for an import: one statement
+     * each, names only. Listing the objects through their services would read every entity's
+     * attributes, which on H2 costs time in proportion to entities times attributes.
+     */
+
+    @Query("select concat(e.schemaName, '.', e.name), e.id, p.name from WarehouseEntity e left join e.metadataPackage p")
+    List<Object[]> entityOwners();
+
+    @Query("select t.name, t.id, p.name from EntityType t left join t.metadataPackage p")
+    List<Object[]> entityTypeOwners();
+
+    @Query("select t.name, t.id, p.name from LoadTemplate t left join t.metadataPackage p")
+    List<Object[]> templateOwners();
+
+    /** A load belongs to the package of its target entity. */
+    @Query("select l.name, l.id, p.name from Load l join l.target e left join e.metadataPackage p")
+    List<Object[]> loadOwners();
 }

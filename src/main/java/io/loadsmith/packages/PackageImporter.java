@@ -75,12 +75,14 @@ public class PackageImporter {
     private final EnvironmentService environments;
     private final jakarta.persistence.EntityManager entityManager;
     private final AuditTrail audit;
+    private final MetadataPackageRepository packageRows;
 
     public PackageImporter(MetadataPackageService packages, AttributeTypeService attributeTypes,
                            DefaultAttributeService defaultAttributes, EntityTypeService entityTypes,
                            TransformationTypeService transformationTypes, TemplateService templates,
                            EntityService entities, LoadService loads, EnvironmentService environments,
-                           jakarta.persistence.EntityManager entityManager, AuditTrail audit) {
+                           jakarta.persistence.EntityManager entityManager, AuditTrail audit,
+                           MetadataPackageRepository packageRows) {
         this.packages = packages;
         this.attributeTypes = attributeTypes;
         this.defaultAttributes = defaultAttributes;
@@ -92,6 +94,7 @@ public class PackageImporter {
         this.environments = environments;
         this.entityManager = entityManager;
         this.audit = audit;
+        this.packageRows = packageRows;
     }
 
     /** What an import did, for the caller to show; also what its audit event says. */
@@ -129,7 +132,12 @@ public class PackageImporter {
         if (!run.problems.isEmpty()) {
             throw new InvalidPackageException(run.problems);
         }
-        unknownEntityTypes(doc, run);
+        ImportOwnership.Store store = store();
+        List<Problem> foreign = ImportOwnership.check(doc, store);
+        if (!foreign.isEmpty()) {
+            throw new InvalidPackageException(foreign);
+        }
+        unknownEntityTypes(doc, store, run);
         long packageId = run.upsert("$", () -> packages.list(doc.name()).stream().findFirst().map(p -> p.id()),
                 id -> packages.update(id, valid(new PackageRequest(packages.get(id).version(), doc.name(), doc.description()))),
                 () -> packages.create(valid(new PackageRequest(null, doc.name(), doc.description()))).id()).orElse(-1L);
@@ -151,7 +159,7 @@ public class PackageImporter {
                 id -> defaultAttributes.update(id, defaultAttribute(defaultAttributes.get(id).version(), d)),
                 () -> defaultAttributes.create(defaultAttribute(null, d)).id()));
         each(doc.entityTypes(), "$.entityTypes", (t, at) -> run.upsert(at,
-                () -> entityTypes.list(t.name()).stream().findFirst().map(r -> r.id()),
+                () -> store.entityTypes().id(t.name()),
                 id -> entityTypes.update(id, entityType(entityTypes.get(id).version(), t, doc.name())),
                 () -> entityTypes.create(entityType(null, t, doc.name())).id()));
         each(doc.transformationTypes(), "$.transformationTypes", (t, at) -> run.upsert(at,
@@ -161,8 +169,9 @@ public class PackageImporter {
                 () -> transformationTypes.create(valid(new TransformationTypeRequest(null, t.name(), t.description(),
                         t.formulas()))).id()));
         each(doc.templates(), "$.templates", (t, at) -> run.upsert(at,
-                () -> templates.list(t.name()).stream().findFirst().map(r -> r.id()),
-                // A template that another package (or none) owns keeps its owner; only its text follows the document.
+                () -> store.templates().id(t.name()),
+                // A template of no package is shared configuration (every package's file carries it) and stays
+                // shared; one of another package never gets here (ImportOwnership).
                 id -> templates.update(id, template(templates.get(id).version(), t, templates.get(id).packageName())),
                 () -> templates.create(template(null, t, doc.name())).id()));
         each(doc.environments(), "$.environments", (e, at) -> run.upsert(at,
@@ -173,18 +182,18 @@ public class PackageImporter {
         // Entities are stored with exactly the document's attributes: created without the type's
         // defaults (they are in the document already), then given their type.
         each(doc.entities(), "$.entities", (e, at) -> run.upsert(at,
-                () -> entities.list(e.qualifiedName()).stream().findFirst().map(r -> r.id()),
+                () -> store.entities().id(e.qualifiedName()),
                 id -> entities.update(id, entity(entities.get(id).version(), e, doc.name(), e.entityType())),
                 () -> {
                     long id = entities.create(entity(null, e, doc.name(), null)).id();
                     return entities.update(id, entity(entities.get(id).version(), e, doc.name(), e.entityType())).id();
                 }));
         each(doc.loads(), "$.loads", (l, at) -> run.upsert(at,
-                () -> loads.list(l.name()).stream().findFirst().map(r -> r.id()),
+                () -> store.loads().id(l.name()),
                 id -> loads.update(id, load(loads.get(id).version(), l)),
                 () -> loads.create(load(null, l)).id()));
         if (run.problems.isEmpty()) {
-            removeWhatTheDocumentDropped(doc, run);
+            removeWhatTheDocumentDropped(doc, store, run);
         }
         if (!run.problems.isEmpty()) {
             throw new InvalidPackageException(run.problems);
@@ -192,45 +201,51 @@ public class PackageImporter {
         return new Result(packageId, doc.name(), run.created, run.updated, run.deleted);
     }
 
+    /** What the store holds now, names and owners only, read once for the whole import. */
+    private ImportOwnership.Store store() {
+        return new ImportOwnership.Store(
+                new ImportOwnership.Kind(ImportOwnership.Stored.of(packageRows.entityOwners())),
+                new ImportOwnership.Kind(ImportOwnership.Stored.of(packageRows.entityTypeOwners())),
+                new ImportOwnership.Kind(ImportOwnership.Stored.of(packageRows.templateOwners())),
+                new ImportOwnership.Kind(ImportOwnership.Stored.of(packageRows.loadOwners())));
+    }
+
     /**
      * Entities are created before they get their type, so a wrong type would only show once the rest
      * of the entity is right; checked up front so that one import reports it with the other problems.
      */
-    private void unknownEntityTypes(PackageDocument doc, Run run) {
+    private void unknownEntityTypes(PackageDocument doc, ImportOwnership.Store store, Run run) {
         Set<String> inDocument = new HashSet<>();
         doc.entityTypes().forEach(t -> inDocument.add(t.name()));
         for (int i = 0; i < doc.entities().size(); i++) {
             String type = doc.entities().get(i).entityType();
-            if (type != null && !inDocument.contains(type) && entityTypes.list(type).isEmpty()) {
+            if (type != null && !inDocument.contains(type) && !store.entityTypes().exists(type)) {
                 run.problems.add(new Problem("$.entities[" + i + "].entityType",
                         "names no entity type, in the package or the store (was '" + type + "')"));
             }
         }
     }
 
-    private void removeWhatTheDocumentDropped(PackageDocument doc, Run run) {
-        Set<String> keepEntities = new HashSet<>();
-        doc.entities().forEach(e -> keepEntities.add(e.qualifiedName()));
+    /**
+     * Deletes the package's objects that the document no longer has, as the store held them before
+     * the import (an object the import just created is in the document, so it is kept).
+     */
+    private void removeWhatTheDocumentDropped(PackageDocument doc, ImportOwnership.Store store, Run run) {
         Set<String> keepLoads = new HashSet<>();
         doc.loads().forEach(l -> keepLoads.add(l.name()));
-        Set<String> ownedEntities = new HashSet<>();
-        entities.list(null).stream().filter(e -> doc.name().equals(e.packageName()))
-                .forEach(e -> ownedEntities.add(e.qualifiedName()));
-        loads.list(null).stream()
-                .filter(l -> ownedEntities.contains(l.target()) && !keepLoads.contains(l.name()))
+        store.loads().ownedBy(doc.name()).stream().filter(l -> !keepLoads.contains(l.name()))
                 .forEach(l -> run.delete("load " + l.name(), () -> loads.delete(l.id())));
-        entities.list(null).stream()
-                .filter(e -> doc.name().equals(e.packageName()) && !keepEntities.contains(e.qualifiedName()))
-                .forEach(e -> run.delete("entity " + e.qualifiedName(), () -> entities.delete(e.id())));
+        Set<String> keepEntities = new HashSet<>();
+        doc.entities().forEach(e -> keepEntities.add(e.qualifiedName()));
+        store.entities().ownedBy(doc.name()).stream().filter(e -> !keepEntities.contains(e.name()))
+                .forEach(e -> run.delete("entity " + e.name(), () -> entities.delete(e.id())));
         Set<String> keepTemplates = new HashSet<>();
         doc.templates().forEach(t -> keepTemplates.add(t.name()));
-        templates.list(null).stream()
-                .filter(t -> doc.name().equals(t.packageName()) && !keepTemplates.contains(t.name()))
+        store.templates().ownedBy(doc.name()).stream().filter(t -> !keepTemplates.contains(t.name()))
                 .forEach(t -> run.delete("template " + t.name(), () -> templates.delete(t.id())));
         Set<String> keepTypes = new HashSet<>();
         doc.entityTypes().forEach(t -> keepTypes.add(t.name()));
-        entityTypes.list(null).stream()
-                .filter(t -> doc.name().equals(t.packageName()) && !keepTypes.contains(t.name()))
+        store.entityTypes().ownedBy(doc.name()).stream().filter(t -> !keepTypes.contains(t.name()))
                 .forEach(t -> run.delete("entity type " + t.name(), () -> entityTypes.delete(t.id())));
     }
 

@@ -79,7 +79,8 @@ public class ApiTokenService {
         String secret = SECRET_PREFIX + Base64.getUrlEncoder().withoutPadding().encodeToString(random);
         ApiToken token = tokens.save(new ApiToken(owner, name.trim(), scope, sha256(secret),
                 secret.substring(0, SECRET_PREFIX.length() + 6), now, days == null ? null : now.plus(Duration.ofDays(days))));
-        return new IssuedToken(audit.created(ObjectKind.API_TOKEN, TokenView.of(token)), secret);
+        audit.created(ObjectKind.API_TOKEN, TokenEvent.of(token));
+        return new IssuedToken(TokenView.of(token), secret);
     }
 
     /**
@@ -116,9 +117,10 @@ public class ApiTokenService {
         ApiToken token = tokens.findById(id)
                 .filter(t -> admin || t.getAccount().getUsername().equals(username))
                 .orElseThrow(() -> NotFoundException.id("Token", id));
-        TokenView before = audit.before(() -> TokenView.of(token));
+        TokenEvent before = audit.before(() -> TokenEvent.of(token));
         token.revoke(clock.instant());
-        return audit.updated(ObjectKind.API_TOKEN, before, TokenView.of(token));
+        audit.updated(ObjectKind.API_TOKEN, before, TokenEvent.of(token));
+        return TokenView.of(token);
     }
 
     static String sha256(String secret) {

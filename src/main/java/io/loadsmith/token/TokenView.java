@@ -2,16 +2,9 @@ package io.loadsmith.token;
 
 import java.time.Instant;
 
-import io.loadsmith.audit.Audited;
-
-/** A token as lists show it: its prefix to recognise it, never the secret. */
+/** A token as its owner's and ADMINs' lists show it: its prefix to recognise it, never the secret; the audit trail keeps a {@link TokenEvent}. */
 public record TokenView(long id, String owner, String name, TokenScope scope, String prefix, Instant createdAt,
-                        Instant lastUsedAt, Instant revokedAt, Instant expiresAt) implements Audited {
-
-    @Override
-    public String auditName() {
-        return owner + ":" + name;
-    }
+                        Instant lastUsedAt, Instant revokedAt, Instant expiresAt) {
 
     public boolean active() {
         return revokedAt == null && !expired();

@@ -158,7 +158,7 @@ local_image() {
   [ "$from" = $LOCAL_DEBIAN ] || docker image inspect "$from" >/dev/null 2>&1 || fail "no base image $from"
   echo "building $tag from Debian's packages"
   printf 'FROM %s\nENV DEBIAN_FRONTEND=noninteractive LANG=C.UTF-8\n%s\n' "$from" "$rest" \
-    | docker build -q -t "$tag" - >"$WORK/${tag//[\/:]/_}.log" 2>&1 \
+    | docker build -q --force-rm -t "$tag" - >"$WORK/${tag//[\/:]/_}.log" 2>&1 \
     || { tail -30 "$WORK/${tag//[\/:]/_}.log"; fail "could not build $tag"; }
 }
 
@@ -217,7 +217,7 @@ ok "build stage: $BUILD_IMAGE; run stage: $RUN_IMAGE; PostgreSQL: $POSTGRES_IMAG
 # --- the project's image ----------------------------------------------------------------------------
 step "docker build (the repository's Dockerfile)"
 t0=$(now)
-docker build -q --build-arg BUILD_IMAGE="$BUILD_IMAGE" --build-arg RUN_IMAGE="$RUN_IMAGE" \
+docker build -q --force-rm --build-arg BUILD_IMAGE="$BUILD_IMAGE" --build-arg RUN_IMAGE="$RUN_IMAGE" \
   -t $IMAGE . >"$WORK/build.log" 2>&1 || { tail -40 "$WORK/build.log"; fail "docker build failed"; }
 BUILD_SECONDS=$(seconds "$t0" "$(now)")
 IMAGE_MB=$(docker image inspect --format '{{.Size}}' $IMAGE | awk '{ printf "%.0f", $1 / 1000000 }')

@@ -57,6 +57,12 @@ public class LoadSqlGenerator {
 
     public GeneratedLoad generate(LoadModel neutral, String dialectName, Map<String, String> environment,
                                   GenerationOptions options) {
+        return GenerationMetrics.measure(dialects, neutral, dialectName,
+                () -> generateUnmetered(neutral, dialectName, environment, options));
+    }
+
+    private GeneratedLoad generateUnmetered(LoadModel neutral, String dialectName, Map<String, String> environment,
+                                            GenerationOptions options) {
         Location at = Location.ofLoad(neutral.name());
         Dialect dialect;
         LoadModel load;

@@ -31,7 +31,9 @@ final class AccessRules {
 
     static final List<Rule> RULES = List.of(
             anyone("/login", "/webjars/**", "/app.css", "/app.js", "/favicon.ico", "/error"),
-            role(Role.ADMIN, null, "/admin/**", "/api/v1/users", "/api/v1/users/**"),
+            // Probes are for orchestrators, which have no account; metrics are for operators.
+            anyone("/actuator/health", "/actuator/health/**"),
+            role(Role.ADMIN, null, "/admin/**", "/api/v1/users", "/api/v1/users/**", "/actuator/**"),
             signedIn("/account", "/account/**", "/api/v1/tokens", "/api/v1/tokens/**", "/logout"),
             role(Role.VIEWER, GET, "/**"),
             role(Role.VIEWER, HEAD, "/**"),

@@ -41,7 +41,7 @@ class Responses implements BearerTokenFilter.Refusals, AccessDeniedHandler {
 
     static boolean isApi(HttpServletRequest request) {
         String path = request.getRequestURI().substring(request.getContextPath().length());
-        return path.startsWith("/api/") || path.startsWith("/v3/api-docs");
+        return path.startsWith("/api/") || path.startsWith("/v3/api-docs") || path.startsWith("/actuator/");
     }
 
     @Override

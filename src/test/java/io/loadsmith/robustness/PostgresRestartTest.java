@@ -20,7 +20,8 @@ import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
 /**
  * PostgreSQL restarted under the running application: while it is down requests get a problem
- * detail (no trace); once it is back the application serves again without a restart of its own.
+ * detail (no trace) and readiness is down; once it is back the application serves again, and is
+ * ready again, without a restart of its own.
  */
 class PostgresRestartTest {
 
@@ -40,15 +41,22 @@ class PostgresRestartTest {
                 "--spring.datasource.hikari.connection-timeout=2000",
                 "--spring.datasource.hikari.validation-timeout=1000")) {
             bearer = TestAccounts.adminBearer(app);
-            String sql = "http://127.0.0.1:" + app.getEnvironment().getProperty("local.server.port")
-                    + "/api/v1/loads/1/sql?dialect=postgresql";
+            String base = "http://127.0.0.1:" + app.getEnvironment().getProperty("local.server.port");
+            String sql = base + "/api/v1/loads/1/sql?dialect=postgresql";
             assertThat(get(sql).statusCode()).isEqualTo(200);
+            assertThat(probe(base + "/actuator/health/readiness").statusCode()).isEqualTo(200);
 
             pg.close();
             HttpResponse<String> down = get(sql);
             assertThat(down.statusCode()).as(down.body()).isEqualTo(503);
             assertThat(down.headers().firstValue("Retry-After")).contains("5");
             assertThat(down.body()).contains("metadata store cannot be reached").doesNotContain("\tat ", "PSQLException");
+            // Readiness follows the store, so a load balancer stops sending requests; liveness does not,
+            // so an orchestrator does not restart an instance that a restart would not help.
+            HttpResponse<String> notReady = probe(base + "/actuator/health/readiness");
+            assertThat(notReady.statusCode()).isEqualTo(503);
+            assertThat(notReady.body()).isEqualTo("{\"status\":\"DOWN\"}");
+            assertThat(probe(base + "/actuator/health/liveness").body()).isEqualTo("{\"status\":\"UP\"}");
 
             pg = start(data, port);
             HttpResponse<String> back = get(sql);
@@ -58,6 +66,8 @@ class PostgresRestartTest {
             }
             assertThat(back.statusCode()).as(back.body()).isEqualTo(200);
             assertThat(back.body()).contains("MERGE INTO publish.D_VESSEL_SCD2 trg");
+            HttpResponse<String> ready = probe(base + "/actuator/health/readiness");
+            assertThat(ready.statusCode()).as(ready.body()).isEqualTo(200);
         } finally {
             pg.close();
         }
@@ -65,6 +75,12 @@ class PostgresRestartTest {
 
     private static EmbeddedPostgres start(Path data, int port) throws Exception {
         return EmbeddedPostgres.builder().setDataDirectory(data).setCleanDataDirectory(false).setPort(port).start();
+    }
+
+    /** As an orchestrator asks: without a token, which would need the store to be checked. */
+    private static HttpResponse<String> probe(String url) throws Exception {
+        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(url)).build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 
     private static HttpResponse<String> get(String url) throws Exception {

@@ -38,12 +38,14 @@ class AccessMatrixTest extends H2StoreTest {
     enum Need { PUBLIC, SIGNED_IN, VIEWER, EDITOR, ADMIN }
 
     record Endpoint(HttpMethod method, String pattern, Need need) {
+        /** Answers with problem details and takes tokens: the REST API and the actuator (probes, metrics). */
         boolean api() {
-            return pattern.startsWith("/api/");
+            return pattern.startsWith("/api/") || pattern.startsWith("/actuator/");
         }
 
         String path() {
             return pattern.replace("{kind}", "entity-types").replace("{name}", "no-such-package")
+                    .replace("/health/**", "/health/readiness")
                     .replaceAll("\\{[a-z]+}", "999999");
         }
 
@@ -198,6 +200,9 @@ class AccessMatrixTest extends H2StoreTest {
             GET    /api/v1/packages/{id}/versions/{version}/entities/{entity}/ddl  VIEWER
             GET    /api/v1/packages/{id}/versions/{to}/migration       VIEWER
             GET    /api/v1/packages/{id}/versions/{to}/migration/sql-package  VIEWER
+            GET    /actuator/health                                    PUBLIC
+            GET    /actuator/health/**                                 PUBLIC
+            GET    /actuator/prometheus                                ADMIN
             """);
 
     @Autowired
@@ -207,19 +212,28 @@ class AccessMatrixTest extends H2StoreTest {
     @Autowired
     org.springframework.context.ApplicationContext context;
 
+    @Autowired
+    org.springframework.boot.webmvc.actuate.endpoint.web.WebMvcEndpointHandlerMapping actuator;
+
     @Test
     void everyEndpointIsInTheMatrix() {
         Set<String> served = new TreeSet<>();
-        mappings.getHandlerMethods().forEach((info, handler) -> {
-            if (!handler.getBeanType().getPackageName().startsWith("io.loadsmith")) {
+        served(mappings, served, handler -> handler.getBeanType().getPackageName().startsWith("io.loadsmith"));
+        served(actuator, served, handler -> true);
+        Set<String> written = new TreeSet<>(MATRIX.stream().map(Endpoint::toString).toList());
+        assertThat(written).as("the matrix lists exactly the application's endpoints").isEqualTo(served);
+    }
+
+    private static void served(org.springframework.web.servlet.mvc.method.RequestMappingInfoHandlerMapping mapping,
+                               Set<String> served, java.util.function.Predicate<org.springframework.web.method.HandlerMethod> ours) {
+        mapping.getHandlerMethods().forEach((info, handler) -> {
+            if (!ours.test(handler)) {
                 return;
             }
             for (String pattern : info.getPatternValues()) {
                 info.getMethodsCondition().getMethods().forEach(m -> served.add(m + " " + pattern));
             }
         });
-        Set<String> written = new TreeSet<>(MATRIX.stream().map(Endpoint::toString).toList());
-        assertThat(written).as("the matrix lists exactly the application's endpoints").isEqualTo(served);
     }
 
     @TestFactory

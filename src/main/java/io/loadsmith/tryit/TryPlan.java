@@ -1,0 +1,43 @@
+package io.loadsmith.tryit;
+
+import java.util.List;
+
+/**
+ * What a try runs, worked out once per load: the tables to create (the entities' DuckDB DDL first),
+ * the input tables that take sample rows each batch, and the load's DuckDB statements by step.
+ */
+public record TryPlan(String load, String target, List<String> setup, List<InputTable> inputs,
+                      List<PlannedStatement> statements, TargetColumns targetColumns, List<String> notes) {
+
+    public TryPlan {
+        setup = List.copyOf(setup);
+        inputs = List.copyOf(inputs);
+        statements = List.copyOf(statements);
+        notes = List.copyOf(notes);
+    }
+
+    /** A table that takes rows: a source entity, or another table the SQL reads (created empty). */
+    public record InputTable(String name, Kind kind, List<Column> columns) {
+
+        public enum Kind { SOURCE, REFERENCED }
+
+        public InputTable {
+            columns = List.copyOf(columns);
+        }
+    }
+
+    public record Column(String name, String type) {
+    }
+
+    /** One statement of the load; {@code note} says when the sandbox ran it differently from its text. */
+    public record PlannedStatement(int step, String stepName, String sql, String note) {
+    }
+
+    /** The target's technical columns that tell versions apart; each may be null. */
+    public record TargetColumns(String scdId, String key, String validFrom, String validTo, String validityStatus) {
+    }
+
+    public InputTable input(String name) {
+        return inputs.stream().filter(t -> t.name().equalsIgnoreCase(name)).findFirst().orElse(null);
+    }
+}

@@ -49,7 +49,9 @@ final class Snapshots {
         names.sort((a, b) -> Boolean.compare(!a.equalsIgnoreCase(plan.target()), !b.equalsIgnoreCase(plan.target())));
         Map<String, Table> read = new LinkedHashMap<>();
         for (String name : names) {
-            read.put(name.toLowerCase(java.util.Locale.ROOT), table(db, name, order(name, plan)));
+            boolean target = name.equalsIgnoreCase(plan.target());
+            read.put(name.toLowerCase(java.util.Locale.ROOT), table(db, name, target ? columns(plan.targetColumns()) : "*",
+                    order(name, plan)));
         }
         return new Snapshots(read);
     }
@@ -63,7 +65,20 @@ final class Snapshots {
         return "ALL";
     }
 
-    private static Table table(Connection db, String name, String order) throws SQLException, TooManyRows {
+    /** The target's key and validity first, its hashes last, the rest as the entity has them. */
+    private static String columns(TryPlan.TargetColumns t) {
+        List<String> moved = new ArrayList<>(t.leading());
+        moved.addAll(t.trailing());
+        if (moved.isEmpty()) {
+            return "*";
+        }
+        List<String> select = new ArrayList<>(t.leading().stream().map(Names::quoteOne).toList());
+        select.add("* EXCLUDE (" + String.join(", ", moved.stream().map(Names::quoteOne).toList()) + ")");
+        select.addAll(t.trailing().stream().map(Names::quoteOne).toList());
+        return String.join(", ", select);
+    }
+
+    private static Table table(Connection db, String name, String columns, String order) throws SQLException, TooManyRows {
         String quoted = Names.quote(name);
         try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("SELECT count(*) FROM " + quoted)) {
             rs.next();
@@ -75,7 +90,7 @@ final class Snapshots {
         }
         List<String> columns = new ArrayList<>();
         List<List<String>> rows = new ArrayList<>();
-        String query = "SELECT * FROM " + quoted + " ORDER BY " + order + " NULLS LAST";
+        String query = "SELECT " + columns + " FROM " + quoted + " ORDER BY " + order + " NULLS LAST";
         try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery(query)) {
             ResultSetMetaData meta = rs.getMetaData();
             for (int i = 1; i <= meta.getColumnCount(); i++) {

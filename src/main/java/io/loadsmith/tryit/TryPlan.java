@@ -34,7 +34,18 @@ public record TryPlan(String load, String target, List<String> setup, List<Input
     }
 
     /** The target's technical columns that tell versions apart; each may be null. */
-    public record TargetColumns(String scdId, String key, String validFrom, String validTo, String validityStatus) {
+    public record TargetColumns(String scdId, String key, String validFrom, String validTo, String validityStatus,
+                                String datahash) {
+
+        /** Shown first: the key and its validity, so a key's versions read at a glance. */
+        List<String> leading() {
+            return java.util.stream.Stream.of(key, validFrom, validTo, validityStatus).filter(c -> c != null).toList();
+        }
+
+        /** Shown last: the long hashes. */
+        List<String> trailing() {
+            return java.util.stream.Stream.of(datahash, scdId).filter(c -> c != null).toList();
+        }
     }
 
     public InputTable input(String name) {

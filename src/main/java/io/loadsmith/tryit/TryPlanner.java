@@ -161,7 +161,8 @@ public class TryPlanner {
 
     private static TryPlan.TargetColumns targetColumns(EntityResponse target) {
         return new TryPlan.TargetColumns(ofType(target, "SCD_ID"), ofType(target, "DV_HASHKEY"),
-                ofType(target, "VALID_FROM"), ofType(target, "VALID_TO"), ofType(target, "VALIDITY_STATUS"));
+                ofType(target, "VALID_FROM"), ofType(target, "VALID_TO"), ofType(target, "VALIDITY_STATUS"),
+                ofType(target, "DV_DATAHASH"));
     }
 
     private static String ofType(EntityResponse entity, String attributeType) {

@@ -22,17 +22,21 @@ import tools.jackson.databind.JsonNode;
  */
 class TryApiTest extends H2DemoStoreTest {
 
-    private static final AtomicInteger NAMES = new AtomicInteger();
-    static final String A = "a0000000000000000000000000000001";
-    static final String B = "b0000000000000000000000000000002";
+    private TryLoads loads;
+
+    @org.junit.jupiter.api.BeforeEach
+    void loads() {
+        loads = new TryLoads(api());
+    }
+
 
     @Test
     void vesselDemoNewKeyThenAChangeThenNothingNew() {
-        long id = demoLoad();
-        JsonNode result = tryLoad(id, List.of(
-                vessels(row(A, "Sea Explorer")),
-                vessels(row(A, "Sea Explorer XL"), row(B, "Nordic Star")),
-                vessels(row(A, "Sea Explorer XL"), row(B, "Nordic Star"))));
+        long id = loads.demoLoad();
+        JsonNode result = loads.tryLoad(id, List.of(
+                TryLoads.vessels(TryLoads.row(TryLoads.A, "Sea Explorer")),
+                TryLoads.vessels(TryLoads.row(TryLoads.A, "Sea Explorer XL"), TryLoads.row(TryLoads.B, "Nordic Star")),
+                TryLoads.vessels(TryLoads.row(TryLoads.A, "Sea Explorer XL"), TryLoads.row(TryLoads.B, "Nordic Star"))));
 
         assertThat(result.get("notes").size()).isZero();
         JsonNode batches = result.get("batches");
@@ -40,21 +44,21 @@ class TryApiTest extends H2DemoStoreTest {
         for (JsonNode batch : batches) {
             assertThat(batch.get("failure").isNull()).as(batch.toString()).isTrue();
         }
-        assertThat(target(batches.get(0))).containsExactly(List.of("NEW", A, "Sea Explorer", "1"));
-        assertThat(target(batches.get(1))).containsExactly(
-                List.of("CLOSED", A, "Sea Explorer", "0"),
-                List.of("NEW", A, "Sea Explorer XL", "1"),
-                List.of("NEW", B, "Nordic Star", "1"));
-        assertThat(target(batches.get(2))).containsExactly(
-                List.of("UNCHANGED", A, "Sea Explorer", "0"),
-                List.of("UNCHANGED", A, "Sea Explorer XL", "1"),
-                List.of("UNCHANGED", B, "Nordic Star", "1"));
-        JsonNode counts = targetTable(batches.get(1)).get("counts");
+        assertThat(TryLoads.target(batches.get(0))).containsExactly(List.of("NEW", TryLoads.A, "Sea Explorer", "1"));
+        assertThat(TryLoads.target(batches.get(1))).containsExactly(
+                List.of("CLOSED", TryLoads.A, "Sea Explorer", "0"),
+                List.of("NEW", TryLoads.A, "Sea Explorer XL", "1"),
+                List.of("NEW", TryLoads.B, "Nordic Star", "1"));
+        assertThat(TryLoads.target(batches.get(2))).containsExactly(
+                List.of("UNCHANGED", TryLoads.A, "Sea Explorer", "0"),
+                List.of("UNCHANGED", TryLoads.A, "Sea Explorer XL", "1"),
+                List.of("UNCHANGED", TryLoads.B, "Nordic Star", "1"));
+        JsonNode counts = TryLoads.targetTable(batches.get(1)).get("counts");
         assertThat(List.of(counts.get("newRows").asInt(), counts.get("closed").asInt(), counts.get("unchanged").asInt()))
                 .containsExactly(2, 1, 0);
         // The closed version ends where the new one starts.
-        JsonNode rows = targetTable(batches.get(1)).get("rows");
-        List<String> columns = columns(targetTable(batches.get(1)));
+        JsonNode rows = TryLoads.targetTable(batches.get(1)).get("rows");
+        List<String> columns = TryLoads.columns(TryLoads.targetTable(batches.get(1)));
         assertThat(rows.get(0).get("values").get(columns.indexOf("valid_to")).asString())
                 .isEqualTo(rows.get(1).get("values").get(columns.indexOf("valid_from")).asString());
         // The temporary table of step 2 ran as a regular one, and step 4 dropped it: only the target is left.
@@ -63,23 +67,23 @@ class TryApiTest extends H2DemoStoreTest {
 
     @Test
     void theSameBatchTwiceChangesNothingTheSecondTime() {
-        long id = scd2LoadFromASource();
-        Map<String, List<Map<String, Object>>> batch = Map.of(source, List.of(sourceRow("K1", "one", 1)));
-        JsonNode batches = tryLoad(id, List.of(batch, batch)).get("batches");
-        assertThat(statuses(batches.get(0))).containsExactly("NEW");
-        assertThat(statuses(batches.get(1))).containsExactly("UNCHANGED");
+        long id = loads.scd2LoadFromASource();
+        Map<String, List<Map<String, Object>>> batch = Map.of(loads.source, List.of(TryLoads.sourceRow("K1", "one", 1)));
+        JsonNode batches = loads.tryLoad(id, List.of(batch, batch)).get("batches");
+        assertThat(TryLoads.statuses(batches.get(0))).containsExactly("NEW");
+        assertThat(TryLoads.statuses(batches.get(1))).containsExactly("UNCHANGED");
     }
 
     @Test
     void nullsInEveryColumnAreKeptAsNulls() {
-        long id = scd2LoadFromASource();
+        long id = loads.scd2LoadFromASource();
         Map<String, Object> nulls = new LinkedHashMap<>();
         nulls.put("item_id", null);
         nulls.put("Item_Name", null);
         nulls.put("qty", null);
-        JsonNode batches = tryLoad(id, List.of(Map.of(source, List.of(nulls)))).get("batches");
-        JsonNode table = targetTable(batches.get(0));
-        List<String> columns = columns(table);
+        JsonNode batches = loads.tryLoad(id, List.of(Map.of(loads.source, List.of(nulls)))).get("batches");
+        JsonNode table = TryLoads.targetTable(batches.get(0));
+        List<String> columns = TryLoads.columns(table);
         JsonNode values = table.get("rows").get(0).get("values");
         assertThat(values.get(columns.indexOf("Item_Name")).isNull()).isTrue();
         assertThat(values.get(columns.indexOf("qty")).isNull()).isTrue();
@@ -88,19 +92,19 @@ class TryApiTest extends H2DemoStoreTest {
 
     @Test
     void anEmptyBatchThenOneRowThenEmptyAgain() {
-        long id = scd2LoadFromASource();
-        JsonNode batches = tryLoad(id, List.of(Map.of(), Map.of(source, List.of(sourceRow("K1", "one", 1))),
-                Map.of(source, List.of()))).get("batches");
-        assertThat(targetTable(batches.get(0)).get("rows").size()).isZero();
-        assertThat(statuses(batches.get(1))).containsExactly("NEW");
+        long id = loads.scd2LoadFromASource();
+        JsonNode batches = loads.tryLoad(id, List.of(Map.of(), Map.of(loads.source, List.of(TryLoads.sourceRow("K1", "one", 1))),
+                Map.of(loads.source, List.of()))).get("batches");
+        assertThat(TryLoads.targetTable(batches.get(0)).get("rows").size()).isZero();
+        assertThat(TryLoads.statuses(batches.get(1))).containsExactly("NEW");
         // The scd2 template does not end history for a key missing from a batch.
-        assertThat(statuses(batches.get(2))).containsExactly("UNCHANGED");
+        assertThat(TryLoads.statuses(batches.get(2))).containsExactly("UNCHANGED");
     }
 
     @Test
     void sqlWrittenForAnotherDialectShowsDuckDbsMessageAndTheStatement() {
-        long id = sqlLoad("ALTER SESSION SET TIMEZONE = 'UTC';");
-        JsonNode failure = tryLoad(id, List.of(Map.of())).get("batches").get(0).get("failure");
+        long id = loads.sqlLoad("ALTER SESSION SET TIMEZONE = 'UTC';");
+        JsonNode failure = loads.tryLoad(id, List.of(Map.of())).get("batches").get(0).get("failure");
         assertThat(failure.get("step").asInt()).isEqualTo(1);
         assertThat(failure.get("statement").asString()).contains("ALTER SESSION");
         assertThat(failure.get("message").asString()).containsIgnoringCase("syntax error");
@@ -108,13 +112,13 @@ class TryApiTest extends H2DemoStoreTest {
 
     @Test
     void unknownTablesColumnsAndTooManyRowsAreRefusedWithTheField() {
-        long id = scd2LoadFromASource();
+        long id = loads.scd2LoadFromASource();
         Api.Answer unknownTable = api().send(HttpMethod.POST, "/api/v1/loads/" + id + "/try",
                 Map.of("batches", List.of(Map.of("tables", Map.of("nope.nothing", List.of())))));
         assertThat(unknownTable.status()).isEqualTo(400);
         assertThat(unknownTable.body()).contains("batches[0].tables.nope.nothing", "not a table this load reads");
         Api.Answer unknownColumn = api().send(HttpMethod.POST, "/api/v1/loads/" + id + "/try",
-                Map.of("batches", List.of(Map.of("tables", Map.of(source, List.of(Map.of("colour", "red")))))));
+                Map.of("batches", List.of(Map.of("tables", Map.of(loads.source, List.of(Map.of("colour", "red")))))));
         assertThat(unknownColumn.status()).isEqualTo(400);
         assertThat(unknownColumn.body()).contains("colour", "is not a column of");
         List<Map<String, Object>> many = new ArrayList<>();
@@ -122,136 +126,27 @@ class TryApiTest extends H2DemoStoreTest {
             many.add(Map.of("item_id", "K" + i));
         }
         Api.Answer tooMany = api().send(HttpMethod.POST, "/api/v1/loads/" + id + "/try",
-                Map.of("batches", List.of(Map.of("tables", Map.of(source, many)))));
+                Map.of("batches", List.of(Map.of("tables", Map.of(loads.source, many)))));
         assertThat(tooMany.status()).isEqualTo(400);
         assertThat(tooMany.body()).contains("10001 rows", "at most 10000");
         Api.Answer none = api().send(HttpMethod.POST, "/api/v1/loads/" + id + "/try", Map.of("batches", List.of()));
         assertThat(none.status()).isEqualTo(400);
     }
 
-    // ---- helpers, shared with the security test
-
-    String source;
-
-    long demoLoad() {
-        return api().send(HttpMethod.GET, "/api/v1/loads?name=load_d_vessel_scd2", null).json().get(0).get("id").asLong();
-    }
-
-    JsonNode tryLoad(long id, List<Map<String, List<Map<String, Object>>>> batches) {
-        Api.Answer answer = api().send(HttpMethod.POST, "/api/v1/loads/" + id + "/try",
-                Map.of("batches", batches.stream().map(b -> Map.of("tables", b)).toList()));
-        assertThat(answer.status()).as(answer.body()).isEqualTo(200);
-        return answer.json();
-    }
-
-    static Map<String, List<Map<String, Object>>> vessels(Map<String, Object>... rows) {
-        List<Map<String, Object>> hub = new ArrayList<>();
-        List<Map<String, Object>> names = new ArrayList<>();
-        for (Map<String, Object> row : rows) {
-            hub.add(Map.of("dv_id", row.get("id"), "business_key", "230000001", "dv_source_system", "ais"));
-            names.add(Map.of("dv_id", row.get("id"), "name", row.get("name")));
-        }
-        return Map.of("rdv.h_marine_vessel_mmsi", hub, "rdv.s_marine_vessel_mmsi_digitraffic_c", names);
-    }
-
-    static Map<String, Object> row(String id, String name) {
-        return Map.of("id", id, "name", name);
-    }
-
-    static JsonNode targetTable(JsonNode batch) {
-        for (JsonNode table : batch.get("tables")) {
-            if (table.get("target").asBoolean()) {
-                return table;
-            }
-        }
-        throw new AssertionError("no target in " + batch);
-    }
-
-    static List<String> columns(JsonNode table) {
-        List<String> columns = new ArrayList<>();
-        table.get("columns").forEach(c -> columns.add(c.asString()));
-        return columns;
-    }
-
-    static List<String> statuses(JsonNode batch) {
-        List<String> changes = new ArrayList<>();
-        targetTable(batch).get("rows").forEach(r -> changes.add(r.get("change").asString()));
-        return changes;
-    }
-
-    /** change, vessel_id, vessel_name, validity_status of each target row. */
-    static List<List<String>> target(JsonNode batch) {
-        JsonNode table = targetTable(batch);
-        List<String> columns = columns(table);
-        List<List<String>> rows = new ArrayList<>();
-        for (JsonNode row : table.get("rows")) {
-            JsonNode v = row.get("values");
-            rows.add(List.of(row.get("change").asString(), v.get(columns.indexOf("vessel_id")).asString(),
-                    v.get(columns.indexOf("vessel_name")).asString(), v.get(columns.indexOf("validity_status")).asString()));
-        }
-        return rows;
-    }
-
-    static Map<String, Object> sourceRow(String id, String name, int qty) {
+    @Test
+    void reservedAndMixedCaseColumnNamesOfAReferencedTable() {
+        long id = loads.sqlLoad("INSERT INTO <target_schema>.<target_entity_name> (x)\n"
+                + "SELECT o.\"Order\" || '/' || o.\"select\" || '/' || o.MixedCase FROM ext.\"Orders\" o;");
         Map<String, Object> row = new LinkedHashMap<>();
-        row.put("item_id", id);
-        row.put("Item_Name", name);
-        row.put("qty", qty);
-        return row;
-    }
-
-    /** A DIM_SCD2 target fed from a source entity with a mixed-case column, through the scd2 template. */
-    long scd2LoadFromASource() {
-        int n = NAMES.incrementAndGet();
-        String logical = "TRYITEM" + n;
-        api().send(HttpMethod.POST, "/api/v1/entities", Map.of("logicalName", "TRY_SRC" + n, "name", "TRY_SRC" + n,
-                "schema", "stage", "attributes", List.of(
-                        attr("item_id", "VARCHAR", 20), attr("Item_Name", "VARCHAR", 100), attr("qty", "INTEGER4", null))));
-        Api.Answer target = api().send(HttpMethod.POST, "/api/v1/entities", Map.of("entityType", "DIM_SCD2",
-                "logicalName", logical, "attributes", List.of(
-                        attr("Item_Name", "VARCHAR", 100), attr("qty", "INTEGER4", null))));
-        assertThat(target.status()).as(target.body()).isEqualTo(201);
-        source = "stage.TRY_SRC" + n;
-        String sql = "CREATE TABLE <target_schema>.Z_TMP_<target_entity_name> AS SELECT item_id AS "
-                + logical.toLowerCase() + "_id, \"Item_Name\", qty, CURRENT_TIMESTAMP AS valid_from FROM " + source + ";";
-        return load("try_scd2_" + n, target.json().get("qualifiedName").asString(), List.of(source), List.of(
-                step("drop_start", "DROP TABLE IF EXISTS <target_schema>.Z_TMP_<target_entity_name>;"),
-                step("temp", sql),
-                step("merge", "<ftltemplate:scd2:temp_table_prefix=Z_TMP_>"),
-                step("drop_end", "DROP TABLE IF EXISTS <target_schema>.Z_TMP_<target_entity_name>;")));
-    }
-
-    /** A load of one SQL step into a small target of its own. */
-    long sqlLoad(String stepSql) {
-        int n = NAMES.incrementAndGet();
-        Api.Answer target = api().send(HttpMethod.POST, "/api/v1/entities", Map.of("logicalName", "TRY_T" + n,
-                "name", "TRY_T" + n, "schema", "work", "attributes", List.of(attr("x", "VARCHAR", 100))));
-        assertThat(target.status()).as(target.body()).isEqualTo(201);
-        return load("try_sql_" + n, "work.TRY_T" + n, List.of(), List.of(step("only", stepSql)));
-    }
-
-    private long load(String name, String target, List<String> sources, List<Map<String, Object>> steps) {
-        Map<String, Object> request = new LinkedHashMap<>();
-        request.put("name", name);
-        request.put("target", target);
-        request.put("sources", sources);
-        request.put("steps", steps);
-        Api.Answer created = api().send(HttpMethod.POST, "/api/v1/loads", request);
-        assertThat(created.status()).as(created.body()).isEqualTo(201);
-        return created.json().get("id").asLong();
-    }
-
-    private static Map<String, Object> step(String name, String text) {
-        return Map.of("name", name, "type", "OVERRIDE", "text", text);
-    }
-
-    private static Map<String, Object> attr(String name, String type, Integer length) {
-        Map<String, Object> a = new LinkedHashMap<>();
-        a.put("name", name);
-        a.put("datatype", type);
-        if (length != null) {
-            a.put("dataLength", length);
-        }
-        return a;
+        row.put("Order", "o1");
+        row.put("select", "s1");
+        row.put("MixedCase", "m1");
+        JsonNode result = loads.tryLoad(id, List.of(Map.of("ext.Orders", List.of(row))));
+        JsonNode input = result.get("inputs").get(0);
+        assertThat(input.get("name").asString()).isEqualTo("ext.Orders");
+        assertThat(TryLoads.columns(input).isEmpty()).isFalse();
+        JsonNode batch = result.get("batches").get(0);
+        assertThat(batch.get("failure").isNull()).as(batch.toString()).isTrue();
+        assertThat(TryLoads.targetTable(batch).get("rows").get(0).get("values").get(0).asString()).isEqualTo("o1/s1/m1");
     }
 }

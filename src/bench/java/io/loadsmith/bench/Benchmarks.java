@@ -30,6 +30,8 @@ public final class Benchmarks {
             tables.add(t);
             System.out.println(t.markdown());
         }
+        tables.add(TryItBench.run(quick ? 3 : 7));
+        System.out.println(tables.get(tables.size() - 1).markdown());
         Path jar = out.toAbsolutePath().getParent().getParent().resolve("target/loadsmith.jar");
         tables.add(StartupBench.run(jar, quick ? 1000 : 10_000));
         System.out.println(tables.get(tables.size() - 1).markdown());

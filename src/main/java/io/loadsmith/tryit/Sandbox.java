@@ -19,7 +19,7 @@ import jakarta.annotation.PreDestroy;
  * The embedded DuckDB that "Try it" runs loads in. Each run gets its own private in-memory database
  * whose configuration is fixed when the connection opens, before any user SQL: no file system or
  * network access (which also rules out ATTACH, COPY, read_csv, INSTALL), no extension loading, no
- * spilling to disk, a memory limit, one thread, and the configuration locked so that SQL cannot undo
+ * spilling to disk, a memory limit, at most two threads, and the configuration locked so that SQL cannot undo
  * it. A watchdog cancels a statement that runs too long; at most {@link #SLOTS} runs at a time.
  */
 @Component
@@ -28,6 +28,8 @@ public class Sandbox {
     public static final int MAX_ROWS = 10_000;
     public static final int TIMEOUT_SECONDS = 5;
     public static final String MEMORY_LIMIT = "256MB";
+    /** Two threads at most (one on a one-core machine): with two runs at once, the sandbox uses four at most. */
+    public static final int THREADS = Math.min(2, Runtime.getRuntime().availableProcessors());
     static final int SLOTS = 2;
 
     private final Semaphore slots = new Semaphore(SLOTS, true);
@@ -69,7 +71,7 @@ public class Sandbox {
         config.setProperty("allow_unsigned_extensions", "false");
         config.setProperty("temp_directory", "");
         config.setProperty("memory_limit", MEMORY_LIMIT);
-        config.setProperty("threads", "1");
+        config.setProperty("threads", String.valueOf(THREADS));
         config.setProperty("lock_configuration", "true");
         return DriverManager.getConnection("jdbc:duckdb:", config);
     }

@@ -78,7 +78,7 @@ final class Snapshots {
         return String.join(", ", select);
     }
 
-    private static Table table(Connection db, String name, String columns, String order) throws SQLException, TooManyRows {
+    private static Table table(Connection db, String name, String select, String order) throws SQLException, TooManyRows {
         String quoted = Names.quote(name);
         try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("SELECT count(*) FROM " + quoted)) {
             rs.next();
@@ -90,7 +90,7 @@ final class Snapshots {
         }
         List<String> columns = new ArrayList<>();
         List<List<String>> rows = new ArrayList<>();
-        String query = "SELECT " + columns + " FROM " + quoted + " ORDER BY " + order + " NULLS LAST";
+        String query = "SELECT " + select + " FROM " + quoted + " ORDER BY " + order + " NULLS LAST";
         try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery(query)) {
             ResultSetMetaData meta = rs.getMetaData();
             for (int i = 1; i <= meta.getColumnCount(); i++) {

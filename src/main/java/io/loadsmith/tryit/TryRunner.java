@@ -90,16 +90,19 @@ public class TryRunner {
             List<String> columns = table.columns().stream().map(TryPlan.Column::name).toList();
             String insert = "INSERT INTO " + name + " (" + String.join(", ", columns.stream().map(Names::quoteOne).toList())
                     + ") VALUES (" + String.join(", ", columns.stream().map(c -> "?").toList()) + ")";
-            for (int r = 0; r < rows.size(); r++) {
-                try (PreparedStatement st = db.prepareStatement(insert)) {
+            // One prepared statement per table; the first row DuckDB refuses ends the batch (and closes it).
+            try (PreparedStatement st = db.prepareStatement(insert)) {
+                for (int r = 0; r < rows.size(); r++) {
                     for (int c = 0; c < columns.size(); c++) {
                         Object value = valueOf(rows.get(r), columns.get(c));
                         st.setString(c + 1, value == null ? null : value.toString());
                     }
-                    st.execute();
-                } catch (SQLException e) {
-                    return new TryResult.Failure(null, "sample rows of " + table.name(), "row " + (r + 1) + ": "
-                            + rows.get(r), Sandbox.describe(e));
+                    try {
+                        st.execute();
+                    } catch (SQLException e) {
+                        return new TryResult.Failure(null, "sample rows of " + table.name(), "row " + (r + 1) + ": "
+                                + rows.get(r), Sandbox.describe(e));
+                    }
                 }
             }
         }

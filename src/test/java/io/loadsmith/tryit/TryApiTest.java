@@ -149,4 +149,14 @@ class TryApiTest extends H2DemoStoreTest {
         assertThat(batch.get("failure").isNull()).as(batch.toString()).isTrue();
         assertThat(TryLoads.targetTable(batch).get("rows").get(0).get("values").get(0).asString()).isEqualTo("o1/s1/m1");
     }
+
+    @Test
+    void aValueTheColumnCannotHoldEndsTheBatchNamingTheTableAndRow() {
+        long id = loads.scd2LoadFromASource();
+        JsonNode failure = loads.tryLoad(id, List.of(Map.of(loads.source, List.of(TryLoads.sourceRow("K1", "one", 1),
+                Map.of("item_id", "K2", "qty", "many"))))).get("batches").get(0).get("failure");
+        assertThat(failure.get("stepName").asString()).isEqualTo("sample rows of " + loads.source);
+        assertThat(failure.get("statement").asString()).startsWith("row 2:");
+        assertThat(failure.get("message").asString()).contains("Conversion Error", "many");
+    }
 }

@@ -31,6 +31,7 @@ public final class Benchmarks {
             System.out.println(t.markdown());
         }
         tables.add(ImportBench.run(quick ? new int[] {200, 1000} : new int[] {200, 1000, 5000}));
+        tables.add(TryItBench.run(quick ? 3 : 7));
         System.out.println(tables.get(tables.size() - 1).markdown());
         Path jar = out.toAbsolutePath().getParent().getParent().resolve("target/loadsmith.jar");
         tables.add(StartupBench.run(jar, quick ? 1000 : 10_000));

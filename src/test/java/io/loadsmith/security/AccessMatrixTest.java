@@ -87,6 +87,10 @@ class AccessMatrixTest extends H2StoreTest {
             GET    /loads/{id}/delete                                  VIEWER
             POST   /loads/{id}/delete                                  EDITOR
             POST   /loads/{id}/restore                                 EDITOR
+            GET    /loads/{id}/try                                     VIEWER
+            POST   /loads/{id}/try                                     VIEWER
+            GET    /lineage                                            VIEWER
+            GET    /entities/{id}/lineage                              VIEWER
             GET    /configuration                                      VIEWER
             POST   /configuration/attribute-types                      ADMIN
             POST   /configuration/default-attributes                   ADMIN
@@ -145,6 +149,9 @@ class AccessMatrixTest extends H2StoreTest {
             POST   /api/v1/loads                                       EDITOR
             PUT    /api/v1/loads/{id}                                  EDITOR
             DELETE /api/v1/loads/{id}                                  EDITOR
+            GET    /api/v1/loads/{id}/try                              VIEWER
+            POST   /api/v1/loads/{id}/try                              VIEWER
+            GET    /api/v1/lineage                                     VIEWER
             GET    /api/v1/attribute-types                             VIEWER
             GET    /api/v1/attribute-types/{id}                        VIEWER
             POST   /api/v1/attribute-types                             ADMIN

@@ -1,0 +1,54 @@
+package io.loadsmith.tryit;
+
+import java.util.List;
+
+/**
+ * What a try runs, worked out once per load: the tables to create (the entities' DuckDB DDL first),
+ * the input tables that take sample rows each batch, and the load's DuckDB statements by step.
+ */
+public record TryPlan(String load, String target, List<String> setup, List<InputTable> inputs,
+                      List<PlannedStatement> statements, TargetColumns targetColumns, List<String> notes) {
+
+    public TryPlan {
+        setup = List.copyOf(setup);
+        inputs = List.copyOf(inputs);
+        statements = List.copyOf(statements);
+        notes = List.copyOf(notes);
+    }
+
+    /** A table that takes rows: a source entity, or another table the SQL reads (created empty). */
+    public record InputTable(String name, Kind kind, List<Column> columns) {
+
+        public enum Kind { SOURCE, REFERENCED }
+
+        public InputTable {
+            columns = List.copyOf(columns);
+        }
+    }
+
+    public record Column(String name, String type) {
+    }
+
+    /** One statement of the load; {@code note} says when the sandbox ran it differently from its text. */
+    public record PlannedStatement(int step, String stepName, String sql, String note) {
+    }
+
+    /** The target's technical columns that tell versions apart; each may be null. */
+    public record TargetColumns(String scdId, String key, String validFrom, String validTo, String validityStatus,
+                                String datahash) {
+
+        /** Shown first: the key and its validity, so a key's versions read at a glance. */
+        List<String> leading() {
+            return java.util.stream.Stream.of(key, validFrom, validTo, validityStatus).filter(c -> c != null).toList();
+        }
+
+        /** Shown last: the long hashes. */
+        List<String> trailing() {
+            return java.util.stream.Stream.of(datahash, scdId).filter(c -> c != null).toList();
+        }
+    }
+
+    public InputTable input(String name) {
+        return inputs.stream().filter(t -> t.name().equalsIgnoreCase(name)).findFirst().orElse(null);
+    }
+}

@@ -1,0 +1,177 @@
+package io.loadsmith.tryit;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.springframework.stereotype.Service;
+
+import io.loadsmith.entity.EntityDdlService;
+import io.loadsmith.entity.EntityService;
+import io.loadsmith.entity.api.AttributeJson;
+import io.loadsmith.entity.api.EntityResponse;
+import io.loadsmith.generation.GeneratedLoad;
+import io.loadsmith.lineage.SqlText;
+import io.loadsmith.lineage.TableReferences;
+import io.loadsmith.load.LoadService;
+import io.loadsmith.load.api.LoadResponse;
+import io.loadsmith.problem.NotFoundException;
+
+/**
+ * Works out a {@link TryPlan}: the load's DuckDB SQL from the same generator as the preview, the
+ * DDL of its target and sources, and stand-ins for the other tables its SQL reads, with the columns
+ * the SQL uses of them (VARCHAR, as nothing says more) plus any the caller names.
+ */
+@Service
+public class TryPlanner {
+
+    public static final String DIALECT = "duckdb";
+
+    // DuckDB keeps temporary tables in a catalog of their own, without the schemas of the database.
+    private static final Pattern TEMP_IN_SCHEMA = Pattern.compile(
+            "^(\\s*CREATE\\s+(?:OR\\s+REPLACE\\s+)?)((?:LOCAL\\s+|GLOBAL\\s+)?TEMP(?:ORARY)?\\s+)(?=TABLE\\s+(?:IF\\s+NOT\\s+EXISTS\\s+)?\"?[A-Za-z_][\\w$]*\"?\\s*\\.)",
+            Pattern.CASE_INSENSITIVE);
+
+    private final LoadService loads;
+    private final EntityService entities;
+    private final EntityDdlService ddl;
+    private final Sandbox sandbox;
+
+    public TryPlanner(LoadService loads, EntityService entities, EntityDdlService ddl, Sandbox sandbox) {
+        this.loads = loads;
+        this.entities = entities;
+        this.ddl = ddl;
+        this.sandbox = sandbox;
+    }
+
+    /**
+     * @param extraColumns columns the caller gives rows for, by table (lower case), added to stand-in tables
+     * @throws io.loadsmith.generation.GenerationException when the load's SQL cannot be generated
+     */
+    public TryPlan plan(long loadId, String environment, Map<String, Set<String>> extraColumns) {
+        LoadResponse load = loads.get(loadId);
+        GeneratedLoad generated = loads.generate(loadId, DIALECT, environment);
+        EntityResponse target = entity(load.target());
+        List<EntityResponse> sources = load.sources().stream().map(this::entity).toList();
+
+        List<TryPlan.PlannedStatement> statements = new ArrayList<>();
+        for (GeneratedLoad.GeneratedStep step : generated.steps()) {
+            for (String sql : SqlText.statements(step.sql())) {
+                statements.add(adapt(step.number(), step.name(), sql));
+            }
+        }
+        TableReferences refs = TableReferences.of(statements.stream().map(TryPlan.PlannedStatement::sql).toList());
+        Set<String> entityTables = new LinkedHashSet<>();
+        entityTables.add(target.qualifiedName().toLowerCase(Locale.ROOT));
+        sources.forEach(s -> entityTables.add(s.qualifiedName().toLowerCase(Locale.ROOT)));
+
+        List<String> notes = new ArrayList<>();
+        Set<String> schemas = new LinkedHashSet<>();
+        schemas.add(target.schema());
+        sources.forEach(s -> schemas.add(s.schema()));
+        List<String> standIns = new ArrayList<>();
+        List<String> referenced = new ArrayList<>();
+        for (String table : refs.read()) {
+            if (entityTables.contains(table)) {
+                continue;
+            }
+            List<String> columns = new ArrayList<>(refs.columns(table));
+            for (String extra : extraColumns.getOrDefault(table, Set.of())) {
+                if (columns.stream().noneMatch(extra::equalsIgnoreCase)) {
+                    columns.add(extra);
+                }
+            }
+            String name = refs.spelling(table);
+            if (name.contains(".")) {
+                schemas.add(name.substring(0, name.indexOf('.')));
+            }
+            if (columns.isEmpty()) {
+                notes.add("The SQL reads " + name + " but names none of its columns (SELECT *?): give its rows with a"
+                        + " header or JSON keys to create it.");
+                continue;
+            }
+            referenced.add(name);
+            standIns.add("CREATE TABLE " + Names.quote(name) + " ("
+                    + String.join(", ", columns.stream().map(c -> Names.quoteOne(c) + " VARCHAR").toList()) + ")");
+        }
+        refs.created().stream().map(refs::spelling).filter(n -> n.contains("."))
+                .forEach(n -> schemas.add(n.substring(0, n.indexOf('.'))));
+
+        List<String> setup = new ArrayList<>();
+        schemas.stream().filter(s -> s != null && !s.isBlank() && !s.equalsIgnoreCase("main") && !s.equalsIgnoreCase("temp"))
+                .map(s -> "CREATE SCHEMA IF NOT EXISTS " + Names.quoteOne(s)).distinct().forEach(setup::add);
+        setup.addAll(SqlText.statements(ddl.createTable(target.id(), DIALECT)));
+        for (EntityResponse source : sources) {
+            setup.addAll(SqlText.statements(ddl.createTable(source.id(), DIALECT)));
+        }
+        setup.addAll(standIns);
+
+        List<String> inputNames = new ArrayList<>(sources.stream().map(EntityResponse::qualifiedName).toList());
+        inputNames.addAll(referenced);
+        List<TryPlan.InputTable> inputs = columnTypes(setup, inputNames, sources.size(), notes);
+        return new TryPlan(load.name(), target.qualifiedName(), setup, inputs, statements, targetColumns(target), notes);
+    }
+
+    /** The input tables with DuckDB's own column types, read back from a sandbox that ran the setup. */
+    private List<TryPlan.InputTable> columnTypes(List<String> setup, List<String> names, int sourceCount, List<String> notes) {
+        return sandbox.withDatabase(db -> {
+            for (String sql : setup) {
+                try {
+                    sandbox.execute(db, sql);
+                } catch (SQLException e) {
+                    notes.add("Setting up failed: " + Sandbox.describe(e) + " in: " + sql);
+                    return List.of();
+                }
+            }
+            List<TryPlan.InputTable> inputs = new ArrayList<>();
+            for (int i = 0; i < names.size(); i++) {
+                List<TryPlan.Column> columns = new ArrayList<>();
+                try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("DESCRIBE " + Names.quote(names.get(i)))) {
+                    while (rs.next()) {
+                        columns.add(new TryPlan.Column(rs.getString("column_name"), rs.getString("column_type")));
+                    }
+                }
+                inputs.add(new TryPlan.InputTable(names.get(i), i < sourceCount ? TryPlan.InputTable.Kind.SOURCE
+                        : TryPlan.InputTable.Kind.REFERENCED, columns));
+            }
+            return inputs;
+        });
+    }
+
+    /** A temporary table in a schema runs as a plain table: in a throwaway database nothing tells them apart. */
+    static TryPlan.PlannedStatement adapt(int step, String stepName, String sql) {
+        String code = SqlText.code(sql);
+        // Leading comments (the step header) are blanks in the code, at the same offsets as in the text.
+        Matcher m = TEMP_IN_SCHEMA.matcher(code);
+        if (m.find()) {
+            String adapted = sql.substring(0, m.start(2)) + sql.substring(m.end(2));
+            return new TryPlan.PlannedStatement(step, stepName, adapted, "Ran as a regular table: DuckDB keeps temporary"
+                    + " tables out of schemas, and in the sandbox's throwaway database the two behave alike.");
+        }
+        return new TryPlan.PlannedStatement(step, stepName, sql, null);
+    }
+
+    private static TryPlan.TargetColumns targetColumns(EntityResponse target) {
+        return new TryPlan.TargetColumns(ofType(target, "SCD_ID"), ofType(target, "DV_HASHKEY"),
+                ofType(target, "VALID_FROM"), ofType(target, "VALID_TO"), ofType(target, "VALIDITY_STATUS"),
+                ofType(target, "DV_DATAHASH"));
+    }
+
+    private static String ofType(EntityResponse entity, String attributeType) {
+        return entity.attributes().stream().filter(a -> attributeType.equalsIgnoreCase(a.attributeType()))
+                .map(AttributeJson::name).findFirst().orElse(null);
+    }
+
+    private EntityResponse entity(String qualifiedName) {
+        return entities.list(qualifiedName).stream().findFirst()
+                .orElseThrow(() -> new NotFoundException("Entity '" + qualifiedName + "' does not exist."));
+    }
+}

@@ -1,0 +1,176 @@
+package io.loadsmith.tryit;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.springframework.stereotype.Service;
+
+import io.loadsmith.problem.FieldProblem;
+import io.loadsmith.problem.InvalidRequestException;
+
+/**
+ * Runs a {@link TryPlan} batch after batch in one sandboxed database: each batch replaces the rows
+ * of every input table (a table the batch leaves out is empty), runs the load's statements in order,
+ * and shows the tables the load wrote, compared with before the batch. A failing statement ends the
+ * run with DuckDB's message and the statement.
+ */
+@Service
+public class TryRunner {
+
+    public static final int MAX_BATCHES = 20;
+
+    /** One batch: rows per input table, each row its values by column (strings, numbers, booleans or null). */
+    public record Batch(Map<String, List<Map<String, Object>>> tables) {
+        public Batch {
+            tables = tables == null ? Map.of() : tables;
+        }
+    }
+
+    private final Sandbox sandbox;
+
+    public TryRunner(Sandbox sandbox) {
+        this.sandbox = sandbox;
+    }
+
+    public TryResult run(TryPlan plan, List<Batch> batches) {
+        check(plan, batches);
+        return sandbox.withDatabase(db -> {
+            for (String sql : plan.setup()) {
+                try {
+                    sandbox.execute(db, sql);
+                } catch (SQLException e) {
+                    return result(plan, new TryResult.Failure(null, "creating the tables", sql, Sandbox.describe(e)), List.of());
+                }
+            }
+            List<TryResult.BatchResult> results = new ArrayList<>();
+            Snapshots before = Snapshots.empty();
+            for (int b = 0; b < batches.size(); b++) {
+                TryResult.Failure failure = load(db, plan, batches.get(b));
+                if (failure == null) {
+                    failure = runStatements(db, plan);
+                }
+                Snapshots after;
+                try {
+                    after = Snapshots.read(db, plan);
+                } catch (Snapshots.TooManyRows e) {
+                    failure = failure != null ? failure : new TryResult.Failure(null, "reading the tables", null, e.getMessage());
+                    results.add(new TryResult.BatchResult(b + 1, failure, List.of()));
+                    break;
+                }
+                results.add(new TryResult.BatchResult(b + 1, failure, after.compareWith(before, plan)));
+                if (failure != null) {
+                    break;
+                }
+                before = after;
+            }
+            return result(plan, null, results);
+        });
+    }
+
+    private static TryResult result(TryPlan plan, TryResult.Failure setup, List<TryResult.BatchResult> batches) {
+        return new TryResult(plan.load(), TryPlanner.DIALECT, plan.inputs(), plan.notes(), setup, batches);
+    }
+
+    /** Replaces the rows of every input table with the batch's. */
+    private TryResult.Failure load(Connection db, TryPlan plan, Batch batch) throws SQLException {
+        for (TryPlan.InputTable table : plan.inputs()) {
+            String name = Names.quote(table.name());
+            try (Statement st = db.createStatement()) {
+                st.execute("DELETE FROM " + name);
+            }
+            List<Map<String, Object>> rows = rowsOf(batch, table.name());
+            if (rows.isEmpty()) {
+                continue;
+            }
+            List<String> columns = table.columns().stream().map(TryPlan.Column::name).toList();
+            String insert = "INSERT INTO " + name + " (" + String.join(", ", columns.stream().map(Names::quoteOne).toList())
+                    + ") VALUES (" + String.join(", ", columns.stream().map(c -> "?").toList()) + ")";
+            // One prepared statement per table; the first row DuckDB refuses ends the batch (and closes it).
+            try (PreparedStatement st = db.prepareStatement(insert)) {
+                for (int r = 0; r < rows.size(); r++) {
+                    for (int c = 0; c < columns.size(); c++) {
+                        Object value = valueOf(rows.get(r), columns.get(c));
+                        st.setString(c + 1, value == null ? null : value.toString());
+                    }
+                    try {
+                        st.execute();
+                    } catch (SQLException e) {
+                        return new TryResult.Failure(null, "sample rows of " + table.name(), "row " + (r + 1) + ": "
+                                + rows.get(r), Sandbox.describe(e));
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    private TryResult.Failure runStatements(Connection db, TryPlan plan) {
+        for (TryPlan.PlannedStatement statement : plan.statements()) {
+            try {
+                sandbox.execute(db, statement.sql());
+            } catch (SQLException e) {
+                return new TryResult.Failure(statement.step(), statement.stepName(), statement.sql(), Sandbox.describe(e));
+            }
+        }
+        return null;
+    }
+
+    /** Input checks before anything runs: known tables and columns, at most {@link Sandbox#MAX_ROWS} rows. */
+    private static void check(TryPlan plan, List<Batch> batches) {
+        List<FieldProblem> problems = new ArrayList<>();
+        if (batches.isEmpty() || batches.size() > MAX_BATCHES) {
+            problems.add(new FieldProblem("batches", String.valueOf(batches.size()),
+                    "must have 1 to " + MAX_BATCHES + " batches"));
+        }
+        String known = String.join(", ", plan.inputs().stream().map(TryPlan.InputTable::name).toList());
+        for (int b = 0; b < batches.size(); b++) {
+            for (var entry : batches.get(b).tables().entrySet()) {
+                String field = "batches[" + b + "].tables." + entry.getKey();
+                TryPlan.InputTable table = plan.input(entry.getKey());
+                if (table == null) {
+                    problems.add(new FieldProblem(field, null, "is not a table this load reads; tables that take rows: "
+                            + (known.isEmpty() ? "none" : known)));
+                    continue;
+                }
+                List<Map<String, Object>> rows = entry.getValue() == null ? List.of() : entry.getValue();
+                if (rows.size() > Sandbox.MAX_ROWS) {
+                    problems.add(new FieldProblem(field, null, "has " + rows.size() + " rows; the sandbox takes at most "
+                            + Sandbox.MAX_ROWS + " per table"));
+                    continue;
+                }
+                for (int r = 0; r < rows.size(); r++) {
+                    for (String column : rows.get(r) == null ? List.<String>of() : rows.get(r).keySet()) {
+                        if (table.columns().stream().noneMatch(c -> c.name().equalsIgnoreCase(column))) {
+                            problems.add(new FieldProblem(field + "[" + r + "]." + column, null, "is not a column of "
+                                    + table.name() + "; its columns: " + String.join(", ",
+                                    table.columns().stream().map(TryPlan.Column::name).toList())));
+                        }
+                    }
+                }
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new InvalidRequestException(problems.subList(0, Math.min(problems.size(), 50)), Map.of());
+        }
+    }
+
+    private static List<Map<String, Object>> rowsOf(Batch batch, String table) {
+        return batch.tables().entrySet().stream().filter(e -> e.getKey().equalsIgnoreCase(table))
+                .map(Map.Entry::getValue).filter(rows -> rows != null).findFirst().orElse(List.of())
+                .stream().map(row -> row == null ? Map.<String, Object>of() : row).toList();
+    }
+
+    private static Object valueOf(Map<String, Object> row, String column) {
+        for (Map.Entry<String, Object> entry : row.entrySet()) {
+            if (entry.getKey().equalsIgnoreCase(column)) {
+                return entry.getValue();
+            }
+        }
+        return null;
+    }
+}

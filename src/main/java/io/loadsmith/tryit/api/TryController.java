@@ -1,0 +1,62 @@
+package io.loadsmith.tryit.api;
+
+import java.net.URI;
+import java.util.List;
+
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+import io.loadsmith.tryit.SandboxRefusal;
+import io.loadsmith.tryit.TryPlan;
+import io.loadsmith.tryit.TryResult;
+import io.loadsmith.tryit.TryRunner;
+import io.loadsmith.tryit.TryService;
+import io.swagger.v3.oas.annotations.Operation;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.validation.Valid;
+
+/** "Try it" for tooling: a load's DuckDB SQL run on sample rows in the sandbox, batch after batch. */
+@RestController
+@RequestMapping("/api/v1/loads/{id}/try")
+public class TryController {
+
+    private final TryService service;
+
+    public TryController(TryService service) {
+        this.service = service;
+    }
+
+    @Operation(operationId = "tryPlanLoad", summary = "The tables a try of the load takes rows for, and its DuckDB statements")
+    @GetMapping
+    public TryPlan plan(@PathVariable long id, @RequestParam(required = false) String environment) {
+        return service.plan(id, environment);
+    }
+
+    @Operation(operationId = "tryLoad", summary = "Runs the load's DuckDB SQL on the batches' rows in a sandbox",
+            description = "A fresh in-memory DuckDB without file, network or extension access runs the batches in order."
+                    + " Each batch answers the tables the load wrote, every row marked NEW, CLOSED, CHANGED, UNCHANGED or"
+                    + " REMOVED. A statement DuckDB refuses ends the run: the batch's failure gives the step, the statement"
+                    + " and DuckDB's message (200). Unknown tables or columns, too many rows: 400. Sandbox busy: 503.")
+    @PostMapping
+    public TryResult run(@PathVariable long id, @Valid @RequestBody TryRequest request) {
+        List<TryRunner.Batch> batches = request.batches().stream()
+                .map(b -> new TryRunner.Batch(b == null ? null : b.tables())).toList();
+        return service.run(id, request.environment(), batches);
+    }
+
+    @ExceptionHandler(SandboxRefusal.class)
+    ProblemDetail refused(SandboxRefusal e, HttpServletRequest request) {
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE, e.getMessage());
+        problem.setTitle("Sandbox unavailable");
+        problem.setInstance(URI.create(request.getRequestURI()));
+        return problem;
+    }
+}

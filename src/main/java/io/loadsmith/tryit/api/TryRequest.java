@@ -1,0 +1,23 @@
+package io.loadsmith.tryit.api;
+
+import java.util.List;
+import java.util.Map;
+
+import io.loadsmith.limits.Limits;
+import io.swagger.v3.oas.annotations.media.Schema;
+import jakarta.validation.constraints.NotEmpty;
+import jakarta.validation.constraints.Size;
+
+/** The batches to run, in order; each gives the rows of the tables the load reads. */
+public record TryRequest(
+        @Schema(description = "Environment whose variables the SQL is generated with; none when absent")
+        @Size(max = Limits.ENVIRONMENT_NAME, message = Limits.CHARACTERS) String environment,
+        @NotEmpty @Size(max = io.loadsmith.tryit.TryRunner.MAX_BATCHES, message = Limits.ENTRIES) List<Batch> batches) {
+
+    public record Batch(
+            @Schema(description = "Rows by table (schema.name, as GET /api/v1/loads/{id}/try lists them); each row maps"
+                    + " column names to values (text, number, boolean or null). A table left out is empty in this batch."
+                    + " Up to 10,000 rows per table.", example = "{\"stage.vessel_source\": [{\"vessel_id\": \"A\", \"vessel_name\": \"Sea Explorer\"}]}")
+            Map<String, List<Map<String, Object>>> tables) {
+    }
+}

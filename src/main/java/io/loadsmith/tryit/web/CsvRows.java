@@ -1,0 +1,57 @@
+package io.loadsmith.tryit.web;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import io.loadsmith.tryit.TryPlan;
+
+/** Pasted CSV into a table's grid: the first line names columns (any order, any case), the rest are rows. */
+final class CsvRows {
+
+    private CsvRows() {
+    }
+
+    /** Replaces {@code rows} with the CSV's; on a problem, leaves them and says what is wrong. */
+    static String replace(TryPlan.InputTable table, List<List<String>> rows, String text) {
+        List<List<String>> lines = Csv.parse(text == null ? "" : text);
+        if (lines.isEmpty()) {
+            return "The CSV for " + table.name() + " is empty: give a header line with column names, then rows.";
+        }
+        List<String> header = lines.get(0);
+        int[] positions = new int[header.size()];
+        for (int h = 0; h < header.size(); h++) {
+            positions[h] = -1;
+            for (int c = 0; c < table.columns().size(); c++) {
+                if (table.columns().get(c).name().equalsIgnoreCase(header.get(h) == null ? "" : header.get(h).strip())) {
+                    positions[h] = c;
+                }
+            }
+            if (positions[h] < 0) {
+                return "The CSV for " + table.name() + ": column " + (h + 1) + " of the header, '" + header.get(h)
+                        + "', is not a column of the table; its columns: " + String.join(", ",
+                        table.columns().stream().map(TryPlan.Column::name).toList()) + ".";
+            }
+        }
+        if (lines.size() - 1 > io.loadsmith.tryit.Sandbox.MAX_ROWS) {
+            return "The CSV for " + table.name() + " has " + (lines.size() - 1) + " rows; the sandbox takes at most "
+                    + io.loadsmith.tryit.Sandbox.MAX_ROWS + ".";
+        }
+        List<List<String>> parsed = new ArrayList<>();
+        for (int l = 1; l < lines.size(); l++) {
+            List<String> line = lines.get(l);
+            if (line.size() != header.size()) {
+                return "The CSV for " + table.name() + ": line " + (l + 1) + " has " + line.size() + " fields, the header "
+                        + header.size() + ".";
+            }
+            List<String> row = new ArrayList<>();
+            table.columns().forEach(c -> row.add(null));
+            for (int h = 0; h < header.size(); h++) {
+                row.set(positions[h], line.get(h));
+            }
+            parsed.add(row);
+        }
+        rows.clear();
+        rows.addAll(parsed);
+        return null;
+    }
+}

@@ -1,0 +1,151 @@
+package io.loadsmith.tryit.web;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.util.MultiValueMap;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+
+import io.loadsmith.generation.GenerationException;
+import io.loadsmith.load.LoadService;
+import io.loadsmith.problem.InvalidRequestException;
+import io.loadsmith.tryit.SandboxRefusal;
+import io.loadsmith.tryit.TryPlan;
+import io.loadsmith.tryit.TryResult;
+import io.loadsmith.tryit.TryRunner;
+import io.loadsmith.tryit.TryService;
+import io.loadsmith.web.Htmx;
+import jakarta.servlet.http.HttpServletRequest;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * "Try it" in the designer: sample rows per input table (grid, pasted CSV or generated), then
+ * batch 1, 2, 3… One URL serves the page, and the panel alone to htmx. Every run replays the
+ * batches kept in the form in a fresh sandbox, so the server keeps nothing between requests.
+ */
+@Controller
+@RequestMapping("/loads/{id}/try")
+public class TryPageController {
+
+    private static final int GENERATED = 3;
+
+    private final TryService tries;
+    private final LoadService loads;
+    private final JsonMapper json;
+
+    public TryPageController(TryService tries, LoadService loads, JsonMapper json) {
+        this.tries = tries;
+        this.loads = loads;
+        this.json = json;
+    }
+
+    @GetMapping
+    public String page(@PathVariable long id, Model model, HttpServletRequest request) {
+        model.addAttribute("load", loads.get(id));
+        try {
+            TryPlan plan = tries.plan(id, null);
+            return view(request, model, plan, TryForm.empty(plan), null, null);
+        } catch (GenerationException e) {
+            return view(request, model, null, null, null, "The load's DuckDB SQL cannot be generated: " + e.getMessage());
+        }
+    }
+
+    @PostMapping
+    public String act(@PathVariable long id, @RequestParam MultiValueMap<String, String> params,
+                      @RequestParam(defaultValue = "run") String action, Model model, HttpServletRequest request) {
+        model.addAttribute("load", loads.get(id));
+        TryPlan plan;
+        try {
+            plan = tries.plan(id, null);
+        } catch (GenerationException e) {
+            return view(request, model, null, null, null, "The load's DuckDB SQL cannot be generated: " + e.getMessage());
+        }
+        TryForm form;
+        try {
+            form = TryForm.read(plan, params, json);
+        } catch (JacksonException e) {
+            form = TryForm.empty(plan);
+            return view(request, model, plan, form, null, "The earlier batches in the page could not be read; start over.");
+        }
+        String problem = null;
+        TryResult result = null;
+        if (action.equals("run")) {
+            List<TryRunner.Batch> batches = new ArrayList<>(form.history);
+            batches.add(form.batch(plan));
+            try {
+                result = tries.run(id, null, batches);
+                if (result.failure() == null) {
+                    form.history.clear();
+                    form.history.addAll(batches);
+                }
+            } catch (InvalidRequestException e) {
+                problem = String.join("; ", e.errors().stream().map(p -> p.field() + " " + p.message()).toList());
+            } catch (SandboxRefusal e) {
+                problem = e.getMessage();
+            }
+        } else if (action.equals("start-over")) {
+            form.history.clear();
+        } else {
+            problem = edit(plan, form, action, params);
+        }
+        return view(request, model, plan, form, result, problem);
+    }
+
+    /** add-row-T, generate-T, remove-row-T-R, csv-T: changes the grid only; a message when the CSV does not fit. */
+    private static String edit(TryPlan plan, TryForm form, String action, MultiValueMap<String, String> params) {
+        String[] parts = action.split("-");
+        int t = parts.length > 1 ? index(parts[parts.length - (action.startsWith("remove-row-") ? 2 : 1)]) : -1;
+        if (t < 0 || t >= plan.inputs().size()) {
+            return null;
+        }
+        List<List<String>> rows = form.grid.get(t);
+        TryPlan.InputTable table = plan.inputs().get(t);
+        if (action.startsWith("add-row-") && rows.size() < io.loadsmith.tryit.Sandbox.MAX_ROWS) {
+            List<String> empty = new ArrayList<>();
+            table.columns().forEach(c -> empty.add(null));
+            rows.add(empty);
+        } else if (action.startsWith("generate-")) {
+            generate(plan, form, t);
+        } else if (action.startsWith("remove-row-")) {
+            int r = index(parts[parts.length - 1]);
+            if (r >= 0 && r < rows.size()) {
+                rows.remove(r);
+            }
+        } else if (action.startsWith("csv-")) {
+            return CsvRows.replace(table, rows, params.getFirst("csv.t" + t));
+        }
+        return null;
+    }
+
+    private static void generate(TryPlan plan, TryForm form, int t) {
+        List<List<String>> rows = form.grid.get(t);
+        for (int i = 0; i < GENERATED && rows.size() < io.loadsmith.tryit.Sandbox.MAX_ROWS; i++) {
+            rows.add(SampleRows.row(plan.inputs().get(t).columns(), rows.size() + 1));
+        }
+    }
+
+    private static int index(String text) {
+        try {
+            return Integer.parseInt(text);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    private String view(HttpServletRequest request, Model model, TryPlan plan, TryForm form, TryResult result, String problem) {
+        model.addAttribute("plan", plan);
+        model.addAttribute("grid", form == null ? List.of() : form.grid);
+        model.addAttribute("history", form == null ? "[]" : form.historyJson(json));
+        model.addAttribute("done", form == null ? 0 : form.history.size());
+        model.addAttribute("result", result);
+        model.addAttribute("problem", problem);
+        return Htmx.view(request, "tryit/try", "panel");
+    }
+}

@@ -86,7 +86,7 @@ public class FreemarkerEngine {
      */
     public Template parse(Dialect dialect, String name, String text) throws IOException {
         try {
-            return guard.run(() -> prepared(new Template(name, text, configuration(dialect))));
+            return guard.run(() -> guard.unmetered(() -> prepared(new Template(name, text, configuration(dialect)))));
         } catch (IOException | RuntimeException e) {
             throw e;
         } catch (Exception e) {
@@ -107,7 +107,7 @@ public class FreemarkerEngine {
         }
         // The catalog may read the metadata store: never interrupted or stopped in the middle.
         String text = guard.uninterruptible(() -> resolve(dialect, name));
-        Template template = prepared(new Template(name, text, configuration(dialect)));
+        Template template = guard.unmetered(() -> prepared(new Template(name, text, configuration(dialect))));
         Template raced = parsed.putIfAbsent(key, template);
         return raced == null ? template : raced;
     }

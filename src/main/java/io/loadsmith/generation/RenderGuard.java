@@ -9,9 +9,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 /**
  * A deadline and an allocation budget that every FreeMarker parse and render obeys, whatever the
  * template does. The work runs on the caller's thread (no hand-off on the hot path); a watchdog
@@ -45,7 +42,8 @@ public final class RenderGuard {
         T run() throws Exception;
     }
 
-    private static final Logger LOG = LoggerFactory.getLogger(RenderGuard.class);
+    /** The JDK's logger: the generator also runs where no logging library is (spark-it, the command line). */
+    private static final System.Logger LOG = System.getLogger(RenderGuard.class.getName());
     private static final long POLL_MILLIS = 20;
     private static final long GRACE_NANOS = 500_000_000L;
     /** Static, so that renders nested across engines (a draft inside a preview) count once. */
@@ -126,6 +124,26 @@ public final class RenderGuard {
         }
     }
 
+    /**
+     * Parsing inside a guard: its allocation does not count against the budget (parsing is bounded by
+     * the text's own size limit, and FreeMarker's parser allocates far more than the text for long
+     * texts); its time does.
+     */
+    public <T> T unmetered(Work<T> work) throws Exception {
+        Registration registration = CURRENT.get();
+        if (registration == null) {
+            return work.run();
+        }
+        long before = allocated(registration.thread);
+        registration.unmetered.incrementAndGet();
+        try {
+            return work.run();
+        } finally {
+            registration.exemptBytes += allocated(registration.thread) - before;
+            registration.unmetered.decrementAndGet();
+        }
+    }
+
     private void leave(Registration registration) {
         try {
             active.remove(registration.thread);
@@ -193,7 +211,7 @@ public final class RenderGuard {
                 }
             }
         } catch (RuntimeException e) {
-            LOG.warn("Render watchdog: {}", e.toString());
+            LOG.log(System.Logger.Level.WARNING, "Render watchdog: " + e);
         }
     }
 
@@ -202,7 +220,8 @@ public final class RenderGuard {
             return "The template ran longer than " + limits.time().toSeconds()
                     + " seconds (a loop that does not end?); rendering was stopped.";
         }
-        if (allocated(r.thread) - r.allocatedAtStart > limits.allocatedBytes()) {
+        if (r.unmetered.get() == 0
+                && allocated(r.thread) - r.allocatedAtStart - r.exemptBytes > limits.allocatedBytes()) {
             return "The template built more than " + limits.allocatedBytes() / (1024 * 1024)
                     + " MB of strings, lists or maps (a string or list that grows in a loop?); rendering was stopped.";
         }
@@ -229,7 +248,7 @@ public final class RenderGuard {
         } catch (UnsupportedOperationException e) {
             // Java 20 and later cannot stop a thread: the render ends when its own loop does.
             r.stopFailed = true;
-            LOG.warn("A render past its limit could not be stopped on this Java version");
+            LOG.log(System.Logger.Level.WARNING, "A render past its limit could not be stopped on this Java version");
         }
     }
 
@@ -239,6 +258,8 @@ public final class RenderGuard {
         final long allocatedAtStart;
         final AtomicInteger state = new AtomicInteger(RUNNING);
         final AtomicInteger critical = new AtomicInteger();
+        final AtomicInteger unmetered = new AtomicInteger();
+        volatile long exemptBytes;
         volatile String reason;
         volatile long interruptedAt;
         volatile boolean stopReceived;

@@ -168,7 +168,10 @@ class RequestLimitsCoverageTest {
                 String[] names = List.class.isAssignableFrom(type) ? new String[] {"<element>"}
                         : new String[] {"<key>", "<value>"};
                 for (int i = 0; i < arguments.length; i++) {
-                    Class<?> argument = (Class<?>) arguments[i].getType();
+                    if (!(arguments[i].getType() instanceof Class<?> argument)) {
+                        // Nested containers (try-it rows) hold data, not stored text: bounded by the body limit and their runner.
+                        continue;
+                    }
                     if (argument == String.class) {
                         texts.add(new Text(slot + names[i], arguments[i].getAnnotation(Size.class)));
                     } else if (argument.isRecord()) {

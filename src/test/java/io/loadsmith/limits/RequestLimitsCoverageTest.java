@@ -72,6 +72,9 @@ class RequestLimitsCoverageTest {
             entry("DefaultAttributeRef.defaultAttribute", "default_attribute.code"),
             entry("DefaultAttributeRef.transformationType", "entity_type_default_attribute.transformation_type"),
             entry("EnvironmentRequest.name", "environment.name"),
+            // Try it stores nothing; its names are checked against the columns of what they name.
+            entry("TryRequest.environment", "environment.name"),
+            entry("Batch.tables<key>", "dw_entity.schema_name+dw_entity.name"),
             entry("EnvironmentRequest.description", "environment.description"),
             entry("EnvironmentRequest.variables<key>", "environment_variable.name"),
             entry("EnvironmentRequest.variables<value>", "environment_variable.variable_value"),

@@ -184,12 +184,15 @@ class ApiTokensTest extends H2StoreTest {
         assertThat(account.get(0).path("action").asString()).isEqualTo("CREATE");
         assertThat(account.get(0).path("actor").asString()).isEqualTo("audit-admin");
 
+        // Token events are the owner's and ADMINs' only (issue 20): a VIEWER sees none of them.
+        assertThat(Api.JSON.readTree(call("GET", "/api/v1/audit?objectKind=API_TOKEN&objectName=tok-audited:test", null,
+                "auditor", Role.VIEWER, null, 200).getContentAsString())).isEmpty();
         JsonNode tokens = Api.JSON.readTree(call("GET", "/api/v1/audit?objectKind=API_TOKEN&objectName=tok-audited:test", null,
-                "auditor", Role.VIEWER, null, 200).getContentAsString());
+                "audit-admin", Role.ADMIN, null, 200).getContentAsString());
         assertThat(tokens).extracting(e -> e.path("action").asString()).containsExactly("UPDATE", "CREATE");
         assertThat(tokens.get(0).path("summary").asString()).contains("revokedAt");
         for (JsonNode entry : tokens) {
-            String event = call("GET", "/api/v1/audit/" + entry.path("id").asLong(), null, "auditor", Role.VIEWER, null, 200)
+            String event = call("GET", "/api/v1/audit/" + entry.path("id").asLong(), null, "audit-admin", Role.ADMIN, null, 200)
                     .getContentAsString();
             assertThat(event).contains("tok-audited").doesNotContain(secret).doesNotContain(sha256(secret));
         }

@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.MethodOrderer;
@@ -25,8 +24,6 @@ import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
@@ -40,6 +37,7 @@ import io.loadsmith.entity.api.AttributeJson;
 import io.loadsmith.entity.api.EntityRequest;
 import io.loadsmith.entitytype.PhysicalType;
 import io.loadsmith.load.LoadService;
+import io.loadsmith.web.HeadlessChromium;
 import io.loadsmith.load.api.LoadRequest;
 import io.loadsmith.load.api.StepJson;
 import io.loadsmith.generation.model.StepType;
@@ -57,14 +55,12 @@ import io.loadsmith.generation.model.StepType;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class TryItBrowserTest {
 
-    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-    private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
-    private static final Path SCREENSHOTS = Path.of("target/screenshots");
+    private static final Path SCREENSHOTS = HeadlessChromium.SCREENSHOTS;
     private static final String HUB = "rdv.h_marine_vessel_mmsi";
     private static final String NAMES = "rdv.s_marine_vessel_mmsi_digitraffic_c";
 
+    private static HeadlessChromium chromium;
     private static ChromeDriver driver;
-    private static Path profile;
     private static boolean signedIn;
 
     @LocalServerPort
@@ -78,27 +74,14 @@ class TryItBrowserTest {
 
     @BeforeAll
     static void startBrowser() throws IOException {
-        Assumptions.assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
-                "Skipped: headless Chromium (/usr/bin/chromium) and /usr/bin/chromedriver are not installed");
-        profile = Files.createTempDirectory("loadsmith-chromium");
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(CHROMIUM.toFile());
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
-                "--window-size=1400,1000", "--user-data-dir=" + profile);
-        ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
-        driver = new ChromeDriver(service, options);
-        Files.createDirectories(SCREENSHOTS);
+        chromium = HeadlessChromium.start();
+        driver = chromium.driver();
     }
 
     @AfterAll
     static void stopBrowser() throws IOException {
-        if (driver != null) {
-            driver.quit();
-        }
-        if (profile != null) {
-            org.springframework.util.FileSystemUtils.deleteRecursively(profile);
+        if (chromium != null) {
+            chromium.close();
         }
     }
 

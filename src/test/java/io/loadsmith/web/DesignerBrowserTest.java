@@ -10,7 +10,6 @@ import java.time.Duration;
 import java.util.List;
 
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
@@ -20,8 +19,6 @@ import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
@@ -53,12 +50,10 @@ import io.loadsmith.store.Golden;
         "loadsmith.admin.password=" + io.loadsmith.security.TestAccounts.PASSWORD})
 class DesignerBrowserTest {
 
-    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-    private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
-    private static final Path SCREENSHOTS = Path.of("target/screenshots");
+    private static final Path SCREENSHOTS = HeadlessChromium.SCREENSHOTS;
 
+    private static HeadlessChromium chromium;
     private static ChromeDriver driver;
-    private static Path profile;
 
     @LocalServerPort
     int port;
@@ -74,27 +69,14 @@ class DesignerBrowserTest {
 
     @BeforeAll
     static void startBrowser() throws IOException {
-        Assumptions.assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
-                "Skipped: headless Chromium (/usr/bin/chromium) and /usr/bin/chromedriver are not installed");
-        profile = Files.createTempDirectory("loadsmith-chromium");
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(CHROMIUM.toFile());
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
-                "--window-size=1400,1000", "--user-data-dir=" + profile);
-        ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
-        driver = new ChromeDriver(service, options);
-        Files.createDirectories(SCREENSHOTS);
+        chromium = HeadlessChromium.start();
+        driver = chromium.driver();
     }
 
     @AfterAll
     static void stopBrowser() throws IOException {
-        if (driver != null) {
-            driver.quit();
-        }
-        if (profile != null) {
-            org.springframework.util.FileSystemUtils.deleteRecursively(profile);
+        if (chromium != null) {
+            chromium.close();
         }
     }
 

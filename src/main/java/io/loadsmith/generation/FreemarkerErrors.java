@@ -15,6 +15,16 @@ public final class FreemarkerErrors {
     private static final java.util.regex.Pattern JAVA_NAME = java.util.regex.Pattern.compile(
             "(?:java|javax|jdk|sun|com|org|freemarker|io|f)(?:\\.[a-z_][\\w]*)*\\.[A-Z][\\w$]*(?:\\.[A-Z][\\w$]*)*(?:@[0-9a-f]+)?");
 
+    /**
+     * FreeMarker points at its own manual and version ("Help (latest version): https://…; you're using
+     * FreeMarker 2.3.x") and lists every built-in; a template author needs the first sentence only.
+     */
+    private static final java.util.regex.Pattern MANUAL_POINTERS = java.util.regex.Pattern.compile(
+            "\\s*Help \\(latest version\\):[^;]*;?"
+            + "|\\s*you're using FreeMarker [\\w.-]*\\w\\.?"
+            + "|\\s*The alphabetical list of built-ins:[\\w,\\s]*\\.?"
+            + "|\\s*\\(?https?://[^\\s)]*\\)?");
+
     private FreemarkerErrors() {
     }
 
@@ -46,10 +56,11 @@ public final class FreemarkerErrors {
 
     /**
      * FreeMarker's messages describe values by their Java wrapper ("(wrapper: f.t.SimpleHash)") and
-     * sometimes name a Java class; users see template terms only.
+     * sometimes name a Java class or its own manual; users see template terms only.
      */
     public static String withoutJavaNames(String message) {
-        String text = WRAPPER.matcher(message).replaceAll("");
+        String text = MANUAL_POINTERS.matcher(message).replaceAll("");
+        text = WRAPPER.matcher(text).replaceAll("");
         return JAVA_NAME.matcher(text).replaceAll("a value");
     }
 

@@ -134,6 +134,21 @@ class GenerationErrorsTest {
     }
 
     @Test
+    void freemarkersManualPointersAndVersionAreNotShown() {
+        TestGenerators generators = TestGenerators.with(List.of(new InMemoryTemplates()
+                .add("typo_builtin", "${model.load.name?apiv}")
+                .add("typo_directive", "<#lisst model.load.target.attributes as a>x</#lisst>")));
+
+        for (String template : List.of("typo_builtin", "typo_directive")) {
+            String detail = fail(generators, vesselWithStep("<ftltemplate:" + template + ">"), "h2").detail();
+            assertThat(detail).as(template).startsWith("syntax error: Unknown ")
+                    .doesNotContain("freemarker", "FreeMarker", "http", "alphabetical list");
+        }
+        assertThat(fail(generators, vesselWithStep("<ftltemplate:typo_builtin>"), "h2").detail())
+                .isEqualTo("syntax error: Unknown built-in: \"apiv\".");
+    }
+
+    @Test
     void newAndApiBuiltInsAreRefusedAtRender() {
         TestGenerators generators = TestGenerators.with(List.of(new InMemoryTemplates()
                 .add("evil_new", "<#assign ex = \"freemarker.template.utility.Execute\"?new()>${ex(\"id\")}")

@@ -38,6 +38,19 @@ public final class ParameterKinds {
      * @throws IllegalArgumentException saying which parameter, its kind and what is wrong
      */
     static Object convert(ParameterDefinition parameter, String raw, Dialect dialect, Map<String, String> placeholders) {
+        Object value = byKind(parameter, raw, dialect, placeholders);
+        if (!parameter.values().isEmpty()) {
+            for (Object item : value instanceof List<?> list ? list : java.util.Collections.singletonList(value)) {
+                if (item != null && !parameter.values().contains(String.valueOf(item))) {
+                    throw new IllegalArgumentException("parameter '" + parameter.name() + "' is one of "
+                            + String.join(", ", parameter.values()) + ", not " + shown(String.valueOf(item)));
+                }
+            }
+        }
+        return value;
+    }
+
+    private static Object byKind(ParameterDefinition parameter, String raw, Dialect dialect, Map<String, String> placeholders) {
         String name = parameter.name();
         return switch (parameter.type()) {
             case STRING -> word(name, substitute(raw, dialect, placeholders));

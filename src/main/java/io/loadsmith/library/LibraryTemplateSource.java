@@ -100,7 +100,8 @@ public class LibraryTemplateSource implements TemplateSource {
                     ParameterType.valueOf(String.valueOf(p.getOrDefault("type", "STRING")).toUpperCase(Locale.ROOT)),
                     Boolean.TRUE.equals(p.get("required")),
                     defaultValue == null ? null : String.valueOf(defaultValue),
-                    (String) p.getOrDefault("description", "")));
+                    (String) p.getOrDefault("description", ""),
+                    ((List<Object>) p.getOrDefault("values", List.of())).stream().map(String::valueOf).toList()));
         }
         return parameters;
     }

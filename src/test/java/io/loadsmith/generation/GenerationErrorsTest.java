@@ -84,6 +84,20 @@ class GenerationErrorsTest {
     }
 
     @Test
+    void parametersWithDeclaredValuesTakeOnlyThose() {
+        TestGenerators generators = TestGenerators.with(List.of(new InMemoryTemplates().add("chosen", "${mode} ${modes?join('|')}",
+                new ParameterDefinition("mode", ParameterType.STRING, false, "null", "", List.of("null", "far_future")),
+                new ParameterDefinition("modes", ParameterType.LIST, false, "a", "", List.of("a", "b")))));
+
+        assertThat(generators.loads().generate(vesselWithStep("<ftltemplate:chosen:mode=far_future:modes=b,a>"), "h2", Map.of())
+                .steps().get(1).sql()).isEqualTo("far_future b|a;");
+        GenerationException e = fail(generators, vesselWithStep("<ftltemplate:chosen:mode=forever:modes=a,c>"), "h2");
+        assertThat(e.getMessage()).contains("step 2 'merge', template 'chosen'");
+        assertThat(e.detail()).isEqualTo("parameter 'mode' is one of null, far_future, not 'forever'; "
+                + "parameter 'modes' is one of a, b, not 'c'");
+    }
+
+    @Test
     void escapesAndTripleQuotedValues() {
         TestGenerators generators = TestGenerators.with(List.of(new InMemoryTemplates().add("echo", "[${v}]",
                 new ParameterDefinition("v", ParameterType.SQL, true, null, ""))));

@@ -76,3 +76,14 @@
 <#function failIfAny offending message>
     <#return "SELECT " + fn.raise_error(message) + " AS load_check_failed\nFROM (\n" + offending + "\n    LIMIT 1\n) bad">
 </#function>
+<#-- History templates' open-end convention (their `open_end` parameter, values null | far_future):
+     the open version's VALID_TO is NULL, or the far-future timestamp 9999-12-31 00:00:00. -->
+<#function openEnd convention type>
+    <#if convention == "null"><#return "CAST(NULL AS " + type + ")"></#if>
+    <#return "CAST(" + lit("9999-12-31 00:00:00") + " AS " + type + ")">
+</#function>
+<#-- A condition that holds for the open version's VALID_TO column (or expression) under the convention. -->
+<#function isOpen column convention type>
+    <#if convention == "null"><#return column + " IS NULL"></#if>
+    <#return column + " = " + openEnd(convention, type)>
+</#function>

@@ -226,6 +226,10 @@ public interface DeploymentsContract {
         assertProblem(api().send(HttpMethod.POST, ours, obj("package", "dtest", "version", 1, "dialect", "oracle9")),
                 400, "Unknown dialect 'oracle9'");
         assertProblem(api().send(HttpMethod.POST, ours, obj("package", "dtest", "dialect", "h2")), 400, "version");
+        Api.Answer noPackage = api().send(HttpMethod.POST, ours, obj("version", 1, "dialect", "h2"));
+        assertProblem(noPackage, 400, "package");
+        assertThat(noPackage.json().get("errors").get(0).get("field").asString()).as("named as the JSON says")
+                .isEqualTo("package");
 
         String migration = versions() + "/" + version("v2") + "/migration";
         assertProblem(api().send(HttpMethod.GET, versions() + "/999/migration?from=1&dialect=h2", null), 404,

@@ -13,7 +13,8 @@ public enum ObjectKind {
     ENVIRONMENT("Environment"),
     PACKAGE("Package"),
     ACCOUNT("Account"),
-    API_TOKEN("API token");
+    API_TOKEN("API token"),
+    DEPLOYMENT("Deployment");
 
     private final String label;
 

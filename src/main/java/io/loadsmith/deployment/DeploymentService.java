@@ -11,6 +11,7 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
 import io.loadsmith.audit.AuditTrail;
+import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.deployment.api.DeploymentRequest;
 import io.loadsmith.deployment.api.DeploymentResponse;
 import io.loadsmith.dialect.DialectRegistry;
@@ -33,10 +34,12 @@ public class DeploymentService {
     private final PackageVersionRepository versions;
     private final DialectRegistry dialects;
     private final Clock clock;
+    private final AuditTrail audit;
 
     public DeploymentService(DeploymentRepository deployments, DeploymentEnvironmentRepository environments,
                              MetadataPackageRepository packages, PackageVersionRepository versions,
-                             DialectRegistry dialects, Clock clock) {
+                             DialectRegistry dialects, Clock clock, AuditTrail audit) {
+        this.audit = audit;
         this.deployments = deployments;
         this.environments = environments;
         this.packages = packages;
@@ -55,9 +58,9 @@ public class DeploymentService {
         String dialect = dialects.get(request.dialect()).name();
         String actor = AuditTrail.actor();
         String deployedBy = request.deployedBy() == null || request.deployedBy().isBlank() ? actor : request.deployedBy();
-        return response(deployments.saveAndFlush(new Deployment(environment, version, dialect, deployedBy,
-                request.deployedAt() == null ? clock.instant() : request.deployedAt(), actor, clock.instant(),
-                request.note())));
+        return audit.created(ObjectKind.DEPLOYMENT, response(deployments.saveAndFlush(new Deployment(environment,
+                version, dialect, deployedBy, request.deployedAt() == null ? clock.instant() : request.deployedAt(),
+                actor, clock.instant(), request.note()))));
     }
 
     @Transactional(readOnly = true)

@@ -141,6 +141,10 @@ public interface DeploymentsContract {
 
         JsonNode list = api().get(deployments);
         assertThat(list.get(0).get("package").asString()).isEqualTo("dtest");
+        JsonNode audited = api().get("/api/v1/audit?objectKind=DEPLOYMENT&objectName=" + ENVIRONMENT + ": dtest v" + version("v1"));
+        assertThat(audited).as("the deployment is in the audit trail").hasSize(1);
+        assertThat(audited.get(0).get("action").asString()).isEqualTo("CREATE");
+        assertThat(audited.get(0).get("packageName").asString()).isEqualTo("dtest");
         assertThat(list.get(0).get("version").asInt()).isEqualTo(version("v1"));
 
         JsonNode m = api().get(versions() + "/" + version("v2") + "/migration?from=deployed&environment=" + ENVIRONMENT);

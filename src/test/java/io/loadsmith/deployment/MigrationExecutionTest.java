@@ -22,7 +22,8 @@ import io.loadsmith.exchange.PackageDocument.AttributeDoc;
 import io.loadsmith.export.SqlPackage;
 
 /**
- * Migrations executed on PostgreSQL 17, DuckDB and H2: version 1's DDL is deployed and loaded with
+ * Migrations executed on PostgreSQL 17, DuckDB and H2 (and, in spark-it, the databricks SQL on Spark
+ * with Delta Lake): version 1's DDL is deployed and loaded with
  * its loads, the migration to version 2 runs, every row is compared (expected rows written by
  * hand), then version 2's loads run and the result is checked again.
  */
@@ -120,13 +121,25 @@ class MigrationExecutionTest {
         });
         Migration migration = MIGRATIONS.migrate(v1(), "1", v2, "2", engine.dialect(), false);
         assertThat(migration.changes()).extracting(MigrationChange::kind).containsOnly(ChangeKind.WIDEN_TYPE).hasSize(3);
+        if (delta(engine)) {
+            // INT → BIGINT and DECIMAL(10, 2) → DECIMAL(14, 4) without type widening: the table is rebuilt.
+            assertThat(migration.steps()).extracting(MigrationStep::kind).containsExactly(ChangeKind.REBUILD);
+        }
         try (Connection db = deployAndLoadItems(engine)) {
             run(db, migration.sql());
             assertThat(TargetEngine.rows(db, ITEMS)).isEqualTo(ITEM_ROWS);
             String longName = "a name that did not fit into twenty characters";
-            TargetEngine.execute(db, "ALTER TABLE stage.item_src ALTER COLUMN name SET DATA TYPE VARCHAR(100)");
-            TargetEngine.execute(db, "ALTER TABLE stage.item_src ALTER COLUMN id SET DATA TYPE BIGINT");
-            TargetEngine.execute(db, "ALTER TABLE stage.item_src ALTER COLUMN price SET DATA TYPE DECIMAL(14, 4)");
+            if (delta(engine)) {
+                // Delta widens INT → BIGINT in place only with type widening: the source is made anew.
+                TargetEngine.execute(db, "DROP TABLE stage.item_src");
+                TargetEngine.execute(db, "CREATE TABLE stage.item_src (id BIGINT, name VARCHAR(100), price DECIMAL(14, 4),"
+                        + " note VARCHAR(50))");
+                TargetEngine.execute(db, "INSERT INTO stage.item_src VALUES (1, 'apple', 1.50, 'red'), (2, 'pear', 0.99, NULL)");
+            } else {
+                TargetEngine.execute(db, "ALTER TABLE stage.item_src ALTER COLUMN name SET DATA TYPE VARCHAR(100)");
+                TargetEngine.execute(db, "ALTER TABLE stage.item_src ALTER COLUMN id SET DATA TYPE BIGINT");
+                TargetEngine.execute(db, "ALTER TABLE stage.item_src ALTER COLUMN price SET DATA TYPE DECIMAL(14, 4)");
+            }
             TargetEngine.execute(db, "INSERT INTO stage.item_src VALUES (3000000000, '" + longName + "', 2.125, NULL)");
             load(db, engine, v2, "load_item");
             List<List<String>> expected = new ArrayList<>(ITEM_ROWS);
@@ -150,6 +163,26 @@ class MigrationExecutionTest {
         }
     }
 
+    /**
+     * A column that becomes NOT NULL: in place where ALTER COLUMN … SET NOT NULL exists; Delta Lake
+     * refuses it ("Cannot change nullable column to non-nullable"), so there the table is rebuilt.
+     */
+    @ParameterizedTest
+    @EnumSource(TargetEngine.class)
+    void notNullHoldsAfterTheMigration(TargetEngine engine) throws Exception {
+        PackageDocument v2 = itemChanged(list -> replace(list, "name",
+                new AttributeDoc("name", "VARCHAR", 20, null, null, false, null, null)));
+        Migration migration = MIGRATIONS.migrate(v1(), "1", v2, "2", engine.dialect(), true);
+        assertThat(migration.steps()).extracting(MigrationStep::kind)
+                .containsExactly(delta(engine) ? ChangeKind.REBUILD : ChangeKind.NARROW_TYPE);
+        try (Connection db = deployAndLoadItems(engine)) {
+            run(db, migration.sql());
+            assertThat(TargetEngine.rows(db, ITEMS)).isEqualTo(ITEM_ROWS);
+            assertThatThrownBy(() -> TargetEngine.execute(db, "INSERT INTO dw.item VALUES (3, NULL, 1.00, NULL)"))
+                    .isInstanceOf(SQLException.class);
+        }
+    }
+
     @ParameterizedTest
     @EnumSource(TargetEngine.class)
     void dropColumnOnlyWhenAllowed(TargetEngine engine) throws Exception {
@@ -159,10 +192,12 @@ class MigrationExecutionTest {
                 .hasMessageContaining("drop column dw.item.note (was VARCHAR(50))")
                 .hasMessageContaining("the column's values are dropped");
         Migration migration = MIGRATIONS.migrate(v1(), "1", v2, "2", engine.dialect(), true);
+        assertThat(migration.steps()).extracting(MigrationStep::kind).containsExactly(ChangeKind.DROP_COLUMN);
         try (Connection db = deployAndLoadItems(engine)) {
             run(db, migration.sql());
             assertThat(TargetEngine.rows(db, "SELECT * FROM dw.item ORDER BY id"))
                     .isEqualTo(List.of(row("1", "apple", "1.5"), row("2", "pear", "0.99")));
+            columnMapping(db, engine, "stage.item_src");
             TargetEngine.execute(db, "ALTER TABLE stage.item_src DROP COLUMN note");
             load(db, engine, v2, "load_item");
             assertThat(TargetEngine.rows(db, "SELECT * FROM dw.item ORDER BY id"))
@@ -176,9 +211,12 @@ class MigrationExecutionTest {
         PackageDocument v2 = itemChanged(list -> replace(list, "note", renamed(find(list, "note"), "remark")));
         Migration migration = MIGRATIONS.migrate(v1(), "1", v2, "2", engine.dialect(), false);
         assertThat(migration.changes()).singleElement().extracting(MigrationChange::kind).isEqualTo(ChangeKind.RENAME_COLUMN);
+        // In place everywhere: on Delta under column mapping, which the migration switches on.
+        assertThat(migration.steps()).extracting(MigrationStep::kind).containsExactly(ChangeKind.RENAME_COLUMN);
         try (Connection db = deployAndLoadItems(engine)) {
             run(db, migration.sql());
             assertThat(TargetEngine.rows(db, "SELECT id, name, price, remark FROM dw.item ORDER BY id")).isEqualTo(ITEM_ROWS);
+            columnMapping(db, engine, "stage.item_src");
             TargetEngine.execute(db, "ALTER TABLE stage.item_src RENAME COLUMN note TO remark");
             TargetEngine.execute(db, "UPDATE stage.item_src SET remark = 'ripe' WHERE id = 2");
             load(db, engine, v2, "load_item");
@@ -261,6 +299,19 @@ class MigrationExecutionTest {
     }
 
     // --- helpers ---
+
+    /** Spark with Delta Lake (spark-it's TargetEngine.SPARK; the main build has no such engine). */
+    private static boolean delta(TargetEngine engine) {
+        return engine.dialect().equals("databricks");
+    }
+
+    /** Delta renames and drops a source table's columns only under column mapping, as the migration's own tables. */
+    private static void columnMapping(Connection db, TargetEngine engine, String table) throws SQLException {
+        if (delta(engine)) {
+            TargetEngine.execute(db, "ALTER TABLE " + table + " SET TBLPROPERTIES ('delta.columnMapping.mode' = 'name',"
+                    + " 'delta.minReaderVersion' = '2', 'delta.minWriterVersion' = '5')");
+        }
+    }
 
     private static PackageDocument vesselWithFlag() {
         List<AttributeDoc> business = new ArrayList<>(vesselBusiness());

@@ -25,22 +25,14 @@ import io.loadsmith.generation.model.StepType;
  */
 class Scd2OptionsExecutionTest {
 
-    private static final String V1 = "00000000000000000000000000000123";
-    private static final String V2 = "00000000000000000000000000000456";
+    private static final String V1 = Scd2ExecutionTest.V1;
+    private static final String V2 = Scd2ExecutionTest.V2;
     private static final String T1 = "2023-01-01 00:00:00";
     private static final String T2 = "2023-06-15 00:00:00";
     private static final String T3 = "2024-04-01 00:00:00";
     private static final String T4 = "2024-05-01 00:00:00";
     private static final String T5 = "2024-06-01 00:00:00";
     private static final String FAR = "9999-12-31 00:00:00";
-    private static final String SOURCE = """
-            CREATE TABLE publish.vessel_source (
-                vessel_id CHAR(32), mmsi_key BIGINT, vessel_name VARCHAR(200), vessel_type_code INTEGER,
-                vessel_type VARCHAR(200), country_code VARCHAR(10), country VARCHAR(100),
-                source_system VARCHAR(50), valid_from TIMESTAMP)""";
-    private static final String CREATE_TEMP = """
-            CREATE TABLE <target_schema>.Z_TMP_<target_entity_name> AS
-            SELECT * FROM <target_schema>.vessel_source;""";
     private static final String HISTORY = """
             SELECT vessel_id, vessel_name, vessel_type, country, valid_from, valid_to, validity_status
             FROM publish.D_VESSEL_SCD2""";
@@ -53,7 +45,7 @@ class Scd2OptionsExecutionTest {
         Connection db = engine.open();
         TargetEngine.execute(db, "CREATE SCHEMA publish");
         Loads.create(db, engine, VesselFixture.target());
-        TargetEngine.execute(db, SOURCE);
+        TargetEngine.execute(db, Scd2ExecutionTest.SOURCE);
         return db;
     }
 
@@ -61,7 +53,7 @@ class Scd2OptionsExecutionTest {
     private static String load(TargetEngine engine, String parameters) {
         LoadModel model = new LoadModel("load_d_vessel_scd2", VesselFixture.target(), List.of(), List.of(
                 new StepModel("drop_temp_start", StepType.OVERRIDE, "DROP TABLE IF EXISTS <target_schema>.Z_TMP_<target_entity_name>;"),
-                new StepModel("create_temp_table", StepType.OVERRIDE, CREATE_TEMP),
+                new StepModel("create_temp_table", StepType.OVERRIDE, Scd2ExecutionTest.CREATE_TEMP),
                 new StepModel("merge_scd2_with_ftl", StepType.OVERRIDE, "<ftltemplate:scd2:temp_table_prefix=Z_TMP_" + parameters + ">"),
                 new StepModel("drop_temp_end", StepType.OVERRIDE, "DROP TABLE IF EXISTS <target_schema>.Z_TMP_<target_entity_name>;")),
                 Map.of());

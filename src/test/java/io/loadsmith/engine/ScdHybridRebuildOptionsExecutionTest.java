@@ -4,6 +4,7 @@ import static io.loadsmith.engine.Loads.attr;
 import static io.loadsmith.engine.Loads.entity;
 import static io.loadsmith.engine.Loads.row;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -92,6 +93,22 @@ class ScdHybridRebuildOptionsExecutionTest {
                     row("1", "ann", "1", T1, open(convention), "1", "1", "Ann"),
                     row("2", "bob", "1", T1, T2, "0", "2", "Robert"),
                     row("3", "bob", "2", T4, open(convention), "1", "2", "Robert")));
+        }
+    }
+
+    @ParameterizedTest(name = "{0}, open_end={1}")
+    @MethodSource("enginesAndConventions")
+    void duplicateKeysStopTheLoadBeforeTheDeletesAreApplied(TargetEngine engine, String convention) throws Exception {
+        boolean openNull = "null".equals(convention);
+        String p = ":open_end=" + convention + ":invalidate_hard_deletes=true";
+        try (Connection db = prepare(engine)) {
+            run(db, load(engine, p, T1), openNull, "('ann', '1', 'Ann')", "('bob', '2', 'Bob')");
+            List<List<String>> before = Loads.sorted(db, TABLE);
+            TargetEngine.execute(db, "DELETE FROM stage.user_staging");
+            TargetEngine.execute(db, "INSERT INTO stage.user_staging VALUES ('ann', '1', 'Ann'), ('ann', '3', 'Ann')");
+            assertThatThrownBy(() -> Loads.run(db, load(engine, p, T2))).isInstanceOf(SQLException.class)
+                    .satisfies(e -> assertThat(e.getMessage()).contains("several rows for one natural key (login); example: login=ann"));
+            assertThat(Loads.sorted(db, TABLE)).isEqualTo(before);
         }
     }
 

@@ -13,8 +13,8 @@
 <#macro merge rows tail>
 DROP TABLE IF EXISTS <target_schema>.Z_SCD2_MERGE_<target_entity_name>;
 CREATE TABLE <target_schema>.Z_SCD2_MERGE_<target_entity_name> AS
-${rows};
+${rows?trim};
 MERGE INTO <target_schema>.<target_entity_name> trg USING <target_schema>.Z_SCD2_MERGE_<target_entity_name> src
-${tail};
+${tail?trim};
 DROP TABLE IF EXISTS <target_schema>.Z_SCD2_MERGE_<target_entity_name>
 </#macro>

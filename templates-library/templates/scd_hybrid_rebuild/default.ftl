@@ -5,13 +5,19 @@
     natural_key (IDENTIFIER_LIST, required): the natural key columns.
     scd1_columns (IDENTIFIER_LIST, default none): overwritten in all versions of the key; every other column
       without an attribute type is SCD2 (a change makes a new version).
+    track_columns (IDENTIFIER_LIST, default none): instead of scd1_columns, the SCD2 columns; every other
+      business column is SCD1.
+    open_end (far_future | null, default far_future): VALID_TO of the current version, 9999-12-31 or NULL.
+    invalidate_hard_deletes (BOOLEAN, default false): the source is the complete latest state; the current
+      version of a key missing from it is closed at the execution time (a key that comes back opens a
+      new version).
     execution_time (SQL, default CURRENT_TIMESTAMP), source (default the first source entity),
     work_prefix (default Z_NEW_).
   Required attribute types of the target: SCD_ID (integer surrogate key), SCD_VERSION (integer,
-    1 = oldest), VALID_FROM, VALID_TO (timestamps; 9999-12-31 on the current version),
+    1 = oldest), VALID_FROM, VALID_TO (timestamps; 9999-12-31 or NULL on the current version, see open_end),
     VALIDITY_STATUS (BOOLEAN TRUE/FALSE, or 1/0).
   Source shape: the natural key and the business columns by name, one row per key (the staging
-    holds changed and new keys; keys missing from it keep their rows: there are no hard deletes).
+    holds changed and new keys; keys missing from it keep their rows unless invalidate_hard_deletes).
 
   Semantics
     - Duplicate keys in the source stop the load before any write.
@@ -45,10 +51,18 @@
 <#assign OFF = bool?then(fn.bool_false(), "0")>
 <#assign business = target.attributes?filter(a -> !(a.attributeType?has_content))>
 <#assign K = []><#list natural_key as k><#assign K = K + [attrNamed(business, k, "natural_key").name]></#list>
+<#if track_columns?size gt 0 && scd1_columns?size gt 0>
+    <#stop "parameter 'track_columns': give scd1_columns (all but these are SCD2) or track_columns (only these are SCD2), not both">
+</#if>
 <#assign scd1 = []><#list scd1_columns as c><#assign scd1 = scd1 + [attrNamed(business, c, "scd1_columns").name]></#list>
+<#if track_columns?size gt 0>
+    <#assign tracked = []><#list track_columns as c><#assign tracked = tracked + [attrNamed(business, c, "track_columns").name]></#list>
+    <#assign scd1 = names(business)?filter(c -> !hasName(K, c) && !hasName(tracked, c))>
+</#if>
 <#assign scd2 = names(business)?filter(c -> !hasName(K, c) && !hasName(scd1, c))>
 <#assign ET = "CAST(" + execution_time + " AS " + vfAttr.physicalDatatype + ")">
-<#assign EOT = fn.end_of_time(vtAttr.physicalDatatype)>
+<#-- The open end: far_future keeps the template's historical text (the same timestamp as lib openEnd's). -->
+<#assign EOT = (open_end == "null")?then(openEnd(open_end, vtAttr.physicalDatatype), fn.end_of_time(vtAttr.physicalDatatype))>
 <#assign allCols = names(target.attributes)>
 <#-- One SELECT list in target column order; `exprs` maps a column to its expression. -->
 <#function selectList exprs>
@@ -61,11 +75,23 @@
 <#list allCols as c>
     <#assign keep = keep + {c: "p." + c}>
     <#if hasName(scd1, c)><#assign merged = merged + {c: "s." + c}><#else><#assign merged = merged + {c: "p." + c}></#if>
-    <#if hasName(K, c) || hasName(scd1, c) || hasName(scd2, c)><#assign fresh = fresh + {c: "s." + c}></#if>
+    <#if hasName(K, c) || hasName(scd1, c) || hasName(scd2, c)><#-- Keys missing from a complete source (invalidate_hard_deletes): the current version closed at the run time. -->
+<#if invalidate_hard_deletes>
+    <#assign keep = keep + {
+        VT: "CASE WHEN p." + ST + " = " + ON + " THEN " + ET + " ELSE p." + VT + " END",
+        ST: "CASE WHEN p." + ST + " = " + ON + " THEN " + OFF + " ELSE p." + ST + " END"}>
+</#if>
+<#assign fresh = fresh + {c: "s." + c}></#if>
 </#list>
 <#assign merged = merged + {
     VT: "CASE WHEN p." + ST + " = " + ON + " AND " + changed + " THEN " + ET + " ELSE p." + VT + " END",
     ST: "CASE WHEN p." + ST + " = " + ON + " AND " + changed + " THEN " + OFF + " ELSE p." + ST + " END"}>
+<#-- Keys missing from a complete source (invalidate_hard_deletes): the current version closed at the run time. -->
+<#if invalidate_hard_deletes>
+    <#assign keep = keep + {
+        VT: "CASE WHEN p." + ST + " = " + ON + " THEN " + ET + " ELSE p." + VT + " END",
+        ST: "CASE WHEN p." + ST + " = " + ON + " THEN " + OFF + " ELSE p." + ST + " END"}>
+</#if>
 <#assign fresh = fresh + {
     SK: fn.nvl("(SELECT MAX(m." + SK + ") FROM " + T + " m)", "0") + " + ROW_NUMBER() OVER (ORDER BY " + qual(K, "s") + ")",
     VER: fn.nvl("(SELECT MAX(v." + VER + ") FROM " + T + " v WHERE " + eqAll(K, "v", "s") + ")", "0") + " + 1",
@@ -77,7 +103,11 @@ ${failIfAny("    SELECT " + qual(K, "s") + " FROM " + S + " s GROUP BY " + qual(
 DROP TABLE IF EXISTS ${NEW};
 CREATE TABLE ${NEW} AS SELECT * FROM ${T} WHERE 1 = 0;
 INSERT INTO ${NEW} (${allCols?join(", ")})
+<#if invalidate_hard_deletes>
+-- Keys not in the complete source: deleted, their current version closed
+<#else>
 -- Keys not in the source: as they are
+</#if>
 SELECT
         ${selectList(keep)}
 FROM ${T} p

@@ -27,7 +27,8 @@ import io.loadsmith.template.TemplateKind;
  * <ul>
  * <li>members: {@link TemplateMemberPolicy} (record components only; no Java method by any syntax),
  *     no {@code ?api}, no class for {@code ?new};</li>
- * <li>includes: {@link LibraryTemplateLoader} serves {@code lib/*.ftl} and nothing else, after
+ * <li>includes: {@link LibraryTemplateLoader} serves {@code lib/*.ftl} (by the dialect's lineage,
+ *     {@code lib/<dialect>/*.ftl} first) and nothing else, after
  *     FreeMarker's normalisation, so no path or {@code .get_optional_template} reaches other text;</li>
  * <li>structure: {@link TemplateStructure} at parse and at run time ({@code <#attempt>} would put
  *     engine messages into SQL);</li>
@@ -128,12 +129,12 @@ public class FreemarkerEngine {
     }
 
     Configuration configuration(Dialect dialect) {
-        return configurations.computeIfAbsent(dialect.name(), n -> create());
+        return configurations.computeIfAbsent(dialect.name(), n -> create(dialect));
     }
 
-    private Configuration create() {
+    private Configuration create(Dialect dialect) {
         Configuration cfg = new Configuration(VERSION);
-        cfg.setTemplateLoader(new LibraryTemplateLoader(library));
+        cfg.setTemplateLoader(new LibraryTemplateLoader(library, dialect.lineage()));
         cfg.setTemplateNameFormat(TemplateNameFormat.DEFAULT_2_4_0);
         cfg.setLocalizedLookup(false);
         cfg.setTemplateUpdateDelayMilliseconds(Long.MAX_VALUE);

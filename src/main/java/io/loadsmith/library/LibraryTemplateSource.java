@@ -65,7 +65,7 @@ public class LibraryTemplateSource implements TemplateSource {
         return List.copyOf(definitions.get(kind).values());
     }
 
-    /** A shared include such as {@code lib/hash.ftl}, by its path below templates-library. */
+    /** A shared include such as {@code lib/hash.ftl} or {@code lib/databricks/scd2.ftl}, by its path below templates-library. */
     public Optional<String> libFile(String path) {
         return Optional.ofNullable(libFiles.get(path));
     }
@@ -123,6 +123,10 @@ public class LibraryTemplateSource implements TemplateSource {
         Map<String, String> files = new HashMap<>();
         for (Resource file : resources(resolver, ROOT + "lib/*.ftl")) {
             files.put("lib/" + file.getFilename(), read(file));
+        }
+        // A dialect's own version of a lib file: lib/<dialect>/<name>.ftl (LibraryTemplateLoader).
+        for (Resource file : resources(resolver, ROOT + "lib/*/*.ftl")) {
+            files.put("lib/" + parentName(file) + "/" + file.getFilename(), read(file));
         }
         return Map.copyOf(files);
     }

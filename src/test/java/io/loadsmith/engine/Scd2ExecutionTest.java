@@ -20,14 +20,14 @@ import io.loadsmith.generation.model.LoadModel;
  */
 class Scd2ExecutionTest {
 
-    private static final String V1 = "00000000000000000000000000000123";
-    private static final String V2 = "00000000000000000000000000000456";
-    private static final String SOURCE = """
+    static final String V1 = "00000000000000000000000000000123";
+    static final String V2 = "00000000000000000000000000000456";
+    static final String SOURCE = """
             CREATE TABLE publish.vessel_source (
                 vessel_id CHAR(32), mmsi_key BIGINT, vessel_name VARCHAR(200), vessel_type_code INTEGER,
                 vessel_type VARCHAR(200), country_code VARCHAR(10), country VARCHAR(100),
                 source_system VARCHAR(50), valid_from TIMESTAMP)""";
-    private static final String CREATE_TEMP = """
+    static final String CREATE_TEMP = """
             CREATE TABLE <target_schema>.Z_TMP_<target_entity_name> AS
             SELECT * FROM <target_schema>.vessel_source;""";
     private static final String HISTORY = """

@@ -67,7 +67,40 @@ class GenerationErrorsTest {
         GenerationException e = fail(TestGenerators.library(),
                 vesselWithStep("<ftltemplate:scd2:temp_table_prefix=Z_:tmp_prefix=Y_>"), "snowflake");
 
-        assertThat(e.detail()).isEqualTo("unknown parameter 'tmp_prefix' (the template takes temp_table_prefix)");
+        assertThat(e.detail()).isEqualTo("unknown parameter 'tmp_prefix' (the template takes temp_table_prefix, check_duplicates, open_end, invalidate_hard_deletes, execution_time, track_columns, track_except)");
+    }
+
+    @Test
+    void scd2TrackedColumnsMustBeBusinessColumnsOfTheTarget() {
+        GenerationException e = fail(TestGenerators.library(),
+                vesselWithStep("<ftltemplate:scd2:temp_table_prefix=Z_:track_columns=vessel_name,flag>"), "postgresql");
+
+        assertThat(e.getMessage()).startsWith("Load 'load_d_vessel_scd2', step 2 'merge', template 'scd2 -> lib/load.ftl', line ")
+                .contains("parameter 'track_columns': the target publish.D_VESSEL_SCD2 has no column 'flag' (its columns: mmsi_key, vessel_name,");
+        // A technical column is not a business column either.
+        assertThat(fail(TestGenerators.library(), vesselWithStep("<ftltemplate:scd2:temp_table_prefix=Z_:track_except=valid_from>"),
+                "snowflake").detail()).startsWith("parameter 'track_except': the target publish.D_VESSEL_SCD2 has no column 'valid_from'");
+    }
+
+    @Test
+    void scd2TrackedColumnsAreAListOrAllButAListNotBoth() {
+        GenerationException both = fail(TestGenerators.library(),
+                vesselWithStep("<ftltemplate:scd2:temp_table_prefix=Z_:track_columns=vessel_name:track_except=country>"), "h2");
+        assertThat(both.location().template()).isEqualTo("scd2 (default variant)");
+        assertThat(both.detail()).isEqualTo("parameter 'track_except': give track_columns (the tracked columns) or track_except (all but these), not both");
+
+        GenerationException all = fail(TestGenerators.library(), vesselWithStep("<ftltemplate:scd2:temp_table_prefix=Z_"
+                + ":track_except=mmsi_key,vessel_name,vessel_type_code,vessel_type,country_code,country,source_system>"), "duckdb");
+        assertThat(all.detail()).isEqualTo("parameter 'track_except': it names every business column of publish.D_VESSEL_SCD2; at least one column must be tracked");
+    }
+
+    @Test
+    void anUnknownOpenEndConventionNamesTheChoices() {
+        for (String template : List.of("scd2:temp_table_prefix=Z_", "scd_hybrid_rebuild:natural_key=mmsi_key")) {
+            GenerationException e = fail(TestGenerators.library(), vesselWithStep("<ftltemplate:" + template + ":open_end=forever>"), "postgresql");
+            assertThat(e.getMessage()).as(template).startsWith("Load 'load_d_vessel_scd2', step 2 'merge', template '"
+                    + template.substring(0, template.indexOf(':')) + "'").contains("open_end", "forever", "null", "far_future");
+        }
     }
 
     @Test
@@ -144,7 +177,7 @@ class GenerationErrorsTest {
 
         assertThat(e.detail()).isEqualTo("Entity publish.D_VESSEL_SCD2 has no attribute of type SCD_ID, which the template needs.");
         assertThat(e.location().template()).isEqualTo("scd2 (default variant)");
-        assertThat(e.location().line()).isEqualTo(38);
+        assertThat(e.location().line()).isEqualTo(35);
     }
 
     @Test

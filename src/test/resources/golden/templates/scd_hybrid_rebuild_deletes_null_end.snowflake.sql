@@ -1,0 +1,61 @@
+/* 1. step_1 (OVERRIDE - SQL) */
+-- Duplicate keys in the source stop the load before any write.
+SELECT CAST('scd_hybrid_rebuild load dim_user_rebuild: the source stage.dim_user_staging has several rows for one natural key (login); example: ' || 'login=' || NVL(CAST(bad.login AS VARCHAR), 'NULL') || '. Give the source one row per key.' AS INTEGER) AS load_check_failed
+FROM (
+    SELECT s.login FROM stage.dim_user_staging s GROUP BY s.login HAVING COUNT(*) > 1
+    LIMIT 1
+) bad;
+DROP TABLE IF EXISTS dw.Z_NEW_dim_user;
+CREATE TABLE dw.Z_NEW_dim_user AS SELECT * FROM dw.dim_user WHERE 1 = 0;
+INSERT INTO dw.Z_NEW_dim_user (dim_user_id, login, premium_user, address, phone, name, scd_version, scd_start_date, scd_end_date, scd_active)
+-- Keys not in the complete source: deleted, their current version closed
+SELECT
+        p.dim_user_id AS dim_user_id
+        , p.login AS login
+        , p.premium_user AS premium_user
+        , p.address AS address
+        , p.phone AS phone
+        , p.name AS name
+        , p.scd_version AS scd_version
+        , p.scd_start_date AS scd_start_date
+        , CASE WHEN p.scd_active = TRUE THEN CAST(CURRENT_TIMESTAMP AS TIMESTAMP) ELSE p.scd_end_date END AS scd_end_date
+        , CASE WHEN p.scd_active = TRUE THEN FALSE ELSE p.scd_active END AS scd_active
+FROM dw.dim_user p
+WHERE NOT EXISTS (SELECT 1 FROM stage.dim_user_staging s WHERE s.login = p.login)
+UNION ALL
+-- Keys in the source: SCD1 columns overwritten in all versions; the current version closed on an SCD2 change
+SELECT
+        p.dim_user_id AS dim_user_id
+        , p.login AS login
+        , s.premium_user AS premium_user
+        , p.address AS address
+        , p.phone AS phone
+        , s.name AS name
+        , p.scd_version AS scd_version
+        , p.scd_start_date AS scd_start_date
+        , CASE WHEN p.scd_active = TRUE AND (p.address IS DISTINCT FROM s.address OR p.phone IS DISTINCT FROM s.phone) THEN CAST(CURRENT_TIMESTAMP AS TIMESTAMP) ELSE p.scd_end_date END AS scd_end_date
+        , CASE WHEN p.scd_active = TRUE AND (p.address IS DISTINCT FROM s.address OR p.phone IS DISTINCT FROM s.phone) THEN FALSE ELSE p.scd_active END AS scd_active
+FROM dw.dim_user p
+JOIN stage.dim_user_staging s ON s.login = p.login
+UNION ALL
+-- New versions of changed keys, and new keys
+SELECT
+        NVL((SELECT MAX(m.dim_user_id) FROM dw.dim_user m), 0) + ROW_NUMBER() OVER (ORDER BY s.login) AS dim_user_id
+        , s.login AS login
+        , s.premium_user AS premium_user
+        , s.address AS address
+        , s.phone AS phone
+        , s.name AS name
+        , NVL((SELECT MAX(v.scd_version) FROM dw.dim_user v WHERE v.login = s.login), 0) + 1 AS scd_version
+        , CAST(CURRENT_TIMESTAMP AS TIMESTAMP) AS scd_start_date
+        , CAST(NULL AS TIMESTAMP) AS scd_end_date
+        , TRUE AS scd_active
+FROM stage.dim_user_staging s
+LEFT JOIN dw.dim_user p ON p.login = s.login AND p.scd_active = TRUE
+WHERE p.dim_user_id IS NULL OR (p.address IS DISTINCT FROM s.address OR p.phone IS DISTINCT FROM s.phone);
+BEGIN TRANSACTION;
+DELETE FROM dw.dim_user WHERE 1 = 1;
+INSERT INTO dw.dim_user (dim_user_id, login, premium_user, address, phone, name, scd_version, scd_start_date, scd_end_date, scd_active)
+SELECT dim_user_id, login, premium_user, address, phone, name, scd_version, scd_start_date, scd_end_date, scd_active FROM dw.Z_NEW_dim_user;
+COMMIT;
+DROP TABLE dw.Z_NEW_dim_user;

@@ -98,6 +98,7 @@ class LayoutBrowserTest {
         pages.put("configuration", "/configuration");
         pages.put("templates", "/configuration/templates");
         pages.put("template-new", "/configuration/templates/new");
+        pages.put("template-library", "/configuration/templates/library/scd2");
         pages.put("package", "/packages/demo");
         pages.put("package-diff", "/packages/demo/diff?from=1&to=working&dialect=snowflake");
         pages.put("deployments", "/packages/demo/deployments");

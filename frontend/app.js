@@ -86,7 +86,10 @@
         var mod = event.ctrlKey || event.metaKey;
         if (mod && (event.key === "k" || event.key === "K")) {
             var search = document.getElementById("global-search");
-            if (search) {
+            if (window.LoadsmithPalette) {
+                event.preventDefault();
+                window.LoadsmithPalette.open();
+            } else if (search) {
                 event.preventDefault();
                 search.focus();
                 search.select();

@@ -51,6 +51,7 @@ class LayoutBrowserTest {
 
     private static HeadlessChromium chromium;
     private static ChromeDriver driver;
+    private static boolean signedIn;
 
     @LocalServerPort
     int port;
@@ -149,6 +150,40 @@ class LayoutBrowserTest {
         }
     }
 
+    /** Ctrl-K opens the palette from any page; typing finds objects by the global search; Enter goes there. */
+    @Test
+    void theCommandPaletteJumpsToAnObjectAndEntitiesAndLoadsLinkEachOther() throws IOException {
+        signIn();
+        driver.get("http://localhost:" + port + "/configuration");
+        new WebDriverWait(driver, Duration.ofSeconds(20)).until(d -> ((JavascriptExecutor) d)
+                .executeScript("return !!window.LoadsmithPalette"));
+        new org.openqa.selenium.interactions.Actions(driver).keyDown(org.openqa.selenium.Keys.CONTROL).sendKeys("k")
+                .keyUp(org.openqa.selenium.Keys.CONTROL).perform();
+        WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+        wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("palette-q"))).sendKeys("scd2");
+        wait.until(d -> d.findElements(By.cssSelector("#palette-list li a")).stream()
+                .anyMatch(a -> a.getText().startsWith("Template scd2")));
+        assertThat(driver.findElements(By.cssSelector("#palette-list li a")).stream().map(a -> a.getText().split("\n")[0]))
+                .contains("Template scd2", "Entity type DIM_SCD2", "Load load_d_vessel_scd2");
+        shoot("layout-palette-1400", 1400);
+        driver.findElement(By.id("palette-q")).clear();
+        driver.findElement(By.id("palette-q")).sendKeys("load_d_vessel");
+        wait.until(d -> d.findElements(By.cssSelector("#palette-list li a")).stream()
+                .anyMatch(a -> a.getText().startsWith("Load load_d_vessel_scd2")));
+        while (!driver.findElement(By.cssSelector("#palette-list li[aria-selected=true] a")).getText()
+                .startsWith("Load load_d_vessel_scd2")) {
+            driver.findElement(By.id("palette-q")).sendKeys(org.openqa.selenium.Keys.ARROW_DOWN);
+        }
+        driver.findElement(By.id("palette-q")).sendKeys(org.openqa.selenium.Keys.ENTER);
+        wait.until(d -> d.getCurrentUrl().matches(".*/loads/\\d+$"));
+
+        // The load links to its target; the target lists the load as its writer.
+        wait.until(ExpectedConditions.elementToBeClickable(By.id("load-target-link"))).click();
+        wait.until(d -> d.getCurrentUrl().matches(".*/entities/\\d+$"));
+        assertThat(driver.findElements(By.cssSelector("#entity-related a.written-by")).stream().map(a -> a.getText()))
+                .containsExactly("load_d_vessel_scd2");
+    }
+
     /** A version of the demo, then a changed line in a multi-line step of its load. */
     private void changeTheDemoAfterACommit() {
         versions.commit(packages.list("demo").get(0).id(), "before the layout test");
@@ -172,6 +207,10 @@ class LayoutBrowserTest {
 
     private void signIn() {
         driver.manage().window().setSize(new Dimension(1400, 1000));
+        if (signedIn) {
+            return;
+        }
+        signedIn = true;
         driver.get("http://localhost:" + port + "/");
         new WebDriverWait(driver, Duration.ofSeconds(20)).until(ExpectedConditions.presenceOfElementLocated(By.id("username")));
         driver.findElement(By.id("username")).sendKeys("admin");

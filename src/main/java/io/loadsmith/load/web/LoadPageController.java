@@ -183,12 +183,16 @@ public class LoadPageController {
     private String detail(LoadResponse load, String dialect, String environment, Model model, FormErrors errors) {
         model.addAttribute("load", load);
         model.addAttribute("errors", errors);
-        model.addAttribute("targets", entities.list(null).stream().map(EntityResponse::qualifiedName).toList());
+        List<EntityResponse> all = entities.list(null);
+        model.addAttribute("targets", all.stream().map(EntityResponse::qualifiedName).toList());
+        // Links to the entities the saved load writes and reads (by qualified name; a missing one is not linked).
+        model.addAttribute("entityPages", all.stream().collect(java.util.stream.Collectors.toMap(
+                e -> e.qualifiedName().toLowerCase(java.util.Locale.ROOT), e -> "/entities/" + e.id(), (a, b) -> a)));
         model.addAttribute("loadTypes", LoadType.values());
         model.addAttribute("stepTypes", StepType.values());
-        List<TemplateDefinition> all = templates.all();
-        model.addAttribute("templates", all);
-        model.addAttribute("templateParams", all.stream().collect(java.util.stream.Collectors.toMap(
+        List<TemplateDefinition> callable = templates.all();
+        model.addAttribute("templates", callable);
+        model.addAttribute("templateParams", callable.stream().collect(java.util.stream.Collectors.toMap(
                 TemplateDefinition::name, TemplateDefinition::parameters)));
         return previewModel(load.id(), dialect, environment, model, "loads/detail");
     }

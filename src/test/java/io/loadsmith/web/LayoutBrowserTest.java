@@ -104,6 +104,7 @@ class LayoutBrowserTest {
         pages.put("package-diff", "/packages/demo/diff?from=1&to=working&dialect=snowflake");
         pages.put("deployments", "/packages/demo/deployments");
         pages.put("import", "/packages/import");
+        pages.put("environments", "/environments");
         pages.put("lineage", "/lineage?package=demo");
         pages.put("entity-lineage", "/entities/" + entity + "/lineage");
         pages.put("audit", "/audit");

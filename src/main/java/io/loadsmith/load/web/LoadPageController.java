@@ -199,7 +199,11 @@ public class LoadPageController {
 
     private String previewModel(long id, String dialect, String environment, Model model, String view) {
         model.addAttribute("dialects", dialects.names());
-        model.addAttribute("environments", environments.list(null).stream().map(EnvironmentResponse::name).toList());
+        List<EnvironmentResponse> all = environments.list(null);
+        model.addAttribute("environments", all.stream().map(EnvironmentResponse::name).toList());
+        // What the environment switcher changes: each environment's variables, named under the switch.
+        model.addAttribute("environmentVariables", all.stream().collect(java.util.stream.Collectors.toMap(
+                EnvironmentResponse::name, EnvironmentResponse::variables, (a, b) -> a)));
         model.addAttribute("preview", preview(id, dialect, environment));
         return view;
     }

@@ -43,6 +43,27 @@
         });
     }
 
+    function pad(n) {
+        return n < 10 ? "0" + n : String(n);
+    }
+
+    // Moments arrive in UTC, to the minute; shown in the reader's own time zone, the UTC kept as a tooltip.
+    function localTimes(root) {
+        root.querySelectorAll("time[data-local][datetime]").forEach(function (time) {
+            if (time.dataset.localized) {
+                return;
+            }
+            var at = new Date(time.getAttribute("datetime"));
+            if (isNaN(at.getTime())) {
+                return;
+            }
+            time.dataset.localized = "true";
+            time.title = time.textContent.trim();
+            time.textContent = at.getFullYear() + "-" + pad(at.getMonth() + 1) + "-" + pad(at.getDate())
+                + " " + pad(at.getHours()) + ":" + pad(at.getMinutes());
+        });
+    }
+
     function saveFocusedForm() {
         var active = document.activeElement;
         var form = active && active.closest ? active.closest("form[data-save-form]") : null;
@@ -65,7 +86,10 @@
         var mod = event.ctrlKey || event.metaKey;
         if (mod && (event.key === "k" || event.key === "K")) {
             var search = document.getElementById("global-search");
-            if (search) {
+            if (window.LoadsmithPalette) {
+                event.preventDefault();
+                window.LoadsmithPalette.open();
+            } else if (search) {
                 event.preventDefault();
                 search.focus();
                 search.select();
@@ -112,6 +136,7 @@
 
     document.addEventListener("DOMContentLoaded", function () {
         enhance(document);
+        localTimes(document);
         if (window.htmx) {
             // Show error pages and rejected forms that the server sends with 4xx/5xx.
             htmx.config.responseHandling = [
@@ -132,5 +157,6 @@
     document.addEventListener("htmx:afterSettle", function (event) {
         enhance(event.target.ownerDocument ? event.target : document);
         enhance(document);
+        localTimes(document);
     });
 })();

@@ -64,6 +64,28 @@ public class DialectRegistry {
         return dialect != null && !dialect.isAbstract();
     }
 
+    /**
+     * Whether a template or formula variant may be keyed by this name: a target dialect, or a
+     * family of them ({@code ansi}, {@code sql2016}), which every dialect below it in the lineage
+     * finds before "default".
+     */
+    public boolean isVariantKey(String name) {
+        return name != null && dialects.containsKey(name.toLowerCase(Locale.ROOT));
+    }
+
+    /** Names a variant may be keyed by: the families and the target dialects, sorted. */
+    public List<String> variantKeys() {
+        return dialects.keySet().stream().sorted().toList();
+    }
+
+    /** A target dialect that a variant keyed by this name reaches (the first by name); a target reaches itself. */
+    public Dialect firstReachedBy(String variantKey) {
+        String key = variantKey.toLowerCase(Locale.ROOT);
+        return targets().stream().filter(d -> d.lineage().contains(key))
+                .min(java.util.Comparator.comparing(Dialect::name))
+                .orElseThrow(() -> new UnknownDialectException(variantKey, names()));
+    }
+
     /** Names of the dialects SQL can be generated for, sorted. */
     public List<String> names() {
         return dialects.values().stream().filter(d -> !d.isAbstract()).map(Dialect::name).sorted().toList();

@@ -32,6 +32,11 @@ public class TemplateLookup {
         return name == null || name.isBlank() ? Optional.empty() : catalog.find(TemplateKind.TEMPLATE, name);
     }
 
+    /** The template shipped in the library under this name, whether or not a stored one shadows it. */
+    public Optional<TemplateDefinition> shipped(String name) {
+        return name == null || name.isBlank() ? Optional.empty() : library.find(TemplateKind.TEMPLATE, name);
+    }
+
     /** Every transformation type's formulas by name: shipped ones, replaced by stored ones of the same name. */
     public List<TemplateDefinition> formulas() {
         Map<String, TemplateDefinition> byName = new TreeMap<>();

@@ -18,7 +18,7 @@ import io.loadsmith.problem.InvalidRequestException;
 
 /**
  * What a stored template or formula text must pass before it is saved: a variant key that is
- * "default" or a target dialect, the sandbox, and FreeMarker's parser (with the variant's dialect).
+ * "default", a target dialect or a family of them (sql2016), the sandbox, and FreeMarker's parser (with the variant's dialect).
  */
 @Component
 public class TemplateTextCheck {
@@ -37,9 +37,10 @@ public class TemplateTextCheck {
         for (var entry : variants.entrySet()) {
             String variant = entry.getKey().toLowerCase(Locale.ROOT);
             boolean isDefault = TemplateDefinition.DEFAULT_VARIANT.equals(variant);
-            if (!isDefault && !dialects.exists(variant)) {
+            if (!isDefault && !dialects.isVariantKey(variant)) {
                 throw InvalidRequestException.of(field + "." + entry.getKey(), entry.getKey(),
-                        "is neither \"default\" nor a target dialect (" + String.join(", ", dialects.names()) + ")");
+                        "is neither \"default\" nor a dialect or a family of dialects ("
+                                + String.join(", ", dialects.variantKeys()) + ")");
             }
             String text = entry.getValue();
             if (text == null || text.isBlank()) {
@@ -49,7 +50,8 @@ public class TemplateTextCheck {
             if (!refusals.isEmpty()) {
                 throw TemplateRejectedException.refused(field + "." + variant, template, variant, refusals.get(0));
             }
-            Dialect dialect = isDefault ? dialects.targets().iterator().next() : dialects.get(variant);
+            // A family's variant is parsed as one of the dialects it reaches would parse it.
+            Dialect dialect = isDefault ? dialects.targets().iterator().next() : dialects.firstReachedBy(variant);
             try {
                 engine.parse(dialect, template, text);
             } catch (ParseException e) {

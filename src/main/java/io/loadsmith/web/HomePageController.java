@@ -26,11 +26,14 @@ public class HomePageController {
     private final MetadataPackageService packages;
     private final EntityService entities;
     private final LoadService loads;
+    private final ConfigurationSearch configuration;
 
-    public HomePageController(MetadataPackageService packages, EntityService entities, LoadService loads) {
+    public HomePageController(MetadataPackageService packages, EntityService entities, LoadService loads,
+                              ConfigurationSearch configuration) {
         this.packages = packages;
         this.entities = entities;
         this.loads = loads;
+        this.configuration = configuration;
     }
 
     @GetMapping("/")
@@ -67,6 +70,7 @@ public class HomePageController {
                 results.add(new Item("Load", l.name(), steps.isEmpty() ? "" : "steps: " + String.join(", ", steps),
                         "/loads/" + l.id(), l.updatedAt()));
             });
+            results.addAll(configuration.search(text));
         }
         model.addAttribute("q", text);
         model.addAttribute("results", results);

@@ -109,6 +109,10 @@ class AccessMatrixTest extends H2StoreTest {
             GET    /configuration/templates/new                        VIEWER
             POST   /configuration/templates                            ADMIN
             GET    /configuration/templates/{id}                       VIEWER
+            GET    /configuration/templates/library/{name}             VIEWER
+            GET    /environments                                       VIEWER
+            POST   /environments                                       ADMIN
+            POST   /environments/{id}                                  ADMIN
             POST   /configuration/templates/{id}                       ADMIN
             GET    /configuration/templates/{id}/preview               VIEWER
             GET    /configuration/templates/{id}/delete                VIEWER

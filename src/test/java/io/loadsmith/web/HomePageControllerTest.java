@@ -45,6 +45,9 @@ class HomePageControllerTest {
     EntityService entities;
 
     @MockitoBean
+    ConfigurationSearch configuration;
+
+    @MockitoBean
     LoadService loads;
 
     static final EntityResponse VESSEL = new EntityResponse(7, 0, "D_VESSEL_SCD2", "VESSEL", "publish",
@@ -102,6 +105,17 @@ class HomePageControllerTest {
                 .andExpect(org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath("$.status").value(404))
                 .andExpect(org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath("$.instance")
                         .value("/no/such/page"));
+    }
+
+    @Test
+    void searchAlsoFindsTemplatesAndConfiguration() throws Exception {
+        when(configuration.search("scd")).thenReturn(List.of(
+                new HomePageController.Item("Template", "scd2", "SCD2 merge", "/configuration/templates/library/scd2", null),
+                new HomePageController.Item("Entity type", "DIM_SCD2", "", "/configuration/entity-types/1", null)));
+        mvc.perform(get("/search").param("q", "scd"))
+                .andExpect(status().isOk())
+                .andExpect(content().string(containsString("href=\"/configuration/templates/library/scd2\"")))
+                .andExpect(content().string(containsString("href=\"/configuration/entity-types/1\"")));
     }
 
     @Test

@@ -15,6 +15,8 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 
+import io.loadsmith.load.LoadService;
+import io.loadsmith.load.api.LoadResponse;
 import io.loadsmith.entity.EntityDdlService;
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.dialect.LogicalDatatypes;
@@ -66,6 +68,7 @@ public class EntityPageController {
     private final DialectRegistry dialects;
     private final EntityDdlService ddl;
     private final DefaultAttributeService defaultAttributes;
+    private final LoadService loads;
 
     /** A default attribute that an entity of the chosen type will get. */
     public record TypeDefault(String nameTemplate, String datatype, String attributeType) {
@@ -73,8 +76,9 @@ public class EntityPageController {
 
     public EntityPageController(EntityService entities, EntityTypeService entityTypes, AttributeTypeService attributeTypes,
                                 LogicalDatatypes datatypes, DialectRegistry dialects, EntityDdlService ddl,
-                                DefaultAttributeService defaultAttributes) {
+                                DefaultAttributeService defaultAttributes, LoadService loads) {
         this.defaultAttributes = defaultAttributes;
+        this.loads = loads;
         this.entities = entities;
         this.entityTypes = entityTypes;
         this.attributeTypes = attributeTypes;
@@ -216,6 +220,11 @@ public class EntityPageController {
         model.addAttribute("physicalTypes", PhysicalType.values());
         model.addAttribute("dialects", dialects.names());
         model.addAttribute("ddl", ddlView(id, dialect));
+        String name = entity.qualifiedName();
+        List<LoadResponse> all = loads.list(null);
+        model.addAttribute("writtenBy", all.stream().filter(l -> name.equalsIgnoreCase(l.target())).toList());
+        model.addAttribute("readBy", all.stream()
+                .filter(l -> l.sources().stream().anyMatch(name::equalsIgnoreCase)).toList());
         return "entities/detail";
     }
 

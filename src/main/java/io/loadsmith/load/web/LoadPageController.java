@@ -183,19 +183,27 @@ public class LoadPageController {
     private String detail(LoadResponse load, String dialect, String environment, Model model, FormErrors errors) {
         model.addAttribute("load", load);
         model.addAttribute("errors", errors);
-        model.addAttribute("targets", entities.list(null).stream().map(EntityResponse::qualifiedName).toList());
+        List<EntityResponse> all = entities.list(null);
+        model.addAttribute("targets", all.stream().map(EntityResponse::qualifiedName).toList());
+        // Links to the entities the saved load writes and reads (by qualified name; a missing one is not linked).
+        model.addAttribute("entityPages", all.stream().collect(java.util.stream.Collectors.toMap(
+                e -> e.qualifiedName().toLowerCase(java.util.Locale.ROOT), e -> "/entities/" + e.id(), (a, b) -> a)));
         model.addAttribute("loadTypes", LoadType.values());
         model.addAttribute("stepTypes", StepType.values());
-        List<TemplateDefinition> all = templates.all();
-        model.addAttribute("templates", all);
-        model.addAttribute("templateParams", all.stream().collect(java.util.stream.Collectors.toMap(
+        List<TemplateDefinition> callable = templates.all();
+        model.addAttribute("templates", callable);
+        model.addAttribute("templateParams", callable.stream().collect(java.util.stream.Collectors.toMap(
                 TemplateDefinition::name, TemplateDefinition::parameters)));
         return previewModel(load.id(), dialect, environment, model, "loads/detail");
     }
 
     private String previewModel(long id, String dialect, String environment, Model model, String view) {
         model.addAttribute("dialects", dialects.names());
-        model.addAttribute("environments", environments.list(null).stream().map(EnvironmentResponse::name).toList());
+        List<EnvironmentResponse> all = environments.list(null);
+        model.addAttribute("environments", all.stream().map(EnvironmentResponse::name).toList());
+        // What the environment switcher changes: each environment's variables, named under the switch.
+        model.addAttribute("environmentVariables", all.stream().collect(java.util.stream.Collectors.toMap(
+                EnvironmentResponse::name, EnvironmentResponse::variables, (a, b) -> a)));
         model.addAttribute("preview", preview(id, dialect, environment));
         return view;
     }

@@ -2,6 +2,7 @@ package io.loadsmith.packages.web;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.stream.Collectors;
 
 import org.springframework.data.domain.PageRequest;
 import org.springframework.http.HttpStatus;
@@ -22,6 +23,7 @@ import io.loadsmith.exchange.AdeConfigPackages;
 import io.loadsmith.exchange.InvalidPackageException;
 import io.loadsmith.exchange.PackageJson;
 import io.loadsmith.packages.MetadataPackageService;
+import io.loadsmith.packages.PackageDiff.SqlChange;
 import io.loadsmith.packages.PackageImporter;
 import io.loadsmith.packages.PackageVersionService;
 import io.loadsmith.packages.api.CommitRequest;
@@ -30,6 +32,7 @@ import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.PayloadTooLargeException;
 import io.loadsmith.problem.RefusedBody;
+import io.loadsmith.web.DiffLines;
 import io.loadsmith.web.FormErrors;
 import io.loadsmith.web.Htmx;
 import io.loadsmith.web.Link;
@@ -95,7 +98,10 @@ public class PackagePageController {
         PackageResponse pkg = byName(name);
         dialects.check(dialect);
         model.addAttribute("pkg", pkg);
-        model.addAttribute("diff", versions.diff(pkg.id(), from, to, dialect == null || dialect.isBlank() ? null : dialect));
+        var diff = versions.diff(pkg.id(), from, to, dialect == null || dialect.isBlank() ? null : dialect);
+        model.addAttribute("diff", diff);
+        model.addAttribute("sqlLines", diff.sql().stream().collect(Collectors.toMap(
+                SqlChange::path, s -> DiffLines.of(s.diff()), (a, b) -> a)));
         return Htmx.view(request, "packages/diff", "diff");
     }
 

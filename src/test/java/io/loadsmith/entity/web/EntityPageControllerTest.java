@@ -59,6 +59,9 @@ class EntityPageControllerTest {
     EntityService entities;
 
     @MockitoBean
+    io.loadsmith.load.LoadService loads;
+
+    @MockitoBean
     EntityTypeService entityTypes;
 
     @MockitoBean

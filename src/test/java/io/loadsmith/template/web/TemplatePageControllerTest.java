@@ -93,7 +93,8 @@ class TemplatePageControllerTest {
                 .andExpect(view().name("configuration/templates"))
                 .andExpect(model().attribute("templates", hasSize(2)))
                 .andExpect(content().string(containsString("/configuration/templates/3")))
-                .andExpect(content().string(containsString("/configuration/templates/new?from=scd2")));
+                .andExpect(content().string(containsString("/configuration/templates/new?from=scd2")))
+                .andExpect(content().string(containsString("/configuration/templates/library/scd2")));
     }
 
     @Test

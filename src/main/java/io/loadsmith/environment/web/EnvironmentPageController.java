@@ -1,0 +1,105 @@
+package io.loadsmith.environment.web;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+
+import io.loadsmith.environment.EnvironmentService;
+import io.loadsmith.environment.api.EnvironmentRequest;
+import io.loadsmith.problem.ConflictException;
+import io.loadsmith.problem.InvalidRequestException;
+import io.loadsmith.web.FormErrors;
+import io.loadsmith.web.RequestChecks;
+
+/**
+ * Environments and their variables, which the preview and the SQL package substitute for
+ * {@code <name>}: everyone reads them, an ADMIN edits them (one NAME=value a line).
+ */
+@Controller
+@RequestMapping("/environments")
+public class EnvironmentPageController {
+
+    private final EnvironmentService environments;
+
+    public EnvironmentPageController(EnvironmentService environments) {
+        this.environments = environments;
+    }
+
+    @GetMapping
+    public String list(@RequestParam(required = false) String saved, Model model) {
+        return page(model, saved == null ? null : "Saved " + saved + ".", null, FormErrors.NONE);
+    }
+
+    @PostMapping
+    public String create(@RequestParam String name, @RequestParam(required = false) String description,
+                         @RequestParam(defaultValue = "") String variables, Model model) {
+        return save(null, null, name, description, variables, model);
+    }
+
+    @PostMapping("/{id}")
+    public String update(@PathVariable long id, @RequestParam(required = false) Long version, @RequestParam String name,
+                         @RequestParam(required = false) String description,
+                         @RequestParam(defaultValue = "") String variables, Model model) {
+        return save(id, version, name, description, variables, model);
+    }
+
+    private String save(Long id, Long version, String name, String description, String variables, Model model) {
+        try {
+            EnvironmentRequest request = RequestChecks.valid(new EnvironmentRequest(version, name,
+                    description == null || description.isBlank() ? null : description.strip(), parse(variables)));
+            if (id == null) {
+                environments.create(request);
+            } else {
+                environments.update(id, request);
+            }
+            return "redirect:/environments?saved=" + java.net.URLEncoder.encode(name, java.nio.charset.StandardCharsets.UTF_8);
+        } catch (InvalidRequestException e) {
+            return page(model, null, id == null ? "new" : String.valueOf(id), FormErrors.of(e));
+        } catch (ConflictException e) {
+            return page(model, null, id == null ? "new" : String.valueOf(id), FormErrors.message(e.getMessage()));
+        }
+    }
+
+    private String page(Model model, String saved, String failed, FormErrors errors) {
+        var all = environments.list(null);
+        model.addAttribute("environments", all);
+        model.addAttribute("variableLines", all.stream().collect(java.util.stream.Collectors.toMap(
+                e -> e.id(), e -> lines(e.variables()))));
+        model.addAttribute("saved", saved);
+        model.addAttribute("failed", failed);
+        model.addAttribute("errors", errors);
+        return "environments/list";
+    }
+
+    /** One {@code NAME=value} a line; blank lines are skipped; a line without {@code =} is refused, naming it. */
+    static Map<String, String> parse(String text) {
+        Map<String, String> variables = new LinkedHashMap<>();
+        int number = 0;
+        for (String line : text.lines().toList()) {
+            number++;
+            if (line.isBlank()) {
+                continue;
+            }
+            int eq = line.indexOf('=');
+            if (eq <= 0) {
+                throw InvalidRequestException.of("variables", line, "line " + number + " is not NAME=value");
+            }
+            variables.put(line.substring(0, eq).strip(), line.substring(eq + 1).strip());
+        }
+        return variables;
+    }
+
+    /** The variables as the textarea shows them. */
+    public static String lines(Map<String, String> variables) {
+        StringBuilder text = new StringBuilder();
+        variables.forEach((k, v) -> text.append(k).append('=').append(v).append('\n'));
+        return text.toString();
+    }
+}

@@ -1,0 +1,232 @@
+package io.loadsmith.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.TestPropertySource;
+
+import io.loadsmith.entity.EntityService;
+import io.loadsmith.load.LoadService;
+import io.loadsmith.load.api.LoadRequest;
+import io.loadsmith.load.api.LoadResponse;
+import io.loadsmith.load.api.StepJson;
+import io.loadsmith.packages.MetadataPackageService;
+import io.loadsmith.packages.PackageVersionService;
+
+/**
+ * Every main page of the designer, on the demo store, in headless Chromium: at 1400 px none
+ * scrolls horizontally ({@code scrollWidth <= clientWidth}); each is saved as a screenshot at
+ * 1400 and 800 px (target/screenshots/layout-*.png), and the load page, the package SQL diff
+ * and an audit diff also in dark mode (layout-*-dark.png). Before that the demo package is
+ * committed and a multi-line step of its load changed, so both diffs have something to show.
+ * Skips without Chromium and chromedriver.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@TestPropertySource(properties = {
+        "spring.datasource.url=jdbc:h2:mem:layoutbrowser;DB_CLOSE_DELAY=-1",
+        "loadsmith.admin.password=" + io.loadsmith.security.TestAccounts.PASSWORD})
+class LayoutBrowserTest {
+
+    private static HeadlessChromium chromium;
+    private static ChromeDriver driver;
+    private static boolean signedIn;
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    LoadService loads;
+
+    @Autowired
+    EntityService entities;
+
+    @Autowired
+    MetadataPackageService packages;
+
+    @Autowired
+    PackageVersionService versions;
+
+    @BeforeAll
+    static void startBrowser() throws IOException {
+        chromium = HeadlessChromium.start();
+        driver = chromium.driver();
+    }
+
+    @AfterAll
+    static void stopBrowser() throws IOException {
+        if (chromium != null) {
+            chromium.close();
+        }
+    }
+
+    /** The main pages, by a short name for the screenshot. */
+    private Map<String, String> pages() {
+        long load = loads.list(null).get(0).id();
+        long entity = entities.list(null).stream()
+                .filter(e -> e.name().equalsIgnoreCase("D_VESSEL_SCD2")).findFirst().orElseThrow().id();
+        Map<String, String> pages = new LinkedHashMap<>();
+        pages.put("home", "/");
+        pages.put("search", "/search?q=vessel");
+        pages.put("entities", "/entities");
+        pages.put("entity-new", "/entities/new");
+        pages.put("entity", "/entities/" + entity);
+        pages.put("loads", "/loads");
+        pages.put("load-new", "/loads/new");
+        pages.put("load", "/loads/" + load);
+        pages.put("try", "/loads/" + load + "/try");
+        pages.put("configuration", "/configuration");
+        pages.put("templates", "/configuration/templates");
+        pages.put("template-new", "/configuration/templates/new");
+        pages.put("template-library", "/configuration/templates/library/scd2");
+        pages.put("package", "/packages/demo");
+        pages.put("package-diff", "/packages/demo/diff?from=1&to=working&dialect=snowflake");
+        pages.put("deployments", "/packages/demo/deployments");
+        pages.put("import", "/packages/import");
+        pages.put("environments", "/environments");
+        pages.put("lineage", "/lineage?package=demo");
+        pages.put("entity-lineage", "/entities/" + entity + "/lineage");
+        pages.put("audit", "/audit");
+        pages.put("account", "/account");
+        pages.put("users", "/admin/users");
+        pages.put("tokens", "/admin/tokens");
+        return pages;
+    }
+
+    @Test
+    void noMainPageScrollsHorizontallyAt1400() throws IOException {
+        changeTheDemoAfterACommit();
+        signIn();
+        Map<String, String> pages = pages();
+        driver.get("http://localhost:" + port + "/audit");
+        pages.put("audit-change", driver.findElement(By.cssSelector("main table tbody a")).getDomAttribute("href"));
+        List<String> overflowing = new ArrayList<>();
+        for (Map.Entry<String, String> page : pages.entrySet()) {
+            driver.manage().window().setSize(new Dimension(1400, 1000));
+            driver.get("http://localhost:" + port + page.getValue());
+            new WebDriverWait(driver, Duration.ofSeconds(20))
+                    .until(d -> "complete".equals(((JavascriptExecutor) d).executeScript("return document.readyState")));
+            List<?> widths = (List<?>) ((JavascriptExecutor) driver).executeScript(
+                    "var e = document.scrollingElement; return [e.scrollWidth, e.clientWidth];");
+            long scroll = ((Number) widths.get(0)).longValue();
+            long client = ((Number) widths.get(1)).longValue();
+            if (scroll > client) {
+                overflowing.add(page.getKey() + " " + page.getValue() + ": " + scroll + " > " + client);
+            }
+            shoot("layout-" + page.getKey() + "-1400", 1400);
+            shoot("layout-" + page.getKey() + "-800", 800);
+        }
+        assertThat(overflowing).as("pages that scroll horizontally at 1400 px").isEmpty();
+
+        dark(true);
+        try {
+            for (String page : List.of("load", "package-diff", "audit-change")) {
+                driver.manage().window().setSize(new Dimension(1400, 1000));
+                driver.get("http://localhost:" + port + pages.get(page));
+                shoot("layout-" + page + "-1400-dark", 1400);
+            }
+        } finally {
+            dark(false);
+        }
+    }
+
+    /** Ctrl-K opens the palette from any page; typing finds objects by the global search; Enter goes there. */
+    @Test
+    void theCommandPaletteJumpsToAnObjectAndEntitiesAndLoadsLinkEachOther() throws IOException {
+        signIn();
+        driver.get("http://localhost:" + port + "/configuration");
+        new WebDriverWait(driver, Duration.ofSeconds(20)).until(d -> ((JavascriptExecutor) d)
+                .executeScript("return !!window.LoadsmithPalette"));
+        new org.openqa.selenium.interactions.Actions(driver).keyDown(org.openqa.selenium.Keys.CONTROL).sendKeys("k")
+                .keyUp(org.openqa.selenium.Keys.CONTROL).perform();
+        WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+        wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("palette-q"))).sendKeys("scd2");
+        wait.until(d -> d.findElements(By.cssSelector("#palette-list li a")).stream()
+                .anyMatch(a -> a.getText().startsWith("Template scd2")));
+        assertThat(driver.findElements(By.cssSelector("#palette-list li a")).stream().map(a -> a.getText().split("\n")[0]))
+                .contains("Template scd2", "Entity type DIM_SCD2", "Load load_d_vessel_scd2");
+        shoot("layout-palette-1400", 1400);
+        driver.findElement(By.id("palette-q")).clear();
+        driver.findElement(By.id("palette-q")).sendKeys("load_d_vessel");
+        wait.until(d -> d.findElements(By.cssSelector("#palette-list li a")).stream()
+                .anyMatch(a -> a.getText().startsWith("Load load_d_vessel_scd2")));
+        while (!driver.findElement(By.cssSelector("#palette-list li[aria-selected=true] a")).getText()
+                .startsWith("Load load_d_vessel_scd2")) {
+            driver.findElement(By.id("palette-q")).sendKeys(org.openqa.selenium.Keys.ARROW_DOWN);
+        }
+        driver.findElement(By.id("palette-q")).sendKeys(org.openqa.selenium.Keys.ENTER);
+        wait.until(d -> d.getCurrentUrl().matches(".*/loads/\\d+$"));
+
+        // The load links to its target; the target lists the load as its writer.
+        wait.until(ExpectedConditions.elementToBeClickable(By.id("load-target-link"))).click();
+        wait.until(d -> d.getCurrentUrl().matches(".*/entities/\\d+$"));
+        assertThat(driver.findElements(By.cssSelector("#entity-related a.written-by")).stream().map(a -> a.getText()))
+                .containsExactly("load_d_vessel_scd2");
+    }
+
+    /** A version of the demo, then a changed line in a multi-line step of its load. */
+    private void changeTheDemoAfterACommit() {
+        versions.commit(packages.list("demo").get(0).id(), "before the layout test");
+        LoadResponse load = loads.list(null).get(0);
+        List<StepJson> steps = new ArrayList<>(load.steps());
+        int multiLine = 0;
+        while (!steps.get(multiLine).text().contains("\n")) {
+            multiLine++;
+        }
+        StepJson step = steps.get(multiLine);
+        String text = step.text().replaceFirst("\n(\\s*)SELECT", "\n$1SELECT /* changed in the layout test */");
+        steps.set(multiLine, new StepJson(step.name(), step.type(), text));
+        loads.update(load.id(), new LoadRequest(load.version(), load.name(), load.target(), load.loadType(),
+                load.description(), load.sources(), steps, load.options()));
+    }
+
+    private void dark(boolean on) {
+        driver.executeCdpCommand("Emulation.setEmulatedMedia", Map.of("features",
+                List.of(Map.of("name", "prefers-color-scheme", "value", on ? "dark" : "light"))));
+    }
+
+    private void signIn() {
+        driver.manage().window().setSize(new Dimension(1400, 1000));
+        if (signedIn) {
+            return;
+        }
+        signedIn = true;
+        driver.get("http://localhost:" + port + "/");
+        new WebDriverWait(driver, Duration.ofSeconds(20)).until(ExpectedConditions.presenceOfElementLocated(By.id("username")));
+        driver.findElement(By.id("username")).sendKeys("admin");
+        driver.findElement(By.id("password")).sendKeys(io.loadsmith.security.TestAccounts.PASSWORD);
+        driver.findElement(By.cssSelector("main form button[type=submit]")).click();
+        new WebDriverWait(driver, Duration.ofSeconds(20)).until(d -> !d.getCurrentUrl().contains("/login"));
+    }
+
+    /** The whole page in one picture: the window as tall as the document, at most 2400 px. */
+    private void shoot(String name, int width) throws IOException {
+        driver.manage().window().setSize(new Dimension(width, 1000));
+        long height = ((Number) ((JavascriptExecutor) driver)
+                .executeScript("return document.documentElement.scrollHeight")).longValue();
+        driver.manage().window().setSize(new Dimension(width, (int) Math.min(2400, Math.max(1000, height + 140))));
+        Files.copy(((TakesScreenshot) driver).getScreenshotAs(OutputType.FILE).toPath(),
+                HeadlessChromium.SCREENSHOTS.resolve(name + ".png"), StandardCopyOption.REPLACE_EXISTING);
+    }
+}

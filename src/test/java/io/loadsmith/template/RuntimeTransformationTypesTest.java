@@ -50,6 +50,14 @@ class RuntimeTransformationTypesTest {
     }
 
     @Test
+    void theCommercialToolsLoadnamePlaceholderInAFormulaIsTheLoadsName() {
+        InMemoryTemplates templates = new InMemoryTemplates().add(named("LOAD_NAME", Map.of("default", "'<loadname>'")));
+
+        assertThat(render(templates, "${loads.getTransformationForAttributes(\"LOAD_NAME\", [])}", "duckdb", Map.of()))
+                .isEqualTo("SELECT 'load_h_customer';");
+    }
+
+    @Test
     void aTimeTypeIsTheDialectsCurrentTimestamp() {
         InMemoryTemplates templates = new InMemoryTemplates().add(named("LOAD_TIME", Map.of()));
 

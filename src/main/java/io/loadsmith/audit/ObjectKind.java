@@ -14,7 +14,8 @@ public enum ObjectKind {
     PACKAGE("Package"),
     ACCOUNT("Account"),
     API_TOKEN("API token"),
-    DEPLOYMENT("Deployment");
+    DEPLOYMENT("Deployment"),
+    LOAD_PRESET("Load preset");
 
     private final String label;
 

@@ -27,6 +27,7 @@ import io.loadsmith.problem.StaleVersionException;
 import io.loadsmith.problem.Violations;
 import io.loadsmith.template.TemplateCatalog;
 import io.loadsmith.template.TemplateKind;
+import io.loadsmith.template.TransformationTypeRepository;
 import io.loadsmith.names.Names;
 
 @Service
@@ -41,14 +42,17 @@ public class EntityTypeService {
     private final DefaultAttributeRepository defaultAttributes;
     private final MetadataPackageService packages;
     private final TemplateCatalog catalog;
+    private final TransformationTypeRepository transformationTypes;
     private final AuditTrail audit;
 
     public EntityTypeService(EntityTypeRepository types, DefaultAttributeRepository defaultAttributes,
-                             MetadataPackageService packages, TemplateCatalog catalog, AuditTrail audit) {
+                             MetadataPackageService packages, TemplateCatalog catalog,
+                             TransformationTypeRepository transformationTypes, AuditTrail audit) {
         this.types = types;
         this.defaultAttributes = defaultAttributes;
         this.packages = packages;
         this.catalog = catalog;
+        this.transformationTypes = transformationTypes;
         this.audit = audit;
     }
 
@@ -112,7 +116,7 @@ public class EntityTypeService {
             } else {
                 attributes.add(new EntityTypeDefaultAttribute(attribute.get(), ref.transformationType()));
             }
-            if (ref.transformationType() != null && catalog.find(TemplateKind.FORMULA, ref.transformationType()).isEmpty()) {
+            if (ref.transformationType() != null && !transformationTypeExists(ref.transformationType())) {
                 violations.add("defaultAttributes[" + i + "].transformationType", ref.transformationType(),
                         "names no transformation type (neither stored nor in the library)");
             }
@@ -127,6 +131,14 @@ public class EntityTypeService {
             loadTypes.add(new EntityTypeLoadType(l.physicalType(), l.loadType()));
         }
         type.replaceLoadTypes(loadTypes);
+    }
+
+    /**
+     * Stored (with or without formulas: one without is a run-time value) or shipped. The store is read
+     * directly, not through the catalog's cache: an import creates the type in the same transaction.
+     */
+    private boolean transformationTypeExists(String name) {
+        return transformationTypes.findByName(name).isPresent() || catalog.find(TemplateKind.FORMULA, name).isPresent();
     }
 
     private static void checkAffix(Violations violations, String field, String value) {

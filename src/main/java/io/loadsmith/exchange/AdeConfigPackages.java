@@ -23,12 +23,48 @@ public final class AdeConfigPackages {
     static final Map<String, String> DIALECTS = Map.of(
             "SNOWFLAKE", "snowflake", "BIGQUERY", "bigquery", "DATABRICKS", "databricks", "POSTGRESQL", "postgresql");
 
-    /** The result and what was passed over (formulas of engines Loadsmith does not target). */
-    public record Imported(PackageDocument document, List<String> skipped) {
+    /**
+     * The result, what was passed over (formulas of engines Loadsmith does not target), and the
+     * header: the tool's package name and id, and the packages it depends on.
+     */
+    public record Imported(PackageDocument document, List<Passed> passedOver, Header header, String where) {
+
+        /** The same package as one of several uploaded files: its paths led by the file's name. */
+        public Imported in(String file) {
+            return new Imported(document, passedOver.stream().map(p -> new Passed(under(file, p.path()), p.reason())).toList(),
+                    new Header(header.packageName(), header.packageId(), header.dependencies().stream()
+                            .map(d -> new Dependency(d.packageId(), d.packageName(), under(file, d.path()))).toList()),
+                    where.equals("$") ? file : under(file, where));
+        }
+
+        /** What was passed over, as "path: reason" lines. */
+        public List<String> skipped() {
+            return passedOver.stream().map(Passed::toString).toList();
+        }
+    }
+
+    /** Something of a package that is not imported, where it is and why. */
+    public record Passed(String path, String reason) {
+        @Override
+        public String toString() {
+            return path + ": " + reason;
+        }
+    }
+
+    /** The package header: {@code packageName}, {@code dataPackage.packageId} and {@code packageDependencies}. */
+    public record Header(String packageName, String packageId, List<Dependency> dependencies) {
+    }
+
+    /** One of {@code packageDependencies}, with its JSON path. */
+    public record Dependency(String packageId, String packageName, String path) {
+    }
+
+    /** One package file of a batch: where it came from ("$[1]" in a JSON array, a file name in a zip) and its bytes. */
+    public record Input(String where, byte[] json) {
     }
 
     private final List<Problem> problems = new ArrayList<>();
-    private final List<String> skipped = new ArrayList<>();
+    private final List<Passed> skipped = new ArrayList<>();
 
     private AdeConfigPackages() {
     }
@@ -42,11 +78,154 @@ public final class AdeConfigPackages {
         return new AdeConfigPackages().convert(PackageJson.tree(json));
     }
 
+    /** Most package files in one batch. */
+    public static final int MAX_PACKAGES = 100;
+
+    /**
+     * Several packages: a JSON array of package objects, or one package object. Every problem of
+     * every package is reported, each package's paths under its place in the array ({@code $[1].entityTypes[0]}).
+     */
+    public static List<Imported> readArray(byte[] json) {
+        if (json.length > PackageJson.MAX_BYTES) {
+            throw new InvalidPackageException(List.of(new Problem("$", "the body is " + json.length
+                    + " bytes; at most " + PackageJson.MAX_BYTES + " are accepted")));
+        }
+        JsonNode root = PackageJson.tree(json);
+        if (root != null && root.isObject()) {
+            return List.of(new AdeConfigPackages().convert(root));
+        }
+        if (root == null || !root.isArray() || root.isEmpty()) {
+            throw new InvalidPackageException(List.of(new Problem("$",
+                    "is a JSON array of configuration packages (or one package object)")));
+        }
+        if (root.size() > MAX_PACKAGES) {
+            throw new InvalidPackageException(List.of(new Problem("$", "holds " + root.size()
+                    + " packages; at most " + MAX_PACKAGES + " are imported at once")));
+        }
+        List<Imported> imported = new ArrayList<>();
+        List<Problem> problems = new ArrayList<>();
+        for (int i = 0; i < root.size(); i++) {
+            String where = "$[" + i + "]";
+            try {
+                imported.add(relocated(new AdeConfigPackages().convert(root.get(i)), where));
+            } catch (InvalidPackageException e) {
+                e.problems().forEach(p -> problems.add(new Problem(under(where, p.path()), p.message())));
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new InvalidPackageException(problems);
+        }
+        return imported;
+    }
+
+    /** Several packages in the files of a zip (each a package JSON); paths are led by the file name. */
+    public static List<Imported> readZip(byte[] zip) {
+        List<Input> files = ZipPackages.files(zip, PackageJson.MAX_BYTES, MAX_PACKAGES);
+        List<Imported> imported = new ArrayList<>();
+        List<Problem> problems = new ArrayList<>();
+        for (Input file : files) {
+            try {
+                imported.add(relocated(read(file.json()), file.where()));
+            } catch (InvalidPackageException e) {
+                e.problems().forEach(p -> problems.add(new Problem(under(file.where(), p.path()), p.message())));
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new InvalidPackageException(problems);
+        }
+        return imported;
+    }
+
+    /** {@code $.entityTypes[0]} of the package at {@code $[1]} is {@code $[1].entityTypes[0]}; of file a.json, {@code a.json: $.entityTypes[0]}. */
+    public static String under(String where, String path) {
+        if (where == null || where.equals("$")) {
+            return path;
+        }
+        return where.startsWith("$") ? where + path.substring(1) : where + ": " + path;
+    }
+
+    private static Imported relocated(Imported imported, String where) {
+        Header h = imported.header();
+        return new Imported(imported.document(),
+                imported.passedOver().stream().map(p -> new Passed(under(where, p.path()), p.reason())).toList(),
+                new Header(h.packageName(), h.packageId(), h.dependencies().stream()
+                        .map(d -> new Dependency(d.packageId(), d.packageName(), under(where, d.path()))).toList()),
+                where);
+    }
+
+    /**
+     * The packages in the order of their {@code packageDependencies} (a package after the ones it
+     * depends on; otherwise as given). A dependency that is neither in the batch nor, by its name, in
+     * the store ({@code stored}) is refused, as are a package given twice and a cycle.
+     */
+    public static List<Imported> ordered(List<Imported> packages, java.util.function.Predicate<String> stored) {
+        List<Problem> problems = new ArrayList<>();
+        Map<String, Integer> byName = new LinkedHashMap<>();
+        Map<String, Integer> byId = new LinkedHashMap<>();
+        for (int i = 0; i < packages.size(); i++) {
+            Header h = packages.get(i).header();
+            String root = packages.get(i).where();
+            if (h.packageName() != null && byName.putIfAbsent(h.packageName().toUpperCase(Locale.ROOT), i) != null) {
+                problems.add(new Problem(under(root, "$.packageName"), "package '" + h.packageName()
+                        + "' is given more than once"));
+            }
+            if (h.packageId() != null) {
+                byId.putIfAbsent(h.packageId(), i);
+            }
+        }
+        List<List<Integer>> needs = new ArrayList<>();
+        for (Imported p : packages) {
+            List<Integer> deps = new ArrayList<>();
+            for (Dependency d : p.header().dependencies()) {
+                Integer at = d.packageId() != null && byId.containsKey(d.packageId()) ? byId.get(d.packageId())
+                        : d.packageName() == null ? null : byName.get(d.packageName().toUpperCase(Locale.ROOT));
+                if (at != null) {
+                    deps.add(at);
+                } else if (d.packageName() == null || !stored.test(storedName(d.packageName()))) {
+                    problems.add(new Problem(d.path(), "needs package " + (d.packageName() == null ? "" : "'"
+                            + d.packageName() + "' ") + (d.packageId() == null ? "" : "(packageId " + d.packageId() + ") ")
+                            + "first: it is neither in this import nor in the store"));
+                }
+            }
+            needs.add(deps);
+        }
+        if (!problems.isEmpty()) {
+            throw new InvalidPackageException(problems);
+        }
+        List<Imported> order = new ArrayList<>();
+        boolean[] done = new boolean[packages.size()];
+        while (order.size() < packages.size()) {
+            int next = -1;
+            for (int i = 0; i < packages.size() && next < 0; i++) {
+                int self = i;
+                if (!done[i] && needs.get(i).stream().allMatch(d -> done[d] || d == self)) {
+                    next = i;
+                }
+            }
+            if (next < 0) {
+                List<String> cycle = new ArrayList<>();
+                for (int i = 0; i < packages.size(); i++) {
+                    if (!done[i]) {
+                        cycle.add(packages.get(i).header().packageName());
+                    }
+                }
+                int first = java.util.stream.IntStream.range(0, packages.size()).filter(i -> !done[i]).findFirst().orElse(0);
+                throw new InvalidPackageException(List.of(new Problem(under(packages.get(first).where(),
+                        "$.packageDependencies"), "the packages " + String.join(", ", cycle)
+                        + " depend on each other in a cycle; none can be imported first")));
+            }
+            done[next] = true;
+            order.add(packages.get(next));
+        }
+        return order;
+    }
+
     private Imported convert(JsonNode root) {
         if (root == null || !root.isObject()) {
             throw new InvalidPackageException(List.of(new Problem("$", "a configuration package is a JSON object")));
         }
         String packageName = text(root, "packageName", "$", true);
+        Header header = header(root, packageName);
         List<PackageDocument.AttributeTypeDoc> attributeTypes = new ArrayList<>();
         each(root, "attributeTypes", (node, path) -> attributeTypes.add(new PackageDocument.AttributeTypeDoc(
                 text(node, "attributeType", path, true), text(node, "superAttributeType", path, false),
@@ -77,14 +256,114 @@ public final class AdeConfigPackages {
         });
         List<PackageDocument.TransformationTypeDoc> transformations = transformations(root);
         List<PackageDocument.TemplateDoc> templates = templates(root);
+        List<PackageDocument.PresetDoc> presets = presets(root);
         if (!problems.isEmpty()) {
             throw new InvalidPackageException(problems);
         }
         return new Imported(PackageJson.canonical(new PackageDocument(PackageDocument.FORMAT,
-                packageName == null ? null : packageName.toLowerCase(Locale.ROOT),
-                "Imported from configuration package " + packageName,
+                storedName(packageName), "Imported from configuration package " + packageName,
                 attributeTypes, defaultAttributes, entityTypes, transformations, templates, List.of(), List.of(),
-                List.of())), List.copyOf(skipped));
+                List.of(), presets)), List.copyOf(skipped), header, "$");
+    }
+
+    /** The name of the Loadsmith package a configuration package is imported into. */
+    public static String storedName(String packageName) {
+        return packageName == null ? null : packageName.toLowerCase(Locale.ROOT);
+    }
+
+    private Header header(JsonNode root, String packageName) {
+        String packageId = null;
+        JsonNode dataPackage = root.get("dataPackage");
+        if (dataPackage != null && dataPackage.isObject()) {
+            packageId = text(dataPackage, "packageId", "$.dataPackage", false);
+        }
+        List<Dependency> dependencies = new ArrayList<>();
+        each(root, "packageDependencies", (node, path) -> {
+            String name = text(node, "packageName", path, false);
+            String id = text(node, "packageId", path, false);
+            if (name == null && id == null) {
+                problems.add(new Problem(path, "names no package (neither packageName nor packageId)"));
+                return;
+            }
+            dependencies.add(new Dependency(id, name, path));
+        });
+        return new Header(packageName, packageId, List.copyOf(dependencies));
+    }
+
+    /**
+     * Saved load logics of CONFIG_LOAD_TEMPLATES as load presets: a template's steps (by position)
+     * and load options, and the entity types and load types that use it.
+     */
+    private List<PackageDocument.PresetDoc> presets(JsonNode root) {
+        Map<String, String> names = new LinkedHashMap<>();
+        Map<String, String> descriptions = new LinkedHashMap<>();
+        each(root, "entityLoadLogicTemplates", (node, path) -> {
+            String id = text(node, "entityLoadLogicTemplateId", path, true);
+            String name = text(node, "templateName", path, true);
+            if (id != null && name != null) {
+                if (names.put(id, name) != null) {
+                    problems.add(new Problem(path + ".entityLoadLogicTemplateId", "'" + id + "' appears more than once"));
+                }
+                descriptions.put(id, text(node, "templateDescription", path, false));
+            }
+        });
+        Map<String, List<JsonNode>> steps = byTemplate(root, "entityLoadLogicTemplateLoadSteps", names);
+        Map<String, Map<String, String>> options = new LinkedHashMap<>();
+        each(root, "entityLoadLogicTemplateLoadOpts", (node, path) -> {
+            String id = templateId(node, path, names);
+            String name = text(node, "loadOptName", path, true);
+            JsonNode value = node.get("value");
+            if (id != null && name != null) {
+                options.computeIfAbsent(id, k -> new TreeMap<>()).put(name,
+                        value == null || value.isNull() ? "" : value.isString() ? value.asString() : value.toString());
+            }
+        });
+        Map<String, List<PackageDocument.PresetUseDoc>> uses = new LinkedHashMap<>();
+        each(root, "entityTypeEntityLoadTypeEntityLoadLogicTemplates", (node, path) -> {
+            String id = templateId(node, path, names);
+            String entityType = text(node, "entityType", path, true);
+            String loadType = text(node, "entityLoadType", path, true);
+            Integer position = integer(node, "templateOrdinalPosition", path);
+            Boolean isDefault = bool(node, "isDefault", path);
+            if (id != null && entityType != null && loadType != null) {
+                uses.computeIfAbsent(id, k -> new ArrayList<>()).add(new PackageDocument.PresetUseDoc(entityType,
+                        loadType.toUpperCase(Locale.ROOT), position, Boolean.TRUE.equals(isDefault)));
+            }
+        });
+        List<PackageDocument.PresetDoc> presets = new ArrayList<>();
+        names.forEach((id, name) -> presets.add(new PackageDocument.PresetDoc(name, descriptions.get(id),
+                options.getOrDefault(id, Map.of()),
+                steps.getOrDefault(id, List.of()).stream().sorted(Comparator.comparingInt(AdeConfigPackages::position))
+                        .map(n -> new PackageDocument.StepDoc(n.path("loadStepName").asString(null),
+                                n.path("stepType").asString("OVERRIDE").toUpperCase(Locale.ROOT),
+                                n.path("textStep").asString(null)))
+                        .toList(),
+                uses.getOrDefault(id, List.of()))));
+        return presets;
+    }
+
+    private Map<String, List<JsonNode>> byTemplate(JsonNode root, String key, Map<String, String> names) {
+        Map<String, List<JsonNode>> grouped = new LinkedHashMap<>();
+        each(root, key, (node, path) -> {
+            String id = templateId(node, path, names);
+            String name = text(node, "loadStepName", path, true);
+            String body = text(node, "textStep", path, true);
+            text(node, "stepType", path, false);
+            if (id != null && name != null && body != null) {
+                grouped.computeIfAbsent(id, k -> new ArrayList<>()).add(node);
+            }
+        });
+        return grouped;
+    }
+
+    private String templateId(JsonNode node, String path, Map<String, String> names) {
+        String id = text(node, "entityLoadLogicTemplateId", path, true);
+        if (id != null && !names.containsKey(id)) {
+            problems.add(new Problem(path + ".entityLoadLogicTemplateId",
+                    "names no entry of entityLoadLogicTemplates (was '" + id + "')"));
+            return null;
+        }
+        return id;
     }
 
     private List<PackageDocument.TransformationTypeDoc> transformations(JsonNode root) {
@@ -98,7 +377,7 @@ public final class AdeConfigPackages {
             }
             String dialect = DIALECTS.get(product.toUpperCase(Locale.ROOT));
             if (dialect == null) {
-                skipped.add(path + ": formula of " + type + " for " + product + " (Loadsmith does not generate for it)");
+                skipped.add(new Passed(path, "formula of " + type + " for " + product + " (Loadsmith does not generate for it)"));
                 return;
             }
             formulas.computeIfAbsent(type, t -> new LinkedHashMap<>()).put(dialect, formula);
@@ -141,9 +420,6 @@ public final class AdeConfigPackages {
                 templates.add(new PackageDocument.TemplateDoc(name, first(node, path, false, "templateDescription", "description"),
                         parameters, body == null ? Map.of() : Map.of("default", body)));
             });
-        }
-        if (root.has("entityLoadLogicTemplates") && root.path("entityLoadLogicTemplates").size() > 0) {
-            skipped.add("$.entityLoadLogicTemplates: saved load logics are not imported yet; copy their steps into loads");
         }
         return templates;
     }

@@ -14,7 +14,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"format", "name", "description", "attributeTypes", "defaultAttributes", "entityTypes",
-        "transformationTypes", "templates", "entities", "loads", "environments"})
+        "transformationTypes", "templates", "presets", "entities", "loads", "environments"})
 public record PackageDocument(
         String format,
         String name,
@@ -26,11 +26,23 @@ public record PackageDocument(
         List<TemplateDoc> templates,
         List<EntityDoc> entities,
         List<LoadDoc> loads,
-        List<EnvironmentDoc> environments) {
+        List<EnvironmentDoc> environments,
+        // Absent when empty: packages without presets keep their bytes (and their committed versions' diffs).
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<PresetDoc> presets) {
 
     public static final String FORMAT = "loadsmith-package/1";
 
+    /** A document without load presets. */
+    public PackageDocument(String format, String name, String description, List<AttributeTypeDoc> attributeTypes,
+                           List<DefaultAttributeDoc> defaultAttributes, List<EntityTypeDoc> entityTypes,
+                           List<TransformationTypeDoc> transformationTypes, List<TemplateDoc> templates,
+                           List<EntityDoc> entities, List<LoadDoc> loads, List<EnvironmentDoc> environments) {
+        this(format, name, description, attributeTypes, defaultAttributes, entityTypes, transformationTypes, templates,
+                entities, loads, environments, List.of());
+    }
+
     public PackageDocument {
+        presets = orEmpty(presets);
         attributeTypes = orEmpty(attributeTypes);
         defaultAttributes = orEmpty(defaultAttributes);
         entityTypes = orEmpty(entityTypes);
@@ -144,5 +156,25 @@ public record PackageDocument(
         public EnvironmentDoc {
             variables = variables == null ? Map.of() : Map.copyOf(variables);
         }
+    }
+
+    /**
+     * A load preset: steps and load options a new load copies; {@code uses} are the entity types and
+     * load types that offer it, in {@code position} order, {@code isDefault} the one chosen first.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonPropertyOrder({"name", "description", "options", "steps", "uses"})
+    public record PresetDoc(String name, String description, Map<String, String> options, List<StepDoc> steps,
+                            List<PresetUseDoc> uses) {
+        public PresetDoc {
+            options = options == null ? Map.of() : Map.copyOf(options);
+            steps = orEmpty(steps);
+            uses = orEmpty(uses);
+        }
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonPropertyOrder({"entityType", "loadType", "position", "isDefault"})
+    public record PresetUseDoc(String entityType, String loadType, Integer position, Boolean isDefault) {
     }
 }

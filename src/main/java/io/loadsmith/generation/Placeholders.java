@@ -24,6 +24,8 @@ final class Placeholders {
         values.put("target_entity_logical_name", target.logicalName());
         values.put("target_entity_type", target.entityType() == null ? "" : target.entityType());
         values.put("load_name", load.name());
+        // The commercial tool's formulas write it without the underscore.
+        values.put("loadname", load.name());
         values.put("target_dbms", dialect);
         if (!load.sources().isEmpty()) {
             EntityModel source = load.sources().get(0);

@@ -45,6 +45,8 @@ public final class Limits {
     public static final int VARIANTS = 32;
     /** Every (physical type, load type) pair: there are 4 x 4. */
     public static final int LOAD_TYPES = 16;
+    /** Entity type and load type pairs that offer one load preset. */
+    public static final int PRESET_USES = 200;
 
     /** A JSON request body of the API; package imports have their own limit (PackageJson.MAX_BYTES). */
     public static final int API_BODY_BYTES = 4 * 1024 * 1024;

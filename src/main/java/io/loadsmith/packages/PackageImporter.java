@@ -37,6 +37,8 @@ import io.loadsmith.load.LoadService;
 import io.loadsmith.load.api.LoadRequest;
 import io.loadsmith.load.api.StepJson;
 import io.loadsmith.packages.api.PackageRequest;
+import io.loadsmith.preset.LoadPresetService;
+import io.loadsmith.preset.api.PresetRequest;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.NotFoundException;
@@ -76,13 +78,15 @@ public class PackageImporter {
     private final jakarta.persistence.EntityManager entityManager;
     private final AuditTrail audit;
     private final MetadataPackageRepository packageRows;
+    private final LoadPresetService presets;
 
     public PackageImporter(MetadataPackageService packages, AttributeTypeService attributeTypes,
                            DefaultAttributeService defaultAttributes, EntityTypeService entityTypes,
                            TransformationTypeService transformationTypes, TemplateService templates,
                            EntityService entities, LoadService loads, EnvironmentService environments,
                            jakarta.persistence.EntityManager entityManager, AuditTrail audit,
-                           MetadataPackageRepository packageRows) {
+                           MetadataPackageRepository packageRows, LoadPresetService presets) {
+        this.presets = presets;
         this.packages = packages;
         this.attributeTypes = attributeTypes;
         this.defaultAttributes = defaultAttributes;
@@ -121,6 +125,30 @@ public class PackageImporter {
         Result result = audit.quietly(() -> write(doc));
         audit.record(AuditAction.IMPORT, ObjectKind.PACKAGE, result, "Imported: " + result.counts(), result);
         return result;
+    }
+
+    /** A document of a batch, and where it came from ("$[1]", a file name), to lead its problems' paths. */
+    public record Labelled(String where, PackageDocument document) {
+    }
+
+    /**
+     * Several documents in the order given, in one transaction: the first with a problem ends the
+     * import, its problems reported under its place in the batch, and nothing of any is kept.
+     */
+    @Transactional(rollbackFor = Exception.class)
+    public List<Result> applyAll(List<Labelled> documents) {
+        List<Result> results = new ArrayList<>();
+        for (Labelled labelled : documents) {
+            try {
+                results.add(audit.quietly(() -> write(labelled.document())));
+            } catch (InvalidPackageException e) {
+                throw new InvalidPackageException(e.problems().stream().map(p -> new Problem(
+                        io.loadsmith.exchange.AdeConfigPackages.under(labelled.where(), p.path()), p.message())).toList());
+            }
+        }
+        results.forEach(result -> audit.record(AuditAction.IMPORT, ObjectKind.PACKAGE, result,
+                "Imported: " + result.counts(), result));
+        return results;
     }
 
     private Result write(PackageDocument doc) {
@@ -174,6 +202,19 @@ public class PackageImporter {
                 // shared; one of another package never gets here (ImportOwnership).
                 id -> templates.update(id, template(templates.get(id).version(), t, templates.get(id).packageName())),
                 () -> templates.create(template(null, t, doc.name())).id()));
+        // Presets after templates and entity types: their uses name entity types, their steps templates.
+        each(doc.presets(), "$.presets", (p, at) -> {
+            Optional<PresetResponseRef> stored = presets.list(p.name()).stream().findFirst()
+                    .map(r -> new PresetResponseRef(r.id(), r.version(), r.packageName()));
+            if (stored.isPresent() && stored.get().packageName() != null && !stored.get().packageName().equals(doc.name())) {
+                run.problems.add(new Problem(at + ".name", "load preset '" + p.name() + "' belongs to package '"
+                        + stored.get().packageName() + "'; import that package to change it"));
+                return;
+            }
+            run.upsert(at, () -> stored.map(PresetResponseRef::id),
+                    id -> presets.update(id, preset(presets.get(id).version(), p, doc.name())),
+                    () -> presets.create(preset(null, p, doc.name())).id());
+        });
         each(doc.environments(), "$.environments", (e, at) -> run.upsert(at,
                 () -> environments.list(e.name()).stream().findFirst().map(r -> r.id()),
                 id -> environments.update(id, valid(new EnvironmentRequest(environments.get(id).version(), e.name(),
@@ -243,6 +284,10 @@ public class PackageImporter {
         doc.templates().forEach(t -> keepTemplates.add(t.name()));
         store.templates().ownedBy(doc.name()).stream().filter(t -> !keepTemplates.contains(t.name()))
                 .forEach(t -> run.delete("template " + t.name(), () -> templates.delete(t.id())));
+        Set<String> keepPresets = new HashSet<>();
+        doc.presets().forEach(p -> keepPresets.add(p.name()));
+        presets.ofPackage(doc.name()).stream().filter(p -> !keepPresets.contains(p.name()))
+                .forEach(p -> run.delete("load preset " + p.name(), () -> presets.delete(p.id())));
         Set<String> keepTypes = new HashSet<>();
         doc.entityTypes().forEach(t -> keepTypes.add(t.name()));
         store.entityTypes().ownedBy(doc.name()).stream().filter(t -> !keepTypes.contains(t.name()))
@@ -307,6 +352,7 @@ public class PackageImporter {
             unique(doc.entities(), "$.entities", e -> e.qualifiedName().toLowerCase(java.util.Locale.ROOT));
             unique(doc.loads(), "$.loads", PackageDocument.LoadDoc::name);
             unique(doc.environments(), "$.environments", PackageDocument.EnvironmentDoc::name);
+            unique(doc.presets(), "$.presets", PackageDocument.PresetDoc::name);
             for (int i = 0; i < doc.loads().size(); i++) {
                 List<PackageDocument.StepDoc> steps = doc.loads().get(i).steps();
                 for (int s = 0; s < steps.size(); s++) {
@@ -373,6 +419,20 @@ public class PackageImporter {
                 e.attributes().stream().map(a -> new AttributeJson(a.name(), a.datatype(), a.dataLength(),
                         a.dataPrecision(), a.dataScale(), a.nullable(), a.attributeType(), a.description(),
                         a.renamedFrom())).toList()));
+    }
+
+    private record PresetResponseRef(long id, long version, String packageName) {
+    }
+
+    private static PresetRequest preset(Long version, PackageDocument.PresetDoc p, String packageName) {
+        return valid(new PresetRequest(version, p.name(), p.description(), packageName, p.steps().stream()
+                .map(s -> new StepJson(s.name(), stepType(s.type()), s.text())).toList(), Map.copyOf(p.options()),
+                p.uses().stream().map(u -> new PresetRequest.Use(u.entityType(), loadType(u.loadType()), u.position(),
+                        u.isDefault())).toList()));
+    }
+
+    private static StepType stepType(String value) {
+        return enumValue(StepType.class, value, "steps.type");
     }
 
     private static LoadRequest load(Long version, PackageDocument.LoadDoc l) {

@@ -40,11 +40,14 @@ public class PackageSnapshots {
     private final EntityService entities;
     private final LoadService loads;
     private final EnvironmentService environments;
+    private final io.loadsmith.preset.LoadPresetService presets;
 
     public PackageSnapshots(MetadataPackageService packages, AttributeTypeService attributeTypes,
                             DefaultAttributeService defaultAttributes, EntityTypeService entityTypes,
                             TransformationTypeService transformationTypes, TemplateService templates,
-                            EntityService entities, LoadService loads, EnvironmentService environments) {
+                            EntityService entities, LoadService loads, EnvironmentService environments,
+                            io.loadsmith.preset.LoadPresetService presets) {
+        this.presets = presets;
         this.packages = packages;
         this.attributeTypes = attributeTypes;
         this.defaultAttributes = defaultAttributes;
@@ -107,6 +110,13 @@ public class PackageSnapshots {
                         .toList(),
                 environments.list(null).stream()
                         .map(e -> new PackageDocument.EnvironmentDoc(e.name(), e.description(), e.variables()))
+                        .toList(),
+                presets.ofPackage(name).stream()
+                        .map(p -> new PackageDocument.PresetDoc(p.name(), p.description(), p.options(),
+                                p.steps().stream().map(st -> new PackageDocument.StepDoc(st.name(), st.type().name(),
+                                        st.text())).toList(),
+                                p.uses().stream().map(u -> new PackageDocument.PresetUseDoc(u.entityType(),
+                                        u.loadType().name(), u.position(), u.isDefault())).toList()))
                         .toList()));
     }
 }

@@ -40,8 +40,9 @@ public class StoreTemplateSource implements TemplateSource {
     Optional<TemplateDefinition> read(TemplateKind kind, String name) {
         return switch (kind) {
             case TEMPLATE -> templates.findByName(name).map(LoadTemplate::toDefinition);
-            case FORMULA -> transformations.findByName(name).filter(TransformationType::hasFormulas)
-                    .map(TransformationType::toDefinition);
+            // A type without formulas is found too: it is a name (the catalog lets the library's formulas
+            // of that name apply, and renders a run-time value where there are none).
+            case FORMULA -> transformations.findByName(name).map(TransformationType::toDefinition);
             case DDL -> Optional.empty();
         };
     }

@@ -66,6 +66,7 @@ public class TemplateCatalog {
 
     public ResolvedVariant resolve(TemplateKind kind, String name, Dialect dialect) {
         List<String> searched = new ArrayList<>();
+        TemplateDefinition named = null;
         for (TemplateSource source : sources) {
             Optional<TemplateDefinition> found = source.find(kind, name);
             if (found.isEmpty()) {
@@ -73,6 +74,14 @@ public class TemplateCatalog {
                 continue;
             }
             TemplateDefinition definition = keepingSafetyOfShadowed(found.get(), sources.indexOf(source));
+            if (kind == TemplateKind.FORMULA && definition.variants().isEmpty()) {
+                // A transformation type stored only to be named (no formula at all) lets the library's
+                // formulas of that name apply; without any, it is a run-time value (below).
+                named = named == null ? definition : named;
+                searched.add(source.location(kind, name, null) + " (no formula)");
+                continue;
+            }
+            named = definition;
             List<String> chain = new ArrayList<>(dialect.lineage());
             chain.add(TemplateDefinition.DEFAULT_VARIANT);
             for (String variant : chain) {
@@ -84,6 +93,10 @@ public class TemplateCatalog {
             }
             // The first source that defines the name owns it: the library does not fill gaps in a store template.
             break;
+        }
+        if (kind == TemplateKind.FORMULA && named != null) {
+            // A known transformation type without a formula for the dialect: its run-time value.
+            return new ResolvedVariant(named, RuntimeValues.VARIANT, RuntimeValues.formula(name));
         }
         throw new TemplateNotFoundException(kind, name, dialect.name(), searched);
     }

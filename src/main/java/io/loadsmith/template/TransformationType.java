@@ -63,7 +63,8 @@ public class TransformationType {
 
     /**
      * Only a type with formulas shadows the library: a type stored just to be named (e.g. by an
-     * entity type's default attribute) keeps using the library's formulas.
+     * entity type's default attribute) keeps using the library's formulas, and where there are none
+     * renders as a run-time value ({@link RuntimeValues}).
      */
     public boolean hasFormulas() {
         return !formulas.isEmpty();

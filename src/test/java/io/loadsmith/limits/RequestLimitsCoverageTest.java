@@ -101,7 +101,18 @@ class RequestLimitsCoverageTest {
             entry("TransformationTypeRequest.name", "transformation_type.name"),
             entry("TransformationTypeRequest.description", "transformation_type.description"),
             entry("TransformationTypeRequest.formulas<key>", "transformation_formula.dialect"),
-            entry("TransformationTypeRequest.formulas<value>", "transformation_formula.formula"));
+            entry("TransformationTypeRequest.formulas<value>", "transformation_formula.formula"),
+            entry("PresetRequest.name", "load_preset.name"),
+            entry("PresetRequest.description", "load_preset.description"),
+            entry("PresetRequest.packageName", "metadata_package.name"),
+            entry("PresetRequest.options<key>", "load_preset_option.name"),
+            entry("PresetRequest.options<value>", "load_preset_option.option_value"),
+            entry("Use.entityType", "entity_type.name"),
+            entry("LoadFromPresetRequest.name", "entity_load.name"),
+            entry("LoadFromPresetRequest.target", "dw_entity.schema_name+dw_entity.name"),
+            entry("LoadFromPresetRequest.preset", "load_preset.name"),
+            entry("LoadFromPresetRequest.description", "entity_load.description"),
+            entry("LoadFromPresetRequest.sources<element>", "dw_entity.schema_name+dw_entity.name"));
 
     /** A text of a request and its @Size (null: none). */
     private record Text(String slot, Size size) {

@@ -188,6 +188,12 @@ class AccessMatrixTest extends H2StoreTest {
             POST   /api/v1/templates                                   ADMIN
             PUT    /api/v1/templates/{id}                              ADMIN
             DELETE /api/v1/templates/{id}                              ADMIN
+            GET    /api/v1/load-presets                                VIEWER
+            GET    /api/v1/load-presets/{id}                           VIEWER
+            POST   /api/v1/load-presets                                ADMIN
+            PUT    /api/v1/load-presets/{id}                           ADMIN
+            DELETE /api/v1/load-presets/{id}                           ADMIN
+            POST   /api/v1/loads/from-preset                           EDITOR
             GET    /api/v1/transformation-types                        VIEWER
             GET    /api/v1/transformation-types/{id}                   VIEWER
             POST   /api/v1/transformation-types                        ADMIN
@@ -200,6 +206,7 @@ class AccessMatrixTest extends H2StoreTest {
             DELETE /api/v1/packages/{id}                               ADMIN
             POST   /api/v1/packages/import                             ADMIN
             POST   /api/v1/packages/import/ade                         ADMIN
+            POST   /api/v1/packages/import/ade/batch                   ADMIN
             GET    /api/v1/packages/{id}/versions                      VIEWER
             POST   /api/v1/packages/{id}/versions                      EDITOR
             GET    /api/v1/packages/{id}/versions/{version}            VIEWER

@@ -55,8 +55,12 @@ public class ConfigurationPageController {
                                  String physicalType, List<DefaultAttributeView> defaultAttributes, List<String> loadTypes) {
     }
 
-    /** A transformation type and its formula per dialect; {@code origin} is store or library. */
-    public record TransformationView(Long id, String name, String origin, Map<String, String> formulas) {
+    /**
+     * A transformation type and its formula per dialect; {@code origin} is store or library;
+     * {@code runtimeValue} what it renders as for a dialect without a formula (null: every dialect has one).
+     */
+    public record TransformationView(Long id, String name, String origin, Map<String, String> formulas,
+                                     String runtimeValue) {
     }
 
     private final EntityTypeService entityTypes;
@@ -228,6 +232,9 @@ public class ConfigurationPageController {
     private String transformationPage(long id, Model model, FormErrors errors) {
         model.addAttribute("transformationId", id);
         model.addAttribute("errors", errors);
+        // As stored (the page edits the stored formulas; the configuration page also counts the library's).
+        io.loadsmith.template.api.TransformationTypeResponse stored = transformations.get(id);
+        model.addAttribute("runtimeValue", runtimeValue(stored.name(), stored.formulas()));
         return "configuration/transformation-type";
     }
 
@@ -338,11 +345,21 @@ public class ConfigurationPageController {
         model.addAttribute("mappings", byDialect);
         Map<String, TransformationView> formulas = new TreeMap<>();
         templates.formulas().forEach(f -> formulas.put(f.name(), new TransformationView(null, f.name(), "library",
-                new TreeMap<>(f.variants()))));
-        transformations.list(null).forEach(t -> formulas.put(t.name(), new TransformationView(t.id(), t.name(), "store",
-                t.formulas())));
+                new TreeMap<>(f.variants()), runtimeValue(f.name(), f.variants()))));
+        transformations.list(null).forEach(t -> {
+            // A stored type without formulas lets the library's of its name apply (TemplateCatalog).
+            TransformationView shipped = formulas.get(t.name());
+            Map<String, String> applying = t.formulas().isEmpty() && shipped != null ? shipped.formulas() : t.formulas();
+            formulas.put(t.name(), new TransformationView(t.id(), t.name(), "store", t.formulas(),
+                    runtimeValue(t.name(), applying)));
+        });
         model.addAttribute("transformations", formulas.values());
         return "configuration/index";
+    }
+
+    private static String runtimeValue(String type, Map<String, String> formulas) {
+        return formulas.containsKey(io.loadsmith.template.TemplateDefinition.DEFAULT_VARIANT) ? null
+                : io.loadsmith.template.RuntimeValues.describe(type);
     }
 
     private static String datatype(DefaultAttributeResponse d) {

@@ -9,6 +9,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 import io.loadsmith.exchange.AdeConfigPackages;
 import io.loadsmith.exchange.PackageJson;
+import io.loadsmith.packages.AdeBatchImport;
 import io.loadsmith.packages.PackageImporter;
 import io.loadsmith.problem.PayloadTooLargeException;
 import io.loadsmith.problem.RefusedBody;
@@ -24,9 +25,11 @@ import jakarta.servlet.http.HttpServletRequest;
 public class PackageImportController {
 
     private final PackageImporter importer;
+    private final AdeBatchImport batch;
 
-    public PackageImportController(PackageImporter importer) {
+    public PackageImportController(PackageImporter importer, AdeBatchImport batch) {
         this.importer = importer;
+        this.batch = batch;
     }
 
     /** What an import of a commercial-tool package did, and what it passed over. */
@@ -46,6 +49,21 @@ public class PackageImportController {
     public AdeImportResult importAde(HttpServletRequest request) throws IOException {
         AdeConfigPackages.Imported imported = AdeConfigPackages.read(body(request));
         return new AdeImportResult(importer.apply(imported.document()), imported.skipped());
+    }
+
+    @PostMapping(value = "/ade/batch", consumes = MediaType.APPLICATION_JSON_VALUE)
+    @Operation(operationId = "importAdeConfigPackages",
+            summary = "Import several configuration packages (a JSON array) in the order of their packageDependencies,"
+                    + " all or nothing; a dependency neither in the request nor in the store is refused before anything is written")
+    public AdeBatchImport.Report importAdeBatch(HttpServletRequest request) throws IOException {
+        return batch.importAll(AdeConfigPackages.readArray(body(request)));
+    }
+
+    @PostMapping(value = "/ade/batch", consumes = "application/zip")
+    @Operation(operationId = "importAdeConfigPackagesZip",
+            summary = "As importAdeConfigPackages, the packages as the .json files of a zip")
+    public AdeBatchImport.Report importAdeZip(HttpServletRequest request) throws IOException {
+        return batch.importAll(AdeConfigPackages.readZip(body(request)));
     }
 
     private static byte[] body(HttpServletRequest request) throws IOException {

@@ -51,11 +51,14 @@ public class PackagePageController {
     private final MetadataPackageService packages;
     private final PackageVersionService versions;
     private final PackageImporter importer;
+    private final io.loadsmith.packages.AdeBatchImport batch;
     private final DialectRegistry dialects;
     private final EnvironmentService environments;
 
     public PackagePageController(MetadataPackageService packages, PackageVersionService versions, PackageImporter importer,
-                                 DialectRegistry dialects, EnvironmentService environments) {
+                                 DialectRegistry dialects, EnvironmentService environments,
+                                 io.loadsmith.packages.AdeBatchImport batch) {
+        this.batch = batch;
         this.packages = packages;
         this.versions = versions;
         this.importer = importer;
@@ -146,27 +149,68 @@ public class PackagePageController {
 
     @PostMapping("/import")
     public String importPackage(@RequestParam(defaultValue = "loadsmith") String format,
-                                @RequestParam(required = false) MultipartFile file,
+                                @RequestParam(name = "file", required = false) java.util.List<MultipartFile> files,
                                 @RequestParam(required = false) String json, Model model) throws IOException {
         model.addAttribute("format", format);
         model.addAttribute("json", json);
+        java.util.List<MultipartFile> given = files == null ? java.util.List.of()
+                : files.stream().filter(f -> f != null && !f.isEmpty()).toList();
         try {
-            byte[] body = file != null && !file.isEmpty()
-                    ? PayloadTooLargeException.readAtMost(file.getInputStream(), PackageJson.MAX_BYTES, "The package")
-                    : (json == null ? "" : json).getBytes(StandardCharsets.UTF_8);
             if ("ade".equals(format)) {
-                AdeConfigPackages.Imported imported = AdeConfigPackages.read(body);
-                result(model, importer.apply(imported.document()));
-                model.addAttribute("skipped", imported.skipped());
-            } else {
-                result(model, importer.apply(PackageJson.read(body)));
+                // One report for one package, several files, a zip or a pasted array; in dependency order.
+                io.loadsmith.packages.AdeBatchImport.Report report = batch.importAll(adePackages(given, json));
+                model.addAttribute("report", report);
+                model.addAttribute("reportRows", report.imported().stream()
+                        .map(p -> new ReportRow(p, MetadataPackageService.pageRef(p.importedAs(), p.packageId()))).toList());
+                return "packages/import";
             }
+            byte[] body = !given.isEmpty()
+                    ? PayloadTooLargeException.readAtMost(given.get(0).getInputStream(), PackageJson.MAX_BYTES, "The package")
+                    : (json == null ? "" : json).getBytes(StandardCharsets.UTF_8);
+            result(model, importer.apply(PackageJson.read(body)));
         } catch (InvalidPackageException e) {
             model.addAttribute("problems", e.problems());
         } catch (PayloadTooLargeException e) {
             model.addAttribute("error", e.getMessage());
         }
         return "packages/import";
+    }
+
+    /** A package of the import report and the address of its page. */
+    public record ReportRow(io.loadsmith.packages.AdeBatchImport.ImportedPackage p, String page) {
+    }
+
+    /** The configuration packages of the form: files (each a package, an array, or a zip), else the pasted JSON. */
+    private static java.util.List<AdeConfigPackages.Imported> adePackages(java.util.List<MultipartFile> files, String json)
+            throws IOException {
+        if (files.isEmpty()) {
+            return AdeConfigPackages.readArray((json == null ? "" : json).getBytes(StandardCharsets.UTF_8));
+        }
+        java.util.List<AdeConfigPackages.Imported> packages = new java.util.ArrayList<>();
+        java.util.List<InvalidPackageException.Problem> problems = new java.util.ArrayList<>();
+        long total = 0;
+        for (MultipartFile file : files) {
+            byte[] body = PayloadTooLargeException.readAtMost(file.getInputStream(), PackageJson.MAX_BYTES, "The upload");
+            total += body.length;
+            if (total > PackageJson.MAX_BYTES) {
+                throw PayloadTooLargeException.of("The upload", PackageJson.MAX_BYTES);
+            }
+            String name = file.getOriginalFilename() == null || file.getOriginalFilename().isBlank() ? "upload"
+                    : file.getOriginalFilename();
+            try {
+                boolean zip = body.length > 1 && body[0] == 'P' && body[1] == 'K';
+                java.util.List<AdeConfigPackages.Imported> read = zip ? AdeConfigPackages.readZip(body)
+                        : AdeConfigPackages.readArray(body);
+                packages.addAll(files.size() == 1 && !zip ? read : read.stream().map(p -> p.in(name)).toList());
+            } catch (InvalidPackageException e) {
+                e.problems().forEach(p -> problems.add(new InvalidPackageException.Problem(
+                        files.size() == 1 ? p.path() : AdeConfigPackages.under(name, p.path()), p.message())));
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new InvalidPackageException(problems);
+        }
+        return packages;
     }
 
     private static void result(Model model, PackageImporter.Result result) {

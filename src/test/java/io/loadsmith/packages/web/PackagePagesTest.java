@@ -75,7 +75,7 @@ class PackagePagesTest extends H2DemoStoreTest {
         String answer = mvc.perform(MockMvcRequestBuilders.multipart("/packages/import").file(file).param("format", "ade"))
                 .andReturn().getResponse().getContentAsString(StandardCharsets.UTF_8);
 
-        assertThat(answer).contains("Imported package config_entity_defaults:");
+        assertThat(answer).contains("Imported 1 configuration package, in dependency order:", "CONFIG_ENTITY_DEFAULTS", "config_entity_defaults</a>:");
         assertThat(page("/packages/config_entity_defaults")).contains("No version committed yet.");
     }
 }

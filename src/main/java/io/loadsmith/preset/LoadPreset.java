@@ -1,0 +1,125 @@
+package io.loadsmith.preset;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.hibernate.annotations.Fetch;
+import org.hibernate.annotations.FetchMode;
+import org.hibernate.annotations.ListIndexBase;
+
+import io.loadsmith.load.LoadStep;
+import io.loadsmith.packages.MetadataPackage;
+import jakarta.persistence.CollectionTable;
+import jakarta.persistence.Column;
+import jakarta.persistence.ElementCollection;
+import jakarta.persistence.Entity;
+import jakarta.persistence.FetchType;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.JoinColumn;
+import jakarta.persistence.ManyToOne;
+import jakarta.persistence.MapKeyColumn;
+import jakarta.persistence.OrderColumn;
+import jakarta.persistence.Table;
+import jakarta.persistence.Version;
+
+/**
+ * A saved load logic: steps and load options that a new load copies, offered for the entity types
+ * and load types of its {@link LoadPresetUse uses}. The commercial tool's entityLoadLogicTemplates.
+ */
+@Entity
+@Table(name = "load_preset")
+public class LoadPreset {
+
+    @Id
+    @GeneratedValue(strategy = GenerationType.IDENTITY)
+    private Long id;
+
+    @ManyToOne(fetch = FetchType.LAZY)
+    @JoinColumn(name = "package_id")
+    private MetadataPackage metadataPackage;
+
+    @Column(nullable = false)
+    private String name;
+
+    private String description;
+
+    @Fetch(FetchMode.SUBSELECT)
+    @ElementCollection
+    @CollectionTable(name = "load_preset_step", joinColumns = @JoinColumn(name = "preset_id"))
+    @OrderColumn(name = "position")
+    @ListIndexBase(1)
+    private List<LoadStep> steps = new ArrayList<>();
+
+    @Fetch(FetchMode.SUBSELECT)
+    @ElementCollection
+    @CollectionTable(name = "load_preset_option", joinColumns = @JoinColumn(name = "preset_id"))
+    @MapKeyColumn(name = "name")
+    @Column(name = "option_value")
+    private Map<String, String> options = new HashMap<>();
+
+    @Fetch(FetchMode.SUBSELECT)
+    @ElementCollection
+    @CollectionTable(name = "load_preset_use", joinColumns = @JoinColumn(name = "preset_id"))
+    private List<LoadPresetUse> uses = new ArrayList<>();
+
+    @Version
+    @Column(name = "row_version", nullable = false)
+    private long version;
+
+    protected LoadPreset() {
+        // for JPA
+    }
+
+    public LoadPreset(String name) {
+        this.name = name;
+    }
+
+    public void change(String newName, String newDescription, MetadataPackage inPackage, List<LoadStep> newSteps,
+                       Map<String, String> newOptions, List<LoadPresetUse> newUses) {
+        this.name = newName;
+        this.description = newDescription;
+        this.metadataPackage = inPackage;
+        steps.clear();
+        steps.addAll(newSteps);
+        options.keySet().retainAll(newOptions.keySet());
+        options.putAll(newOptions);
+        uses.clear();
+        uses.addAll(newUses);
+    }
+
+    public Long getId() {
+        return id;
+    }
+
+    public String getName() {
+        return name;
+    }
+
+    public String getDescription() {
+        return description;
+    }
+
+    public MetadataPackage getMetadataPackage() {
+        return metadataPackage;
+    }
+
+    public List<LoadStep> getSteps() {
+        return List.copyOf(steps);
+    }
+
+    public Map<String, String> getOptions() {
+        return Map.copyOf(options);
+    }
+
+    public List<LoadPresetUse> getUses() {
+        return List.copyOf(uses);
+    }
+
+    public long getVersion() {
+        return version;
+    }
+}

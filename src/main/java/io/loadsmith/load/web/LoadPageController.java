@@ -137,23 +137,29 @@ public class LoadPageController {
         dialects.check(dialect);
         environments.check(environment);
         LoadResponse stored = loads.get(id);
+        if ("preview".equals(action)) {
+            // The preview while typing: the form on screen generated as it stands, nothing stored.
+            String view = detail(stored, draftPreview(form, dialect, environment, model), model, FormErrors.NONE);
+            return Htmx.isHtmx(request) ? view + " :: preview" : view;
+        }
         if (!"save".equals(action)) {
             rearrange(form.getSteps(), action);
             model.addAttribute("unsaved", true);
-            return editorView(request, detail(stored, dialect, environment, model, FormErrors.NONE));
+            return editorView(request, detail(stored, draftPreview(form, dialect, environment, model), model, FormErrors.NONE));
         }
         if (binding.hasErrors()) {
-            return editorView(request, detail(stored, dialect, environment, model, FormErrors.of(binding)));
+            return editorView(request, detail(stored, draftPreview(form, dialect, environment, model), model, FormErrors.of(binding)));
         }
         try {
             loads.update(id, RequestChecks.valid(form.toRequest(templates::find)));
         } catch (InvalidRequestException e) {
-            return editorView(request, detail(stored, dialect, environment, model, FormErrors.of(e)));
+            return editorView(request, detail(stored, draftPreview(form, dialect, environment, model), model, FormErrors.of(e)));
         } catch (StaleVersionException e) {
-            return editorView(request, detail(stored, dialect, environment, model, FormErrors.message(e.getMessage()
-                    + " Your text is still in the form: copy what you need, then reload.")));
+            return editorView(request, detail(stored, draftPreview(form, dialect, environment, model), model,
+                    FormErrors.message(e.getMessage() + " Your text is still in the form: copy what you need, then reload.")));
         } catch (ConflictException e) {
-            return editorView(request, detail(stored, dialect, environment, model, FormErrors.message(e.getMessage())));
+            return editorView(request, detail(stored, draftPreview(form, dialect, environment, model), model,
+                    FormErrors.message(e.getMessage())));
         }
         if (Htmx.isHtmx(request)) {
             LoadResponse fresh = loads.get(id);
@@ -181,6 +187,10 @@ public class LoadPageController {
     }
 
     private String detail(LoadResponse load, String dialect, String environment, Model model, FormErrors errors) {
+        return detail(load, preview(load.id(), dialect, environment), model, errors);
+    }
+
+    private String detail(LoadResponse load, Preview preview, Model model, FormErrors errors) {
         model.addAttribute("load", load);
         model.addAttribute("errors", errors);
         model.addAttribute("targets", entities.list(null).stream().map(EntityResponse::qualifiedName).toList());
@@ -190,13 +200,13 @@ public class LoadPageController {
         model.addAttribute("templates", all);
         model.addAttribute("templateParams", all.stream().collect(java.util.stream.Collectors.toMap(
                 TemplateDefinition::name, TemplateDefinition::parameters)));
-        return previewModel(load.id(), dialect, environment, model, "loads/detail");
+        return previewModel(preview, model, "loads/detail");
     }
 
-    private String previewModel(long id, String dialect, String environment, Model model, String view) {
+    private String previewModel(Preview preview, Model model, String view) {
         model.addAttribute("dialects", dialects.names());
         model.addAttribute("environments", environments.list(null).stream().map(EnvironmentResponse::name).toList());
-        model.addAttribute("preview", preview(id, dialect, environment));
+        model.addAttribute("preview", preview);
         return view;
     }
 
@@ -211,16 +221,37 @@ public class LoadPageController {
                     .param("environment", environment).redirect();
         }
         model.addAttribute("load", loads.get(id));
-        return previewModel(id, dialect, environment, model, "loads/detail :: preview");
+        return previewModel(preview(id, dialect, environment), model, "loads/detail :: preview");
     }
 
     private Preview preview(long id, String dialect, String environment) {
+        return generated(dialect, environment, (chosen, env) -> loads.generate(id, chosen, env));
+    }
+
+    /** The form on screen, unsaved, generated; a form the service would refuse says so in the preview. */
+    private Preview draftPreview(LoadForm form, String dialect, String environment, Model model) {
+        model.addAttribute("draft", true);
+        return generated(dialect, environment, (chosen, env) -> {
+            LoadRequest draft = form.toRequest(templates::find);
+            if (draft.target() == null || draft.target().isBlank()) {
+                throw new NotFoundException("Choose a target entity to see the SQL.");
+            }
+            return loads.generateDraft(draft, chosen, env);
+        });
+    }
+
+    private Preview generated(String dialect, String environment,
+                              java.util.function.BiFunction<String, String, io.loadsmith.generation.GeneratedLoad> generate) {
         dialects.check(dialect);
         environments.check(environment);
         String chosen = dialect == null || dialect.isBlank() ? DEFAULT_DIALECT : dialect;
         String env = environment == null || environment.isBlank() ? null : environment;
         try {
-            return new Preview(chosen, env, loads.generate(id, chosen, env).sql(), null, null, null, null, null);
+            io.loadsmith.generation.GeneratedLoad generated = generate.apply(chosen, env);
+            return new Preview(chosen, env, generated == null ? null : generated.sql(), null, null, null, null, null);
+        } catch (InvalidRequestException e) {
+            return new Preview(chosen, env, null, FormErrors.of(e).problems().stream()
+                    .reduce((a, b) -> a + "; " + b).orElse(e.getMessage()), null, null, null, null);
         } catch (GenerationException e) {
             GenerationException.Location at = e.location();
             return new Preview(chosen, env, null, e.getMessage(), at.stepNumber() == null ? null : at.stepNumber() - 1,

@@ -4,6 +4,7 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.not;
 import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.anyLong;
 import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.ArgumentMatchers.isNull;
 import static org.mockito.Mockito.verify;
@@ -260,5 +261,43 @@ class LoadPageControllerTest {
         org.assertj.core.api.Assertions.assertThat(TemplateStepText.parse("<ftltemplate:scd2>").orElseThrow().arguments()).isEmpty();
         org.assertj.core.api.Assertions.assertThat(TemplateStepText.compose("scd2", SCD2.parameters(),
                 Map.of("temp_table_prefix", "Z_TMP_"))).isEqualTo("<ftltemplate:scd2:temp_table_prefix=Z_TMP_:full_refresh=false>");
+    }
+
+    @Test
+    void previewWhileTypingGeneratesTheFormOnScreenAndReturnsOnlyThePreview() throws Exception {
+        when(loads.generateDraft(any(), any(), any())).thenAnswer(i -> new GeneratedLoad("x", i.getArgument(1), List.of(),
+                "/* draft */ " + ((LoadRequest) i.getArgument(0)).steps().get(0).text()));
+        mvc.perform(post("/loads/5").header("HX-Request", "true").param("action", "preview").param("dialect", "duckdb")
+                        .param("version", "2").param("name", "load_d_vessel_scd2").param("target", "publish.D_VESSEL_SCD2")
+                        .param("steps[0].kind", "SQL").param("steps[0].name", "s").param("steps[0].text", "SELECT 42"))
+                .andExpect(status().isOk())
+                .andExpect(view().name("loads/detail :: preview"))
+                .andExpect(content().string(containsString("/* draft */ SELECT 42")))
+                .andExpect(content().string(containsString("Of the form on screen")))
+                .andExpect(content().string(not(containsString("id=\"load-form\""))));
+        ArgumentCaptor<LoadRequest> draft = ArgumentCaptor.forClass(LoadRequest.class);
+        verify(loads).generateDraft(draft.capture(), eq("duckdb"), isNull());
+        org.assertj.core.api.Assertions.assertThat(draft.getValue().steps()).extracting(StepJson::text).containsExactly("SELECT 42");
+        verify(loads, org.mockito.Mockito.never()).update(anyLong(), any());
+    }
+
+    @Test
+    void thePreviewOfAFormThatCannotGenerateSaysWhyInThePreview() throws Exception {
+        when(loads.generateDraft(any(), any(), any())).thenThrow(InvalidRequestException.of("target", "x.Y", "names no entity"));
+        mvc.perform(post("/loads/5").header("HX-Request", "true").param("action", "preview")
+                        .param("name", "load_d_vessel_scd2").param("target", "x.Y"))
+                .andExpect(status().isOk())
+                .andExpect(content().string(containsString("names no entity")));
+    }
+
+    @Test
+    void theEditorIsTrackedForUnsavedChangesAndPreviewsLive() throws Exception {
+        mvc.perform(get("/loads/5"))
+                .andExpect(content().string(containsString("data-track-changes")))
+                .andExpect(content().string(containsString("id=\"load-live-preview\"")))
+                .andExpect(content().string(not(containsString("data-dirty"))));
+        mvc.perform(post("/loads/5").header("HX-Request", "true").param("action", "add-sql").param("name", "load_d_vessel_scd2")
+                        .param("target", "publish.D_VESSEL_SCD2"))
+                .andExpect(content().string(containsString("data-dirty=\"true\"")));
     }
 }

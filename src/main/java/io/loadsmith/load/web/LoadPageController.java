@@ -163,7 +163,8 @@ public class LoadPageController {
         }
         if (Htmx.isHtmx(request)) {
             LoadResponse fresh = loads.get(id);
-            model.addAttribute("form", LoadForm.of(fresh));
+            // A template call typed into an SQL step stays an SQL step on screen.
+            model.addAttribute("form", LoadForm.of(fresh).keepKinds(form));
             model.addAttribute("saved", "Saved.");
             return editorView(request, detail(fresh, dialect, environment, model, FormErrors.NONE));
         }
@@ -193,7 +194,10 @@ public class LoadPageController {
     private String detail(LoadResponse load, Preview preview, Model model, FormErrors errors) {
         model.addAttribute("load", load);
         model.addAttribute("errors", errors);
-        model.addAttribute("targets", entities.list(null).stream().map(EntityResponse::qualifiedName).toList());
+        List<EntityResponse> known = entities.list(null);
+        model.addAttribute("targets", known.stream().map(EntityResponse::qualifiedName).toList());
+        LoadForm form = (LoadForm) model.getAttribute("form");
+        model.addAttribute("columns", form == null ? List.of() : LoadForm.columnsOf(form, known));
         model.addAttribute("loadTypes", LoadType.values());
         model.addAttribute("stepTypes", StepType.values());
         List<TemplateDefinition> all = templates.all();

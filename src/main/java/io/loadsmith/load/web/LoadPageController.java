@@ -177,6 +177,12 @@ public class LoadPageController {
     }
 
     static void rearrange(List<LoadForm.StepRow> steps, String action) {
+        if ("refresh".equals(action)) {
+            // A step whose template was just chosen is named after it, unless the user named it.
+            steps.stream().filter(s -> (s.getName() == null || s.getName().isBlank())
+                    && s.getTemplate() != null && !s.getTemplate().isBlank()).forEach(s -> s.setName(s.getTemplate()));
+            return;
+        }
         if (action.startsWith("add-")) {
             LoadForm.StepRow row = new LoadForm.StepRow();
             row.setType(StepType.OVERRIDE);

@@ -38,7 +38,13 @@
                 editor.addOverlay(ftlOverlay());
             }
             // Keep the textarea current: htmx and plain submits read it, not the editor.
-            editor.on("change", function (cm) { cm.save(); });
+            // ... and tell the form it changed, as typing in a plain field would (live preview, unsaved mark).
+            editor.on("change", function (cm) {
+                cm.save();
+                if (!readOnly) {
+                    area.dispatchEvent(new Event("input", {bubbles: true}));
+                }
+            });
             area.codeMirror = editor;
         });
     }
@@ -131,6 +137,46 @@
                     setTimeout(function () { copy.textContent = "Copy SQL"; }, 1500);
                 });
             }
+        }
+    });
+
+    // Unsaved changes: a form[data-track-changes] is marked once edited (or when the server says its
+    // content is not saved, data-dirty), and leaving the page then asks first.
+    function trackedForm(node) {
+        return node && node.closest ? node.closest("form[data-track-changes]") : null;
+    }
+
+    function markDirty(form) {
+        form.setAttribute("data-dirty", "true");
+        if (!form.querySelector(".unsaved")) {
+            var note = document.createElement("p");
+            note.className = "unsaved";
+            note.setAttribute("role", "status");
+            note.textContent = "Changed, not saved yet: press Save (Ctrl+S).";
+            var messages = form.querySelector(".form-messages");
+            form.insertBefore(note, messages ? messages.nextSibling : form.firstChild);
+        }
+    }
+
+    ["input", "change"].forEach(function (type) {
+        document.addEventListener(type, function (event) {
+            var form = trackedForm(event.target);
+            if (form) {
+                markDirty(form);
+            }
+        });
+    });
+    // Submitting hands the form to the server, which answers with a saved page or marks it again.
+    document.addEventListener("submit", function (event) {
+        var form = event.target;
+        if (form && form.matches && form.matches("form[data-track-changes]")) {
+            form.removeAttribute("data-dirty");
+        }
+    }, true);
+    window.addEventListener("beforeunload", function (event) {
+        if (document.querySelector("form[data-track-changes][data-dirty]")) {
+            event.preventDefault();
+            event.returnValue = "";
         }
     });
 

@@ -1,11 +1,15 @@
 package io.loadsmith.load;
 
+import java.util.List;
 import java.util.TreeMap;
 
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.annotation.Transactional;
 
+import io.loadsmith.entity.EntityService;
 import io.loadsmith.entity.WarehouseEntity;
+import io.loadsmith.generation.model.EntityModel;
+import io.loadsmith.load.api.LoadRequest;
 import io.loadsmith.generation.model.LoadModel;
 import io.loadsmith.generation.model.StepModel;
 import io.loadsmith.problem.NotFoundException;
@@ -18,9 +22,11 @@ import io.loadsmith.problem.NotFoundException;
 public class LoadModelAssembler {
 
     private final LoadRepository loads;
+    private final EntityService entities;
 
-    public LoadModelAssembler(LoadRepository loads) {
+    public LoadModelAssembler(LoadRepository loads, EntityService entities) {
         this.loads = loads;
+        this.entities = entities;
     }
 
     @Transactional(readOnly = true)
@@ -32,4 +38,19 @@ public class LoadModelAssembler {
                 new TreeMap<>(load.getOptions()));
     }
 
+    /**
+     * A load as the form on screen has it, not saved: its target and sources are read from the store,
+     * its steps are the draft's. An unknown target or source is an InvalidRequestException naming it.
+     */
+    @Transactional(readOnly = true)
+    public LoadModel assemble(LoadRequest draft) {
+        List<EntityModel> sources = new java.util.ArrayList<>();
+        for (int i = 0; i < draft.sources().size(); i++) {
+            sources.add(entities.byQualifiedName("sources[" + i + "]", draft.sources().get(i)).toModel());
+        }
+        return new LoadModel(draft.name() == null || draft.name().isBlank() ? "draft" : draft.name(),
+                entities.byQualifiedName("target", draft.target()).toModel(), sources,
+                draft.steps().stream().map(s -> new StepModel(s.name(), s.type(), s.text())).toList(),
+                new TreeMap<>(draft.options()));
+    }
 }

@@ -160,6 +160,18 @@ public class LoadService {
         return generator.generate(model, dialect, variables, options);
     }
 
+    /**
+     * The SQL of a load as the designer's form has it, before it is saved (the preview while typing).
+     * Nothing is stored; the form's target, sources and steps are generated as they stand.
+     */
+    @Transactional(propagation = org.springframework.transaction.annotation.Propagation.NOT_SUPPORTED)
+    public GeneratedLoad generateDraft(LoadRequest draft, String dialect, String environmentName) {
+        dialects.get(dialect);
+        var model = assembler.assemble(draft);
+        Map<String, String> variables = environmentName == null ? Map.of() : environments.variables(environmentName);
+        return generator.generate(model, dialect, variables, GenerationOptions.NONE);
+    }
+
     private void apply(Load load, WarehouseEntity target, LoadRequest r) {
         Violations violations = new Violations();
         Identifiers.check(violations, "name", r.name());

@@ -41,7 +41,7 @@ final class AccessRules {
             role(Role.VIEWER, POST, "/loads/*/try", "/api/v1/loads/*/try"),
             role(Role.EDITOR, null, "/entities", "/entities/**", "/loads", "/loads/**",
                     "/api/v1/entities", "/api/v1/entities/**", "/api/v1/loads", "/api/v1/loads/**"),
-            role(Role.EDITOR, POST, "/packages/*/commit", "/api/v1/packages/*/versions", "/api/v1/packages",
+            role(Role.EDITOR, POST, "/packages", "/packages/*/commit", "/api/v1/packages/*/versions", "/api/v1/packages",
                     "/api/v1/environments/*/deployments"),
             role(Role.EDITOR, PUT, "/api/v1/packages/*"),
             role(Role.ADMIN, null, "/**"));

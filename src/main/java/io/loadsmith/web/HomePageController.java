@@ -46,6 +46,16 @@ public class HomePageController {
                 "/loads/" + l.id(), l.updatedAt())));
         recent.sort(Comparator.comparing(Item::updatedAt, Comparator.nullsLast(Comparator.reverseOrder())));
         model.addAttribute("recent", recent.stream().limit(10).toList());
+        // Objects outside every package cannot be committed or exported: listed so they can be put in one.
+        List<Item> loose = new ArrayList<>();
+        java.util.Set<String> looseEntities = new java.util.HashSet<>();
+        entities.list(null).stream().filter(e -> e.packageName() == null).forEach(e -> {
+            looseEntities.add(e.qualifiedName());
+            loose.add(new Item("Entity", e.qualifiedName(), "", "/entities/" + e.id(), e.updatedAt()));
+        });
+        loads.list(null).stream().filter(l -> looseEntities.contains(l.target())).forEach(l -> loose.add(
+                new Item("Load", l.name(), "target " + l.target(), "/loads/" + l.id(), l.updatedAt())));
+        model.addAttribute("withoutPackage", loose);
         return "home";
     }
 

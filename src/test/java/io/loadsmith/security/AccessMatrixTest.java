@@ -117,6 +117,8 @@ class AccessMatrixTest extends H2StoreTest {
             GET    /configuration/templates/{id}/preview               VIEWER
             GET    /configuration/templates/{id}/delete                VIEWER
             POST   /configuration/templates/{id}/delete                ADMIN
+            GET    /packages/new                                       VIEWER
+            POST   /packages                                           EDITOR
             GET    /packages/{name}                                    VIEWER
             POST   /packages/{name}/commit                             EDITOR
             GET    /packages/{name}/deployments                        VIEWER

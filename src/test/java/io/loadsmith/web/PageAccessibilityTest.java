@@ -28,7 +28,7 @@ class PageAccessibilityTest extends H2DemoStoreTest {
         List<String> pages = new ArrayList<>(List.of("/", "/search", "/search?q=vessel", "/entities", "/entities/new",
                 "/entities/" + entity, "/entities/" + entity + "/delete", "/loads", "/loads/new", "/loads/" + load,
                 "/loads/" + load + "/delete", "/configuration", "/configuration/templates", "/configuration/templates/new",
-                "/configuration/templates/new?from=scd2", "/configuration/templates/library/scd2", "/environments", "/entities/999999", "/packages/demo", "/packages/import",
+                "/configuration/templates/new?from=scd2", "/configuration/templates/library/scd2", "/environments", "/entities/999999", "/packages/demo", "/packages/import", "/packages/new",
                 "/packages/demo/diff?from=working&to=working&dialect=snowflake", "/packages/demo/versions/1/restore",
                 "/login", "/login?error", "/account", "/admin/users", "/admin/tokens"));
         pages.add("/configuration/entity-types/" + api().get("/api/v1/entity-types").get(0).get("id").asLong());

@@ -69,6 +69,7 @@ public class EntityPageController {
     private final EntityDdlService ddl;
     private final DefaultAttributeService defaultAttributes;
     private final LoadService loads;
+    private final io.loadsmith.packages.MetadataPackageService packages;
 
     /** A default attribute that an entity of the chosen type will get. */
     public record TypeDefault(String nameTemplate, String datatype, String attributeType) {
@@ -76,7 +77,9 @@ public class EntityPageController {
 
     public EntityPageController(EntityService entities, EntityTypeService entityTypes, AttributeTypeService attributeTypes,
                                 LogicalDatatypes datatypes, DialectRegistry dialects, EntityDdlService ddl,
-                                DefaultAttributeService defaultAttributes, LoadService loads) {
+                                DefaultAttributeService defaultAttributes, LoadService loads,
+                                io.loadsmith.packages.MetadataPackageService packages) {
+        this.packages = packages;
         this.defaultAttributes = defaultAttributes;
         this.loads = loads;
         this.entities = entities;
@@ -106,9 +109,17 @@ public class EntityPageController {
 
     /** With htmx and a chosen type, only the list of default attributes the new entity will get. */
     @GetMapping("/new")
-    public String newEntity(@RequestParam(required = false) String entityType, Model model, HttpServletRequest request) {
+    public String newEntity(@RequestParam(required = false) String entityType,
+                            @RequestParam(name = "package", required = false) String packageName,
+                            Model model, HttpServletRequest request) {
         EntityForm form = new EntityForm();
         form.setEntityType(entityType);
+        if (packageName != null && !packageName.isBlank()) {
+            if (!packageNames().contains(packageName)) {
+                throw io.loadsmith.problem.NotFoundException.name("Package", packageName);
+            }
+            form.setPackageName(packageName);
+        }
         model.addAttribute("form", form);
         String view = newPage(model, FormErrors.NONE);
         return Htmx.view(request, view, "defaults");
@@ -148,7 +159,12 @@ public class EntityPageController {
                         .toList())
                 .orElse(List.of()));
         model.addAttribute("physicalTypes", PhysicalType.values());
+        model.addAttribute("packageNames", packageNames());
         return "entities/new";
+    }
+
+    private List<String> packageNames() {
+        return packages.list(null).stream().map(io.loadsmith.packages.api.PackageResponse::name).toList();
     }
 
     @GetMapping("/{id}")
@@ -219,6 +235,7 @@ public class EntityPageController {
         model.addAttribute("datatypes", datatypes.names().stream().sorted().toList());
         model.addAttribute("physicalTypes", PhysicalType.values());
         model.addAttribute("dialects", dialects.names());
+        model.addAttribute("packageNames", packageNames());
         model.addAttribute("ddl", ddlView(id, dialect));
         String name = entity.qualifiedName();
         List<LoadResponse> all = loads.list(null);
@@ -237,6 +254,7 @@ public class EntityPageController {
         }
         model.addAttribute("entity", entities.get(id));
         model.addAttribute("dialects", dialects.names());
+        model.addAttribute("packageNames", packageNames());
         model.addAttribute("ddl", ddlView(id, dialect));
         return "entities/detail :: ddl";
     }

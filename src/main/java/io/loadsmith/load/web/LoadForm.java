@@ -37,6 +37,39 @@ public class LoadForm {
         return form;
     }
 
+    /**
+     * The columns a column-list parameter can pick from: the target's attributes, then the sources'
+     * (each name once, in that order).
+     */
+    static List<String> columnsOf(LoadForm form, List<io.loadsmith.entity.api.EntityResponse> entities) {
+        java.util.LinkedHashSet<String> names = new java.util.LinkedHashSet<>();
+        List<String> wanted = new ArrayList<>();
+        wanted.add(form.target);
+        wanted.addAll(form.sources);
+        for (String qualified : wanted) {
+            entities.stream().filter(e -> e.qualifiedName().equals(qualified)).findFirst()
+                    .ifPresent(e -> e.attributes().forEach(a -> names.add(a.name())));
+        }
+        return List.copyOf(names);
+    }
+
+    /** After a save the stored steps are read back; a step the user kept as SQL stays SQL. */
+    LoadForm keepKinds(LoadForm submitted) {
+        if (submitted.steps.size() == steps.size()) {
+            for (int i = 0; i < steps.size(); i++) {
+                StepRow row = steps.get(i);
+                if (SQL_KIND.equals(submitted.steps.get(i).kind) && row.isTemplateStep()) {
+                    row.kind = StepRow.SQL;
+                    row.template = null;
+                    row.params = new LinkedHashMap<>();
+                }
+            }
+        }
+        return this;
+    }
+
+    private static final String SQL_KIND = StepRow.SQL;
+
     /** {@code templates} finds a template step's parameters, to type its values. */
     public LoadRequest toRequest(java.util.function.Function<String, java.util.Optional<TemplateDefinition>> templates) {
         List<StepJson> stepJson = steps.stream().map(s -> new StepJson(s.name == null ? "" : s.name.strip(),
@@ -78,9 +111,24 @@ public class LoadForm {
                 return "";
             }
             return templates.apply(template)
-                    .map(d -> TemplateStepText.compose(template, d.parameters(), params))
+                    .map(d -> TemplateStepText.compose(template, d.parameters(), picked(d)))
                     // An unknown template keeps what was given, so the service names it in its message.
                     .orElseGet(() -> "<ftltemplate:" + template + ">");
+        }
+
+        /**
+         * A column picker sends a list parameter as several values (ticked columns, then the "other"
+         * field), which arrive joined by commas: written back as one clean list.
+         */
+        private Map<String, String> picked(TemplateDefinition d) {
+            Map<String, String> values = new LinkedHashMap<>(params);
+            for (io.loadsmith.template.ParameterDefinition p : d.parameters()) {
+                if ((p.type() == io.loadsmith.template.ParameterType.LIST
+                        || p.type() == io.loadsmith.template.ParameterType.IDENTIFIER_LIST) && values.get(p.name()) != null) {
+                    values.put(p.name(), String.join(",", listValues(p.name())));
+                }
+            }
+            return values;
         }
 
         public String getName() { return name; }
@@ -96,6 +144,40 @@ public class LoadForm {
         public Map<String, String> getParams() { return params; }
         public void setParams(Map<String, String> params) { this.params = params; }
         public boolean isTemplateStep() { return TEMPLATE.equals(kind); }
+
+        /** The values of a list parameter, split at the commas. */
+        public List<String> listValues(String parameter) {
+            String value = params.get(parameter);
+            return value == null || value.isBlank() ? List.of()
+                    : java.util.Arrays.stream(value.split(",")).map(String::strip).filter(v -> !v.isEmpty()).toList();
+        }
+
+        /** The list values that are not among {@code choices}, joined again: what the "other" field shows. */
+        public String otherValues(String parameter, List<String> choices) {
+            return String.join(",", listValues(parameter).stream().filter(v -> !choices.contains(v)).toList());
+        }
+
+        /**
+         * The part of a step's error that is about one parameter ("parameter 'x' is…", "missing
+         * required parameter 'x'", "unknown parameter 'x'"), or null: shown at that parameter's field.
+         */
+        public static String problemOf(String message, String parameter) {
+            if (message == null) {
+                return null;
+            }
+            String quoted = "parameter '" + parameter + "'";
+            List<String> found = new ArrayList<>();
+            for (String part : message.split("; ")) {
+                int at = part.indexOf(quoted);
+                if (at >= 0) {
+                    String before = part.substring(0, at);
+                    int start = before.endsWith("missing required ") ? at - "missing required ".length()
+                            : before.endsWith("unknown ") ? at - "unknown ".length() : at;
+                    found.add(part.substring(start));
+                }
+            }
+            return found.isEmpty() ? null : String.join("; ", found);
+        }
     }
 
     public Long getVersion() { return version; }

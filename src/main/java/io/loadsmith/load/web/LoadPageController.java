@@ -137,27 +137,34 @@ public class LoadPageController {
         dialects.check(dialect);
         environments.check(environment);
         LoadResponse stored = loads.get(id);
+        if ("preview".equals(action)) {
+            // The preview while typing: the form on screen generated as it stands, nothing stored.
+            String view = detail(stored, draftPreview(form, dialect, environment, model), model, FormErrors.NONE);
+            return Htmx.isHtmx(request) ? view + " :: preview" : view;
+        }
         if (!"save".equals(action)) {
             rearrange(form.getSteps(), action);
             model.addAttribute("unsaved", true);
-            return editorView(request, detail(stored, dialect, environment, model, FormErrors.NONE));
+            return editorView(request, detail(stored, draftPreview(form, dialect, environment, model), model, FormErrors.NONE));
         }
         if (binding.hasErrors()) {
-            return editorView(request, detail(stored, dialect, environment, model, FormErrors.of(binding)));
+            return editorView(request, detail(stored, draftPreview(form, dialect, environment, model), model, FormErrors.of(binding)));
         }
         try {
             loads.update(id, RequestChecks.valid(form.toRequest(templates::find)));
         } catch (InvalidRequestException e) {
-            return editorView(request, detail(stored, dialect, environment, model, FormErrors.of(e)));
+            return editorView(request, detail(stored, draftPreview(form, dialect, environment, model), model, FormErrors.of(e)));
         } catch (StaleVersionException e) {
-            return editorView(request, detail(stored, dialect, environment, model, FormErrors.message(e.getMessage()
-                    + " Your text is still in the form: copy what you need, then reload.")));
+            return editorView(request, detail(stored, draftPreview(form, dialect, environment, model), model,
+                    FormErrors.message(e.getMessage() + " Your text is still in the form: copy what you need, then reload.")));
         } catch (ConflictException e) {
-            return editorView(request, detail(stored, dialect, environment, model, FormErrors.message(e.getMessage())));
+            return editorView(request, detail(stored, draftPreview(form, dialect, environment, model), model,
+                    FormErrors.message(e.getMessage())));
         }
         if (Htmx.isHtmx(request)) {
             LoadResponse fresh = loads.get(id);
-            model.addAttribute("form", LoadForm.of(fresh));
+            // A template call typed into an SQL step stays an SQL step on screen.
+            model.addAttribute("form", LoadForm.of(fresh).keepKinds(form));
             model.addAttribute("saved", "Saved.");
             return editorView(request, detail(fresh, dialect, environment, model, FormErrors.NONE));
         }
@@ -170,6 +177,12 @@ public class LoadPageController {
     }
 
     static void rearrange(List<LoadForm.StepRow> steps, String action) {
+        if ("refresh".equals(action)) {
+            // A step whose template was just chosen is named after it, unless the user named it.
+            steps.stream().filter(s -> (s.getName() == null || s.getName().isBlank())
+                    && s.getTemplate() != null && !s.getTemplate().isBlank()).forEach(s -> s.setName(s.getTemplate()));
+            return;
+        }
         if (action.startsWith("add-")) {
             LoadForm.StepRow row = new LoadForm.StepRow();
             row.setType(StepType.OVERRIDE);
@@ -181,6 +194,10 @@ public class LoadPageController {
     }
 
     private String detail(LoadResponse load, String dialect, String environment, Model model, FormErrors errors) {
+        return detail(load, preview(load.id(), dialect, environment), model, errors);
+    }
+
+    private String detail(LoadResponse load, Preview preview, Model model, FormErrors errors) {
         model.addAttribute("load", load);
         model.addAttribute("errors", errors);
         List<EntityResponse> all = entities.list(null);
@@ -188,23 +205,25 @@ public class LoadPageController {
         // Links to the entities the saved load writes and reads (by qualified name; a missing one is not linked).
         model.addAttribute("entityPages", all.stream().collect(java.util.stream.Collectors.toMap(
                 e -> e.qualifiedName().toLowerCase(java.util.Locale.ROOT), e -> "/entities/" + e.id(), (a, b) -> a)));
+        LoadForm form = (LoadForm) model.getAttribute("form");
+        model.addAttribute("columns", form == null ? List.of() : LoadForm.columnsOf(form, all));
         model.addAttribute("loadTypes", LoadType.values());
         model.addAttribute("stepTypes", StepType.values());
         List<TemplateDefinition> callable = templates.all();
         model.addAttribute("templates", callable);
         model.addAttribute("templateParams", callable.stream().collect(java.util.stream.Collectors.toMap(
                 TemplateDefinition::name, TemplateDefinition::parameters)));
-        return previewModel(load.id(), dialect, environment, model, "loads/detail");
+        return previewModel(preview, model, "loads/detail");
     }
 
-    private String previewModel(long id, String dialect, String environment, Model model, String view) {
+    private String previewModel(Preview preview, Model model, String view) {
         model.addAttribute("dialects", dialects.names());
         List<EnvironmentResponse> all = environments.list(null);
         model.addAttribute("environments", all.stream().map(EnvironmentResponse::name).toList());
         // What the environment switcher changes: each environment's variables, named under the switch.
         model.addAttribute("environmentVariables", all.stream().collect(java.util.stream.Collectors.toMap(
                 EnvironmentResponse::name, EnvironmentResponse::variables, (a, b) -> a)));
-        model.addAttribute("preview", preview(id, dialect, environment));
+        model.addAttribute("preview", preview);
         return view;
     }
 
@@ -219,16 +238,37 @@ public class LoadPageController {
                     .param("environment", environment).redirect();
         }
         model.addAttribute("load", loads.get(id));
-        return previewModel(id, dialect, environment, model, "loads/detail :: preview");
+        return previewModel(preview(id, dialect, environment), model, "loads/detail :: preview");
     }
 
     private Preview preview(long id, String dialect, String environment) {
+        return generated(dialect, environment, (chosen, env) -> loads.generate(id, chosen, env));
+    }
+
+    /** The form on screen, unsaved, generated; a form the service would refuse says so in the preview. */
+    private Preview draftPreview(LoadForm form, String dialect, String environment, Model model) {
+        model.addAttribute("draft", true);
+        return generated(dialect, environment, (chosen, env) -> {
+            LoadRequest draft = form.toRequest(templates::find);
+            if (draft.target() == null || draft.target().isBlank()) {
+                throw new NotFoundException("Choose a target entity to see the SQL.");
+            }
+            return loads.generateDraft(draft, chosen, env);
+        });
+    }
+
+    private Preview generated(String dialect, String environment,
+                              java.util.function.BiFunction<String, String, io.loadsmith.generation.GeneratedLoad> generate) {
         dialects.check(dialect);
         environments.check(environment);
         String chosen = dialect == null || dialect.isBlank() ? DEFAULT_DIALECT : dialect;
         String env = environment == null || environment.isBlank() ? null : environment;
         try {
-            return new Preview(chosen, env, loads.generate(id, chosen, env).sql(), null, null, null, null, null);
+            io.loadsmith.generation.GeneratedLoad generated = generate.apply(chosen, env);
+            return new Preview(chosen, env, generated == null ? null : generated.sql(), null, null, null, null, null);
+        } catch (InvalidRequestException e) {
+            return new Preview(chosen, env, null, FormErrors.of(e).problems().stream()
+                    .reduce((a, b) -> a + "; " + b).orElse(e.getMessage()), null, null, null, null);
         } catch (GenerationException e) {
             GenerationException.Location at = e.location();
             return new Preview(chosen, env, null, e.getMessage(), at.stepNumber() == null ? null : at.stepNumber() - 1,

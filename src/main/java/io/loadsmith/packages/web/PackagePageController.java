@@ -70,6 +70,30 @@ public class PackagePageController {
     public record Notice(String saved, String error) {
     }
 
+    @GetMapping("/new")
+    public String newPackage(Model model) {
+        model.addAttribute("errors", FormErrors.NONE);
+        return "packages/new";
+    }
+
+    /** Creates an empty package; entities are put into it on their own pages (and loads go with their target). */
+    @PostMapping
+    public String create(@RequestParam(required = false) String name, @RequestParam(required = false) String description,
+                         Model model, HttpServletRequest request, HttpServletResponse response) {
+        model.addAttribute("name", name);
+        model.addAttribute("description", description);
+        try {
+            PackageResponse created = packages.create(RequestChecks.valid(new io.loadsmith.packages.api.PackageRequest(null,
+                    name == null ? null : name.strip(), description == null || description.isBlank() ? null : description)));
+            return Htmx.redirect(request, response, Link.to("/packages/{name}", created.page()).toString());
+        } catch (InvalidRequestException e) {
+            model.addAttribute("errors", FormErrors.of(e));
+        } catch (ConflictException e) {
+            model.addAttribute("errors", FormErrors.message(e.getMessage()));
+        }
+        return "packages/new";
+    }
+
     @GetMapping("/{name}")
     public String show(@PathVariable String name, @RequestParam(required = false) Integer committed,
                        @RequestParam(required = false) Integer restored, Model model, HttpServletRequest request) {
@@ -114,6 +138,11 @@ public class PackagePageController {
                          @RequestParam String dialect, @RequestParam(required = false) String environment) {
         PackageResponse pkg = byName(name);
         dialects.get(dialect);
+        environments.check(environment);
+        // A version that does not exist is refused here, as a page, not by the API's JSON answer.
+        if (!PackageVersionService.WORKING.equals(version.strip())) {
+            versions.info(pkg.id(), version.strip());
+        }
         return Link.to("/api/v1/packages/{id}/versions/{version}/sql-package", pkg.id(), version.strip())
                 .param("dialect", dialect).param("environment", environment).redirect();
     }

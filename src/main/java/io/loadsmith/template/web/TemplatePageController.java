@@ -81,9 +81,14 @@ public class TemplatePageController {
 
     @GetMapping("/new")
     public String newTemplate(@RequestParam(required = false) String from, Model model) {
-        model.addAttribute("form", from == null ? TemplateForm.empty()
-                : lookup.find(from).map(TemplateForm::copyOf).orElseThrow(() -> NotFoundException.name("Template", from)));
-        return editor(null, model, FormErrors.NONE, null, null);
+        if (from == null) {
+            model.addAttribute("form", TemplateForm.empty());
+            return editor(null, model, FormErrors.NONE, null, null);
+        }
+        TemplateForm copy = lookup.find(from).map(TemplateForm::copyOf).orElseThrow(() -> NotFoundException.name("Template", from));
+        model.addAttribute("form", copy);
+        // A copy is previewed as it stands in the editor from the start.
+        return draftPreview(null, copy, null, null, model);
     }
 
     @PostMapping
@@ -92,7 +97,7 @@ public class TemplatePageController {
                          @RequestParam(required = false) String dialect, Model model,
                          HttpServletRequest request, HttpServletResponse response) {
         if ("preview".equals(action)) {
-            return editorView(request, draftPreview(null, form, load, dialect, model));
+            return previewView(request, draftPreview(null, form, load, dialect, model));
         }
         if (!"save".equals(action)) {
             rearrange(form, action);
@@ -126,7 +131,7 @@ public class TemplatePageController {
                        HttpServletRequest request, HttpServletResponse response) {
         templates.get(id);
         if ("preview".equals(action)) {
-            return editorView(request, draftPreview(id, form, load, dialect, model));
+            return previewView(request, draftPreview(id, form, load, dialect, model));
         }
         if (!"save".equals(action)) {
             rearrange(form, action);
@@ -155,6 +160,11 @@ public class TemplatePageController {
         return Htmx.view(request, view, "editor");
     }
 
+    /** The live preview targets the preview pane alone; "Preview this text" (or no JavaScript) gets the editor. */
+    private static String previewView(HttpServletRequest request, String view) {
+        return Htmx.view(request, view, "preview".equals(request.getHeader("HX-Target")) ? "preview" : "editor");
+    }
+
     static void rearrange(TemplateForm form, String action) {
         switch (action) {
             case "add-parameter" -> form.getParameters().add(new TemplateForm.ParamRow());
@@ -176,55 +186,79 @@ public class TemplatePageController {
         }
     }
 
-    /** The editor with its preview rendered from the text as typed, not as saved. */
+    /** The editor with its preview rendered from the text as typed, not as saved, for the dialect chosen. */
     private String draftPreview(Long id, TemplateForm form, Long loadId, String dialect, Model model) {
-        String view = editor(id, model, FormErrors.NONE, loadId, dialect);
-        Preview saved = (Preview) model.getAttribute("preview");
-        if (saved.loadId() == null) {
-            return view;
+        model.addAttribute("templateId", id);
+        model.addAttribute("errors", FormErrors.NONE);
+        model.addAttribute("parameterTypes", ParameterType.values());
+        Preview chosen = previewModel(model, form.getName(), loadId, dialect, false);
+        if (chosen.loadId() == null) {
+            return "configuration/template";
         }
         try {
             TemplateRequest r = RequestChecks.valid(form.toRequest());
             List<ParameterDefinition> parameters = r.parameters().stream().map(p -> new ParameterDefinition(p.name(),
                     p.type() == null ? ParameterType.STRING : p.type(), p.required(), p.defaultValue(), p.description()))
                     .toList();
-            model.addAttribute("preview", new Preview(saved.loadId(), saved.dialect(), drafts.generate(saved.loadId(),
-                    saved.dialect(), r.name(), parameters, r.variants()).sql(), null, true));
+            var generated = drafts.generate(chosen.loadId(), chosen.dialect(), r.name(), parameters, r.variants());
+            model.addAttribute("preview", new Preview(chosen.loadId(), chosen.dialect(),
+                    generated == null ? null : generated.sql(), null, true));
         } catch (InvalidRequestException e) {
             model.addAttribute("errors", FormErrors.of(e));
-            model.addAttribute("preview", new Preview(saved.loadId(), saved.dialect(), null,
-                    "Correct the marked fields to preview the text.", true));
+            model.addAttribute("preview", new Preview(chosen.loadId(), chosen.dialect(), null,
+                    "Correct the marked fields to preview the text: " + String.join("; ", FormErrors.of(e).problems()), true));
         } catch (GenerationException | NotFoundException e) {
-            model.addAttribute("preview", new Preview(saved.loadId(), saved.dialect(), null, e.getMessage(), true));
+            model.addAttribute("preview", new Preview(chosen.loadId(), chosen.dialect(), null, e.getMessage(), true));
         }
-        return view;
+        return "configuration/template";
     }
 
     private String editor(Long id, Model model, FormErrors errors, Long loadId, String dialect) {
         model.addAttribute("templateId", id);
         model.addAttribute("errors", errors);
         model.addAttribute("parameterTypes", ParameterType.values());
-        previewModel(model, loadId, dialect);
+        TemplateForm form = (TemplateForm) model.getAttribute("form");
+        previewModel(model, form == null ? null : form.getName(), loadId, dialect, true);
         return "configuration/template";
     }
 
-    private void previewModel(Model model, Long loadId, String dialect) {
+    /**
+     * The load picker offers the loads that call the template (all loads when none does yet); the
+     * chosen load and dialect, rendered with the saved templates when {@code generate}.
+     */
+    private Preview previewModel(Model model, String templateName, Long loadId, String dialect, boolean generate) {
         List<LoadResponse> all = loads.list(null);
-        model.addAttribute("loads", all);
+        List<LoadResponse> calling = templateName == null || templateName.isBlank() ? List.of()
+                : all.stream().filter(l -> calls(l, templateName.strip())).toList();
+        List<LoadResponse> offered = new java.util.ArrayList<>(calling.isEmpty() ? all : calling);
+        if (loadId != null && offered.stream().noneMatch(l -> l.id() == loadId)) {
+            offered.add(loads.get(loadId));
+        }
+        model.addAttribute("loads", offered);
+        model.addAttribute("noCaller", calling.isEmpty() && templateName != null && !templateName.isBlank());
         model.addAttribute("dialects", dialects.names());
-        Long chosen = loadId != null ? loadId : all.isEmpty() ? null : all.get(0).id();
+        Long chosen = loadId != null ? loadId : offered.isEmpty() ? null : offered.get(0).id();
         dialects.check(dialect);
         String chosenDialect = dialect == null || dialect.isBlank() ? DEFAULT_DIALECT : dialect;
+        Preview preview;
         if (chosen == null) {
-            model.addAttribute("preview", new Preview(null, chosenDialect, null, "There is no load to render yet.", false));
-            return;
+            preview = new Preview(null, chosenDialect, null, "There is no load to render yet.", false);
+        } else if (!generate) {
+            preview = new Preview(chosen, chosenDialect, null, null, false);
+        } else {
+            try {
+                preview = new Preview(chosen, chosenDialect, loads.generate(chosen, chosenDialect, null).sql(), null, false);
+            } catch (GenerationException | NotFoundException e) {
+                preview = new Preview(chosen, chosenDialect, null, e.getMessage(), false);
+            }
         }
-        try {
-            model.addAttribute("preview", new Preview(chosen, chosenDialect,
-                    loads.generate(chosen, chosenDialect, null).sql(), null, false));
-        } catch (GenerationException | NotFoundException e) {
-            model.addAttribute("preview", new Preview(chosen, chosenDialect, null, e.getMessage(), false));
-        }
+        model.addAttribute("preview", preview);
+        return preview;
+    }
+
+    private static boolean calls(LoadResponse load, String template) {
+        return load.steps().stream().anyMatch(s -> s.text() != null && (s.text().contains("<ftltemplate:" + template + ":")
+                || s.text().contains("<ftltemplate:" + template + ">")));
     }
 
     /** The preview pane alone: the saved template rendered within a load the user picks, for a dialect. */
@@ -237,7 +271,7 @@ public class TemplatePageController {
                     .param("dialect", Objects.requireNonNullElse(dialect, DEFAULT_DIALECT)).param("load", load).redirect();
         }
         model.addAttribute("templateId", id);
-        previewModel(model, load, dialect);
+        previewModel(model, templates.get(id).name(), load, dialect, true);
         return "configuration/template :: preview";
     }
 

@@ -56,6 +56,9 @@ class EntityPageControllerTest {
     MockMvc mvc;
 
     @MockitoBean
+    io.loadsmith.packages.MetadataPackageService packages;
+
+    @MockitoBean
     EntityService entities;
 
     @MockitoBean

@@ -4,6 +4,7 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.not;
 import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.anyLong;
 import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.ArgumentMatchers.isNull;
 import static org.mockito.Mockito.verify;
@@ -260,5 +261,106 @@ class LoadPageControllerTest {
         org.assertj.core.api.Assertions.assertThat(TemplateStepText.parse("<ftltemplate:scd2>").orElseThrow().arguments()).isEmpty();
         org.assertj.core.api.Assertions.assertThat(TemplateStepText.compose("scd2", SCD2.parameters(),
                 Map.of("temp_table_prefix", "Z_TMP_"))).isEqualTo("<ftltemplate:scd2:temp_table_prefix=Z_TMP_:full_refresh=false>");
+    }
+
+    @Test
+    void previewWhileTypingGeneratesTheFormOnScreenAndReturnsOnlyThePreview() throws Exception {
+        when(loads.generateDraft(any(), any(), any())).thenAnswer(i -> new GeneratedLoad("x", i.getArgument(1), List.of(),
+                "/* draft */ " + ((LoadRequest) i.getArgument(0)).steps().get(0).text()));
+        mvc.perform(post("/loads/5").header("HX-Request", "true").param("action", "preview").param("dialect", "duckdb")
+                        .param("version", "2").param("name", "load_d_vessel_scd2").param("target", "publish.D_VESSEL_SCD2")
+                        .param("steps[0].kind", "SQL").param("steps[0].name", "s").param("steps[0].text", "SELECT 42"))
+                .andExpect(status().isOk())
+                .andExpect(view().name("loads/detail :: preview"))
+                .andExpect(content().string(containsString("/* draft */ SELECT 42")))
+                .andExpect(content().string(containsString("Of the form on screen")))
+                .andExpect(content().string(not(containsString("id=\"load-form\""))));
+        ArgumentCaptor<LoadRequest> draft = ArgumentCaptor.forClass(LoadRequest.class);
+        verify(loads).generateDraft(draft.capture(), eq("duckdb"), isNull());
+        org.assertj.core.api.Assertions.assertThat(draft.getValue().steps()).extracting(StepJson::text).containsExactly("SELECT 42");
+        verify(loads, org.mockito.Mockito.never()).update(anyLong(), any());
+    }
+
+    @Test
+    void thePreviewOfAFormThatCannotGenerateSaysWhyInThePreview() throws Exception {
+        when(loads.generateDraft(any(), any(), any())).thenThrow(InvalidRequestException.of("target", "x.Y", "names no entity"));
+        mvc.perform(post("/loads/5").header("HX-Request", "true").param("action", "preview")
+                        .param("name", "load_d_vessel_scd2").param("target", "x.Y"))
+                .andExpect(status().isOk())
+                .andExpect(content().string(containsString("names no entity")));
+    }
+
+    @Test
+    void theEditorIsTrackedForUnsavedChangesAndPreviewsLive() throws Exception {
+        mvc.perform(get("/loads/5"))
+                .andExpect(content().string(containsString("data-track-changes")))
+                .andExpect(content().string(containsString("id=\"load-live-preview\"")))
+                .andExpect(content().string(not(containsString("data-dirty"))));
+        mvc.perform(post("/loads/5").header("HX-Request", "true").param("action", "add-sql").param("name", "load_d_vessel_scd2")
+                        .param("target", "publish.D_VESSEL_SCD2"))
+                .andExpect(content().string(containsString("data-dirty=\"true\"")));
+    }
+
+    static final TemplateDefinition SNAPSHOT = new TemplateDefinition(TemplateKind.TEMPLATE, "snapshot", null,
+            List.of(new ParameterDefinition("strategy", ParameterType.STRING, true, null, null, List.of("timestamp", "check")),
+                    new ParameterDefinition("unique_key", ParameterType.IDENTIFIER_LIST, true, null, null),
+                    new ParameterDefinition("invalidate_hard_deletes", ParameterType.BOOLEAN, false, "false", null)),
+            Map.of("default", "MERGE"), "library");
+
+    static io.loadsmith.entity.api.EntityResponse entity(String schema, String name, String... columns) {
+        return new io.loadsmith.entity.api.EntityResponse(1, 0, name, name, schema, schema + "." + name, "DIM", null, null, null,
+                null, java.util.Arrays.stream(columns).map(c -> new io.loadsmith.entity.api.AttributeJson(c, "VARCHAR",
+                        null, null, null, null, null, null, null)).toList(), Instant.EPOCH, Instant.EPOCH);
+    }
+
+    @Test
+    void typedParametersAreASelectACheckboxAndAColumnPickerOfTheTargetAndSources() throws Exception {
+        when(templates.all()).thenReturn(List.of(SCD2, SNAPSHOT));
+        when(templates.find("snapshot")).thenReturn(Optional.of(SNAPSHOT));
+        when(entities.list(null)).thenReturn(List.of(entity("publish", "D_SHIP", "ship_id", "name"),
+                entity("staging", "S_SHIP", "ship_id", "flag")));
+        mvc.perform(post("/loads/5").header("HX-Request", "true").param("action", "refresh").param("name", "l")
+                        .param("target", "publish.D_SHIP").param("sources", "staging.S_SHIP")
+                        .param("steps[0].kind", "TEMPLATE").param("steps[0].template", "snapshot")
+                        .param("steps[0].params[strategy]", "check").param("steps[0].params[unique_key]", "ship_id,custom_col"))
+                .andExpect(status().isOk())
+                .andExpect(content().string(containsString("<select id=\"step-0-param-strategy\"")))
+                .andExpect(content().string(containsString("<option value=\"check\" selected=\"selected\">check</option>")))
+                .andExpect(content().string(containsString("type=\"checkbox\" id=\"step-0-param-invalidate_hard_deletes\"")))
+                // target then source columns, each once; the typed one not among them stays in "other"
+                .andExpect(content().string(containsString("id=\"step-0-param-unique_key-0\" name=\"steps[0].params[unique_key]\" value=\"ship_id\" checked")))
+                .andExpect(content().string(containsString("value=\"flag\"")))
+                .andExpect(content().string(containsString("id=\"step-0-param-unique_key-other\" name=\"steps[0].params[unique_key]\" value=\"custom_col\"")))
+                .andExpect(content().string(containsString("<option value=\"staging.S_SHIP\" selected=\"selected\">")));
+    }
+
+    @Test
+    void pickedColumnsAndTheOtherFieldAreSavedAsOneListAndSourcesAsChosen() throws Exception {
+        when(templates.find("snapshot")).thenReturn(Optional.of(SNAPSHOT));
+        when(loads.update(eq(5L), any())).thenReturn(vesselLoad());
+        mvc.perform(post("/loads/5").param("action", "save").param("version", "2").param("name", "l")
+                        .param("target", "publish.D_SHIP").param("sources", "staging.S_SHIP", "staging.S_OTHER")
+                        .param("steps[0].kind", "TEMPLATE").param("steps[0].name", "m").param("steps[0].template", "snapshot")
+                        .param("steps[0].params[strategy]", "check")
+                        .param("steps[0].params[unique_key]", "ship_id", "flag", " extra "))
+                .andExpect(status().is3xxRedirection());
+        ArgumentCaptor<LoadRequest> saved = ArgumentCaptor.forClass(LoadRequest.class);
+        verify(loads).update(eq(5L), saved.capture());
+        org.assertj.core.api.Assertions.assertThat(saved.getValue().sources()).containsExactly("staging.S_SHIP", "staging.S_OTHER");
+        org.assertj.core.api.Assertions.assertThat(saved.getValue().steps().get(0).text())
+                .isEqualTo("<ftltemplate:snapshot:strategy=check:unique_key=ship_id,flag,extra:invalidate_hard_deletes=false>");
+    }
+
+    @Test
+    void anErrorAboutAParameterIsShownAtThatParameter() throws Exception {
+        when(templates.find("snapshot")).thenReturn(Optional.of(SNAPSHOT));
+        when(templates.all()).thenReturn(List.of(SNAPSHOT));
+        when(loads.update(eq(5L), any())).thenThrow(InvalidRequestException.of("steps[0].text", null,
+                "Load l, step 1 (m), template snapshot: parameter 'strategy' is one of timestamp, check; missing required parameter 'unique_key' (IDENTIFIER_LIST)"));
+        mvc.perform(post("/loads/5").param("action", "save").param("version", "2").param("name", "l").param("target", "publish.D_SHIP")
+                        .param("steps[0].kind", "TEMPLATE").param("steps[0].name", "m").param("steps[0].template", "snapshot"))
+                .andExpect(status().isOk())
+                .andExpect(content().string(containsString("<small class=\"field-error param-error\" role=\"alert\">parameter &#39;strategy&#39; is one of timestamp, check</small>")))
+                .andExpect(content().string(containsString("<small class=\"field-error param-error\" role=\"alert\">missing required parameter &#39;unique_key&#39; (IDENTIFIER_LIST)</small>")));
     }
 }

@@ -174,4 +174,43 @@ class TemplatePageControllerTest {
         mvc.perform(get("/configuration/templates/3/delete")).andExpect(view().name("confirm"));
         mvc.perform(post("/configuration/templates/3/delete")).andExpect(redirectedUrl("/configuration/templates"));
     }
+
+    static LoadResponse load(long id, String name, String stepText) {
+        return new LoadResponse(id, 0, name, "publish.X", LoadType.TRANSFORM_PERSIST, null, List.of(),
+                List.of(new io.loadsmith.load.api.StepJson("s", io.loadsmith.generation.model.StepType.OVERRIDE, stepText)),
+                new TreeMap<>(), Instant.EPOCH, Instant.EPOCH);
+    }
+
+    @Test
+    void theLivePreviewOfACopyRendersTheTextAndDialectOnScreenIntoThePreviewAlone() throws Exception {
+        when(loads.list(null)).thenReturn(List.of(load(5, "load_x", "SELECT 1"), load(6, "load_scd2", "<ftltemplate:scd2:temp_table_prefix=Z_>")));
+        when(drafts.generate(eq(6L), eq("duckdb"), eq("scd2"), any(), any())).thenReturn(
+                new GeneratedLoad("load_scd2", "duckdb", List.of(), "MERGE ON SCREEN -- duckdb"));
+        mvc.perform(post("/configuration/templates").header("HX-Request", "true").header("HX-Target", "preview")
+                        .param("action", "preview").param("dialect", "duckdb").param("name", "scd2")
+                        .param("variants[0].dialect", "default").param("variants[0].text", "MERGE ON SCREEN"))
+                .andExpect(status().isOk())
+                .andExpect(view().name("configuration/template :: preview"))
+                .andExpect(content().string(containsString("MERGE ON SCREEN -- duckdb")))
+                // The picker offers the load that calls scd2, not the one that does not.
+                .andExpect(content().string(containsString("load_scd2")))
+                .andExpect(content().string(not(containsString(">load_x<"))));
+    }
+
+    @Test
+    void aCopyIsPreviewedAsItStandsWhenTheEditorOpens() throws Exception {
+        when(loads.list(null)).thenReturn(List.of(load(6, "load_scd2", "<ftltemplate:scd2:temp_table_prefix=Z_>")));
+        when(drafts.generate(eq(6L), eq("snowflake"), eq("scd2"), any(), any())).thenReturn(
+                new GeneratedLoad("load_scd2", "snowflake", List.of(), "MERGE COPIED"));
+        mvc.perform(get("/configuration/templates/new").param("from", "scd2"))
+                .andExpect(content().string(containsString("MERGE COPIED")))
+                .andExpect(content().string(containsString("id=\"template-live-preview\"")));
+    }
+
+    @Test
+    void whenNoLoadCallsTheTemplateThePickerSaysSoAndOffersEveryLoad() throws Exception {
+        mvc.perform(get("/configuration/templates/3"))
+                .andExpect(content().string(containsString("No load calls my_merge yet")))
+                .andExpect(content().string(containsString("load_x")));
+    }
 }

@@ -101,19 +101,28 @@ final class StartupBench {
         return out;
     }
 
+    /**
+     * A static CDS archive (JDK 17): one training start that lists the classes it loads and stops
+     * after the context refresh, then {@code -Xshare:dump} of that list on the same class path.
+     * (A dynamic archive, -XX:ArchiveClassesAtExit, took minutes to write at exit on this machine.)
+     */
     private static void train(Path work, Path jsa, List<String> command, Path dataDir) throws Exception {
-        List<String> full = new java.util.ArrayList<>(List.of("java", "-Xmx1g", "-XX:ArchiveClassesAtExit=" + jsa,
+        Path list = Path.of(jsa + ".classes");
+        List<String> full = new java.util.ArrayList<>(List.of("java", "-Xmx1g", "-XX:DumpLoadedClassList=" + list,
                 "-Dspring.context.exit=onRefresh"));
         full.addAll(command);
         full.add("--server.port=0");
         full.add("--spring.datasource.url=jdbc:h2:file:" + dataDir.resolve("loadsmith") + ";AUTO_SERVER=FALSE");
         run(work, full);
+        String classPath = command.get(0).equals("-jar") ? command.get(1) : command.get(1);
+        run(work, List.of("java", "-Xshare:dump", "-XX:SharedClassListFile=" + list, "-XX:SharedArchiveFile=" + jsa,
+                "-cp", classPath));
     }
 
     private static void run(Path dir, List<String> command) throws Exception {
         Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
                 .redirectOutput(dir.resolve("run.log").toFile()).start();
-        if (!p.waitFor(300, TimeUnit.SECONDS) || p.exitValue() != 0) {
+        if (!p.waitFor(900, TimeUnit.SECONDS) || p.exitValue() != 0) {
             throw new IllegalStateException("failed: " + command + "; see " + dir.resolve("run.log"));
         }
     }

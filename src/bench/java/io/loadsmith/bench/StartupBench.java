@@ -35,7 +35,7 @@ final class StartupBench {
 
     static Table run(Path jar, int loads, int rounds) throws Exception {
         Table table = new Table("6. Start-up of the jar on an H2 file", "store", "start", "time to first API answer s (median)",
-                "heap after start MB (live, after GC)", "ratio to the empty web app, same flags");
+                "heap after start MB (live, after GC)", "ratio to the empty web app");
         Path work = Files.createTempDirectory("loadsmith-start");
         Path ext = work.resolve("ext");
         run(work, List.of("java", "-Djarmode=tools", "-jar", jar.toString(), "extract", "--destination", ext.toString()));
@@ -43,19 +43,26 @@ final class StartupBench {
         String emptyCp = ext.resolve("lib") + "/*:" + Path.of(StartupBench.class.getProtectionDomain().getCodeSource()
                 .getLocation().toURI());
         List<String> empty = List.of("-cp", emptyCp, "io.loadsmith.bench.emptyweb.EmptyWebApp");
-        // The CDS archives: one training start each that stops after the context refresh.
+        // The CDS archive: one training start that stops after the context refresh. CDS maps classes
+        // from plain jars only, and the class path at run must be the one of the dump: so the
+        // extracted jar and its libraries, named one by one, and the main class.
+        StringBuilder appCp = new StringBuilder(app.toString());
+        try (var libs = Files.list(ext.resolve("lib"))) {
+            libs.map(Path::toString).filter(n -> n.endsWith(".jar")).sorted().forEach(n -> appCp.append(':').append(n));
+        }
+        List<String> appMain = List.of("-cp", appCp.toString(), "io.loadsmith.LoadsmithApplication");
         Path appJsa = ext.resolve("loadsmith.jsa");
-        Path emptyJsa = ext.resolve("empty.jsa");
-        train(work, appJsa, List.of("-jar", app.toString()), Files.createTempDirectory("loadsmith-train"));
-        train(work, emptyJsa, empty, Files.createTempDirectory("loadsmith-train"));
-        String[] names = {"empty Spring Boot web app (baseline)", "empty web app + CDS", "java -jar loadsmith.jar (before)",
-                "extracted + CDS", "extracted + CDS + lazy initialization"};
+        train(work, appJsa, appMain, Files.createTempDirectory("loadsmith-train"));
+        String[] names = {"empty Spring Boot web app (baseline)", "java -jar loadsmith.jar (before)",
+                "extracted, class path, no CDS", "extracted, class path + CDS",
+                "extracted, class path + CDS + lazy initialization"};
         List<List<String>> commands = List.of(
                 empty,
-                concat(List.of("-XX:SharedArchiveFile=" + emptyJsa), empty),
                 List.of("-jar", jar.toString()),
-                List.of("-XX:SharedArchiveFile=" + appJsa, "-jar", app.toString()),
-                List.of("-XX:SharedArchiveFile=" + appJsa, "-jar", app.toString(), "--spring.main.lazy-initialization=true"));
+                appMain,
+                concat(List.of("-XX:SharedArchiveFile=" + appJsa), appMain),
+                concat(concat(List.of("-XX:SharedArchiveFile=" + appJsa), appMain),
+                        List.of("--spring.main.lazy-initialization=true")));
         double[][] ready = new double[commands.size()][rounds];
         double[][] heap = new double[commands.size()][rounds];
         for (int r = 0; r < rounds; r++) {
@@ -65,11 +72,10 @@ final class StartupBench {
                 heap[v][r] = m[1];
             }
         }
-        double[] base = {CliBench.median(ready[0]), CliBench.median(ready[0]), CliBench.median(ready[0]),
-                CliBench.median(ready[1]), CliBench.median(ready[1])};
+        double base = CliBench.median(ready[0]);
         for (int v = 0; v < commands.size(); v++) {
-            table.row(v < 2 ? "none" : "demo data", names[v], Table.f2(CliBench.median(ready[v])),
-                    Table.f1(CliBench.median(heap[v])), Table.f2(CliBench.median(ready[v]) / base[v]));
+            table.row(v < 1 ? "none" : "demo data", names[v], Table.f2(CliBench.median(ready[v])),
+                    Table.f1(CliBench.median(heap[v])), Table.f2(CliBench.median(ready[v]) / base));
         }
 
         Path bigDir = Files.createTempDirectory("loadsmith-big");
@@ -86,10 +92,10 @@ final class StartupBench {
             }
         }
         double[] big = measure(commands.get(3), bigDir);
-        table.row(loads + " loads", names[3], Table.f2(big[0]), Table.f1(big[1]), Table.f2(big[0] / base[3]));
+        table.row(loads + " loads", names[3], Table.f2(big[0]), Table.f1(big[1]), Table.f2(big[0] / base));
         return table.note(rounds + " alternating rounds of each start; java -Xmx1g on a fresh H2 file (flags as named; "
-                + "the jar extracted with -Djarmode=tools extract, each CDS archive made by one training start with "
-                + "-XX:ArchiveClassesAtExit and -Dspring.context.exit=onRefresh); ready = the first answer from "
+                + "the jar extracted with -Djarmode=tools extract, the CDS archive made from the class list of one "
+                + "training start with -XX:DumpLoadedClassList and -Dspring.context.exit=onRefresh, then -Xshare:dump); ready = the first answer from "
                 + "GET /api/v1/dialects (401: up, without a token), polled every 50 ms; heap from jcmd GC.heap_info after "
                 + "jcmd GC.run. The baseline is an empty Spring Boot web application of the same Boot version "
                 + "(src/bench/java/io/loadsmith/bench/emptyweb), on the same jars, started the same way.");
@@ -114,9 +120,8 @@ final class StartupBench {
         full.add("--server.port=0");
         full.add("--spring.datasource.url=jdbc:h2:file:" + dataDir.resolve("loadsmith") + ";AUTO_SERVER=FALSE");
         run(work, full);
-        String classPath = command.get(0).equals("-jar") ? command.get(1) : command.get(1);
         run(work, List.of("java", "-Xshare:dump", "-XX:SharedClassListFile=" + list, "-XX:SharedArchiveFile=" + jsa,
-                "-cp", classPath));
+                "-cp", command.get(1)));
     }
 
     private static void run(Path dir, List<String> command) throws Exception {

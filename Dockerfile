@@ -34,4 +34,13 @@ VOLUME /app/data
 HEALTHCHECK --interval=30s --timeout=10s --start-period=120s --retries=3 \
   CMD ["java", "-Xmx16m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto", \
        "-cp", "/app/BOOT-INF/classes", "io.loadsmith.ops.HealthCheck"]
+# Faster start (docs/benchmarks.md, table 6; README "Start-up of the server"): class-data sharing
+# needs plain jars on the class path, so the jar extracted without the launcher
+# (`java -Djarmode=tools -jar loadsmith.jar extract --destination /app`: /app/loadsmith.jar and
+# /app/lib/), a class list from one training start of the same JRE that stops after the context
+# refresh (`java -XX:DumpLoadedClassList=/app/classes.lst -Dspring.context.exit=onRefresh -jar
+# /app/loadsmith.jar --spring.datasource.url=jdbc:h2:mem:training`), the archive
+# (`java -Xshare:dump -XX:SharedClassListFile=/app/classes.lst -XX:SharedArchiveFile=/app/loadsmith.jsa
+# -cp /app/loadsmith.jar`), and `-XX:SharedArchiveFile=/app/loadsmith.jsa -jar /app/loadsmith.jar`
+# here. This image keeps the layered launcher until that layout has passed ops/container-smoke.sh.
 ENTRYPOINT ["java", "org.springframework.boot.loader.launch.JarLauncher"]

@@ -10,7 +10,9 @@ import java.util.List;
 /**
  * Runs the benchmarks and writes docs/benchmarks.md. Each figure comes with its baseline from
  * the same run, so the ratios hold on other machines even where the absolute numbers do not.
- * {@code mvn -Pbench -DskipTests verify}; pass "quick" as a second argument for smaller sizes.
+ * {@code mvn -Pbench -DskipTests verify}; pass "quick" as a second argument for smaller sizes, and
+ * {@code -Dbench.only=history,cli} (generator, engine, store, import, tryit, startup, history, cli) to run
+ * only those and replace only their tables in the file.
  */
 public final class Benchmarks {
 
@@ -20,23 +22,71 @@ public final class Benchmarks {
     public static void main(String[] args) throws Exception {
         Path out = Path.of(args.length > 0 ? args[0] : "docs/benchmarks.md");
         boolean quick = args.length > 1 && "quick".equals(args[1]);
+        // -Dbench.only=history,cli (names below) runs those alone and replaces only their tables.
+        String only = System.getProperty("bench.only", "all").trim();
+        java.util.Set<String> selected = "all".equals(only) || only.isEmpty() ? null
+                : new java.util.HashSet<>(List.of(only.split("\\s*,\\s*")));
+        java.util.function.Predicate<String> on = name -> selected == null || selected.contains(name);
         List<Table> tables = new ArrayList<>();
-        tables.add(GeneratorThroughput.run(quick ? new int[] {1000} : new int[] {1000, 10_000, 50_000}, quick ? 2 : 3));
-        System.out.println(tables.get(tables.size() - 1).markdown());
-        tables.add(EngineMerge.run(quick ? 100_000 : 1_000_000));
-        System.out.println(tables.get(tables.size() - 1).markdown());
-        for (Table t : StoreBenchmarks.run(quick ? new int[] {1000} : new int[] {1000, 10_000, 50_000},
-                quick ? 2000 : 10_000, quick ? 2000 : 8000)) {
-            tables.add(t);
-            System.out.println(t.markdown());
+        if (on.test("generator")) {
+            tables.add(GeneratorThroughput.run(quick ? new int[] {1000} : new int[] {1000, 10_000, 50_000}, quick ? 2 : 3));
+            System.out.println(tables.get(tables.size() - 1).markdown());
         }
-        tables.add(ImportBench.run(quick ? new int[] {200, 1000} : new int[] {200, 1000, 5000}));
-        tables.add(TryItBench.run(quick ? 3 : 7));
-        System.out.println(tables.get(tables.size() - 1).markdown());
+        if (on.test("engine")) {
+            tables.add(EngineMerge.run(quick ? 100_000 : 1_000_000));
+            System.out.println(tables.get(tables.size() - 1).markdown());
+        }
+        if (on.test("store")) {
+            for (Table t : StoreBenchmarks.run(quick ? new int[] {1000} : new int[] {1000, 10_000, 50_000},
+                    quick ? 2000 : 10_000, quick ? 2000 : 8000)) {
+                tables.add(t);
+                System.out.println(t.markdown());
+            }
+        }
+        if (on.test("import")) {
+            tables.add(ImportBench.run(quick ? new int[] {200, 1000} : new int[] {200, 1000, 5000}));
+        }
+        if (on.test("tryit")) {
+            tables.add(TryItBench.run(quick ? 3 : 7));
+            System.out.println(tables.get(tables.size() - 1).markdown());
+        }
         Path jar = out.toAbsolutePath().getParent().getParent().resolve("target/loadsmith.jar");
-        tables.add(StartupBench.run(jar, quick ? 1000 : 10_000));
-        System.out.println(tables.get(tables.size() - 1).markdown());
-        write(out, tables);
+        if (on.test("startup")) {
+            tables.add(StartupBench.run(jar, quick ? 1000 : 10_000));
+            System.out.println(tables.get(tables.size() - 1).markdown());
+        }
+        if (on.test("history")) {
+            tables.add(HistoryTemplates.run(quick ? 100_000 : 1_000_000));
+            System.out.println(tables.get(tables.size() - 1).markdown());
+        }
+        if (on.test("cli")) {
+            tables.add(CliBench.run(jar, CliBench.tenLoadPackage(Files.createTempDirectory("loadsmith-cli-pkg")), quick ? 3 : 5));
+            System.out.println(tables.get(tables.size() - 1).markdown());
+        }
+        if (selected == null) {
+            write(out, tables);
+        } else {
+            replace(out, tables);
+        }
+    }
+
+    /** Replaces the sections of the given tables in an existing file (by their heading), keeping the rest. */
+    private static void replace(Path out, List<Table> tables) throws IOException {
+        String md = Files.exists(out) ? Files.readString(out) : "# Benchmarks\n\n";
+        for (Table t : tables) {
+            String section = t.markdown();
+            String heading = section.substring(0, section.indexOf('\n') + 1);
+            int start = md.indexOf(heading);
+            if (start < 0) {
+                int before = md.indexOf("## Before / after");
+                start = before < 0 ? md.length() : before;
+                md = md.substring(0, start) + section + md.substring(start);
+            } else {
+                int end = md.indexOf("\n## ", start + heading.length());
+                md = md.substring(0, start) + section + (end < 0 ? "" : md.substring(end + 1));
+            }
+        }
+        Files.writeString(out, md);
     }
 
     private static void write(Path out, List<Table> tables) throws IOException {

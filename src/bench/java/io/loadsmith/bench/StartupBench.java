@@ -30,14 +30,56 @@ final class StartupBench {
     }
 
     static Table run(Path jar, int loads) throws Exception {
-        Table table = new Table("6. Start-up of the jar on an H2 file", "store", "time to first API answer s",
-                "heap after start MB (live, after GC)", "ratio to demo");
-        Path demoDir = Files.createTempDirectory("loadsmith-demo");
-        double[] demo = measure(jar, demoDir);
-        table.row("demo data", Table.f2(demo[0]), Table.f1(demo[1]), "1.00");
+        return run(jar, loads, 2);
+    }
+
+    static Table run(Path jar, int loads, int rounds) throws Exception {
+        Table table = new Table("6. Start-up of the jar on an H2 file", "store", "start", "time to first API answer s (median)",
+                "heap after start MB (live, after GC)", "ratio to the empty web app");
+        Path work = Files.createTempDirectory("loadsmith-start");
+        Path ext = work.resolve("ext");
+        run(work, List.of("java", "-Djarmode=tools", "-jar", jar.toString(), "extract", "--destination", ext.toString()));
+        Path app = ext.resolve("loadsmith.jar");
+        String emptyCp = ext.resolve("lib") + "/*:" + Path.of(StartupBench.class.getProtectionDomain().getCodeSource()
+                .getLocation().toURI());
+        List<String> empty = List.of("-cp", emptyCp, "io.loadsmith.bench.emptyweb.EmptyWebApp");
+        // The CDS archive: one training start that stops after the context refresh. CDS maps classes
+        // from plain jars only, and the class path at run must be the one of the dump: so the
+        // extracted jar and its libraries, named one by one, and the main class.
+        StringBuilder appCp = new StringBuilder(app.toString());
+        try (var libs = Files.list(ext.resolve("lib"))) {
+            libs.map(Path::toString).filter(n -> n.endsWith(".jar")).sorted().forEach(n -> appCp.append(':').append(n));
+        }
+        List<String> appMain = List.of("-cp", appCp.toString(), "io.loadsmith.LoadsmithApplication");
+        Path appJsa = ext.resolve("loadsmith.jsa");
+        train(work, appJsa, appMain, Files.createTempDirectory("loadsmith-train"));
+        String[] names = {"empty Spring Boot web app (baseline)", "java -jar loadsmith.jar (before)",
+                "extracted, class path, no CDS", "extracted, class path + CDS",
+                "extracted, class path + CDS + lazy initialization"};
+        List<List<String>> commands = List.of(
+                empty,
+                List.of("-jar", jar.toString()),
+                appMain,
+                concat(List.of("-XX:SharedArchiveFile=" + appJsa), appMain),
+                concat(concat(List.of("-XX:SharedArchiveFile=" + appJsa), appMain),
+                        List.of("--spring.main.lazy-initialization=true")));
+        double[][] ready = new double[commands.size()][rounds];
+        double[][] heap = new double[commands.size()][rounds];
+        for (int r = 0; r < rounds; r++) {
+            for (int v = 0; v < commands.size(); v++) {
+                double[] m = measure(commands.get(v), Files.createTempDirectory("loadsmith-demo"));
+                ready[v][r] = m[0];
+                heap[v][r] = m[1];
+            }
+        }
+        double base = CliBench.median(ready[0]);
+        for (int v = 0; v < commands.size(); v++) {
+            table.row(v < 1 ? "none" : "demo data", names[v], Table.f2(CliBench.median(ready[v])),
+                    Table.f1(CliBench.median(heap[v])), Table.f2(CliBench.median(ready[v]) / base));
+        }
 
         Path bigDir = Files.createTempDirectory("loadsmith-big");
-        measure(jar, bigDir); // creates the schema and the demo data
+        measure(commands.get(3), bigDir); // creates the schema and the demo data
         try (Connection c = DriverManager.getConnection("jdbc:h2:file:" + bigDir.resolve("loadsmith"), "sa", "");
              Statement st = c.createStatement()) {
             String script = StoreBenchmarks.resource("bench/populate.sql").replace(":package", "bench_startup")
@@ -49,24 +91,60 @@ final class StartupBench {
                 }
             }
         }
-        double[] big = measure(jar, bigDir);
-        table.row(loads + " loads", Table.f2(big[0]), Table.f1(big[1]), Table.f2(big[0] / demo[0]) + " time, "
-                + Table.f2(big[1] / demo[1]) + " heap");
-        return table.note("java -Xmx1g -jar target/loadsmith.jar on a fresh H2 file; ready = the first answer from "
-                + "GET /api/v1/dialects (401: up, without a token), polled every 50 ms; heap from jcmd GC.heap_info after jcmd GC.run.");
+        double[] big = measure(commands.get(3), bigDir);
+        table.row(loads + " loads", names[3], Table.f2(big[0]), Table.f1(big[1]), Table.f2(big[0] / base));
+        return table.note(rounds + " alternating rounds of each start; java -Xmx1g on a fresh H2 file (flags as named; "
+                + "the jar extracted with -Djarmode=tools extract, the CDS archive made from the class list of one "
+                + "training start with -XX:DumpLoadedClassList and -Dspring.context.exit=onRefresh, then -Xshare:dump); ready = the first answer from "
+                + "GET /api/v1/dialects (401: up, without a token), polled every 50 ms; heap from jcmd GC.heap_info after "
+                + "jcmd GC.run. The baseline is an empty Spring Boot web application of the same Boot version "
+                + "(src/bench/java/io/loadsmith/bench/emptyweb), on the same jars, started the same way.");
+    }
+
+    private static List<String> concat(List<String> a, List<String> b) {
+        List<String> out = new java.util.ArrayList<>(a);
+        out.addAll(b);
+        return out;
+    }
+
+    /**
+     * A static CDS archive (JDK 17): one training start that lists the classes it loads and stops
+     * after the context refresh, then {@code -Xshare:dump} of that list on the same class path.
+     * (A dynamic archive, -XX:ArchiveClassesAtExit, took minutes to write at exit on this machine.)
+     */
+    private static void train(Path work, Path jsa, List<String> command, Path dataDir) throws Exception {
+        Path list = Path.of(jsa + ".classes");
+        List<String> full = new java.util.ArrayList<>(List.of("java", "-Xmx1g", "-XX:DumpLoadedClassList=" + list,
+                "-Dspring.context.exit=onRefresh"));
+        full.addAll(command);
+        full.add("--server.port=0");
+        full.add("--spring.datasource.url=jdbc:h2:file:" + dataDir.resolve("loadsmith") + ";AUTO_SERVER=FALSE");
+        run(work, full);
+        run(work, List.of("java", "-Xshare:dump", "-XX:SharedClassListFile=" + list, "-XX:SharedArchiveFile=" + jsa,
+                "-cp", command.get(1)));
+    }
+
+    private static void run(Path dir, List<String> command) throws Exception {
+        Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
+                .redirectOutput(dir.resolve("run.log").toFile()).start();
+        if (!p.waitFor(900, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            throw new IllegalStateException("failed: " + command + "; see " + dir.resolve("run.log"));
+        }
     }
 
     /** Seconds until the API answers, and live heap in MB after a full GC. */
-    private static double[] measure(Path jar, Path dataDir) throws Exception {
+    private static double[] measure(List<String> command, Path dataDir) throws Exception {
         int port;
         try (ServerSocket socket = new ServerSocket(0)) {
             port = socket.getLocalPort();
         }
         long start = System.nanoTime();
-        Process process = new ProcessBuilder(List.of("java", "-Xmx1g", "-jar", jar.toString(),
-                "--server.port=" + port,
+        List<String> full = new java.util.ArrayList<>(List.of("java", "-Xmx1g"));
+        full.addAll(command);
+        full.addAll(List.of("--server.port=" + port,
                 "--spring.datasource.url=jdbc:h2:file:" + dataDir.resolve("loadsmith") + ";AUTO_SERVER=FALSE",
-                "--logging.level.root=WARN"))
+                "--logging.level.root=WARN"));
+        Process process = new ProcessBuilder(full)
                 .redirectErrorStream(true).redirectOutput(dataDir.resolve("app.log").toFile()).start();
         try {
             HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofMillis(200)).build();
@@ -105,5 +183,10 @@ final class StartupBench {
         String out = new String(jcmd.getInputStream().readAllBytes());
         jcmd.waitFor(30, TimeUnit.SECONDS);
         return out;
+    }
+
+    public static void main(String[] args) throws Exception {
+        System.out.println(run(Path.of(args.length > 0 ? args[0] : "target/loadsmith.jar").toAbsolutePath(),
+                args.length > 1 ? Integer.parseInt(args[1]) : 10_000, args.length > 2 ? Integer.parseInt(args[2]) : 2).markdown());
     }
 }

@@ -1,0 +1,265 @@
+package io.loadsmith.bench;
+
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import io.loadsmith.ddl.DdlGenerator;
+import io.loadsmith.dialect.DialectRegistry;
+import io.loadsmith.engine.TargetEngine;
+import io.loadsmith.generation.DatatypeOverrides;
+import io.loadsmith.generation.FreemarkerEngine;
+import io.loadsmith.generation.FullRefreshPolicy;
+import io.loadsmith.generation.FullRefreshSettings;
+import io.loadsmith.generation.LoadSqlGenerator;
+import io.loadsmith.generation.ModelLocalizer;
+import io.loadsmith.generation.model.AttributeModel;
+import io.loadsmith.generation.model.EntityModel;
+import io.loadsmith.generation.model.LoadModel;
+import io.loadsmith.generation.model.StepModel;
+import io.loadsmith.generation.model.StepType;
+import io.loadsmith.library.LibraryTemplateSource;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+
+/**
+ * Benchmark 9: every history template of the library (cdc_scd2, snapshot current-state and
+ * historical, scd_hybrid_rebuild, insert_new_by_datahash) against the fastest SQL written by hand
+ * for the same semantics, on PostgreSQL 17 and DuckDB, at 1 % and 10 % changed keys. Each run
+ * starts both sides from the same copy of the target (loaded by the template on day 0) and the
+ * same source; the results are compared with EXCEPT ALL both ways.
+ */
+final class HistoryTemplates {
+
+    /** Day 0 and day 1 execution times (literal, so both sides give the same rows). */
+    static final String DAY0 = "TIMESTAMP '2024-01-01 00:00:00'";
+    static final String DAY1 = "TIMESTAMP '2024-01-02 00:00:00'";
+
+    private final LoadSqlGenerator loads;
+    private final DdlGenerator ddl;
+
+    HistoryTemplates() {
+        LibraryTemplateSource library = new LibraryTemplateSource();
+        DialectRegistry dialects = new DialectRegistry();
+        FreemarkerEngine engine = new FreemarkerEngine(new io.loadsmith.template.TemplateCatalog(List.of(library)), library);
+        ModelLocalizer localizer = new ModelLocalizer(DatatypeOverrides.none());
+        loads = new LoadSqlGenerator(engine, dialects, localizer,
+                new FullRefreshSettings(FullRefreshPolicy.ALLOW, FullRefreshPolicy.ALLOW));
+        ddl = new DdlGenerator(engine, dialects, localizer);
+    }
+
+    /** One template and its hand-written twin. */
+    record Case(String name, EntityModel source, EntityModel target, String day0Call, String day1Call,
+                String resource, String index, String compareColumns) {
+    }
+
+    static List<Case> cases() {
+        EntityModel cdcSource = entity("stage", "person_cdc", attr("person_id", "INTEGER8"), attr("cdc_operation", null, "CHAR", 1),
+                attr("cdc_seq", "INTEGER8"), attr("event_time", "TIMESTAMP"), attr("name", "VARCHAR"), attr("city", "VARCHAR"));
+        EntityModel cdcTarget = entity("dw", "person_scd2", attr("person_id", "INTEGER8"), attr("name", "VARCHAR"),
+                attr("city", "VARCHAR"), attr("cdc_seq", "INTEGER8"), attr("valid_from", "VALID_FROM", "TIMESTAMP", null),
+                attr("valid_to", "VALID_TO", "TIMESTAMP", null), attr("is_current", "VALIDITY_STATUS", "INTEGER1", null));
+        EntityModel snapSource = entity("stage", "customer_src", attr("customer_id", "INTEGER8"), attr("name", "VARCHAR"),
+                attr("city", "VARCHAR"), attr("segment", "VARCHAR"));
+        EntityModel snapTarget = entity("dw", "customer_snap", attr("customer_id", "INTEGER8"), attr("name", "VARCHAR"),
+                attr("city", "VARCHAR"), attr("segment", "VARCHAR"), attr("valid_from", "TIMESTAMP"), attr("valid_to", "TIMESTAMP"));
+        EntityModel histSource = entity("stage", "customer_obs", attr("customer_id", "INTEGER8"), attr("name", "VARCHAR"),
+                attr("city", "VARCHAR"), attr("segment", "VARCHAR"), attr("observed_at", "TIMESTAMP"));
+        EntityModel histTarget = entity("dw", "customer_hist", attr("customer_id", "INTEGER8"), attr("name", "VARCHAR"),
+                attr("city", "VARCHAR"), attr("segment", "VARCHAR"), attr("valid_from", "TIMESTAMP"), attr("valid_to", "TIMESTAMP"));
+        EntityModel hybridSource = entity("stage", "user_src", attr("user_id", "INTEGER8"), attr("name", "VARCHAR"),
+                attr("city", "VARCHAR"), attr("segment", "VARCHAR"));
+        EntityModel hybridTarget = entity("dw", "user_dim", attr("user_sk", "SCD_ID", "INTEGER8", null),
+                attr("user_id", "INTEGER8"), attr("name", "VARCHAR"), attr("city", "VARCHAR"), attr("segment", "VARCHAR"),
+                attr("scd_version", "SCD_VERSION", "INTEGER4", null), attr("valid_from", "VALID_FROM", "TIMESTAMP", null),
+                attr("valid_to", "VALID_TO", "TIMESTAMP", null), attr("is_active", "VALIDITY_STATUS", "INTEGER1", null));
+        EntityModel psaSource = entity("stage", "psa_src", attr("customer_id", "INTEGER8"), attr("name", "VARCHAR"),
+                attr("city", "VARCHAR"), attr("segment", "VARCHAR"));
+        EntityModel psaTarget = entity("psa", "customer_psa", attr("customer_id", "INTEGER8"), attr("name", "VARCHAR"),
+                attr("city", "VARCHAR"), attr("segment", "VARCHAR"), attr("datahash", "DV_DATAHASH", "CHAR", 32));
+        String snapCall = "<ftltemplate:snapshot:strategy=check:unique_key=customer_id:check_columns=*:execution_time=\"\"\"%s\"\"\">";
+        String hybridCall = "<ftltemplate:scd_hybrid_rebuild:natural_key=user_id:scd1_columns=name:execution_time=\"\"\"%s\"\"\">";
+        String histCall = "<ftltemplate:snapshot:strategy=check:unique_key=customer_id:check_columns=*:observed_at=observed_at>";
+        String cdcCall = "<ftltemplate:cdc_scd2:key_columns=person_id>";
+        String psaCall = "<ftltemplate:insert_new_by_datahash:key_columns=customer_id>";
+        return List.of(
+                new Case("cdc_scd2", cdcSource, cdcTarget, cdcCall, cdcCall, "cdc_scd2", "person_id, cdc_seq",
+                        "person_id, name, city, cdc_seq, valid_from, valid_to, is_current"),
+                new Case("snapshot, current-state check", snapSource, snapTarget, String.format(snapCall, DAY0),
+                        String.format(snapCall, DAY1), "snapshot_current", "customer_id, valid_from",
+                        "customer_id, name, city, segment, valid_from, valid_to"),
+                new Case("snapshot, historical input (check)", histSource, histTarget, histCall, histCall,
+                        "snapshot_historical", "customer_id, valid_from",
+                        "customer_id, name, city, segment, valid_from, valid_to"),
+                new Case("scd_hybrid_rebuild", hybridSource, hybridTarget, String.format(hybridCall, DAY0),
+                        String.format(hybridCall, DAY1), "scd_hybrid_rebuild", "user_id, is_active",
+                        "user_sk, user_id, name, city, segment, scd_version, valid_from, valid_to, is_active"),
+                new Case("insert_new_by_datahash", psaSource, psaTarget, psaCall, psaCall, "insert_new_by_datahash",
+                        "customer_id, datahash", "customer_id, name, city, segment, datahash"));
+    }
+
+    String sql(Case c, String call, String dialect) {
+        LoadModel load = new LoadModel("bench_" + c.resource(), c.target(), List.of(c.source()),
+                List.of(new StepModel("load", StepType.OVERRIDE, call)), Map.of());
+        return loads.generate(load, dialect, Map.of()).sql();
+    }
+
+    static Table run(int rows, String... only) throws Exception {
+        HistoryTemplates bench = new HistoryTemplates();
+        Table table = new Table("9. History templates vs hand-written SQL (PostgreSQL 17 and DuckDB)",
+                "template", "engine", "target rows", "changed keys", "rows written", "template s", "hand-written s",
+                "ratio (goal <= 1.0)", "identical");
+        List<Case> selected = new ArrayList<>();
+        for (Case c : cases()) {
+            if (only.length == 0 || java.util.Arrays.stream(only).anyMatch(o -> c.resource().startsWith(o))) {
+                selected.add(c);
+            }
+        }
+        try (EmbeddedPostgres pg = EmbeddedPostgres.builder()
+                .setServerConfig("shared_buffers", "512MB").setServerConfig("work_mem", "64MB")
+                .setServerConfig("max_wal_size", "4GB").start()) {
+            for (Case c : selected) {
+                try (Connection db = pg.getPostgresDatabase().getConnection()) {
+                    bench.runCase(table, db, "postgresql", c, rows);
+                }
+            }
+        }
+        for (Case c : selected) {
+            try (Connection db = DriverManager.getConnection("jdbc:duckdb:")) {
+                bench.runCase(table, db, "duckdb", c, rows);
+            }
+        }
+        return table.note("Each row: the target loaded by the template on day 0 from " + rows + " keys, copied; the "
+                + "day-1 source built (changed keys: a share of the keys with another city or name); then the "
+                + "template's SQL on one copy and the hand-written SQL (src/bench/resources/bench/history/) on the "
+                + "other, each timed once, and the two targets compared with EXCEPT ALL both ways (identical = no row "
+                + "either way). PostgreSQL: the same index on both copies (given per template below), VACUUM ANALYZE "
+                + "before timing; DuckDB: in memory, no index.");
+    }
+
+    void runCase(Table table, Connection db, String dialect, Case c, int rows) throws Exception {
+        boolean pg = "postgresql".equals(dialect);
+        String T = c.target().schema() + "." + c.target().name();
+        String H = c.target().schema() + ".hand_" + c.target().name();
+        String setup = resource("bench/history/" + c.resource() + ".setup.sql");
+        String hand = resource("bench/history/" + c.resource() + ".hand.sql");
+        String day0 = sql(c, c.day0Call(), dialect);
+        String day1 = sql(c, c.day1Call(), dialect);
+        execute(db, "DROP SCHEMA IF EXISTS " + c.source().schema() + " CASCADE");
+        execute(db, "DROP SCHEMA IF EXISTS " + c.target().schema() + " CASCADE");
+        execute(db, "CREATE SCHEMA " + c.source().schema());
+        execute(db, "CREATE SCHEMA " + c.target().schema());
+        execute(db, ddl.createTable(c.source(), dialect));
+        execute(db, ddl.createTable(c.target(), dialect));
+        execute(db, params(section(setup, "day0"), rows, 0));
+        execute(db, day0);
+        execute(db, "CREATE TABLE " + c.target().schema() + ".base AS SELECT * FROM " + T);
+        execute(db, "CREATE TABLE " + c.source().schema() + ".src_base AS SELECT * FROM "
+                + c.source().schema() + "." + c.source().name());
+        String wm = section(setup, "watermark");
+        for (int per10000 : new int[] {100, 1000}) {
+            for (String table1 : List.of(T, H)) {
+                execute(db, "DROP TABLE IF EXISTS " + table1);
+                execute(db, "CREATE TABLE " + table1 + " AS SELECT * FROM " + c.target().schema() + ".base");
+                if (pg) {
+                    execute(db, "CREATE INDEX ON " + table1 + " (" + c.index() + ")");
+                }
+            }
+            if (!wm.isBlank()) {
+                execute(db, params(wm, rows, per10000));
+            }
+            execute(db, "DELETE FROM " + c.source().schema() + "." + c.source().name());
+            execute(db, "INSERT INTO " + c.source().schema() + "." + c.source().name() + " SELECT * FROM "
+                    + c.source().schema() + ".src_base");
+            execute(db, params(section(setup, "day1"), rows, per10000));
+            long before = count(db, "SELECT COUNT(*) FROM " + T);
+            if (pg) {
+                execute(db, "VACUUM ANALYZE");
+            } else {
+                execute(db, "CHECKPOINT");
+            }
+            double template = timed(db, day1);
+            double handWritten = timed(db, hand.replace(":run", DAY1));
+            String cols = c.compareColumns();
+            boolean identical = count(db, "SELECT COUNT(*) FROM (SELECT " + cols + " FROM " + T + " EXCEPT ALL SELECT "
+                    + cols + " FROM " + H + ") d") == 0
+                    && count(db, "SELECT COUNT(*) FROM (SELECT " + cols + " FROM " + H + " EXCEPT ALL SELECT " + cols
+                    + " FROM " + T + ") d") == 0;
+            long written = count(db, "SELECT COUNT(*) FROM (SELECT " + cols + " FROM " + T + " EXCEPT ALL SELECT "
+                    + cols + " FROM " + c.target().schema() + ".base) d");
+            table.row(c.name(), pg ? "PostgreSQL 17" : "DuckDB", before, (per10000 / 100) + " %", written,
+                    Table.f2(template), Table.f2(handWritten), Table.f2(template / handWritten), identical ? "yes" : "NO");
+            System.out.println(table.markdown());
+        }
+    }
+
+    /** The part of a setup file after {@code -- [name]} up to the next section. */
+    static String section(String text, String name) {
+        int start = text.indexOf("-- [" + name + "]");
+        if (start < 0) {
+            return "";
+        }
+        int end = text.indexOf("-- [", start + 1);
+        return text.substring(start, end < 0 ? text.length() : end);
+    }
+
+    static String params(String sql, int rows, int per10000) {
+        return sql.replace(":rows", String.valueOf(rows)).replace(":changed_per_10000", String.valueOf(per10000))
+                .replace(":day0", DAY0).replace(":day1", DAY1);
+    }
+
+    private static double timed(Connection db, String sql) throws Exception {
+        long start = System.nanoTime();
+        execute(db, sql);
+        return (System.nanoTime() - start) / 1e9;
+    }
+
+    static long count(Connection db, String sql) throws Exception {
+        try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    static void execute(Connection db, String script) throws Exception {
+        TargetEngine.execute(db, script);
+    }
+
+    static String resource(String name) throws Exception {
+        try (var in = HistoryTemplates.class.getClassLoader().getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalStateException("no resource " + name);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    private static EntityModel entity(String schema, String name, AttributeModel... attributes) {
+        return new EntityModel(name, name, schema, "TABLE", "TABLE", List.of(attributes));
+    }
+
+    private static AttributeModel attr(String name, String datatype) {
+        return attr(name, null, datatype, "VARCHAR".equals(datatype) ? 100 : null);
+    }
+
+    private static AttributeModel attr(String name, String type, String datatype, Integer length) {
+        return new AttributeModel(name, type, datatype, length, null, null, true, null, null);
+    }
+
+    /** Prints the generated SQL of every case: {@code HistoryTemplates print [dialect]}. */
+    public static void main(String[] args) throws Exception {
+        if (args.length > 0 && "print".equals(args[0])) {
+            HistoryTemplates bench = new HistoryTemplates();
+            for (Case c : cases()) {
+                System.out.println("=== " + c.name() + "\n" + bench.sql(c, c.day1Call(), args.length > 1 ? args[1] : "postgresql"));
+            }
+            return;
+        }
+        System.out.println(run(args.length > 0 ? Integer.parseInt(args[0]) : 1_000_000,
+                java.util.Arrays.copyOfRange(args, Math.min(1, args.length), args.length)).markdown());
+    }
+}

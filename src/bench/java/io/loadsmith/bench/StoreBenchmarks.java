@@ -32,10 +32,10 @@ import io.loadsmith.generation.DatatypeOverrides;
 import io.loadsmith.generation.FreemarkerEngine;
 import io.loadsmith.generation.ModelLocalizer;
 import io.loadsmith.generation.RawRender;
+import io.loadsmith.generation.catalog.LibraryTemplateSource;
+import io.loadsmith.generation.catalog.TemplateCatalog;
 import io.loadsmith.generation.model.LoadModel;
-import io.loadsmith.library.LibraryTemplateSource;
 import io.loadsmith.packages.PackageVersionService;
-import io.loadsmith.template.TemplateCatalog;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import jakarta.persistence.EntityManagerFactory;
 

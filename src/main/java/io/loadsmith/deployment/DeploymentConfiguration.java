@@ -5,7 +5,7 @@ import org.springframework.context.annotation.Configuration;
 
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.generation.FullRefreshSettings;
-import io.loadsmith.library.LibraryTemplateSource;
+import io.loadsmith.generation.catalog.LibraryTemplateSource;
 
 /** Migrations read only the two package documents and the library, as the command line does. */
 @Configuration(proxyBeanMethods = false)

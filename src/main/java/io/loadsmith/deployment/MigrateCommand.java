@@ -16,7 +16,7 @@ import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.exchange.PackageJson;
 import io.loadsmith.generation.FullRefreshSettings;
 import io.loadsmith.generation.GenerationException;
-import io.loadsmith.library.LibraryTemplateSource;
+import io.loadsmith.generation.catalog.LibraryTemplateSource;
 
 /**
  * {@code java -jar loadsmith.jar migrate --from a.json --to b.json --dialect postgresql --out dist/}:

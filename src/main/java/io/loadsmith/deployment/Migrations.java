@@ -5,20 +5,20 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import io.loadsmith.ddl.DdlGenerator;
 import io.loadsmith.dialect.Dialect;
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.exchange.DocumentModels;
 import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.generation.DatatypeOverrides;
+import io.loadsmith.generation.DdlGenerator;
 import io.loadsmith.generation.FreemarkerEngine;
 import io.loadsmith.generation.FullRefreshSettings;
 import io.loadsmith.generation.LoadSqlGenerator;
 import io.loadsmith.generation.ModelLocalizer;
+import io.loadsmith.generation.catalog.LibraryTemplateSource;
+import io.loadsmith.generation.catalog.TemplateCatalog;
+import io.loadsmith.generation.catalog.TemplateSource;
 import io.loadsmith.generation.model.EntityModel;
-import io.loadsmith.library.LibraryTemplateSource;
-import io.loadsmith.template.TemplateCatalog;
-import io.loadsmith.template.TemplateSource;
 
 /**
  * The migration of a package from one version's tables to another's, for a dialect, as a pipeline:

@@ -14,10 +14,13 @@ import org.springframework.transaction.annotation.Transactional;
 import io.loadsmith.audit.AuditTrail;
 import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.dialect.Identifiers;
-import io.loadsmith.entitytype.api.EntityTypeRequest;
 import io.loadsmith.entitytype.api.EntityTypeRequest.DefaultAttributeRef;
 import io.loadsmith.entitytype.api.EntityTypeRequest.LoadTypeJson;
+import io.loadsmith.entitytype.api.EntityTypeRequest;
 import io.loadsmith.entitytype.api.EntityTypeResponse;
+import io.loadsmith.generation.catalog.TemplateCatalog;
+import io.loadsmith.generation.catalog.TemplateKind;
+import io.loadsmith.names.Names;
 import io.loadsmith.packages.MetadataPackage;
 import io.loadsmith.packages.MetadataPackageService;
 import io.loadsmith.problem.ConflictException;
@@ -25,9 +28,6 @@ import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.NotFoundException;
 import io.loadsmith.problem.StaleVersionException;
 import io.loadsmith.problem.Violations;
-import io.loadsmith.template.TemplateCatalog;
-import io.loadsmith.template.TemplateKind;
-import io.loadsmith.names.Names;
 
 @Service
 @Transactional

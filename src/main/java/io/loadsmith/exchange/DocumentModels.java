@@ -6,16 +6,16 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
+import io.loadsmith.generation.catalog.ParameterDefinition;
+import io.loadsmith.generation.catalog.ParameterType;
+import io.loadsmith.generation.catalog.TemplateDefinition;
+import io.loadsmith.generation.catalog.TemplateKind;
+import io.loadsmith.generation.catalog.TemplateSource;
 import io.loadsmith.generation.model.AttributeModel;
 import io.loadsmith.generation.model.EntityModel;
 import io.loadsmith.generation.model.LoadModel;
 import io.loadsmith.generation.model.StepModel;
 import io.loadsmith.generation.model.StepType;
-import io.loadsmith.template.ParameterDefinition;
-import io.loadsmith.template.ParameterType;
-import io.loadsmith.template.TemplateDefinition;
-import io.loadsmith.template.TemplateKind;
-import io.loadsmith.template.TemplateSource;
 
 /** The generator's immutable models, and a template source, read from a package document. */
 public final class DocumentModels implements TemplateSource {

@@ -17,7 +17,7 @@ import io.loadsmith.generation.FullRefreshPolicy;
 import io.loadsmith.generation.FullRefreshSettings;
 import io.loadsmith.generation.GenerationException;
 import io.loadsmith.generation.GenerationOptions;
-import io.loadsmith.library.LibraryTemplateSource;
+import io.loadsmith.generation.catalog.LibraryTemplateSource;
 import io.loadsmith.names.Names;
 
 /**

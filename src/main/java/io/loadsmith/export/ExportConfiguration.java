@@ -9,7 +9,7 @@ import org.springframework.context.annotation.Configuration;
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.generation.DatatypeOverrides;
 import io.loadsmith.generation.FullRefreshSettings;
-import io.loadsmith.library.LibraryTemplateSource;
+import io.loadsmith.generation.catalog.LibraryTemplateSource;
 
 /**
  * The exporter the API uses. A package version carries its templates and formulas in its

@@ -14,22 +14,22 @@ import java.util.Map;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 
-import io.loadsmith.ddl.DdlGenerator;
 import io.loadsmith.dialect.DialectRegistry;
+import io.loadsmith.exchange.CanonicalJson;
 import io.loadsmith.exchange.DocumentModels;
 import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.generation.DatatypeOverrides;
+import io.loadsmith.generation.DdlGenerator;
 import io.loadsmith.generation.FreemarkerEngine;
 import io.loadsmith.generation.FullRefreshSettings;
 import io.loadsmith.generation.GenerationOptions;
 import io.loadsmith.generation.LoadSqlGenerator;
 import io.loadsmith.generation.ModelLocalizer;
+import io.loadsmith.generation.catalog.LibraryTemplateSource;
+import io.loadsmith.generation.catalog.TemplateCatalog;
+import io.loadsmith.generation.catalog.TemplateSource;
 import io.loadsmith.generation.model.EntityModel;
-import io.loadsmith.library.LibraryTemplateSource;
 import io.loadsmith.names.Names;
-import io.loadsmith.template.TemplateCatalog;
-import io.loadsmith.template.TemplateSource;
-import io.loadsmith.exchange.CanonicalJson;
 
 /**
  * Builds the SQL package of a package document for a dialect: the DDL of each entity, one file

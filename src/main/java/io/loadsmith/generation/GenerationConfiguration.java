@@ -7,10 +7,10 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import io.loadsmith.dialect.DialectRegistry;
-import io.loadsmith.library.LibraryTemplateSource;
+import io.loadsmith.generation.catalog.LibraryTemplateSource;
+import io.loadsmith.generation.catalog.TemplateCatalog;
 import io.loadsmith.template.LoadTemplateRepository;
 import io.loadsmith.template.StoreTemplateSource;
-import io.loadsmith.template.TemplateCatalog;
 import io.loadsmith.template.TransformationTypeRepository;
 
 /**
@@ -70,8 +70,8 @@ public class GenerationConfiguration {
     }
 
     @Bean
-    io.loadsmith.ddl.DdlGenerator ddlGenerator(FreemarkerEngine engine, DialectRegistry dialects, ModelLocalizer localizer) {
-        return new io.loadsmith.ddl.DdlGenerator(engine, dialects, localizer);
+    io.loadsmith.generation.DdlGenerator ddlGenerator(FreemarkerEngine engine, DialectRegistry dialects, ModelLocalizer localizer) {
+        return new io.loadsmith.generation.DdlGenerator(engine, dialects, localizer);
     }
 
     @Bean

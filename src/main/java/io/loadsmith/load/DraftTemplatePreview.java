@@ -13,14 +13,14 @@ import io.loadsmith.generation.GeneratedLoad;
 import io.loadsmith.generation.LoadSqlGenerator;
 import io.loadsmith.generation.ModelLocalizer;
 import io.loadsmith.generation.RenderGuard;
-import io.loadsmith.library.LibraryTemplateSource;
-import io.loadsmith.template.ParameterDefinition;
+import io.loadsmith.generation.catalog.LibraryTemplateSource;
+import io.loadsmith.generation.catalog.ParameterDefinition;
+import io.loadsmith.generation.catalog.TemplateCatalog;
+import io.loadsmith.generation.catalog.TemplateDefinition;
+import io.loadsmith.generation.catalog.TemplateKind;
+import io.loadsmith.generation.catalog.TemplateSandbox;
+import io.loadsmith.generation.catalog.TemplateSource;
 import io.loadsmith.template.StoreTemplateSource;
-import io.loadsmith.template.TemplateCatalog;
-import io.loadsmith.template.TemplateDefinition;
-import io.loadsmith.template.TemplateKind;
-import io.loadsmith.template.TemplateSource;
-import io.loadsmith.template.TemplateSandbox;
 
 /**
  * Generates a load as it would be if a template had the text in the editor, before it is saved: the

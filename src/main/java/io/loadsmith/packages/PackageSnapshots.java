@@ -13,8 +13,8 @@ import io.loadsmith.entitytype.AttributeTypeService;
 import io.loadsmith.entitytype.DefaultAttributeService;
 import io.loadsmith.entitytype.EntityTypeService;
 import io.loadsmith.environment.EnvironmentService;
-import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.exchange.PackageDocument.AttributeDoc;
+import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.exchange.PackageJson;
 import io.loadsmith.load.LoadService;
 import io.loadsmith.packages.api.PackageResponse;
@@ -95,7 +95,7 @@ public class PackageSnapshots {
                 templates.list(null).stream().filter(t -> t.packageName() == null || name.equals(t.packageName()))
                         .map(t -> new PackageDocument.TemplateDoc(t.name(), t.description(), t.parameters().stream()
                                 .map(p -> new PackageDocument.ParameterDoc(p.name(),
-                                        Objects.requireNonNullElse(p.type(), io.loadsmith.template.ParameterType.STRING).name(),
+                                        Objects.requireNonNullElse(p.type(), io.loadsmith.generation.catalog.ParameterType.STRING).name(),
                                         p.required(), p.defaultValue(), p.description())).toList(), t.variants()))
                         .toList(),
                 entityDocs,

@@ -11,6 +11,8 @@ import java.util.Set;
 
 import org.hibernate.annotations.ListIndexBase;
 
+import io.loadsmith.generation.catalog.TemplateDefinition;
+import io.loadsmith.generation.catalog.TemplateKind;
 import io.loadsmith.packages.MetadataPackage;
 import io.loadsmith.problem.Violations;
 import jakarta.persistence.CollectionTable;

@@ -6,6 +6,9 @@ import org.springframework.transaction.annotation.Transactional;
 
 import io.loadsmith.generation.StoreCache;
 import io.loadsmith.generation.StoreChanges;
+import io.loadsmith.generation.catalog.TemplateDefinition;
+import io.loadsmith.generation.catalog.TemplateKind;
+import io.loadsmith.generation.catalog.TemplateSource;
 
 /**
  * Templates and transformation formulas from the metadata store, for the catalog. Definitions are

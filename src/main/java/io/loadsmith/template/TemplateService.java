@@ -13,6 +13,8 @@ import org.springframework.transaction.annotation.Transactional;
 import io.loadsmith.audit.AuditTrail;
 import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.dialect.Identifiers;
+import io.loadsmith.generation.catalog.ParameterType;
+import io.loadsmith.names.Names;
 import io.loadsmith.packages.MetadataPackage;
 import io.loadsmith.packages.MetadataPackageService;
 import io.loadsmith.problem.NotFoundException;
@@ -21,7 +23,6 @@ import io.loadsmith.problem.Violations;
 import io.loadsmith.template.api.ParameterJson;
 import io.loadsmith.template.api.TemplateRequest;
 import io.loadsmith.template.api.TemplateResponse;
-import io.loadsmith.names.Names;
 
 /** Stored load templates. Every text is checked (sandbox, syntax) before anything is written. */
 @Service

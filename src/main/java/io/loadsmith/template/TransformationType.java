@@ -18,6 +18,9 @@ import jakarta.persistence.MapKeyColumn;
 import jakarta.persistence.Table;
 import jakarta.persistence.Version;
 
+import io.loadsmith.generation.catalog.TemplateDefinition;
+import io.loadsmith.generation.catalog.TemplateKind;
+
 /**
  * A transformation (hash key, hash diff, ...) with its FreeMarker formula per dialect, as the
  * import format's attrTransformationTypes and dbmsTransformationFormulas.

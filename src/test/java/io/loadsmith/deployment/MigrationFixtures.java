@@ -6,15 +6,15 @@ import java.util.Map;
 import java.util.function.UnaryOperator;
 
 import io.loadsmith.dialect.DialectRegistry;
-import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.exchange.PackageDocument.AttributeDoc;
 import io.loadsmith.exchange.PackageDocument.EntityDoc;
 import io.loadsmith.exchange.PackageDocument.LoadDoc;
 import io.loadsmith.exchange.PackageDocument.StepDoc;
+import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.export.SqlPackageExporter;
 import io.loadsmith.generation.DatatypeOverrides;
 import io.loadsmith.generation.FullRefreshSettings;
-import io.loadsmith.library.LibraryTemplateSource;
+import io.loadsmith.generation.catalog.LibraryTemplateSource;
 
 /**
  * Package versions for the migration tests, as documents: the seed's vessel SCD2 dimension with its

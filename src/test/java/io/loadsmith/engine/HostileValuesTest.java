@@ -27,11 +27,11 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.generation.GenerationException;
+import io.loadsmith.generation.catalog.ParameterDefinition;
 import io.loadsmith.generation.model.EntityModel;
 import io.loadsmith.generation.model.LoadModel;
 import io.loadsmith.generation.model.StepModel;
 import io.loadsmith.generation.model.StepType;
-import io.loadsmith.template.ParameterDefinition;
 
 /**
  * Every parameter of every library template, on every dialect, with values that end a literal, a

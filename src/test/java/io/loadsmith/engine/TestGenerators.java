@@ -2,16 +2,16 @@ package io.loadsmith.engine;
 
 import java.util.List;
 
-import io.loadsmith.ddl.DdlGenerator;
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.generation.DatatypeOverrides;
+import io.loadsmith.generation.DdlGenerator;
 import io.loadsmith.generation.FreemarkerEngine;
 import io.loadsmith.generation.FullRefreshSettings;
 import io.loadsmith.generation.LoadSqlGenerator;
 import io.loadsmith.generation.ModelLocalizer;
-import io.loadsmith.library.LibraryTemplateSource;
-import io.loadsmith.template.TemplateCatalog;
-import io.loadsmith.template.TemplateSource;
+import io.loadsmith.generation.catalog.LibraryTemplateSource;
+import io.loadsmith.generation.catalog.TemplateCatalog;
+import io.loadsmith.generation.catalog.TemplateSource;
 
 /** The generator wired by hand over the shipped library (and optional extra sources), without Spring. */
 public record TestGenerators(LoadSqlGenerator loads, DdlGenerator ddl, FreemarkerEngine engine) {

@@ -21,12 +21,12 @@ import org.junit.jupiter.api.io.TempDir;
 import org.springframework.core.io.ClassPathResource;
 
 import io.loadsmith.dialect.DialectRegistry;
+import io.loadsmith.engine.VesselFixture;
 import io.loadsmith.exchange.InvalidPackageException;
 import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.exchange.PackageJson;
 import io.loadsmith.generation.DatatypeOverrides;
-import io.loadsmith.engine.VesselFixture;
-import io.loadsmith.library.LibraryTemplateSource;
+import io.loadsmith.generation.catalog.LibraryTemplateSource;
 
 class SqlPackageExportTest {
 

@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.springframework.core.io.ClassPathResource;
 
 import io.loadsmith.dialect.DialectRegistry;
-import io.loadsmith.library.LibraryTemplateSource;
-import io.loadsmith.template.TemplateCatalog;
+import io.loadsmith.generation.catalog.LibraryTemplateSource;
+import io.loadsmith.generation.catalog.TemplateCatalog;
 
 class GoldenSnowflakeTest {
 

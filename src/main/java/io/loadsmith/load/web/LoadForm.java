@@ -6,11 +6,11 @@ import java.util.List;
 import java.util.Map;
 
 import io.loadsmith.entitytype.LoadType;
+import io.loadsmith.generation.catalog.TemplateDefinition;
 import io.loadsmith.generation.model.StepType;
 import io.loadsmith.load.api.LoadRequest;
 import io.loadsmith.load.api.LoadResponse;
 import io.loadsmith.load.api.StepJson;
-import io.loadsmith.template.TemplateDefinition;
 
 /** The load page's form. Field names are the API's, so {@code steps[2].text} problems land at step 3. */
 public class LoadForm {

@@ -1,4 +1,4 @@
-package io.loadsmith.library;
+package io.loadsmith.generation.catalog;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -18,12 +18,6 @@ import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
 
-import io.loadsmith.template.ParameterDefinition;
-import io.loadsmith.template.ParameterType;
-import io.loadsmith.template.TemplateDefinition;
-import io.loadsmith.template.TemplateFlag;
-import io.loadsmith.template.TemplateKind;
-import io.loadsmith.template.TemplateSource;
 
 /**
  * The templates shipped in {@code templates-library/}: {@code <kind>/<name>/<dialect>.ftl}, and an

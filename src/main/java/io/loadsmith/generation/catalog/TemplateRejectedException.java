@@ -1,4 +1,4 @@
-package io.loadsmith.template;
+package io.loadsmith.generation.catalog;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,7 +14,7 @@ public class TemplateRejectedException extends InvalidRequestException {
         super(List.of(new FieldProblem(field, null, message)), properties);
     }
 
-    static TemplateRejectedException refused(String field, String template, String variant, TemplateSandbox.Refusal refusal) {
+    public static TemplateRejectedException refused(String field, String template, String variant, TemplateSandbox.Refusal refusal) {
         Map<String, Object> where = location(template, variant, refusal.line(), refusal.column());
         where.put("construct", refusal.construct());
         return new TemplateRejectedException(field, "refused: template '" + template + "' variant " + variant
@@ -22,14 +22,14 @@ public class TemplateRejectedException extends InvalidRequestException {
                 + "; " + refusal.reason(), where);
     }
 
-    static TemplateRejectedException syntax(String field, String template, String variant, int line, int column, String detail) {
+    public static TemplateRejectedException syntax(String field, String template, String variant, int line, int column, String detail) {
         return new TemplateRejectedException(field, "template '" + template + "' variant " + variant
                 + " has a syntax error at line " + line + ", column " + column + ": " + detail,
                 location(template, variant, line, column));
     }
 
     /** A text the engine could not even parse within its limits (nested too deeply, say). */
-    static TemplateRejectedException unparseable(String field, String template, String variant, String detail) {
+    public static TemplateRejectedException unparseable(String field, String template, String variant, String detail) {
         Map<String, Object> where = new LinkedHashMap<>();
         where.put("template", template);
         where.put("variant", variant);

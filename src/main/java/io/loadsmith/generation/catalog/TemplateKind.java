@@ -1,4 +1,4 @@
-package io.loadsmith.template;
+package io.loadsmith.generation.catalog;
 
 /** What a FreeMarker text in the catalog is for; also the folder name in templates-library. */
 public enum TemplateKind {

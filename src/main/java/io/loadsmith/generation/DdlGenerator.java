@@ -1,16 +1,12 @@
-package io.loadsmith.ddl;
+package io.loadsmith.generation;
 
 import java.util.HashMap;
 import java.util.Map;
 
 import io.loadsmith.dialect.Dialect;
 import io.loadsmith.dialect.DialectRegistry;
-import io.loadsmith.generation.FreemarkerEngine;
-import io.loadsmith.generation.FreemarkerErrors;
-import io.loadsmith.generation.GenerationException;
-import io.loadsmith.generation.ModelLocalizer;
+import io.loadsmith.generation.catalog.TemplateKind;
 import io.loadsmith.generation.model.EntityModel;
-import io.loadsmith.template.TemplateKind;
 
 /** The CREATE TABLE of an entity for a dialect, from templates-library/ddl/create_table. */
 public class DdlGenerator {

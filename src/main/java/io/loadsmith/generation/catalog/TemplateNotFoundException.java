@@ -1,4 +1,4 @@
-package io.loadsmith.template;
+package io.loadsmith.generation.catalog;
 
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package io.loadsmith.template;
+package io.loadsmith.generation.catalog;
 
 /**
  * The kind of a template parameter: how its text in a step is checked or escaped for the dialect

@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
+import io.loadsmith.generation.DatatypeOverrides;
 import io.loadsmith.generation.catalog.ParameterDefinition;
 import io.loadsmith.generation.catalog.ParameterType;
 import io.loadsmith.generation.catalog.TemplateDefinition;
@@ -43,6 +44,15 @@ public final class DocumentModels implements TemplateSource {
                 load.sources().stream().map(s -> entity(s, "$.loads[" + load.name() + "].sources")).toList(),
                 load.steps().stream().map(s -> new StepModel(s.name(), StepType.valueOf(s.type()), s.text())).toList(),
                 load.options());
+    }
+
+    /** The document's datatype mappings, for the engine that renders it (dialect names in lower case, as stored). */
+    public DatatypeOverrides datatypes() {
+        Map<String, Map<String, String>> byDialect = new HashMap<>();
+        document.datatypeMappings().forEach(m -> byDialect
+                .computeIfAbsent(m.dialect().toLowerCase(Locale.ROOT), d -> new HashMap<>())
+                .put(m.logicalDatatype(), m.physicalPattern()));
+        return dialect -> byDialect.getOrDefault(dialect, Map.of());
     }
 
     public Map<String, String> environment(String name) {

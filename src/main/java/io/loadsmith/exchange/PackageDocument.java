@@ -14,7 +14,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"format", "name", "description", "attributeTypes", "defaultAttributes", "entityTypes",
-        "transformationTypes", "templates", "entities", "loads", "environments"})
+        "transformationTypes", "templates", "entities", "loads", "environments", "datatypeMappings"})
 public record PackageDocument(
         String format,
         String name,
@@ -26,7 +26,9 @@ public record PackageDocument(
         List<TemplateDoc> templates,
         List<EntityDoc> entities,
         List<LoadDoc> loads,
-        List<EnvironmentDoc> environments) {
+        List<EnvironmentDoc> environments,
+        // Left out when empty, so that a document without mappings keeps its bytes (and hash).
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<DatatypeMappingDoc> datatypeMappings) {
 
     public static final String FORMAT = "loadsmith-package/1";
 
@@ -39,6 +41,16 @@ public record PackageDocument(
         entities = orEmpty(entities);
         loads = orEmpty(loads);
         environments = orEmpty(environments);
+        datatypeMappings = orEmpty(datatypeMappings);
+    }
+
+    /** Without datatype mappings. */
+    public PackageDocument(String format, String name, String description, List<AttributeTypeDoc> attributeTypes,
+                           List<DefaultAttributeDoc> defaultAttributes, List<EntityTypeDoc> entityTypes,
+                           List<TransformationTypeDoc> transformationTypes, List<TemplateDoc> templates,
+                           List<EntityDoc> entities, List<LoadDoc> loads, List<EnvironmentDoc> environments) {
+        this(format, name, description, attributeTypes, defaultAttributes, entityTypes, transformationTypes, templates,
+                entities, loads, environments, null);
     }
 
     static <T> List<T> orEmpty(List<T> list) {
@@ -143,6 +155,19 @@ public record PackageDocument(
     public record EnvironmentDoc(String name, String description, Map<String, String> variables) {
         public EnvironmentDoc {
             variables = variables == null ? Map.of() : Map.copyOf(variables);
+        }
+    }
+
+    /**
+     * A stored datatype mapping: the physical type a dialect gets for a logical type, over the
+     * dialect file. Shared configuration like transformation types, carried so an export of the
+     * document writes the types the preview showed.
+     */
+    @JsonPropertyOrder({"dialect", "logicalDatatype", "physicalPattern"})
+    public record DatatypeMappingDoc(String dialect, String logicalDatatype, String physicalPattern) {
+
+        public String key() {
+            return dialect + "/" + logicalDatatype;
         }
     }
 }

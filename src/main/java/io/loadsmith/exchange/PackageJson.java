@@ -82,7 +82,8 @@ public final class PackageJson {
                 sorted(d.templates(), PackageDocument.TemplateDoc::name),
                 sorted(d.entities(), PackageDocument.EntityDoc::qualifiedName),
                 sorted(d.loads(), PackageDocument.LoadDoc::name),
-                sorted(d.environments(), PackageDocument.EnvironmentDoc::name));
+                sorted(d.environments(), PackageDocument.EnvironmentDoc::name),
+                sorted(d.datatypeMappings(), PackageDocument.DatatypeMappingDoc::key));
     }
 
     private static <T> List<T> sorted(List<T> items, java.util.function.Function<T, String> key) {

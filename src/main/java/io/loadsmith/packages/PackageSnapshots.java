@@ -10,6 +10,7 @@ import org.springframework.transaction.annotation.Transactional;
 
 import io.loadsmith.entity.EntityService;
 import io.loadsmith.entitytype.AttributeTypeService;
+import io.loadsmith.entitytype.DatatypeMappingService;
 import io.loadsmith.entitytype.DefaultAttributeService;
 import io.loadsmith.entitytype.EntityTypeService;
 import io.loadsmith.environment.EnvironmentService;
@@ -24,7 +25,7 @@ import io.loadsmith.template.TransformationTypeService;
 /**
  * The working state of a package as a {@link PackageDocument}: its entity types, templates,
  * entities and the loads of those entities, plus the shared configuration they stand on
- * (attribute types, default attributes, transformation types, environments) so the document is
+ * (attribute types, default attributes, transformation types, environments, datatype mappings) so the document is
  * complete on its own: the command-line export needs nothing else.
  */
 @Service
@@ -40,11 +41,14 @@ public class PackageSnapshots {
     private final EntityService entities;
     private final LoadService loads;
     private final EnvironmentService environments;
+    private final DatatypeMappingService datatypeMappings;
 
     public PackageSnapshots(MetadataPackageService packages, AttributeTypeService attributeTypes,
                             DefaultAttributeService defaultAttributes, EntityTypeService entityTypes,
                             TransformationTypeService transformationTypes, TemplateService templates,
-                            EntityService entities, LoadService loads, EnvironmentService environments) {
+                            EntityService entities, LoadService loads, EnvironmentService environments,
+                            DatatypeMappingService datatypeMappings) {
+        this.datatypeMappings = datatypeMappings;
         this.packages = packages;
         this.attributeTypes = attributeTypes;
         this.defaultAttributes = defaultAttributes;
@@ -107,6 +111,11 @@ public class PackageSnapshots {
                         .toList(),
                 environments.list(null).stream()
                         .map(e -> new PackageDocument.EnvironmentDoc(e.name(), e.description(), e.variables()))
+                        .toList(),
+                // Shared like transformation types, and what the preview renders with: an export is the preview.
+                datatypeMappings.list(null).stream()
+                        .map(m -> new PackageDocument.DatatypeMappingDoc(m.dialect(), m.logicalDatatype(),
+                                m.physicalPattern()))
                         .toList()));
     }
 }

@@ -2,6 +2,7 @@ package io.loadsmith.template;
 
 import java.util.Optional;
 
+import org.springframework.stereotype.Component;
 import org.springframework.transaction.annotation.Transactional;
 
 import io.loadsmith.generation.StoreCache;
@@ -13,8 +14,10 @@ import io.loadsmith.generation.catalog.TemplateSource;
 /**
  * Templates and transformation formulas from the metadata store, for the catalog. Definitions are
  * read once and kept until {@link StoreChanges} announces a commit that changed a template or
- * formula; FreeMarker keeps the parsed text until then too.
+ * formula; FreeMarker keeps the parsed text until then too. A bean, so the application's
+ * EngineSettings put it before the library.
  */
+@Component
 public class StoreTemplateSource implements TemplateSource {
 
     private final LoadTemplateRepository templates;

@@ -44,8 +44,6 @@ import jakarta.servlet.http.HttpServletResponse;
 @RequestMapping("/entities")
 public class EntityPageController {
 
-    static final String DEFAULT_DIALECT = "snowflake";
-
     /** A row of the entity list. */
     public record EntityRow(long id, String qualifiedName, String logicalName, String entityType, String schema,
                             int attributes) {
@@ -233,8 +231,7 @@ public class EntityPageController {
     }
 
     private DdlView ddlView(long id, String dialect) {
-        dialects.check(dialect);
-        String chosen = dialect == null || dialect.isBlank() ? DEFAULT_DIALECT : dialect;
+        String chosen = dialects.choose(dialect);
         try {
             return new DdlView(chosen, ddl.createTable(id, chosen), null);
         } catch (GenerationException e) {

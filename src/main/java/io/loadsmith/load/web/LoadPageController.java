@@ -41,8 +41,6 @@ import jakarta.servlet.http.HttpServletResponse;
 @RequestMapping("/loads")
 public class LoadPageController {
 
-    static final String DEFAULT_DIALECT = "snowflake";
-
     /** A row of the load list. */
     public record LoadRow(long id, String name, String target, int steps) {
     }
@@ -207,7 +205,7 @@ public class LoadPageController {
         if (!Htmx.isHtmx(request)) {
             dialects.check(dialect);
             environments.check(environment);
-            return Link.to("/loads/{id}", id).param("dialect", dialect == null ? DEFAULT_DIALECT : dialect)
+            return Link.to("/loads/{id}", id).param("dialect", dialects.choose(dialect))
                     .param("environment", environment).redirect();
         }
         model.addAttribute("load", loads.get(id));
@@ -215,9 +213,8 @@ public class LoadPageController {
     }
 
     private Preview preview(long id, String dialect, String environment) {
-        dialects.check(dialect);
+        String chosen = dialects.choose(dialect);
         environments.check(environment);
-        String chosen = dialect == null || dialect.isBlank() ? DEFAULT_DIALECT : dialect;
         String env = environment == null || environment.isBlank() ? null : environment;
         try {
             return new Preview(chosen, env, loads.generate(id, chosen, env).sql(), null, null, null, null, null);

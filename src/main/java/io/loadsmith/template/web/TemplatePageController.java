@@ -2,7 +2,6 @@ package io.loadsmith.template.web;
 
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.stream.Collectors;
 
 import org.springframework.stereotype.Controller;
@@ -41,8 +40,6 @@ import jakarta.servlet.http.HttpServletResponse;
 @Controller
 @RequestMapping("/configuration/templates")
 public class TemplatePageController {
-
-    static final String DEFAULT_DIALECT = "snowflake";
 
     /** A row of the template list; {@code id} is null for a shipped template that no stored one shadows. */
     public record TemplateRow(Long id, String name, String origin, String description, List<String> parameters,
@@ -213,8 +210,7 @@ public class TemplatePageController {
         model.addAttribute("loads", all);
         model.addAttribute("dialects", dialects.names());
         Long chosen = loadId != null ? loadId : all.isEmpty() ? null : all.get(0).id();
-        dialects.check(dialect);
-        String chosenDialect = dialect == null || dialect.isBlank() ? DEFAULT_DIALECT : dialect;
+        String chosenDialect = dialects.choose(dialect);
         if (chosen == null) {
             model.addAttribute("preview", new Preview(null, chosenDialect, null, "There is no load to render yet.", false));
             return;
@@ -232,9 +228,8 @@ public class TemplatePageController {
     public String preview(@PathVariable long id, @RequestParam(required = false) Long load,
                           @RequestParam(required = false) String dialect, Model model, HttpServletRequest request) {
         if (!Htmx.isHtmx(request)) {
-            dialects.check(dialect);
             return Link.to("/configuration/templates/{id}", id)
-                    .param("dialect", Objects.requireNonNullElse(dialect, DEFAULT_DIALECT)).param("load", load).redirect();
+                    .param("dialect", dialects.choose(dialect)).param("load", load).redirect();
         }
         model.addAttribute("templateId", id);
         previewModel(model, load, dialect);

@@ -18,7 +18,8 @@ import io.loadsmith.exchange.PackageDocument.AttributeDoc;
 import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.exchange.PackageJson;
 import io.loadsmith.load.LoadService;
-import io.loadsmith.packages.api.PackageResponse;
+import io.loadsmith.packageregistry.MetadataPackageService;
+import io.loadsmith.packageregistry.api.PackageResponse;
 import io.loadsmith.template.TemplateService;
 import io.loadsmith.template.TransformationTypeService;
 

@@ -1,4 +1,4 @@
-package io.loadsmith.web;
+package io.loadsmith.home;
 
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.hasSize;
@@ -28,7 +28,7 @@ import io.loadsmith.generation.model.StepType;
 import io.loadsmith.load.LoadService;
 import io.loadsmith.load.api.LoadResponse;
 import io.loadsmith.load.api.StepJson;
-import io.loadsmith.packages.MetadataPackageService;
+import io.loadsmith.packageregistry.MetadataPackageService;
 
 @WebMvcTest(HomePageController.class)
 // Slices test the controllers; who may call them is the security tests' subject.

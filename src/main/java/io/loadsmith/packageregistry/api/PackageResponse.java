@@ -1,4 +1,4 @@
-package io.loadsmith.packages.api;
+package io.loadsmith.packageregistry.api;
 
 import java.time.Instant;
 
@@ -15,7 +15,7 @@ public record PackageResponse(long id, long version, String name, String descrip
     /** The package's address on the package pages (see MetadataPackageService.pageRef); not part of the JSON. */
     @com.fasterxml.jackson.annotation.JsonIgnore
     public String page() {
-        return io.loadsmith.packages.MetadataPackageService.pageRef(name, id);
+        return io.loadsmith.packageregistry.MetadataPackageService.pageRef(name, id);
     }
 
     /** A package's changes are filed under the package itself. */

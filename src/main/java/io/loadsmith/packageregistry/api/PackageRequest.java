@@ -1,4 +1,4 @@
-package io.loadsmith.packages.api;
+package io.loadsmith.packageregistry.api;
 
 import io.loadsmith.limits.Limits;
 import jakarta.validation.constraints.NotBlank;

@@ -1,4 +1,4 @@
-package io.loadsmith.packages;
+package io.loadsmith.packageregistry;
 
 import java.time.Instant;
 

@@ -1,4 +1,4 @@
-package io.loadsmith.problem;
+package io.loadsmith.web;
 
 import java.net.URI;
 import java.util.LinkedHashMap;
@@ -24,6 +24,15 @@ import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 
 import io.loadsmith.generation.GenerationException;
+import io.loadsmith.problem.ConflictException;
+import io.loadsmith.problem.FieldProblem;
+import io.loadsmith.problem.ForbiddenException;
+import io.loadsmith.problem.InvalidRequestException;
+import io.loadsmith.problem.NotFoundException;
+import io.loadsmith.problem.NotSignedInException;
+import io.loadsmith.problem.PayloadTooLargeException;
+import io.loadsmith.problem.RefusedBody;
+import io.loadsmith.problem.StaleVersionException;
 import jakarta.persistence.OptimisticLockException;
 import jakarta.validation.ConstraintViolation;
 import jakarta.servlet.http.HttpServletRequest;

@@ -1,4 +1,4 @@
-package io.loadsmith.web;
+package io.loadsmith.home;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -12,7 +12,8 @@ import org.springframework.web.bind.annotation.RequestParam;
 
 import io.loadsmith.entity.EntityService;
 import io.loadsmith.load.LoadService;
-import io.loadsmith.packages.MetadataPackageService;
+import io.loadsmith.packageregistry.MetadataPackageService;
+import io.loadsmith.web.Htmx;
 import jakarta.servlet.http.HttpServletRequest;
 
 /** Home (packages, recent changes) and the global search. */

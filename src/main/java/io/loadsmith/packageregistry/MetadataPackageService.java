@@ -1,4 +1,4 @@
-package io.loadsmith.packages;
+package io.loadsmith.packageregistry;
 
 import java.util.List;
 
@@ -8,9 +8,9 @@ import org.springframework.transaction.annotation.Transactional;
 
 import io.loadsmith.audit.AuditTrail;
 import io.loadsmith.audit.ObjectKind;
-import io.loadsmith.packages.api.PackageRequest;
-import io.loadsmith.packages.api.PackageResponse;
 import io.loadsmith.names.Names;
+import io.loadsmith.packageregistry.api.PackageRequest;
+import io.loadsmith.packageregistry.api.PackageResponse;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.NotFoundException;
 import io.loadsmith.problem.StaleVersionException;
@@ -123,7 +123,7 @@ public class MetadataPackageService {
                 MetadataPackage::getId, MetadataPackage::getName);
     }
 
-    static PackageResponse toResponse(MetadataPackage p) {
+    public static PackageResponse toResponse(MetadataPackage p) {
         return new PackageResponse(p.getId(), p.getVersion(), p.getName(), p.getDescription(),
                 p.getCreatedAt(), p.getUpdatedAt());
     }

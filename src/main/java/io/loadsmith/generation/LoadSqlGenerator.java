@@ -215,12 +215,4 @@ public class LoadSqlGenerator {
     public Map<String, Object> templateData(LoadModel load, Dialect dialect) {
         return TemplateData.forTemplate(load, dialect, formulas(load, dialect));
     }
-
-    public DialectRegistry dialects() {
-        return dialects;
-    }
-
-    public TemplateDefinition template(String name) {
-        return engine.catalog().get(TemplateKind.TEMPLATE, name);
-    }
 }

@@ -1,5 +1,6 @@
 package io.loadsmith.template;
 
+import java.util.List;
 import java.util.Optional;
 
 import org.springframework.stereotype.Component;
@@ -50,6 +51,13 @@ public class StoreTemplateSource implements TemplateSource {
                     .map(TransformationType::toDefinition);
             case DDL -> Optional.empty();
         };
+    }
+
+    /** Stored load templates only: formulas are listed from the library (TemplateLookup.formulas). */
+    @Override
+    @Transactional(readOnly = true)
+    public List<String> names(TemplateKind kind) {
+        return kind == TemplateKind.TEMPLATE ? templates.findAll().stream().map(LoadTemplate::getName).toList() : List.of();
     }
 
     @Override

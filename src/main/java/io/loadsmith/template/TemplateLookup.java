@@ -23,12 +23,10 @@ public class TemplateLookup {
 
     private final TemplateCatalog catalog;
     private final LibraryTemplateSource library;
-    private final LoadTemplateRepository stored;
 
-    public TemplateLookup(TemplateCatalog catalog, LibraryTemplateSource library, LoadTemplateRepository stored) {
+    public TemplateLookup(TemplateCatalog catalog, LibraryTemplateSource library) {
         this.catalog = catalog;
         this.library = library;
-        this.stored = stored;
     }
 
     public Optional<TemplateDefinition> find(String name) {
@@ -44,10 +42,6 @@ public class TemplateLookup {
 
     /** Every callable load template by name. */
     public List<TemplateDefinition> all() {
-        Map<String, TemplateDefinition> byName = new TreeMap<>();
-        library.all(TemplateKind.TEMPLATE).forEach(d -> byName.put(d.name(), d));
-        stored.findAll().forEach(t -> catalog.find(TemplateKind.TEMPLATE, t.getName())
-                .ifPresent(d -> byName.put(d.name(), d)));
-        return List.copyOf(byName.values());
+        return catalog.all(TemplateKind.TEMPLATE);
     }
 }

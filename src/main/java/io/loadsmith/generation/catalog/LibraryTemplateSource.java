@@ -55,6 +55,11 @@ public class LibraryTemplateSource implements TemplateSource {
         return ROOT + kind.folder() + "/" + name + "/" + (dialect == null ? "" : dialect + ".ftl");
     }
 
+    @Override
+    public List<String> names(TemplateKind kind) {
+        return all(kind).stream().map(TemplateDefinition::name).toList();
+    }
+
     public List<TemplateDefinition> all(TemplateKind kind) {
         return List.copyOf(definitions.get(kind).values());
     }

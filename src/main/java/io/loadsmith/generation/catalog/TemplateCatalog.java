@@ -59,6 +59,12 @@ public class TemplateCatalog {
         return own.equals(shadowed) ? own : TemplateFlag.YES;
     }
 
+    /** Every definition of a kind that some source lists, as {@link #find} resolves it, sorted by name. */
+    public List<TemplateDefinition> all(TemplateKind kind) {
+        return sources.stream().flatMap(s -> s.names(kind).stream()).distinct().sorted()
+                .map(name -> find(kind, name)).flatMap(Optional::stream).toList();
+    }
+
     public TemplateDefinition get(TemplateKind kind, String name) {
         return find(kind, name).orElseThrow(() -> new TemplateNotFoundException(kind, name, null,
                 sources.stream().map(s -> s.describe() + " (" + s.location(kind, name, null) + ")").toList()));

@@ -41,6 +41,7 @@ import io.loadsmith.generation.catalog.ParameterDefinition;
 import io.loadsmith.generation.catalog.ParameterType;
 import io.loadsmith.generation.catalog.TemplateDefinition;
 import io.loadsmith.generation.catalog.TemplateKind;
+import io.loadsmith.generation.catalog.TemplateLookup;
 import io.loadsmith.generation.model.StepType;
 import io.loadsmith.load.LoadService;
 import io.loadsmith.load.api.LoadRequest;
@@ -49,7 +50,6 @@ import io.loadsmith.load.api.StepJson;
 import io.loadsmith.problem.FieldProblem;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.StaleVersionException;
-import io.loadsmith.template.TemplateLookup;
 import io.loadsmith.web.WebExceptionHandler;
 
 @WebMvcTest(LoadPageController.class)

@@ -1,4 +1,4 @@
-package io.loadsmith.token.api;
+package io.loadsmith.account.token.api;
 
 import java.net.URI;
 import java.util.List;
@@ -13,12 +13,12 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
-import io.loadsmith.security.CurrentUser;
-import io.loadsmith.token.ApiTokenService;
-import io.loadsmith.token.BearerTokenFilter.TokenAuthentication;
-import io.loadsmith.token.IssuedToken;
-import io.loadsmith.token.TokenScope;
-import io.loadsmith.token.TokenView;
+import io.loadsmith.account.token.ApiTokenService;
+import io.loadsmith.account.token.BearerTokenFilter.TokenAuthentication;
+import io.loadsmith.account.token.IssuedToken;
+import io.loadsmith.account.token.TokenScope;
+import io.loadsmith.account.token.TokenView;
+import io.loadsmith.identity.CurrentUser;
 import io.loadsmith.problem.ForbiddenException;
 
 /**

@@ -1,4 +1,4 @@
-package io.loadsmith.account;
+package io.loadsmith.identity;
 
 /**
  * What a person may do. Each role includes the ones before it: an EDITOR can do all a VIEWER can,

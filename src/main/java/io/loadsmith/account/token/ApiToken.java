@@ -1,4 +1,4 @@
-package io.loadsmith.token;
+package io.loadsmith.account.token;
 
 import java.time.Duration;
 import java.time.Instant;

@@ -1,4 +1,4 @@
-package io.loadsmith.token;
+package io.loadsmith.account.token;
 
 import java.time.Instant;
 import java.util.List;
@@ -19,7 +19,7 @@ public interface ApiTokenRepository extends JpaRepository<ApiToken, Long> {
      * (measured with JFR under the load test).
      */
     @Query("""
-            select new io.loadsmith.token.TokenGrant(t.id, a.username, a.role, a.enabled, t.scope, t.revokedAt, t.lastUsedAt,
+            select new io.loadsmith.account.token.TokenGrant(t.id, a.username, a.role, a.enabled, t.scope, t.revokedAt, t.lastUsedAt,
                 t.expiresAt)
             from ApiToken t join t.account a where t.secretSha256 = :secretSha256""")
     Optional<TokenGrant> findGrant(String secretSha256);

@@ -1,4 +1,4 @@
-package io.loadsmith.security;
+package io.loadsmith.account;
 
 import java.io.IOException;
 
@@ -6,7 +6,6 @@ import org.springframework.security.authentication.BadCredentialsException;
 import org.springframework.security.core.AuthenticationException;
 import org.springframework.security.web.authentication.AuthenticationFailureHandler;
 
-import io.loadsmith.account.SignInThrottle;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
@@ -24,7 +23,7 @@ public class SignInFailure implements AuthenticationFailureHandler {
 
     private final SignInThrottle throttle;
 
-    SignInFailure(SignInThrottle throttle) {
+    public SignInFailure(SignInThrottle throttle) {
         this.throttle = throttle;
     }
 

@@ -1,21 +1,20 @@
-package io.loadsmith.security;
+package io.loadsmith.account;
 
 import java.io.IOException;
 
 import org.springframework.security.core.Authentication;
 import org.springframework.security.web.authentication.SavedRequestAwareAuthenticationSuccessHandler;
 
-import io.loadsmith.account.SignInThrottle;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 /** A good sign-in clears the failure count, then returns to the page that asked for it. */
-class SignInSuccess extends SavedRequestAwareAuthenticationSuccessHandler {
+public class SignInSuccess extends SavedRequestAwareAuthenticationSuccessHandler {
 
     private final SignInThrottle throttle;
 
-    SignInSuccess(SignInThrottle throttle) {
+    public SignInSuccess(SignInThrottle throttle) {
         this.throttle = throttle;
     }
 

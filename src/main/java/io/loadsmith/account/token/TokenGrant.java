@@ -1,8 +1,8 @@
-package io.loadsmith.token;
+package io.loadsmith.account.token;
 
 import java.time.Instant;
 
-import io.loadsmith.account.Role;
+import io.loadsmith.identity.Role;
 
 /** What a bearer secret grants, read in one query per API call: the token's and its account's state. */
 public record TokenGrant(long tokenId, String username, Role role, boolean enabled, TokenScope scope,

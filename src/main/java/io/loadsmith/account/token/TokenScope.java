@@ -1,4 +1,4 @@
-package io.loadsmith.token;
+package io.loadsmith.account.token;
 
 /** What a token may do: READ is a VIEWER's rights at most; WRITE is its owner's role. */
 public enum TokenScope {

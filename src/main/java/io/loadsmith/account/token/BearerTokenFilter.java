@@ -1,4 +1,4 @@
-package io.loadsmith.token;
+package io.loadsmith.account.token;
 
 import java.io.IOException;
 import java.util.List;

@@ -1,10 +1,9 @@
-package io.loadsmith.security;
+package io.loadsmith.identity;
 
 import org.springframework.security.authentication.AnonymousAuthenticationToken;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.context.SecurityContextHolder;
 
-import io.loadsmith.account.Role;
 
 /**
  * The signed-in person as pages see it ({@code ${me}}): the navigation shows their name, and forms

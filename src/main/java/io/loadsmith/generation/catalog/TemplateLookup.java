@@ -1,4 +1,4 @@
-package io.loadsmith.template;
+package io.loadsmith.generation.catalog;
 
 import java.util.List;
 import java.util.Map;
@@ -8,10 +8,6 @@ import java.util.TreeMap;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
-import io.loadsmith.generation.catalog.LibraryTemplateSource;
-import io.loadsmith.generation.catalog.TemplateCatalog;
-import io.loadsmith.generation.catalog.TemplateDefinition;
-import io.loadsmith.generation.catalog.TemplateKind;
 
 /**
  * The load templates a step can call, as the generator finds them: stored ones first, shipped ones

@@ -1,4 +1,4 @@
-package io.loadsmith.token;
+package io.loadsmith.account.token;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -17,10 +17,10 @@ import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.annotation.Transactional;
 
 import io.loadsmith.account.Account;
+import io.loadsmith.account.AccountRepository;
 import io.loadsmith.audit.AuditTrail;
 import io.loadsmith.audit.ObjectKind;
-import io.loadsmith.account.AccountRepository;
-import io.loadsmith.account.Role;
+import io.loadsmith.identity.Role;
 import io.loadsmith.problem.NotFoundException;
 import io.loadsmith.problem.Violations;
 

@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.loadsmith.dialect.UnknownDialectException;
 import io.loadsmith.exchange.InvalidPackageException;
 import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.exchange.PackageJson;
@@ -18,6 +19,7 @@ import io.loadsmith.generation.FullRefreshSettings;
 import io.loadsmith.generation.GenerationException;
 import io.loadsmith.generation.GenerationOptions;
 import io.loadsmith.names.Names;
+import io.loadsmith.problem.InvalidRequestException;
 
 /**
  * {@code java -jar loadsmith.jar export --package pkg.json --dialect snowflake --out dist/}: the SQL
@@ -95,10 +97,10 @@ public final class ExportCommand {
             out.println("export: " + sql.files().size() + " files for " + sql.manifest().dialect() + " in " + zip);
             return 0;
         } catch (InvalidPackageException | GenerationException | IllegalArgumentException
-                 | io.loadsmith.problem.InvalidRequestException e) {
+                 | InvalidRequestException e) {
             err.println("export: " + e.getMessage());
             return 1;
-        } catch (io.loadsmith.dialect.UnknownDialectException e) {
+        } catch (UnknownDialectException e) {
             err.println("export: " + e.getMessage());
             return 2;
         } catch (IOException e) {

@@ -8,9 +8,12 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
+import java.util.zip.Deflater;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 
@@ -63,12 +66,12 @@ public class SqlPackageExporter {
      * entity's DDL) does not depend on whether another load's full refresh is allowed.
      */
     public SqlPackage build(PackageDocument document, String version, String dialect, String environment,
-                            GenerationOptions options, java.util.function.Predicate<String> loads) {
+                            GenerationOptions options, Predicate<String> loads) {
         return buildSelected(document, version, dialect, environment, options, loads);
     }
 
     private SqlPackage buildSelected(PackageDocument document, String version, String dialect, String environment,
-                                     GenerationOptions options, java.util.function.Predicate<String> selected) {
+                                     GenerationOptions options, Predicate<String> selected) {
         DocumentModels models = new DocumentModels(document);
         Engine engine = factory.build(settings.forPackage(models, models.datatypes()));
         DdlGenerator ddl = engine.ddl();
@@ -82,7 +85,7 @@ public class SqlPackageExporter {
         // in their fixed order, so the package is the same bytes however the work was spread.
         List<SqlPackage.File> files = new ArrayList<>(models.entities().stream()
                 .filter(e -> "TABLE".equals(e.physicalType()) || e.physicalType() == null)
-                .sorted(java.util.Comparator.comparing(EntityModel::qualifiedName))
+                .sorted(Comparator.comparing(EntityModel::qualifiedName))
                 .parallel()
                 .map(e -> SqlPackage.File.ddl(e.qualifiedName(), ddl.createTable(e, dialectName)))
                 .toList());
@@ -105,7 +108,7 @@ public class SqlPackageExporter {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (ZipOutputStream zip = new ZipOutputStream(bytes, StandardCharsets.UTF_8)) {
             // Fastest deflate: SQL compresses well at any level, and the export spent a fifth of its time here.
-            zip.setLevel(java.util.zip.Deflater.BEST_SPEED);
+            zip.setLevel(Deflater.BEST_SPEED);
             entry(zip, "manifest.json", manifest(sqlPackage));
             for (SqlPackage.File file : sqlPackage.files()) {
                 entry(zip, file.path(), file.content());

@@ -3,16 +3,15 @@ package io.loadsmith.generation;
 import io.loadsmith.engine.VesselFixture;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
-import org.springframework.core.io.ClassPathResource;
 
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.generation.catalog.LibraryTemplateSource;
 import io.loadsmith.generation.catalog.TemplateCatalog;
+import io.loadsmith.store.Golden;
 
 class GoldenSnowflakeTest {
 
@@ -22,16 +21,14 @@ class GoldenSnowflakeTest {
         return new LoadSqlGenerator(engine, new DialectRegistry(), new ModelLocalizer(DatatypeOverrides.none()));
     }
 
-    static String golden(String file) throws Exception {
-        return new ClassPathResource("golden/" + file).getContentAsString(StandardCharsets.UTF_8);
+    static String golden(String file) {
+        return Golden.read(file);
     }
 
     @Test
     void libraryScd2GeneratesTheSeedSqlForSnowflake() throws Exception {
-        String expected = golden("vessel_scd2.snowflake.sql");
-        String createTemp = expected.substring(expected.indexOf("CREATE TEMPORARY TABLE"),
-                expected.indexOf("FROM vessel;") + "FROM vessel;".length())
-                .replace("publish.Z_TMP_D_VESSEL_SCD2", "<target_schema>.Z_TMP_<target_entity_name>");
+        String expected = Golden.expectedSnowflakeSql();
+        String createTemp = Golden.createTempStep();
 
         GeneratedLoad generated = generator().generate(VesselFixture.load(createTemp), "snowflake", Map.of());
 

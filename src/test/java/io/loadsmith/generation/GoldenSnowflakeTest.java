@@ -3,22 +3,17 @@ package io.loadsmith.generation;
 import io.loadsmith.engine.VesselFixture;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-import io.loadsmith.dialect.DialectRegistry;
-import io.loadsmith.generation.catalog.LibraryTemplateSource;
-import io.loadsmith.generation.catalog.TemplateCatalog;
 import io.loadsmith.store.Golden;
 
 class GoldenSnowflakeTest {
 
+    /** The engine as the command line builds it: the library only, the seed's defaults. */
     static LoadSqlGenerator generator() {
-        LibraryTemplateSource library = new LibraryTemplateSource();
-        FreemarkerEngine engine = new FreemarkerEngine(new TemplateCatalog(List.of(library)), library);
-        return new LoadSqlGenerator(engine, new DialectRegistry(), new ModelLocalizer(DatatypeOverrides.none()));
+        return EngineFactory.standalone().build(EngineSettings.defaults()).loads();
     }
 
     static String golden(String file) {

@@ -7,19 +7,19 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
 
-import io.loadsmith.ddl.DdlGenerator;
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.generation.DatatypeOverrides;
+import io.loadsmith.generation.DdlGenerator;
 import io.loadsmith.generation.FreemarkerEngine;
 import io.loadsmith.generation.LoadSqlGenerator;
 import io.loadsmith.generation.ModelLocalizer;
+import io.loadsmith.generation.catalog.LibraryTemplateSource;
+import io.loadsmith.generation.catalog.TemplateCatalog;
 import io.loadsmith.generation.model.AttributeModel;
 import io.loadsmith.generation.model.EntityModel;
 import io.loadsmith.generation.model.LoadModel;
 import io.loadsmith.generation.model.StepModel;
 import io.loadsmith.generation.model.StepType;
-import io.loadsmith.library.LibraryTemplateSource;
-import io.loadsmith.template.TemplateCatalog;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
 /**

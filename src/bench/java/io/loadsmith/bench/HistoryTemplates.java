@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import io.loadsmith.ddl.DdlGenerator;
+import io.loadsmith.generation.DdlGenerator;
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.engine.TargetEngine;
 import io.loadsmith.generation.DatatypeOverrides;
@@ -23,7 +23,7 @@ import io.loadsmith.generation.model.EntityModel;
 import io.loadsmith.generation.model.LoadModel;
 import io.loadsmith.generation.model.StepModel;
 import io.loadsmith.generation.model.StepType;
-import io.loadsmith.library.LibraryTemplateSource;
+import io.loadsmith.generation.catalog.LibraryTemplateSource;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
 /**
@@ -45,7 +45,7 @@ final class HistoryTemplates {
     HistoryTemplates() {
         LibraryTemplateSource library = new LibraryTemplateSource();
         DialectRegistry dialects = new DialectRegistry();
-        FreemarkerEngine engine = new FreemarkerEngine(new io.loadsmith.template.TemplateCatalog(List.of(library)), library);
+        FreemarkerEngine engine = new FreemarkerEngine(new io.loadsmith.generation.catalog.TemplateCatalog(List.of(library)), library);
         ModelLocalizer localizer = new ModelLocalizer(DatatypeOverrides.none());
         loads = new LoadSqlGenerator(engine, dialects, localizer,
                 new FullRefreshSettings(FullRefreshPolicy.ALLOW, FullRefreshPolicy.ALLOW));

@@ -32,10 +32,10 @@ import io.loadsmith.generation.DatatypeOverrides;
 import io.loadsmith.generation.FreemarkerEngine;
 import io.loadsmith.generation.ModelLocalizer;
 import io.loadsmith.generation.RawRender;
+import io.loadsmith.generation.catalog.LibraryTemplateSource;
+import io.loadsmith.generation.catalog.TemplateCatalog;
 import io.loadsmith.generation.model.LoadModel;
-import io.loadsmith.library.LibraryTemplateSource;
 import io.loadsmith.packages.PackageVersionService;
-import io.loadsmith.template.TemplateCatalog;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import jakarta.persistence.EntityManagerFactory;
 
@@ -110,9 +110,9 @@ final class StoreBenchmarks {
             }
             int port = Integer.parseInt(app.getEnvironment().getProperty("local.server.port"));
             // Calls carry a READ token, as deployment tooling's do: its check is part of the latency.
-            app.getBean(io.loadsmith.account.AccountService.class).create("bench", "bench-password-of-16", io.loadsmith.account.Role.VIEWER);
-            bearer = "Bearer " + app.getBean(io.loadsmith.token.ApiTokenService.class)
-                    .issue("bench", "bench", io.loadsmith.token.TokenScope.READ).secret();
+            app.getBean(io.loadsmith.account.AccountService.class).create("bench", "bench-password-of-16", io.loadsmith.identity.Role.VIEWER);
+            bearer = "Bearer " + app.getBean(io.loadsmith.account.token.ApiTokenService.class)
+                    .issue("bench", "bench", io.loadsmith.account.token.TokenScope.READ).secret();
             long[] ids = loadIds(ds);
             latency(preview, "GET /api/v1/dialects (baseline)", port, previewRequests, i -> "/api/v1/dialects");
             latency(preview, "GET /api/v1/loads/{id}/sql?dialect=snowflake", port, previewRequests,

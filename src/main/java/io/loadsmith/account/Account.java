@@ -13,6 +13,8 @@ import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import jakarta.persistence.Version;
 
+import io.loadsmith.identity.Role;
+
 /** A person who signs in. Guards its own rules: throttled sign-in, and only hashed passwords. */
 @Entity
 @Table(name = "account")

@@ -6,6 +6,8 @@ import java.util.Optional;
 import org.springframework.data.jpa.repository.JpaRepository;
 import org.springframework.data.jpa.repository.Query;
 
+import io.loadsmith.identity.Role;
+
 public interface AccountRepository extends JpaRepository<Account, Long> {
 
     /** The account of a user name in any case: 'ADMIN' signs in as 'admin' (see V8). */

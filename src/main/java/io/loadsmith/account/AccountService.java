@@ -11,6 +11,7 @@ import org.springframework.transaction.annotation.Transactional;
 import io.loadsmith.audit.AuditAction;
 import io.loadsmith.audit.AuditTrail;
 import io.loadsmith.audit.ObjectKind;
+import io.loadsmith.identity.Role;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.NotFoundException;
 import io.loadsmith.problem.StaleVersionException;

@@ -3,6 +3,7 @@ package io.loadsmith.account;
 import java.time.Instant;
 
 import io.loadsmith.audit.Audited;
+import io.loadsmith.identity.Role;
 
 /** An account as pages and the API show it: never the password hash. */
 public record AccountView(long id, String username, Role role, boolean enabled, Instant createdAt,

@@ -9,6 +9,8 @@ import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.stereotype.Component;
 
+import io.loadsmith.identity.Role;
+
 /**
  * On the first start (no account yet) creates the administrator. Its password comes from
  * LOADSMITH_ADMIN_PASSWORD, or is generated and written to the log this once: there is no default

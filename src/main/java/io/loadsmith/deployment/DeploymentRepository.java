@@ -8,7 +8,7 @@ import org.springframework.data.jpa.repository.EntityGraph;
 import org.springframework.data.jpa.repository.JpaRepository;
 
 import io.loadsmith.environment.DeploymentEnvironment;
-import io.loadsmith.packages.MetadataPackage;
+import io.loadsmith.packageregistry.MetadataPackage;
 
 interface DeploymentRepository extends JpaRepository<Deployment, Long> {
 

@@ -8,15 +8,14 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.dialect.UnknownDialectException;
 import io.loadsmith.exchange.CanonicalJson;
 import io.loadsmith.exchange.InvalidPackageException;
 import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.exchange.PackageJson;
-import io.loadsmith.generation.FullRefreshSettings;
+import io.loadsmith.generation.EngineFactory;
+import io.loadsmith.generation.EngineSettings;
 import io.loadsmith.generation.GenerationException;
-import io.loadsmith.library.LibraryTemplateSource;
 
 /**
  * {@code java -jar loadsmith.jar migrate --from a.json --to b.json --dialect postgresql --out dist/}:
@@ -59,8 +58,7 @@ public final class MigrateCommand {
             PackageDocument to = read(options.get("to"));
             String fromLabel = options.getOrDefault("from-version", label(options.get("from")));
             String toLabel = options.getOrDefault("to-version", label(options.get("to")));
-            Migration migration = new Migrations(new LibraryTemplateSource(), new DialectRegistry(),
-                    FullRefreshSettings.defaults()).migrate(from, fromLabel, to, toLabel, options.get("dialect"),
+            Migration migration = new Migrations(EngineFactory.standalone(), EngineSettings.defaults()).migrate(from, fromLabel, to, toLabel, options.get("dialect"),
                     allowDestructive);
             Path dir = Path.of(options.get("out"));
             Files.createDirectories(dir);

@@ -1,65 +1,56 @@
 package io.loadsmith.deployment;
 
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import io.loadsmith.ddl.DdlGenerator;
 import io.loadsmith.dialect.Dialect;
-import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.exchange.DocumentModels;
 import io.loadsmith.exchange.PackageDocument;
-import io.loadsmith.generation.DatatypeOverrides;
-import io.loadsmith.generation.FreemarkerEngine;
-import io.loadsmith.generation.FullRefreshSettings;
-import io.loadsmith.generation.LoadSqlGenerator;
+import io.loadsmith.generation.Engine;
+import io.loadsmith.generation.EngineFactory;
+import io.loadsmith.generation.EngineSettings;
 import io.loadsmith.generation.ModelLocalizer;
 import io.loadsmith.generation.model.EntityModel;
-import io.loadsmith.library.LibraryTemplateSource;
-import io.loadsmith.template.TemplateCatalog;
-import io.loadsmith.template.TemplateSource;
 
 /**
  * The migration of a package from one version's tables to another's, for a dialect, as a pipeline:
  * {@link SnapshotDiff} (tables and columns side by side) → {@link MigrationPlanner} (typed
  * changes) → {@link DialectSteps} (in place or rebuild, by capability) → {@link MigrationRenderer}
  * (SQL from the library's DDL templates). Like the SQL package exporter it reads only the two
- * documents and the library, so the API and the command line give the same SQL.
+ * documents and the library (through the one {@link EngineFactory}), so the API and the command line give the same SQL.
  */
 public class Migrations {
 
-    private final LibraryTemplateSource library;
-    private final DialectRegistry dialects;
-    private final FullRefreshSettings settings;
+    private final EngineFactory factory;
+    private final EngineSettings settings;
 
-    public Migrations(LibraryTemplateSource library, DialectRegistry dialects, FullRefreshSettings settings) {
-        this.library = library;
-        this.dialects = dialects;
+    /** @param settings the project's full-refresh policies; templates and datatype mappings are the documents' */
+    public Migrations(EngineFactory factory, EngineSettings settings) {
+        this.factory = factory;
         this.settings = settings;
     }
 
     /** The plan and SQL whatever they contain: for showing what a deployment would change. */
     public Migration plan(PackageDocument from, String fromLabel, PackageDocument to, String toLabel, String dialectName) {
-        return plan(from, fromLabel, to, toLabel, dialects.get(dialectName));
+        return plan(from, fromLabel, to, toLabel, factory.dialects().get(dialectName));
     }
 
     /** For a dialect as given (tests take away capabilities to execute rebuilds on the engines here). */
     Migration plan(PackageDocument from, String fromLabel, PackageDocument to, String toLabel, Dialect dialect) {
-        List<MigrationChange> changes = new MigrationPlanner(settings.historyAttributeTypes())
+        List<MigrationChange> changes = new MigrationPlanner(settings.fullRefresh().historyAttributeTypes())
                 .plan(SnapshotDiff.between(from, to));
-        // The new version's own formulas and templates come first, as when its loads are generated.
-        List<TemplateSource> sources = new ArrayList<>();
-        sources.add(new DocumentModels(to));
-        sources.add(library);
-        FreemarkerEngine engine = new FreemarkerEngine(new TemplateCatalog(sources), library);
-        ModelLocalizer localizer = new ModelLocalizer(DatatypeOverrides.none());
+        // The new version's own formulas, templates and datatype mappings, as when its loads are
+        // generated; the tables it starts from have the types of the old version's mappings.
+        DocumentModels toModels = new DocumentModels(to);
+        Engine engine = factory.build(settings.forPackage(toModels, toModels.datatypes()));
+        DocumentModels fromModels = new DocumentModels(from);
+        ModelLocalizer fromLocalizer = factory.build(settings.forPackage(fromModels, fromModels.datatypes())).localizer();
         Map<String, EntityModel> neutralAfter = tables(to);
-        Map<String, EntityModel> before = localized(tables(from), localizer, dialect);
-        Map<String, EntityModel> after = localized(neutralAfter, localizer, dialect);
+        Map<String, EntityModel> before = localized(tables(from), fromLocalizer, dialect);
+        Map<String, EntityModel> after = localized(neutralAfter, engine.localizer(), dialect);
         List<DialectSteps.Planned> planned = DialectSteps.of(changes, dialect, before, after);
-        MigrationRenderer renderer = new MigrationRenderer(engine,
-                new LoadSqlGenerator(engine, dialects, localizer, settings), new DdlGenerator(engine, dialects, localizer));
+        MigrationRenderer renderer = new MigrationRenderer(engine.freemarker(), engine.loads(), engine.ddl());
         List<MigrationStep> steps = renderer.render(planned, dialect, neutralAfter, before, after);
         return new Migration(to.name(), fromLabel, toLabel, dialect.name(), changes, steps,
                 MigrationRenderer.script(steps));

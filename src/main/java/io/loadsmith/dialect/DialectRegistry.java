@@ -13,6 +13,8 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.core.io.Resource;
 import org.springframework.core.io.support.PathMatchingResourcePatternResolver;
 import org.springframework.stereotype.Component;
@@ -29,18 +31,35 @@ public class DialectRegistry {
 
     private static final String LOCATION = "classpath*:templates-library/dialects/*.yaml";
 
-    private final Map<String, Dialect> dialects;
+    /** The setting that names the dialect a page shows when none is chosen. */
+    public static final String DEFAULT_SETTING = "loadsmith.default-dialect";
+    static final String DEFAULT_NAME = "snowflake";
 
+    private final Map<String, Dialect> dialects;
+    private final String defaultName;
+
+    /** Without a server: the default dialect is snowflake, the seed's. */
     public DialectRegistry() {
-        this(readDefinitions());
+        this(readDefinitions(), DEFAULT_NAME);
+    }
+
+    @Autowired
+    public DialectRegistry(@Value("${" + DEFAULT_SETTING + ":" + DEFAULT_NAME + "}") String defaultName) {
+        this(readDefinitions(), defaultName);
     }
 
     DialectRegistry(Map<String, Map<String, Object>> definitions) {
+        this(definitions, null);
+    }
+
+    private DialectRegistry(Map<String, Map<String, Object>> definitions, String defaultName) {
         Map<String, Dialect> resolved = new TreeMap<>();
         for (String name : definitions.keySet()) {
             resolved.put(name, resolve(name, definitions));
         }
         this.dialects = Map.copyOf(resolved);
+        // A wrong setting stops the start with the known names rather than failing on the first page.
+        this.defaultName = defaultName == null ? null : get(defaultName).name();
     }
 
     /** A concrete dialect by name (case-insensitive); abstract ones are not targets. */
@@ -57,6 +76,18 @@ public class DialectRegistry {
         if (name != null && !name.isBlank()) {
             get(name);
         }
+    }
+
+    /**
+     * The dialect a page renders for: the one asked for (an unknown one is an {@link UnknownDialectException},
+     * a 400 that lists the known ones), or the {@code loadsmith.default-dialect} setting when none is.
+     */
+    public String choose(String name) {
+        return name == null || name.isBlank() ? defaultName() : get(name).name();
+    }
+
+    public String defaultName() {
+        return defaultName == null ? DEFAULT_NAME : defaultName;
     }
 
     public boolean exists(String name) {

@@ -3,7 +3,7 @@ package io.loadsmith.entity;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
-import io.loadsmith.ddl.DdlGenerator;
+import io.loadsmith.generation.DdlGenerator;
 import io.loadsmith.problem.NotFoundException;
 
 /** The CREATE TABLE of a stored entity for a dialect, so users and tests can create what loads write. */

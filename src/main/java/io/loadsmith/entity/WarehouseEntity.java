@@ -16,7 +16,7 @@ import org.hibernate.annotations.UpdateTimestamp;
 
 import io.loadsmith.entitytype.EntityType;
 import io.loadsmith.entitytype.PhysicalType;
-import io.loadsmith.packages.MetadataPackage;
+import io.loadsmith.packageregistry.MetadataPackage;
 import io.loadsmith.problem.Violations;
 import jakarta.persistence.CollectionTable;
 import jakarta.persistence.Column;

@@ -12,11 +12,13 @@ import org.springframework.transaction.annotation.Transactional;
 import io.loadsmith.audit.AuditTrail;
 import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.dialect.DialectRegistry;
-import io.loadsmith.dialect.PhysicalTypes;
 import io.loadsmith.dialect.LogicalDatatypes;
+import io.loadsmith.dialect.PhysicalTypes;
 import io.loadsmith.entitytype.api.DatatypeMappingRequest;
 import io.loadsmith.entitytype.api.DatatypeMappingResponse;
 import io.loadsmith.generation.DatatypeOverrides;
+import io.loadsmith.generation.StoreCache;
+import io.loadsmith.generation.StoreChanges;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.NotFoundException;
 import io.loadsmith.problem.StaleVersionException;
@@ -34,17 +36,17 @@ public class DatatypeMappingService implements DatatypeOverrides {
     private final DialectRegistry dialects;
     private final LogicalDatatypes datatypes;
     private final TemplateCacheEviction eviction;
-    private final io.loadsmith.generation.StoreCache<String, Map<String, String>> byDialect;
+    private final StoreCache<String, Map<String, String>> byDialect;
     private final AuditTrail audit;
 
     public DatatypeMappingService(DatatypeMappingRepository mappings, DialectRegistry dialects,
                                   LogicalDatatypes datatypes, TemplateCacheEviction eviction,
-                                  io.loadsmith.generation.StoreChanges changes, AuditTrail audit) {
+                                  StoreChanges changes, AuditTrail audit) {
         this.mappings = mappings;
         this.dialects = dialects;
         this.datatypes = datatypes;
         this.eviction = eviction;
-        this.byDialect = new io.loadsmith.generation.StoreCache<>(changes);
+        this.byDialect = new StoreCache<>(changes);
         this.audit = audit;
     }
 

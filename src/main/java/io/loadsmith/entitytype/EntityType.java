@@ -10,7 +10,7 @@ import java.util.Set;
 
 import org.hibernate.annotations.ListIndexBase;
 
-import io.loadsmith.packages.MetadataPackage;
+import io.loadsmith.packageregistry.MetadataPackage;
 import io.loadsmith.problem.Violations;
 import jakarta.persistence.CollectionTable;
 import jakarta.persistence.Column;

@@ -263,7 +263,7 @@ public final class AdeConfigPackages {
         return new Imported(PackageJson.canonical(new PackageDocument(PackageDocument.FORMAT,
                 storedName(packageName), "Imported from configuration package " + packageName,
                 attributeTypes, defaultAttributes, entityTypes, transformations, templates, List.of(), List.of(),
-                List.of(), presets)), List.copyOf(skipped), header, "$");
+                List.of(), presets, List.of())), List.copyOf(skipped), header, "$");
     }
 
     /** The name of the Loadsmith package a configuration package is imported into. */

@@ -6,16 +6,17 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
+import io.loadsmith.generation.DatatypeOverrides;
+import io.loadsmith.generation.catalog.ParameterDefinition;
+import io.loadsmith.generation.catalog.ParameterType;
+import io.loadsmith.generation.catalog.TemplateDefinition;
+import io.loadsmith.generation.catalog.TemplateKind;
+import io.loadsmith.generation.catalog.TemplateSource;
 import io.loadsmith.generation.model.AttributeModel;
 import io.loadsmith.generation.model.EntityModel;
 import io.loadsmith.generation.model.LoadModel;
 import io.loadsmith.generation.model.StepModel;
 import io.loadsmith.generation.model.StepType;
-import io.loadsmith.template.ParameterDefinition;
-import io.loadsmith.template.ParameterType;
-import io.loadsmith.template.TemplateDefinition;
-import io.loadsmith.template.TemplateKind;
-import io.loadsmith.template.TemplateSource;
 
 /** The generator's immutable models, and a template source, read from a package document. */
 public final class DocumentModels implements TemplateSource {
@@ -43,6 +44,15 @@ public final class DocumentModels implements TemplateSource {
                 load.sources().stream().map(s -> entity(s, "$.loads[" + load.name() + "].sources")).toList(),
                 load.steps().stream().map(s -> new StepModel(s.name(), StepType.valueOf(s.type()), s.text())).toList(),
                 load.options());
+    }
+
+    /** The document's datatype mappings, for the engine that renders it (dialect names in lower case, as stored). */
+    public DatatypeOverrides datatypes() {
+        Map<String, Map<String, String>> byDialect = new HashMap<>();
+        document.datatypeMappings().forEach(m -> byDialect
+                .computeIfAbsent(m.dialect().toLowerCase(Locale.ROOT), d -> new HashMap<>())
+                .put(m.logicalDatatype(), m.physicalPattern()));
+        return dialect -> byDialect.getOrDefault(dialect, Map.of());
     }
 
     public Map<String, String> environment(String name) {

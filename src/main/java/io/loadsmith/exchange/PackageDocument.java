@@ -14,7 +14,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"format", "name", "description", "attributeTypes", "defaultAttributes", "entityTypes",
-        "transformationTypes", "templates", "presets", "entities", "loads", "environments"})
+        "transformationTypes", "templates", "presets", "entities", "loads", "environments", "datatypeMappings"})
 public record PackageDocument(
         String format,
         String name,
@@ -28,17 +28,19 @@ public record PackageDocument(
         List<LoadDoc> loads,
         List<EnvironmentDoc> environments,
         // Absent when empty: packages without presets keep their bytes (and their committed versions' diffs).
-        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<PresetDoc> presets) {
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<PresetDoc> presets,
+        // Left out when empty, so that a document without mappings keeps its bytes (and hash).
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<DatatypeMappingDoc> datatypeMappings) {
 
     public static final String FORMAT = "loadsmith-package/1";
 
-    /** A document without load presets. */
+    /** A document without load presets or datatype mappings. */
     public PackageDocument(String format, String name, String description, List<AttributeTypeDoc> attributeTypes,
                            List<DefaultAttributeDoc> defaultAttributes, List<EntityTypeDoc> entityTypes,
                            List<TransformationTypeDoc> transformationTypes, List<TemplateDoc> templates,
                            List<EntityDoc> entities, List<LoadDoc> loads, List<EnvironmentDoc> environments) {
         this(format, name, description, attributeTypes, defaultAttributes, entityTypes, transformationTypes, templates,
-                entities, loads, environments, List.of());
+                entities, loads, environments, List.of(), List.of());
     }
 
     public PackageDocument {
@@ -51,6 +53,7 @@ public record PackageDocument(
         entities = orEmpty(entities);
         loads = orEmpty(loads);
         environments = orEmpty(environments);
+        datatypeMappings = orEmpty(datatypeMappings);
     }
 
     static <T> List<T> orEmpty(List<T> list) {
@@ -176,5 +179,18 @@ public record PackageDocument(
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @JsonPropertyOrder({"entityType", "loadType", "position", "isDefault"})
     public record PresetUseDoc(String entityType, String loadType, Integer position, Boolean isDefault) {
+    }
+
+    /**
+     * A stored datatype mapping: the physical type a dialect gets for a logical type, over the
+     * dialect file. Shared configuration like transformation types, carried so an export of the
+     * document writes the types the preview showed.
+     */
+    @JsonPropertyOrder({"dialect", "logicalDatatype", "physicalPattern"})
+    public record DatatypeMappingDoc(String dialect, String logicalDatatype, String physicalPattern) {
+
+        public String key() {
+            return dialect + "/" + logicalDatatype;
+        }
     }
 }

@@ -83,7 +83,8 @@ public final class PackageJson {
                 sorted(d.entities(), PackageDocument.EntityDoc::qualifiedName),
                 sorted(d.loads(), PackageDocument.LoadDoc::name),
                 sorted(d.environments(), PackageDocument.EnvironmentDoc::name),
-                sorted(d.presets(), PackageDocument.PresetDoc::name));
+                sorted(d.presets(), PackageDocument.PresetDoc::name),
+                sorted(d.datatypeMappings(), PackageDocument.DatatypeMappingDoc::key));
     }
 
     private static <T> List<T> sorted(List<T> items, java.util.function.Function<T, String> key) {

@@ -8,17 +8,18 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import io.loadsmith.dialect.DialectRegistry;
+import io.loadsmith.dialect.UnknownDialectException;
 import io.loadsmith.exchange.InvalidPackageException;
 import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.exchange.PackageJson;
-import io.loadsmith.generation.DatatypeOverrides;
+import io.loadsmith.generation.EngineFactory;
+import io.loadsmith.generation.EngineSettings;
 import io.loadsmith.generation.FullRefreshPolicy;
 import io.loadsmith.generation.FullRefreshSettings;
 import io.loadsmith.generation.GenerationException;
 import io.loadsmith.generation.GenerationOptions;
-import io.loadsmith.library.LibraryTemplateSource;
 import io.loadsmith.names.Names;
+import io.loadsmith.problem.InvalidRequestException;
 
 /**
  * {@code java -jar loadsmith.jar export --package pkg.json --dialect snowflake --out dist/}: the SQL
@@ -79,8 +80,8 @@ public final class ExportCommand {
         try {
             PackageDocument document = PackageJson.read(Files.readAllBytes(Path.of(options.get("package"))));
             String version = options.getOrDefault("version", "working");
-            SqlPackageExporter exporter = new SqlPackageExporter(new LibraryTemplateSource(), new DialectRegistry(),
-                    DatatypeOverrides.none(), List.of(), new FullRefreshSettings(policies[0], policies[1]));
+            SqlPackageExporter exporter = new SqlPackageExporter(EngineFactory.standalone(),
+                    EngineSettings.defaults().withFullRefresh(new FullRefreshSettings(policies[0], policies[1])));
             SqlPackage sql = exporter.build(document, version, options.get("dialect"), options.get("environment"),
                     GenerationOptions.of(allowFullRefresh));
             Path dir = Path.of(options.get("out"));
@@ -96,10 +97,10 @@ public final class ExportCommand {
             out.println("export: " + sql.files().size() + " files for " + sql.manifest().dialect() + " in " + zip);
             return 0;
         } catch (InvalidPackageException | GenerationException | IllegalArgumentException
-                 | io.loadsmith.problem.InvalidRequestException e) {
+                 | InvalidRequestException e) {
             err.println("export: " + e.getMessage());
             return 1;
-        } catch (io.loadsmith.dialect.UnknownDialectException e) {
+        } catch (UnknownDialectException e) {
             err.println("export: " + e.getMessage());
             return 2;
         } catch (IOException e) {

@@ -1,28 +1,24 @@
 package io.loadsmith.export;
 
 import java.time.Clock;
-import java.util.List;
 
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-import io.loadsmith.dialect.DialectRegistry;
-import io.loadsmith.generation.DatatypeOverrides;
-import io.loadsmith.generation.FullRefreshSettings;
-import io.loadsmith.library.LibraryTemplateSource;
+import io.loadsmith.generation.EngineFactory;
+import io.loadsmith.generation.EngineSettings;
 
 /**
- * The exporter the API uses. A package version carries its templates and formulas in its
- * document, so the exporter reads nothing else from the store: a version exports the same bytes
+ * The exporter the API uses. A package version carries its templates, formulas and datatype
+ * mappings in its document, so the exporter reads nothing else from the store: a version exports the same bytes
  * next year as today, exactly as the command line does from the same document.
  */
 @Configuration(proxyBeanMethods = false)
 public class ExportConfiguration {
 
     @Bean
-    SqlPackageExporter sqlPackageExporter(LibraryTemplateSource library, DialectRegistry dialects,
-                                          FullRefreshSettings fullRefresh) {
-        return new SqlPackageExporter(library, dialects, DatatypeOverrides.none(), List.of(), fullRefresh);
+    SqlPackageExporter sqlPackageExporter(EngineFactory factory, EngineSettings settings) {
+        return new SqlPackageExporter(factory, settings);
     }
 
     @Bean

@@ -8,28 +8,26 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
+import java.util.zip.Deflater;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 
-import io.loadsmith.ddl.DdlGenerator;
-import io.loadsmith.dialect.DialectRegistry;
+import io.loadsmith.exchange.CanonicalJson;
 import io.loadsmith.exchange.DocumentModels;
 import io.loadsmith.exchange.PackageDocument;
-import io.loadsmith.generation.DatatypeOverrides;
-import io.loadsmith.generation.FreemarkerEngine;
-import io.loadsmith.generation.FullRefreshSettings;
+import io.loadsmith.generation.DdlGenerator;
+import io.loadsmith.generation.Engine;
+import io.loadsmith.generation.EngineFactory;
+import io.loadsmith.generation.EngineSettings;
 import io.loadsmith.generation.GenerationOptions;
 import io.loadsmith.generation.LoadSqlGenerator;
-import io.loadsmith.generation.ModelLocalizer;
 import io.loadsmith.generation.model.EntityModel;
-import io.loadsmith.library.LibraryTemplateSource;
 import io.loadsmith.names.Names;
-import io.loadsmith.template.TemplateCatalog;
-import io.loadsmith.template.TemplateSource;
-import io.loadsmith.exchange.CanonicalJson;
 
 /**
  * Builds the SQL package of a package document for a dialect: the DDL of each entity, one file
@@ -41,28 +39,16 @@ public class SqlPackageExporter {
 
     private static final LocalDateTime ZIP_TIME = LocalDateTime.of(2000, 1, 1, 0, 0);
 
-    private final LibraryTemplateSource library;
-    private final DialectRegistry dialects;
-    private final DatatypeOverrides overrides;
-    private final List<TemplateSource> shared;
-    private final FullRefreshSettings fullRefresh;
+    private final EngineFactory factory;
+    private final EngineSettings settings;
 
     /**
-     * @param shared template sources searched after the document's own templates and before the
-     *               library (the store, in the application; none on the command line)
+     * @param settings the project's full-refresh policies; the templates and datatype mappings are
+     *                 the document's (see {@link EngineSettings#forPackage})
      */
-    public SqlPackageExporter(LibraryTemplateSource library, DialectRegistry dialects, DatatypeOverrides overrides,
-                              List<TemplateSource> shared) {
-        this(library, dialects, overrides, shared, FullRefreshSettings.defaults());
-    }
-
-    public SqlPackageExporter(LibraryTemplateSource library, DialectRegistry dialects, DatatypeOverrides overrides,
-                              List<TemplateSource> shared, FullRefreshSettings fullRefresh) {
-        this.library = library;
-        this.dialects = dialects;
-        this.overrides = overrides;
-        this.shared = List.copyOf(shared);
-        this.fullRefresh = fullRefresh;
+    public SqlPackageExporter(EngineFactory factory, EngineSettings settings) {
+        this.factory = factory;
+        this.settings = settings;
     }
 
     /** Without the caller's confirmation of full refreshes. */
@@ -80,31 +66,26 @@ public class SqlPackageExporter {
      * entity's DDL) does not depend on whether another load's full refresh is allowed.
      */
     public SqlPackage build(PackageDocument document, String version, String dialect, String environment,
-                            GenerationOptions options, java.util.function.Predicate<String> loads) {
+                            GenerationOptions options, Predicate<String> loads) {
         return buildSelected(document, version, dialect, environment, options, loads);
     }
 
     private SqlPackage buildSelected(PackageDocument document, String version, String dialect, String environment,
-                                     GenerationOptions options, java.util.function.Predicate<String> selected) {
+                                     GenerationOptions options, Predicate<String> selected) {
         DocumentModels models = new DocumentModels(document);
-        List<TemplateSource> sources = new ArrayList<>();
-        sources.add(models);
-        sources.addAll(shared);
-        sources.add(library);
-        FreemarkerEngine engine = new FreemarkerEngine(new TemplateCatalog(sources), library);
-        ModelLocalizer localizer = new ModelLocalizer(overrides);
-        DdlGenerator ddl = new DdlGenerator(engine, dialects, localizer);
-        LoadSqlGenerator loads = new LoadSqlGenerator(engine, dialects, localizer, fullRefresh);
+        Engine engine = factory.build(settings.forPackage(models, models.datatypes()));
+        DdlGenerator ddl = engine.ddl();
+        LoadSqlGenerator loads = engine.loads();
         Names.requireDistinctFileNames("entity", models.entities().stream().map(EntityModel::qualifiedName).toList());
         Names.requireDistinctFileNames("load", document.loads().stream().map(PackageDocument.LoadDoc::name).toList());
         Map<String, String> variables = models.environment(environment);
-        String dialectName = dialects.get(dialect).name();
+        String dialectName = factory.dialects().get(dialect).name();
 
         // Files are rendered in parallel (the generator keeps no state between loads) and collected
         // in their fixed order, so the package is the same bytes however the work was spread.
         List<SqlPackage.File> files = new ArrayList<>(models.entities().stream()
                 .filter(e -> "TABLE".equals(e.physicalType()) || e.physicalType() == null)
-                .sorted(java.util.Comparator.comparing(EntityModel::qualifiedName))
+                .sorted(Comparator.comparing(EntityModel::qualifiedName))
                 .parallel()
                 .map(e -> SqlPackage.File.ddl(e.qualifiedName(), ddl.createTable(e, dialectName)))
                 .toList());
@@ -127,7 +108,7 @@ public class SqlPackageExporter {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (ZipOutputStream zip = new ZipOutputStream(bytes, StandardCharsets.UTF_8)) {
             // Fastest deflate: SQL compresses well at any level, and the export spent a fifth of its time here.
-            zip.setLevel(java.util.zip.Deflater.BEST_SPEED);
+            zip.setLevel(Deflater.BEST_SPEED);
             entry(zip, "manifest.json", manifest(sqlPackage));
             for (SqlPackage.File file : sqlPackage.files()) {
                 entry(zip, file.path(), file.content());

@@ -1,7 +1,6 @@
 package io.loadsmith.generation;
 
 import java.util.List;
-import java.util.Map;
 
 import freemarker.template.SimpleScalar;
 import freemarker.template.TemplateHashModel;
@@ -70,9 +69,5 @@ final class DialectFunctions implements TemplateHashModel {
             return number.getAsNumber().toString();
         }
         throw new TemplateModelException("fn.* functions take strings and numbers, not " + argument);
-    }
-
-    static Map<String, String> asMap(Dialect dialect) {
-        return dialect.functions();
     }
 }

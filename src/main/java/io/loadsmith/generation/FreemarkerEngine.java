@@ -17,9 +17,9 @@ import freemarker.template.TemplateException;
 import freemarker.template.TemplateExceptionHandler;
 import freemarker.template.Version;
 import io.loadsmith.dialect.Dialect;
-import io.loadsmith.library.LibraryTemplateSource;
-import io.loadsmith.template.TemplateCatalog;
-import io.loadsmith.template.TemplateKind;
+import io.loadsmith.generation.catalog.LibraryTemplateSource;
+import io.loadsmith.generation.catalog.TemplateCatalog;
+import io.loadsmith.generation.catalog.TemplateKind;
 
 /**
  * The one place where FreeMarker is configured, for saved, draft, imported and library text alike.

@@ -31,7 +31,7 @@ public final class FreemarkerErrors {
     public static Described describe(Throwable error) {
         RuntimeException api = find(error, TemplateApiException.class);
         if (api == null) {
-            api = find(error, io.loadsmith.template.TemplateNotFoundException.class);
+            api = find(error, io.loadsmith.generation.catalog.TemplateNotFoundException.class);
         }
         if (api == null) {
             api = find(error, RenderGuard.Stopped.class);

@@ -1,22 +1,23 @@
 package io.loadsmith.generation;
 
+import java.time.Duration;
 import java.util.List;
 
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.util.unit.DataSize;
 
 import io.loadsmith.dialect.DialectRegistry;
-import io.loadsmith.library.LibraryTemplateSource;
-import io.loadsmith.template.LoadTemplateRepository;
-import io.loadsmith.template.StoreTemplateSource;
-import io.loadsmith.template.TemplateCatalog;
-import io.loadsmith.template.TransformationTypeRepository;
+import io.loadsmith.generation.catalog.LibraryTemplateSource;
+import io.loadsmith.generation.catalog.TemplateCatalog;
+import io.loadsmith.generation.catalog.TemplateSource;
 
 /**
- * Wires the generator to the application: templates come from the store first, then the shipped
+ * Wires the application's engine, built once by {@link EngineFactory} from the application's
+ * {@link EngineSettings}: the stored templates (the template feature's source) before the shipped
  * library, so a team's template shadows a library template of the same name; stored datatype
- * mappings override the dialect files.
+ * mappings over the dialect files; the project's full-refresh policies.
  */
 @Configuration(proxyBeanMethods = false)
 public class GenerationConfiguration {
@@ -31,47 +32,58 @@ public class GenerationConfiguration {
         return new StoreChanges();
     }
 
-    @Bean
-    StoreTemplateSource storeTemplateSource(LoadTemplateRepository templates, TransformationTypeRepository transformations,
-                                            StoreChanges changes) {
-        return new StoreTemplateSource(templates, transformations, changes);
-    }
-
-    @Bean
-    TemplateCatalog templateCatalog(StoreTemplateSource store, LibraryTemplateSource library) {
-        return new TemplateCatalog(List.of(store, library));
-    }
-
     /** The limits every parse and render obeys: {@code loadsmith.render.time-limit} and {@code .memory-limit}. */
     @Bean
-    RenderGuard renderGuard(@Value("${loadsmith.render.time-limit:10s}") java.time.Duration time,
-                            @Value("${loadsmith.render.memory-limit:512MB}") org.springframework.util.unit.DataSize memory) {
+    RenderGuard renderGuard(@Value("${loadsmith.render.time-limit:10s}") Duration time,
+                            @Value("${loadsmith.render.memory-limit:512MB}") DataSize memory) {
         return new RenderGuard(new RenderGuard.Limits(time, memory.toBytes()));
     }
 
     @Bean
-    FreemarkerEngine freemarkerEngine(TemplateCatalog catalog, LibraryTemplateSource library, StoreChanges changes,
-                                      RenderGuard guard) {
-        FreemarkerEngine engine = new FreemarkerEngine(catalog, library, guard);
-        changes.onChange(engine::invalidate);
+    EngineFactory engineFactory(LibraryTemplateSource library, DialectRegistry dialects, RenderGuard guard) {
+        return new EngineFactory(library, dialects, guard);
+    }
+
+    /**
+     * {@code overrides} is the store's datatype_mapping table (DatatypeMappingService); {@code sources}
+     * the template sources of the features (the store's), the library being the factory's own.
+     */
+    @Bean
+    EngineSettings engineSettings(FullRefreshSettings fullRefresh, DatatypeOverrides overrides,
+                                  List<TemplateSource> sources, LibraryTemplateSource library) {
+        return new EngineSettings(fullRefresh, overrides, sources.stream().filter(s -> s != library).toList());
+    }
+
+    @Bean
+    Engine engine(EngineFactory factory, EngineSettings settings, StoreChanges changes) {
+        Engine engine = factory.build(settings);
+        changes.onChange(engine.freemarker()::invalidate);
         return engine;
     }
 
-    /** {@code overrides} is the store's datatype_mapping table (DatatypeMappingService). */
     @Bean
-    ModelLocalizer modelLocalizer(DatatypeOverrides overrides) {
-        return new ModelLocalizer(overrides);
+    TemplateCatalog templateCatalog(Engine engine) {
+        return engine.catalog();
     }
 
     @Bean
-    LoadSqlGenerator loadSqlGenerator(FreemarkerEngine engine, DialectRegistry dialects, ModelLocalizer localizer,
-                                      FullRefreshSettings fullRefresh) {
-        return new LoadSqlGenerator(engine, dialects, localizer, fullRefresh);
+    FreemarkerEngine freemarkerEngine(Engine engine) {
+        return engine.freemarker();
     }
 
     @Bean
-    io.loadsmith.ddl.DdlGenerator ddlGenerator(FreemarkerEngine engine, DialectRegistry dialects, ModelLocalizer localizer) {
-        return new io.loadsmith.ddl.DdlGenerator(engine, dialects, localizer);
+    ModelLocalizer modelLocalizer(Engine engine) {
+        return engine.localizer();
+    }
+
+    @Bean
+    LoadSqlGenerator loadSqlGenerator(Engine engine) {
+        return engine.loads();
+    }
+
+    @Bean
+    DdlGenerator ddlGenerator(Engine engine) {
+        return engine.ddl();
     }
 
     @Bean

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 import freemarker.cache.TemplateLoader;
-import io.loadsmith.library.LibraryTemplateSource;
+import io.loadsmith.generation.catalog.LibraryTemplateSource;
 
 /**
  * What {@code <#include>}, {@code <#import>} and {@code .get_optional_template} can reach: the

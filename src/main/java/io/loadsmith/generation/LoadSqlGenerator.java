@@ -9,13 +9,13 @@ import java.util.Map;
 import io.loadsmith.dialect.Dialect;
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.generation.GenerationException.Location;
+import io.loadsmith.generation.catalog.ResolvedVariant;
+import io.loadsmith.generation.catalog.TemplateDefinition;
+import io.loadsmith.generation.catalog.TemplateKind;
+import io.loadsmith.generation.catalog.TemplateNotFoundException;
 import io.loadsmith.generation.model.AttributeModel;
 import io.loadsmith.generation.model.LoadModel;
 import io.loadsmith.generation.model.StepModel;
-import io.loadsmith.template.ResolvedVariant;
-import io.loadsmith.template.TemplateDefinition;
-import io.loadsmith.template.TemplateKind;
-import io.loadsmith.template.TemplateNotFoundException;
 
 /**
  * Generates the SQL of a load for a dialect, in named stages:
@@ -214,13 +214,5 @@ public class LoadSqlGenerator {
      */
     public Map<String, Object> templateData(LoadModel load, Dialect dialect) {
         return TemplateData.forTemplate(load, dialect, formulas(load, dialect));
-    }
-
-    public DialectRegistry dialects() {
-        return dialects;
-    }
-
-    public TemplateDefinition template(String name) {
-        return engine.catalog().get(TemplateKind.TEMPLATE, name);
     }
 }

@@ -8,7 +8,6 @@ import java.util.Map;
 import io.loadsmith.dialect.Dialect;
 import io.loadsmith.dialect.Identifiers;
 import io.loadsmith.dialect.PhysicalTypes;
-import io.loadsmith.generation.model.AttributeModel;
 import io.loadsmith.generation.model.EntityModel;
 
 /** Fills in each attribute's physical type for a dialect; a dialect-neutral model goes in. */
@@ -63,9 +62,5 @@ public final class ModelLocalizer {
             throw new IllegalArgumentException(what + ": '" + name + "' is a reserved word in " + dialect.label()
                     + "; rename it.");
         }
-    }
-
-    public static AttributeModel neutral(AttributeModel attribute) {
-        return attribute.withPhysicalDatatype(null);
     }
 }

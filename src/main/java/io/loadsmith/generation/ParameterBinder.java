@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Map;
 
 import io.loadsmith.dialect.Dialect;
-import io.loadsmith.template.ParameterDefinition;
-import io.loadsmith.template.TemplateDefinition;
+import io.loadsmith.generation.catalog.ParameterDefinition;
+import io.loadsmith.generation.catalog.TemplateDefinition;
 
 /**
  * Checks a call's arguments against the template's parameters and converts each for its kind and

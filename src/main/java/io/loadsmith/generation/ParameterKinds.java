@@ -9,8 +9,8 @@ import java.util.regex.Pattern;
 
 import io.loadsmith.dialect.Dialect;
 import io.loadsmith.dialect.Identifiers;
-import io.loadsmith.template.ParameterDefinition;
-import io.loadsmith.template.ParameterType;
+import io.loadsmith.generation.catalog.ParameterDefinition;
+import io.loadsmith.generation.catalog.ParameterType;
 
 /**
  * Checks or escapes one parameter value for its kind ({@link ParameterType}) and the dialect, before

@@ -3,11 +3,11 @@ package io.loadsmith.generation;
 import java.util.List;
 
 import io.loadsmith.generation.GenerationException.Location;
+import io.loadsmith.generation.catalog.TemplateCatalog;
+import io.loadsmith.generation.catalog.TemplateDefinition;
+import io.loadsmith.generation.catalog.TemplateKind;
+import io.loadsmith.generation.catalog.TemplateNotFoundException;
 import io.loadsmith.generation.model.StepModel;
-import io.loadsmith.template.TemplateCatalog;
-import io.loadsmith.template.TemplateDefinition;
-import io.loadsmith.template.TemplateKind;
-import io.loadsmith.template.TemplateNotFoundException;
 
 /**
  * Checks a load's {@code <ftltemplate:...>} calls without rendering anything: the call syntax,

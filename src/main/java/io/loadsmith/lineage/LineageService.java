@@ -22,7 +22,7 @@ import io.loadsmith.generation.GenerationException;
 import io.loadsmith.load.LoadService;
 import io.loadsmith.load.api.LoadResponse;
 import io.loadsmith.load.api.StepJson;
-import io.loadsmith.packages.MetadataPackageService;
+import io.loadsmith.packageregistry.MetadataPackageService;
 import io.loadsmith.problem.NotFoundException;
 
 /**

@@ -5,47 +5,36 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.annotation.Transactional;
 
-import io.loadsmith.dialect.DialectRegistry;
-import io.loadsmith.generation.FreemarkerEngine;
+import io.loadsmith.generation.EngineFactory;
+import io.loadsmith.generation.EngineSettings;
 import io.loadsmith.generation.GeneratedLoad;
-import io.loadsmith.generation.LoadSqlGenerator;
-import io.loadsmith.generation.ModelLocalizer;
-import io.loadsmith.generation.RenderGuard;
-import io.loadsmith.library.LibraryTemplateSource;
-import io.loadsmith.template.ParameterDefinition;
-import io.loadsmith.template.StoreTemplateSource;
-import io.loadsmith.template.TemplateCatalog;
-import io.loadsmith.template.TemplateDefinition;
-import io.loadsmith.template.TemplateKind;
-import io.loadsmith.template.TemplateSource;
-import io.loadsmith.template.TemplateSandbox;
+import io.loadsmith.generation.catalog.ParameterDefinition;
+import io.loadsmith.generation.catalog.TemplateDefinition;
+import io.loadsmith.generation.catalog.TemplateKind;
+import io.loadsmith.generation.catalog.TemplateSandbox;
+import io.loadsmith.generation.catalog.TemplateSource;
 
 /**
  * Generates a load as it would be if a template had the text in the editor, before it is saved: the
- * draft stands in front of the store and the library, in a catalog and sandboxed engine of its own,
- * so nothing the application uses sees it. The generator is the application's, unchanged.
+ * draft stands in front of the application's template sources in an engine of its own, so nothing
+ * the application uses sees it. Everything else (full-refresh policies, datatype mappings, the
+ * render limits) is the application's settings, so the draft's SQL is what the saved template gives.
  */
 @Service
 // The model is read by the assembler in its own transaction; the render holds no connection.
-@Transactional(propagation = org.springframework.transaction.annotation.Propagation.NOT_SUPPORTED)
+@Transactional(propagation = Propagation.NOT_SUPPORTED)
 public class DraftTemplatePreview {
 
-    private final StoreTemplateSource store;
-    private final LibraryTemplateSource library;
-    private final DialectRegistry dialects;
-    private final ModelLocalizer localizer;
+    private final EngineFactory factory;
+    private final EngineSettings settings;
     private final LoadModelAssembler assembler;
-    private final RenderGuard guard;
 
-    public DraftTemplatePreview(StoreTemplateSource store, LibraryTemplateSource library, DialectRegistry dialects,
-                                ModelLocalizer localizer, LoadModelAssembler assembler, RenderGuard guard) {
-        this.guard = guard;
-        this.store = store;
-        this.library = library;
-        this.dialects = dialects;
-        this.localizer = localizer;
+    public DraftTemplatePreview(EngineFactory factory, EngineSettings settings, LoadModelAssembler assembler) {
+        this.factory = factory;
+        this.settings = settings;
         this.assembler = assembler;
     }
 
@@ -72,7 +61,7 @@ public class DraftTemplatePreview {
                 return "the editor's text of " + name + (variant == null ? "" : " (" + variant + ")");
             }
         };
-        FreemarkerEngine engine = new FreemarkerEngine(new TemplateCatalog(List.of(source, store, library)), library, guard);
-        return new LoadSqlGenerator(engine, dialects, localizer).generate(assembler.assemble(loadId), dialect, Map.of());
+        return factory.build(settings.withTemplatesFirst(source)).loads()
+                .generate(assembler.assemble(loadId), dialect, Map.of());
     }
 }

@@ -13,11 +13,11 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Role;
 
+import io.loadsmith.account.token.ApiTokenService;
 import io.loadsmith.exchange.InvalidPackageException;
 import io.loadsmith.export.SqlPackage;
 import io.loadsmith.export.SqlPackageExporter;
 import io.loadsmith.packages.PackageImporter;
-import io.loadsmith.token.ApiTokenService;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Metrics;
 import io.micrometer.core.instrument.Tags;

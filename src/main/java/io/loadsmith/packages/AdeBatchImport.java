@@ -1,5 +1,7 @@
 package io.loadsmith.packages;
 
+import io.loadsmith.packageregistry.MetadataPackageService;
+
 import java.util.ArrayList;
 import java.util.List;
 

@@ -20,29 +20,33 @@ import io.loadsmith.entity.EntityService;
 import io.loadsmith.entity.api.AttributeJson;
 import io.loadsmith.entity.api.EntityRequest;
 import io.loadsmith.entitytype.AttributeTypeService;
+import io.loadsmith.entitytype.DatatypeMappingService;
 import io.loadsmith.entitytype.DefaultAttributeService;
 import io.loadsmith.entitytype.EntityTypeService;
 import io.loadsmith.entitytype.LoadType;
 import io.loadsmith.entitytype.PhysicalType;
 import io.loadsmith.entitytype.api.AttributeTypeRequest;
+import io.loadsmith.entitytype.api.DatatypeMappingRequest;
 import io.loadsmith.entitytype.api.DefaultAttributeRequest;
 import io.loadsmith.entitytype.api.EntityTypeRequest;
 import io.loadsmith.environment.EnvironmentService;
 import io.loadsmith.environment.api.EnvironmentRequest;
-import io.loadsmith.exchange.InvalidPackageException;
 import io.loadsmith.exchange.InvalidPackageException.Problem;
+import io.loadsmith.exchange.InvalidPackageException;
 import io.loadsmith.exchange.PackageDocument;
+import io.loadsmith.generation.catalog.ParameterType;
 import io.loadsmith.generation.model.StepType;
 import io.loadsmith.load.LoadService;
 import io.loadsmith.load.api.LoadRequest;
 import io.loadsmith.load.api.StepJson;
-import io.loadsmith.packages.api.PackageRequest;
 import io.loadsmith.preset.LoadPresetService;
 import io.loadsmith.preset.api.PresetRequest;
+import io.loadsmith.packageregistry.MetadataPackageRepository;
+import io.loadsmith.packageregistry.MetadataPackageService;
+import io.loadsmith.packageregistry.api.PackageRequest;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.NotFoundException;
-import io.loadsmith.template.ParameterType;
 import io.loadsmith.template.TemplateService;
 import io.loadsmith.template.TransformationTypeService;
 import io.loadsmith.template.api.ParameterJson;
@@ -56,7 +60,7 @@ import io.loadsmith.web.RequestChecks;
  * problem is collected with its JSON path, and if there is any the transaction rolls back and
  * they are reported together. Objects of the package that the document no longer has are
  * deleted; shared configuration (attribute types, default attributes, transformation types,
- * environments) is created or updated, never deleted.
+ * environments, datatype mappings) is created or updated, never deleted.
  *
  * <p>An import is one audit event with its counts, not one per object: a package of thousands of
  * objects would bury every other change, and the objects' before and after are in the package
@@ -79,14 +83,17 @@ public class PackageImporter {
     private final AuditTrail audit;
     private final MetadataPackageRepository packageRows;
     private final LoadPresetService presets;
+    private final DatatypeMappingService datatypeMappings;
 
     public PackageImporter(MetadataPackageService packages, AttributeTypeService attributeTypes,
                            DefaultAttributeService defaultAttributes, EntityTypeService entityTypes,
                            TransformationTypeService transformationTypes, TemplateService templates,
                            EntityService entities, LoadService loads, EnvironmentService environments,
                            jakarta.persistence.EntityManager entityManager, AuditTrail audit,
-                           MetadataPackageRepository packageRows, LoadPresetService presets) {
+                           MetadataPackageRepository packageRows, LoadPresetService presets,
+                           DatatypeMappingService datatypeMappings) {
         this.presets = presets;
+        this.datatypeMappings = datatypeMappings;
         this.packages = packages;
         this.attributeTypes = attributeTypes;
         this.defaultAttributes = defaultAttributes;
@@ -220,6 +227,13 @@ public class PackageImporter {
                 id -> environments.update(id, valid(new EnvironmentRequest(environments.get(id).version(), e.name(),
                         e.description(), e.variables()))),
                 () -> environments.create(valid(new EnvironmentRequest(null, e.name(), e.description(), e.variables()))).id()));
+        each(doc.datatypeMappings(), "$.datatypeMappings", (m, at) -> run.upsert(at,
+                () -> datatypeMappings.list(m.dialect()).stream()
+                        .filter(r -> r.logicalDatatype().equals(m.logicalDatatype())).findFirst().map(r -> r.id()),
+                id -> datatypeMappings.update(id, valid(new DatatypeMappingRequest(datatypeMappings.get(id).version(),
+                        m.dialect(), m.logicalDatatype(), m.physicalPattern()))),
+                () -> datatypeMappings.create(valid(new DatatypeMappingRequest(null, m.dialect(), m.logicalDatatype(),
+                        m.physicalPattern()))).id()));
         // Entities are stored with exactly the document's attributes: created without the type's
         // defaults (they are in the document already), then given their type.
         each(doc.entities(), "$.entities", (e, at) -> run.upsert(at,
@@ -353,6 +367,8 @@ public class PackageImporter {
             unique(doc.loads(), "$.loads", PackageDocument.LoadDoc::name);
             unique(doc.environments(), "$.environments", PackageDocument.EnvironmentDoc::name);
             unique(doc.presets(), "$.presets", PackageDocument.PresetDoc::name);
+            unique(doc.datatypeMappings(), "$.datatypeMappings", m -> m.dialect() == null || m.logicalDatatype() == null
+                    ? null : m.key().toLowerCase(java.util.Locale.ROOT));
             for (int i = 0; i < doc.loads().size(); i++) {
                 List<PackageDocument.StepDoc> steps = doc.loads().get(i).steps();
                 for (int s = 0; s < steps.size(); s++) {

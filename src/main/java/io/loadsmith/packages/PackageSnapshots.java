@@ -10,21 +10,23 @@ import org.springframework.transaction.annotation.Transactional;
 
 import io.loadsmith.entity.EntityService;
 import io.loadsmith.entitytype.AttributeTypeService;
+import io.loadsmith.entitytype.DatatypeMappingService;
 import io.loadsmith.entitytype.DefaultAttributeService;
 import io.loadsmith.entitytype.EntityTypeService;
 import io.loadsmith.environment.EnvironmentService;
-import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.exchange.PackageDocument.AttributeDoc;
+import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.exchange.PackageJson;
 import io.loadsmith.load.LoadService;
-import io.loadsmith.packages.api.PackageResponse;
+import io.loadsmith.packageregistry.MetadataPackageService;
+import io.loadsmith.packageregistry.api.PackageResponse;
 import io.loadsmith.template.TemplateService;
 import io.loadsmith.template.TransformationTypeService;
 
 /**
  * The working state of a package as a {@link PackageDocument}: its entity types, templates,
  * entities and the loads of those entities, plus the shared configuration they stand on
- * (attribute types, default attributes, transformation types, environments) so the document is
+ * (attribute types, default attributes, transformation types, environments, datatype mappings) so the document is
  * complete on its own: the command-line export needs nothing else.
  */
 @Service
@@ -41,13 +43,16 @@ public class PackageSnapshots {
     private final LoadService loads;
     private final EnvironmentService environments;
     private final io.loadsmith.preset.LoadPresetService presets;
+    private final DatatypeMappingService datatypeMappings;
 
     public PackageSnapshots(MetadataPackageService packages, AttributeTypeService attributeTypes,
                             DefaultAttributeService defaultAttributes, EntityTypeService entityTypes,
                             TransformationTypeService transformationTypes, TemplateService templates,
                             EntityService entities, LoadService loads, EnvironmentService environments,
-                            io.loadsmith.preset.LoadPresetService presets) {
+                            io.loadsmith.preset.LoadPresetService presets,
+                            DatatypeMappingService datatypeMappings) {
         this.presets = presets;
+        this.datatypeMappings = datatypeMappings;
         this.packages = packages;
         this.attributeTypes = attributeTypes;
         this.defaultAttributes = defaultAttributes;
@@ -98,7 +103,7 @@ public class PackageSnapshots {
                 templates.list(null).stream().filter(t -> t.packageName() == null || name.equals(t.packageName()))
                         .map(t -> new PackageDocument.TemplateDoc(t.name(), t.description(), t.parameters().stream()
                                 .map(p -> new PackageDocument.ParameterDoc(p.name(),
-                                        Objects.requireNonNullElse(p.type(), io.loadsmith.template.ParameterType.STRING).name(),
+                                        Objects.requireNonNullElse(p.type(), io.loadsmith.generation.catalog.ParameterType.STRING).name(),
                                         p.required(), p.defaultValue(), p.description())).toList(), t.variants()))
                         .toList(),
                 entityDocs,
@@ -117,6 +122,11 @@ public class PackageSnapshots {
                                         st.text())).toList(),
                                 p.uses().stream().map(u -> new PackageDocument.PresetUseDoc(u.entityType(),
                                         u.loadType().name(), u.position(), u.isDefault())).toList()))
+                        .toList(),
+                // Shared like transformation types, and what the preview renders with: an export is the preview.
+                datatypeMappings.list(null).stream()
+                        .map(m -> new PackageDocument.DatatypeMappingDoc(m.dialect(), m.logicalDatatype(),
+                                m.physicalPattern()))
                         .toList()));
     }
 }

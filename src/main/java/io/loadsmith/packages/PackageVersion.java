@@ -12,6 +12,8 @@ import jakarta.persistence.JoinColumn;
 import jakarta.persistence.ManyToOne;
 import jakarta.persistence.Table;
 
+import io.loadsmith.packageregistry.MetadataPackage;
+
 /** A committed, immutable version of a package: its number, who, when, why, and the document. */
 @Entity
 @Table(name = "package_version")

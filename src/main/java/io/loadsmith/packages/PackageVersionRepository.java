@@ -7,6 +7,8 @@ import org.springframework.data.domain.Pageable;
 import org.springframework.data.jpa.repository.JpaRepository;
 import org.springframework.data.jpa.repository.Query;
 
+import io.loadsmith.packageregistry.MetadataPackage;
+
 public interface PackageVersionRepository extends JpaRepository<PackageVersion, Long> {
 
     Page<PackageVersion> findByPkgOrderByNumberDesc(MetadataPackage pkg, Pageable page);

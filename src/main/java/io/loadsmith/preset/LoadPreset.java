@@ -10,7 +10,7 @@ import org.hibernate.annotations.FetchMode;
 import org.hibernate.annotations.ListIndexBase;
 
 import io.loadsmith.load.LoadStep;
-import io.loadsmith.packages.MetadataPackage;
+import io.loadsmith.packageregistry.MetadataPackage;
 import jakarta.persistence.CollectionTable;
 import jakarta.persistence.Column;
 import jakarta.persistence.ElementCollection;

@@ -14,7 +14,7 @@ import org.springframework.security.web.servlet.util.matcher.PathPatternRequestM
 import org.springframework.security.web.util.matcher.OrRequestMatcher;
 import org.springframework.security.web.util.matcher.RequestMatcher;
 
-import io.loadsmith.account.Role;
+import io.loadsmith.identity.Role;
 import jakarta.servlet.http.HttpServletRequest;
 
 /**

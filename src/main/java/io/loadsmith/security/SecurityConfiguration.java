@@ -17,8 +17,10 @@ import org.springframework.security.web.header.writers.ReferrerPolicyHeaderWrite
 import io.loadsmith.account.SignInThrottle;
 import io.loadsmith.web.Htmx;
 import org.springframework.security.web.savedrequest.HttpSessionRequestCache;
-import io.loadsmith.token.ApiTokenService;
-import io.loadsmith.token.BearerTokenFilter;
+import io.loadsmith.account.SignInFailure;
+import io.loadsmith.account.SignInSuccess;
+import io.loadsmith.account.token.ApiTokenService;
+import io.loadsmith.account.token.BearerTokenFilter;
 
 /**
  * Pages sign in with a form and a session (shared by all instances through Spring Session JDBC);

@@ -11,7 +11,9 @@ import java.util.Set;
 
 import org.hibernate.annotations.ListIndexBase;
 
-import io.loadsmith.packages.MetadataPackage;
+import io.loadsmith.generation.catalog.TemplateDefinition;
+import io.loadsmith.generation.catalog.TemplateKind;
+import io.loadsmith.packageregistry.MetadataPackage;
 import io.loadsmith.problem.Violations;
 import jakarta.persistence.CollectionTable;
 import jakarta.persistence.Column;

@@ -1,17 +1,24 @@
 package io.loadsmith.template;
 
+import java.util.List;
 import java.util.Optional;
 
+import org.springframework.stereotype.Component;
 import org.springframework.transaction.annotation.Transactional;
 
 import io.loadsmith.generation.StoreCache;
 import io.loadsmith.generation.StoreChanges;
+import io.loadsmith.generation.catalog.TemplateDefinition;
+import io.loadsmith.generation.catalog.TemplateKind;
+import io.loadsmith.generation.catalog.TemplateSource;
 
 /**
  * Templates and transformation formulas from the metadata store, for the catalog. Definitions are
  * read once and kept until {@link StoreChanges} announces a commit that changed a template or
- * formula; FreeMarker keeps the parsed text until then too.
+ * formula; FreeMarker keeps the parsed text until then too. A bean, so the application's
+ * EngineSettings put it before the library.
  */
+@Component
 public class StoreTemplateSource implements TemplateSource {
 
     private final LoadTemplateRepository templates;
@@ -45,6 +52,13 @@ public class StoreTemplateSource implements TemplateSource {
             case FORMULA -> transformations.findByName(name).map(TransformationType::toDefinition);
             case DDL -> Optional.empty();
         };
+    }
+
+    /** Stored load templates only: formulas are listed from the library (TemplateLookup.formulas). */
+    @Override
+    @Transactional(readOnly = true)
+    public List<String> names(TemplateKind kind) {
+        return kind == TemplateKind.TEMPLATE ? templates.findAll().stream().map(LoadTemplate::getName).toList() : List.of();
     }
 
     @Override

@@ -5,6 +5,9 @@ import jakarta.persistence.Embeddable;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
 
+import io.loadsmith.generation.catalog.ParameterDefinition;
+import io.loadsmith.generation.catalog.ParameterType;
+
 /** A typed parameter of a stored load template; its position is its index in the template's list. */
 @Embeddable
 public class TemplateParameter {

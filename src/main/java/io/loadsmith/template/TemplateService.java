@@ -13,15 +13,16 @@ import org.springframework.transaction.annotation.Transactional;
 import io.loadsmith.audit.AuditTrail;
 import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.dialect.Identifiers;
-import io.loadsmith.packages.MetadataPackage;
-import io.loadsmith.packages.MetadataPackageService;
+import io.loadsmith.generation.catalog.ParameterType;
+import io.loadsmith.names.Names;
+import io.loadsmith.packageregistry.MetadataPackage;
+import io.loadsmith.packageregistry.MetadataPackageService;
 import io.loadsmith.problem.NotFoundException;
 import io.loadsmith.problem.StaleVersionException;
 import io.loadsmith.problem.Violations;
 import io.loadsmith.template.api.ParameterJson;
 import io.loadsmith.template.api.TemplateRequest;
 import io.loadsmith.template.api.TemplateResponse;
-import io.loadsmith.names.Names;
 
 /** Stored load templates. Every text is checked (sandbox, syntax) before anything is written. */
 @Service

@@ -14,6 +14,9 @@ import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.generation.FreemarkerEngine;
 import io.loadsmith.generation.FreemarkerErrors;
 import io.loadsmith.generation.RenderGuard;
+import io.loadsmith.generation.catalog.TemplateDefinition;
+import io.loadsmith.generation.catalog.TemplateRejectedException;
+import io.loadsmith.generation.catalog.TemplateSandbox;
 import io.loadsmith.problem.InvalidRequestException;
 
 /**

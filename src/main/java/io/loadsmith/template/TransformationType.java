@@ -1,5 +1,7 @@
 package io.loadsmith.template;
 
+import io.loadsmith.generation.catalog.RuntimeValues;
+
 import org.hibernate.annotations.Fetch;
 import org.hibernate.annotations.FetchMode;
 import java.util.HashMap;
@@ -17,6 +19,9 @@ import jakarta.persistence.JoinColumn;
 import jakarta.persistence.MapKeyColumn;
 import jakarta.persistence.Table;
 import jakarta.persistence.Version;
+
+import io.loadsmith.generation.catalog.TemplateDefinition;
+import io.loadsmith.generation.catalog.TemplateKind;
 
 /**
  * A transformation (hash key, hash diff, ...) with its FreeMarker formula per dialect, as the

@@ -23,7 +23,7 @@ import jakarta.servlet.http.HttpServletResponse;
  * Failures the page controllers do not turn into form messages become an error page with a clear
  * message, never a stack trace. Ordered before the API's problem-detail handler, for pages only.
  */
-@ControllerAdvice(basePackages = {"io.loadsmith.web", "io.loadsmith.account.web", "io.loadsmith.entity.web",
+@ControllerAdvice(basePackages = {"io.loadsmith.home", "io.loadsmith.account.web", "io.loadsmith.entity.web",
         "io.loadsmith.load.web", "io.loadsmith.entitytype.web", "io.loadsmith.template.web", "io.loadsmith.audit.web",
         "io.loadsmith.deployment.web", "io.loadsmith.tryit.web", "io.loadsmith.lineage.web",
         "io.loadsmith.packages.web"})

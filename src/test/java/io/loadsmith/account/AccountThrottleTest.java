@@ -7,6 +7,8 @@ import java.time.Instant;
 
 import org.junit.jupiter.api.Test;
 
+import io.loadsmith.identity.Role;
+
 /** The sign-in throttle's arithmetic: five free failures, then 30 s doubling per failure up to 15 min. */
 class AccountThrottleTest {
 

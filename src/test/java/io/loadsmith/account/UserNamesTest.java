@@ -12,6 +12,7 @@ import org.springframework.http.HttpMethod;
 import org.springframework.security.test.context.TestSecurityContextHolder;
 import org.springframework.test.web.servlet.MvcResult;
 
+import io.loadsmith.identity.Role;
 import io.loadsmith.security.TestAccounts;
 import io.loadsmith.store.Api;
 import io.loadsmith.store.H2StoreTest;

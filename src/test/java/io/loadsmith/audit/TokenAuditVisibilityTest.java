@@ -17,12 +17,12 @@ import org.springframework.mock.web.MockHttpServletResponse;
 import org.springframework.test.web.servlet.request.RequestPostProcessor;
 
 import io.loadsmith.account.AccountService;
-import io.loadsmith.account.Role;
+import io.loadsmith.account.token.ApiTokenService;
+import io.loadsmith.account.token.TokenScope;
+import io.loadsmith.identity.Role;
 import io.loadsmith.security.TestAccounts;
 import io.loadsmith.store.Api;
 import io.loadsmith.store.H2StoreTest;
-import io.loadsmith.token.ApiTokenService;
-import io.loadsmith.token.TokenScope;
 
 /**
  * API token events are their owner's and ADMINs' only, as the token pages are: a VIEWER or EDITOR

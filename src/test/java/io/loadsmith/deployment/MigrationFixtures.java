@@ -6,15 +6,16 @@ import java.util.Map;
 import java.util.function.UnaryOperator;
 
 import io.loadsmith.dialect.DialectRegistry;
-import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.exchange.PackageDocument.AttributeDoc;
 import io.loadsmith.exchange.PackageDocument.EntityDoc;
 import io.loadsmith.exchange.PackageDocument.LoadDoc;
 import io.loadsmith.exchange.PackageDocument.StepDoc;
+import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.export.SqlPackageExporter;
-import io.loadsmith.generation.DatatypeOverrides;
-import io.loadsmith.generation.FullRefreshSettings;
-import io.loadsmith.library.LibraryTemplateSource;
+import io.loadsmith.generation.EngineFactory;
+import io.loadsmith.generation.EngineSettings;
+import io.loadsmith.generation.RenderGuard;
+import io.loadsmith.generation.catalog.LibraryTemplateSource;
 
 /**
  * Package versions for the migration tests, as documents: the seed's vessel SCD2 dimension with its
@@ -25,9 +26,9 @@ final class MigrationFixtures {
 
     static final LibraryTemplateSource LIBRARY = new LibraryTemplateSource();
     static final DialectRegistry DIALECTS = new DialectRegistry();
-    static final Migrations MIGRATIONS = new Migrations(LIBRARY, DIALECTS, FullRefreshSettings.defaults());
-    static final SqlPackageExporter EXPORTER = new SqlPackageExporter(LIBRARY, DIALECTS, DatatypeOverrides.none(),
-            List.of());
+    static final EngineFactory ENGINES = new EngineFactory(LIBRARY, DIALECTS, RenderGuard.shared());
+    static final Migrations MIGRATIONS = new Migrations(ENGINES, EngineSettings.defaults());
+    static final SqlPackageExporter EXPORTER = new SqlPackageExporter(ENGINES, EngineSettings.defaults());
 
     private MigrationFixtures() {
     }

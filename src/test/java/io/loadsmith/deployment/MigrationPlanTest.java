@@ -4,8 +4,6 @@ import static io.loadsmith.deployment.MigrationFixtures.*;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,9 +12,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.exchange.PackageDocument.AttributeDoc;
 import io.loadsmith.exchange.PackageDocument.EntityDoc;
+import io.loadsmith.exchange.PackageDocument;
+import io.loadsmith.store.Golden;
 
 /**
  * The plan without an engine: key changes, changes that cannot be expressed, and the Snowflake and
@@ -48,13 +47,7 @@ class MigrationPlanTest {
     @ValueSource(strings = {"snowflake", "bigquery", "databricks"})
     void everyKindOfChangeMatchesTheReviewedGoldenFile(String dialect) throws Exception {
         String sql = MIGRATIONS.migrate(v1(), "1", everything(), "2", dialect, true).sql();
-        Path file = DIR.resolve("every_change." + dialect + ".sql");
-        if (Boolean.getBoolean("golden.update")) {
-            Files.createDirectories(DIR);
-            Files.writeString(file, sql, StandardCharsets.UTF_8);
-        }
-        assertThat(file).as("golden file (write it with -Dgolden.update=true and review it)").exists();
-        assertThat(sql).isEqualTo(Files.readString(file, StandardCharsets.UTF_8));
+        Golden.assertMatches(DIR.resolve("every_change." + dialect + ".sql"), sql);
     }
 
     @Test

@@ -27,11 +27,12 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.generation.GenerationException;
+import io.loadsmith.generation.catalog.ParameterDefinition;
+import io.loadsmith.generation.catalog.TemplateKind;
 import io.loadsmith.generation.model.EntityModel;
 import io.loadsmith.generation.model.LoadModel;
 import io.loadsmith.generation.model.StepModel;
 import io.loadsmith.generation.model.StepType;
-import io.loadsmith.template.ParameterDefinition;
 
 /**
  * Every parameter of every library template, on every dialect, with values that end a literal, a
@@ -134,7 +135,7 @@ class HostileValuesTest {
         SqlLexer.Rules rules = SqlLexer.rules(dialect);
         List<String> intended = SqlLexer.lex(generate(c.load(), dialect), rules).kinds();
         SoftAssertions softly = new SoftAssertions();
-        for (ParameterDefinition parameter : Loads.GENERATORS.loads().template(c.template()).parameters()) {
+        for (ParameterDefinition parameter : Loads.GENERATORS.engine().catalog().get(TemplateKind.TEMPLATE, c.template()).parameters()) {
             for (String payload : PAYLOADS) {
                 Map<String, String> arguments = new LinkedHashMap<>(c.arguments());
                 arguments.put(parameter.name(), payload);

@@ -9,7 +9,7 @@ import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-import io.loadsmith.ddl.DdlGenerator;
+import io.loadsmith.generation.DdlGenerator;
 import io.loadsmith.generation.GeneratedLoad;
 import io.loadsmith.generation.LoadSqlGenerator;
 import io.loadsmith.generation.model.LoadModel;

@@ -4,8 +4,6 @@ import static io.loadsmith.engine.Loads.attr;
 import static io.loadsmith.engine.Loads.entity;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,6 +16,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import io.loadsmith.generation.model.EntityModel;
 import io.loadsmith.generation.model.LoadModel;
+import io.loadsmith.store.Golden;
 
 /**
  * Snowflake and BigQuery cannot run here: their output of every library template is compared to
@@ -104,12 +103,6 @@ class TemplateGoldenTest {
     @MethodSource("cases")
     void generatedSqlMatchesTheReviewedGoldenFile(String name, String dialect) throws Exception {
         String sql = Loads.sql(loads().get(name), dialect);
-        Path file = DIR.resolve(name + "." + dialect + ".sql");
-        if (Boolean.getBoolean("golden.update")) {
-            Files.createDirectories(DIR);
-            Files.writeString(file, sql, StandardCharsets.UTF_8);
-        }
-        assertThat(file).as("golden file (write it with -Dgolden.update=true and review it)").exists();
-        assertThat(sql).isEqualTo(Files.readString(file, StandardCharsets.UTF_8));
+        Golden.assertMatches(DIR.resolve(name + "." + dialect + ".sql"), sql);
     }
 }

@@ -2,22 +2,19 @@ package io.loadsmith.engine;
 
 import java.util.List;
 
-import io.loadsmith.ddl.DdlGenerator;
-import io.loadsmith.dialect.DialectRegistry;
-import io.loadsmith.generation.DatatypeOverrides;
+import io.loadsmith.generation.DdlGenerator;
+import io.loadsmith.generation.Engine;
+import io.loadsmith.generation.EngineFactory;
+import io.loadsmith.generation.EngineSettings;
 import io.loadsmith.generation.FreemarkerEngine;
 import io.loadsmith.generation.FullRefreshSettings;
 import io.loadsmith.generation.LoadSqlGenerator;
-import io.loadsmith.generation.ModelLocalizer;
-import io.loadsmith.library.LibraryTemplateSource;
-import io.loadsmith.template.TemplateCatalog;
-import io.loadsmith.template.TemplateSource;
+import io.loadsmith.generation.catalog.TemplateSource;
 
-/** The generator wired by hand over the shipped library (and optional extra sources), without Spring. */
+/** The generator over the shipped library (and optional extra sources), from the application's factory, without Spring. */
 public record TestGenerators(LoadSqlGenerator loads, DdlGenerator ddl, FreemarkerEngine engine) {
 
-    private static final LibraryTemplateSource LIBRARY = new LibraryTemplateSource();
-    private static final DialectRegistry DIALECTS = new DialectRegistry();
+    private static final EngineFactory FACTORY = EngineFactory.standalone();
 
     public static TestGenerators library() {
         return with(List.of());
@@ -34,11 +31,7 @@ public record TestGenerators(LoadSqlGenerator loads, DdlGenerator ddl, Freemarke
     }
 
     public static TestGenerators with(List<TemplateSource> before, FullRefreshSettings fullRefresh) {
-        List<TemplateSource> sources = new java.util.ArrayList<>(before);
-        sources.add(LIBRARY);
-        FreemarkerEngine engine = new FreemarkerEngine(new TemplateCatalog(sources), LIBRARY);
-        ModelLocalizer localizer = new ModelLocalizer(DatatypeOverrides.none());
-        return new TestGenerators(new LoadSqlGenerator(engine, DIALECTS, localizer, fullRefresh),
-                new DdlGenerator(engine, DIALECTS, localizer), engine);
+        Engine engine = FACTORY.build(new EngineSettings(fullRefresh, null, before));
+        return new TestGenerators(engine.loads(), engine.ddl(), engine.freemarker());
     }
 }

@@ -20,18 +20,17 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.core.io.ClassPathResource;
 
-import io.loadsmith.dialect.DialectRegistry;
+import io.loadsmith.engine.VesselFixture;
 import io.loadsmith.exchange.InvalidPackageException;
 import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.exchange.PackageJson;
-import io.loadsmith.generation.DatatypeOverrides;
-import io.loadsmith.engine.VesselFixture;
-import io.loadsmith.library.LibraryTemplateSource;
+import io.loadsmith.generation.EngineFactory;
+import io.loadsmith.generation.EngineSettings;
 
 class SqlPackageExportTest {
 
-    private final SqlPackageExporter exporter = new SqlPackageExporter(new LibraryTemplateSource(), new DialectRegistry(),
-            DatatypeOverrides.none(), List.of());
+    private final SqlPackageExporter exporter = new SqlPackageExporter(EngineFactory.standalone(),
+            EngineSettings.defaults());
 
     static byte[] vesselJson() throws Exception {
         return new ClassPathResource("packages/vessel.json").getContentAsByteArray();

@@ -18,11 +18,11 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.engine.VesselFixture;
+import io.loadsmith.generation.catalog.LibraryTemplateSource;
+import io.loadsmith.generation.catalog.TemplateCatalog;
 import io.loadsmith.generation.model.LoadModel;
 import io.loadsmith.generation.model.StepModel;
 import io.loadsmith.generation.model.StepType;
-import io.loadsmith.library.LibraryTemplateSource;
-import io.loadsmith.template.TemplateCatalog;
 
 /**
  * The engine's sandbox as a property of its configuration: whatever a template's text looks like

@@ -12,16 +12,16 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import io.loadsmith.engine.TestGenerators;
+import io.loadsmith.generation.catalog.ParameterDefinition;
+import io.loadsmith.generation.catalog.ParameterType;
+import io.loadsmith.generation.catalog.TemplateDefinition;
+import io.loadsmith.generation.catalog.TemplateFlag;
+import io.loadsmith.generation.catalog.TemplateKind;
 import io.loadsmith.generation.model.AttributeModel;
 import io.loadsmith.generation.model.EntityModel;
 import io.loadsmith.generation.model.LoadModel;
 import io.loadsmith.generation.model.StepModel;
 import io.loadsmith.generation.model.StepType;
-import io.loadsmith.template.ParameterDefinition;
-import io.loadsmith.template.ParameterType;
-import io.loadsmith.template.TemplateDefinition;
-import io.loadsmith.template.TemplateFlag;
-import io.loadsmith.template.TemplateKind;
 
 /**
  * The full-refresh policies at generation, with the shipped library's templates: scd_hybrid_rebuild

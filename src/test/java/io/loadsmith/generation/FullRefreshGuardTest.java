@@ -16,9 +16,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import io.loadsmith.generation.catalog.TemplateFlag;
 import io.loadsmith.generation.model.AttributeModel;
 import io.loadsmith.generation.model.EntityModel;
-import io.loadsmith.template.TemplateFlag;
 
 /** The policy resolution: project × entity × confirmation, and an entity that cannot weaken. */
 class FullRefreshGuardTest {

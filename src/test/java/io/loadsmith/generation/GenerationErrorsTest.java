@@ -10,12 +10,12 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import io.loadsmith.engine.TestGenerators;
+import io.loadsmith.generation.catalog.ParameterDefinition;
+import io.loadsmith.generation.catalog.ParameterType;
 import io.loadsmith.generation.model.EntityModel;
 import io.loadsmith.generation.model.LoadModel;
 import io.loadsmith.generation.model.StepModel;
 import io.loadsmith.generation.model.StepType;
-import io.loadsmith.template.ParameterDefinition;
-import io.loadsmith.template.ParameterType;
 
 /** Every way a load can be wrong gives a message that says load, step, template and line. */
 class GenerationErrorsTest {
@@ -256,21 +256,21 @@ class GenerationErrorsTest {
     }
 
     /** A store template with a single dialect variant and no default. */
-    private record OnlyVariant(String name, String dialect, String body) implements io.loadsmith.template.TemplateSource {
+    private record OnlyVariant(String name, String dialect, String body) implements io.loadsmith.generation.catalog.TemplateSource {
         @Override
         public String describe() {
             return "store";
         }
 
         @Override
-        public java.util.Optional<io.loadsmith.template.TemplateDefinition> find(io.loadsmith.template.TemplateKind kind, String n) {
-            return kind == io.loadsmith.template.TemplateKind.TEMPLATE && n.equals(name)
-                    ? java.util.Optional.of(new io.loadsmith.template.TemplateDefinition(kind, name, "", List.of(), Map.of(dialect, body), "store"))
+        public java.util.Optional<io.loadsmith.generation.catalog.TemplateDefinition> find(io.loadsmith.generation.catalog.TemplateKind kind, String n) {
+            return kind == io.loadsmith.generation.catalog.TemplateKind.TEMPLATE && n.equals(name)
+                    ? java.util.Optional.of(new io.loadsmith.generation.catalog.TemplateDefinition(kind, name, "", List.of(), Map.of(dialect, body), "store"))
                     : java.util.Optional.empty();
         }
 
         @Override
-        public String location(io.loadsmith.template.TemplateKind kind, String n, String d) {
+        public String location(io.loadsmith.generation.catalog.TemplateKind kind, String n, String d) {
             return "store template '" + n + "'" + (d == null ? "" : " variant " + d);
         }
     }

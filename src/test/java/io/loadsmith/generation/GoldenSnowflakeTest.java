@@ -3,35 +3,27 @@ package io.loadsmith.generation;
 import io.loadsmith.engine.VesselFixture;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.charset.StandardCharsets;
-import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
-import org.springframework.core.io.ClassPathResource;
 
-import io.loadsmith.dialect.DialectRegistry;
-import io.loadsmith.library.LibraryTemplateSource;
-import io.loadsmith.template.TemplateCatalog;
+import io.loadsmith.store.Golden;
 
 class GoldenSnowflakeTest {
 
+    /** The engine as the command line builds it: the library only, the seed's defaults. */
     static LoadSqlGenerator generator() {
-        LibraryTemplateSource library = new LibraryTemplateSource();
-        FreemarkerEngine engine = new FreemarkerEngine(new TemplateCatalog(List.of(library)), library);
-        return new LoadSqlGenerator(engine, new DialectRegistry(), new ModelLocalizer(DatatypeOverrides.none()));
+        return EngineFactory.standalone().build(EngineSettings.defaults()).loads();
     }
 
-    static String golden(String file) throws Exception {
-        return new ClassPathResource("golden/" + file).getContentAsString(StandardCharsets.UTF_8);
+    static String golden(String file) {
+        return Golden.read(file);
     }
 
     @Test
     void libraryScd2GeneratesTheSeedSqlForSnowflake() throws Exception {
-        String expected = golden("vessel_scd2.snowflake.sql");
-        String createTemp = expected.substring(expected.indexOf("CREATE TEMPORARY TABLE"),
-                expected.indexOf("FROM vessel;") + "FROM vessel;".length())
-                .replace("publish.Z_TMP_D_VESSEL_SCD2", "<target_schema>.Z_TMP_<target_entity_name>");
+        String expected = Golden.expectedSnowflakeSql();
+        String createTemp = Golden.createTempStep();
 
         GeneratedLoad generated = generator().generate(VesselFixture.load(createTemp), "snowflake", Map.of());
 

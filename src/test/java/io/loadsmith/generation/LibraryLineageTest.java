@@ -15,8 +15,8 @@ import io.loadsmith.engine.VesselFixture;
 import io.loadsmith.generation.model.LoadModel;
 import io.loadsmith.generation.model.StepModel;
 import io.loadsmith.generation.model.StepType;
-import io.loadsmith.library.LibraryTemplateSource;
-import io.loadsmith.template.TemplateCatalog;
+import io.loadsmith.generation.catalog.LibraryTemplateSource;
+import io.loadsmith.generation.catalog.TemplateCatalog;
 
 /**
  * A lib file is looked up by the dialect's lineage (lib/&lt;dialect&gt;/x.ftl, its ancestors', then

@@ -13,11 +13,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import io.loadsmith.engine.TestGenerators;
+import io.loadsmith.generation.catalog.TemplateRejectedException;
+import io.loadsmith.generation.catalog.TemplateSandbox;
 import io.loadsmith.generation.model.LoadModel;
 import io.loadsmith.generation.model.StepModel;
 import io.loadsmith.generation.model.StepType;
-import io.loadsmith.template.TemplateRejectedException;
-import io.loadsmith.template.TemplateSandbox;
 
 /**
  * Known FreeMarker server-side template injection payloads (the public SSTI lists' FreeMarker

@@ -16,9 +16,9 @@ import org.springframework.context.ApplicationContext;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.test.context.TestPropertySource;
 
-import io.loadsmith.account.Role;
+import io.loadsmith.account.token.TokenScope;
+import io.loadsmith.identity.Role;
 import io.loadsmith.security.TestAccounts;
-import io.loadsmith.token.TokenScope;
 
 /**
  * Package names that an older store may hold, through real Tomcat (MockMvc does not normalise or

@@ -16,15 +16,15 @@ import org.springframework.test.web.servlet.request.MockMvcRequestBuilders;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
-import io.loadsmith.account.Role;
+import io.loadsmith.account.token.TokenScope;
 import io.loadsmith.generation.GenerationException;
 import io.loadsmith.generation.LoadSqlGenerator;
 import io.loadsmith.generation.model.LoadModel;
+import io.loadsmith.identity.Role;
 import io.loadsmith.load.LoadModelAssembler;
 import io.loadsmith.security.TestAccounts;
 import io.loadsmith.store.Api;
 import io.loadsmith.store.H2DemoStoreTest;
-import io.loadsmith.token.TokenScope;
 
 /**
  * What /actuator/prometheus shows after the application did something: each meter is read before and

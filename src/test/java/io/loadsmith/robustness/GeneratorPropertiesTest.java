@@ -6,14 +6,14 @@ import java.util.List;
 import java.util.Map;
 
 import io.loadsmith.engine.TestGenerators;
+import io.loadsmith.engine.VesselFixture;
 import io.loadsmith.generation.GenerationException;
 import io.loadsmith.generation.InMemoryTemplates;
-import io.loadsmith.engine.VesselFixture;
+import io.loadsmith.generation.catalog.TemplateRejectedException;
+import io.loadsmith.generation.catalog.TemplateSandbox;
 import io.loadsmith.generation.model.LoadModel;
 import io.loadsmith.generation.model.StepModel;
 import io.loadsmith.generation.model.StepType;
-import io.loadsmith.template.TemplateRejectedException;
-import io.loadsmith.template.TemplateSandbox;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -50,7 +50,7 @@ class GeneratorPropertiesTest {
     @Property(tries = 300)
     void anyStepTextGeneratesOrFailsWithAMessage(@ForAll("stepTexts") String text) {
         TestGenerators generators = TestGenerators.with(List.of(new InMemoryTemplates().add("echo", "[${v!}]",
-                new io.loadsmith.template.ParameterDefinition("v", io.loadsmith.template.ParameterType.STRING, false, null, ""))));
+                new io.loadsmith.generation.catalog.ParameterDefinition("v", io.loadsmith.generation.catalog.ParameterType.STRING, false, null, ""))));
         expectGenerationOrItsException(generators, text);
     }
 

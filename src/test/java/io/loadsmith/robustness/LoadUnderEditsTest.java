@@ -25,9 +25,9 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import io.loadsmith.LoadsmithApplication;
-import io.loadsmith.account.Role;
+import io.loadsmith.account.token.TokenScope;
+import io.loadsmith.identity.Role;
 import io.loadsmith.security.TestAccounts;
-import io.loadsmith.token.TokenScope;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;

@@ -23,9 +23,9 @@ import org.springframework.test.web.servlet.request.MockMvcRequestBuilders;
 import org.springframework.test.web.servlet.request.RequestPostProcessor;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
 
-import io.loadsmith.account.Role;
+import io.loadsmith.account.token.TokenScope;
+import io.loadsmith.identity.Role;
 import io.loadsmith.store.H2StoreTest;
-import io.loadsmith.token.TokenScope;
 
 /**
  * Every endpoint of the application, written out by hand with the least that may call it, tried

@@ -20,7 +20,7 @@ import org.springframework.test.web.servlet.request.MockMvcRequestBuilders;
 
 import io.loadsmith.account.AccountService;
 import io.loadsmith.account.AccountView;
-import io.loadsmith.account.Role;
+import io.loadsmith.identity.Role;
 import io.loadsmith.store.Api;
 import io.loadsmith.store.H2StoreTest;
 import tools.jackson.databind.JsonNode;

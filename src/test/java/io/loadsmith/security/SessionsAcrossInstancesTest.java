@@ -18,7 +18,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import io.loadsmith.LoadsmithApplication;
 import io.loadsmith.account.AccountService;
 import io.loadsmith.account.AccountView;
-import io.loadsmith.account.Role;
+import io.loadsmith.identity.Role;
 import io.loadsmith.store.EmbeddedPostgresHolder;
 
 /**

@@ -14,7 +14,8 @@ import org.springframework.test.web.servlet.MvcResult;
 
 import io.loadsmith.account.AccountRepository;
 import io.loadsmith.account.AccountService;
-import io.loadsmith.account.Role;
+import io.loadsmith.account.SignInFailure;
+import io.loadsmith.identity.Role;
 import io.loadsmith.store.H2StoreTest;
 import jakarta.servlet.http.Cookie;
 

@@ -3,9 +3,9 @@ package io.loadsmith.security;
 import org.springframework.context.ApplicationContext;
 
 import io.loadsmith.account.AccountService;
-import io.loadsmith.account.Role;
-import io.loadsmith.token.ApiTokenService;
-import io.loadsmith.token.TokenScope;
+import io.loadsmith.account.token.ApiTokenService;
+import io.loadsmith.account.token.TokenScope;
+import io.loadsmith.identity.Role;
 
 /** Accounts and bearer tokens for tests that call a running application over real HTTP. */
 public final class TestAccounts {

@@ -19,7 +19,7 @@ import io.loadsmith.load.LoadService;
 import io.loadsmith.load.api.LoadRequest;
 import io.loadsmith.load.api.LoadResponse;
 import io.loadsmith.load.api.StepJson;
-import io.loadsmith.packages.MetadataPackageService;
+import io.loadsmith.packageregistry.MetadataPackageService;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.NotFoundException;
 
@@ -46,8 +46,8 @@ public interface DesignerQueriesContract {
         long load = loads().create(new LoadRequest(null, "load_draft_one", "draft_test.DRAFT_ONE", null, null, List.of(),
                 List.of(new StepJson("merge", StepType.OVERRIDE, "<ftltemplate:scd2:temp_table_prefix=Z_>")), Map.of())).id();
         try {
-            var prefix = List.of(new io.loadsmith.template.ParameterDefinition("temp_table_prefix",
-                    io.loadsmith.template.ParameterType.STRING, true, null, null));
+            var prefix = List.of(new io.loadsmith.generation.catalog.ParameterDefinition("temp_table_prefix",
+                    io.loadsmith.generation.catalog.ParameterType.STRING, true, null, null));
             String sql = drafts().generate(load, "postgresql", "scd2", prefix,
                     Map.of("default", "SELECT '${temp_table_prefix}' AS drafted FROM ${model.load.target.name}")).sql();
             assertThat(sql).contains("SELECT 'Z_' AS drafted FROM DRAFT_ONE;");

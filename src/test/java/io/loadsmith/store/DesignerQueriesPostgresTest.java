@@ -4,7 +4,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 
 import io.loadsmith.entity.EntityService;
 import io.loadsmith.load.LoadService;
-import io.loadsmith.packages.MetadataPackageService;
+import io.loadsmith.packageregistry.MetadataPackageService;
 
 class DesignerQueriesPostgresTest extends PostgresStoreTest implements DesignerQueriesContract {
 

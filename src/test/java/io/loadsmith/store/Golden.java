@@ -1,12 +1,16 @@
 package io.loadsmith.store;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 import org.springframework.core.io.ClassPathResource;
 
-/** The seed's expected SQL and template (src/test/resources/golden), and how they are compared. */
+/** The golden files (src/test/resources/golden): the seed's expected SQL and template, reviewed outputs, and how they are compared. */
 public final class Golden {
 
     private Golden() {
@@ -35,5 +39,22 @@ public final class Golden {
     /** Runs of spaces, tabs and newlines count as one space (golden/README.md). */
     public static String normalize(String sql) {
         return sql.replaceAll("\\s+", " ").strip();
+    }
+
+    /**
+     * {@code actual} equals the reviewed file; with {@code -Dgolden.update=true} the file is written
+     * first, to be reviewed in the diff.
+     */
+    public static void assertMatches(Path file, String actual) {
+        try {
+            if (Boolean.getBoolean("golden.update")) {
+                Files.createDirectories(file.getParent());
+                Files.writeString(file, actual, StandardCharsets.UTF_8);
+            }
+            assertThat(file).as("golden file (write it with -Dgolden.update=true and review it)").exists();
+            assertThat(actual).isEqualTo(Files.readString(file, StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }

@@ -16,6 +16,7 @@ import io.loadsmith.entity.WarehouseEntity;
 import io.loadsmith.entity.WarehouseEntityRepository;
 import io.loadsmith.entitytype.LoadType;
 import io.loadsmith.entitytype.PhysicalType;
+import io.loadsmith.generation.catalog.ParameterType;
 import io.loadsmith.generation.model.StepType;
 import io.loadsmith.load.Load;
 import io.loadsmith.load.LoadRepository;
@@ -23,7 +24,6 @@ import io.loadsmith.load.LoadStep;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.template.LoadTemplate;
 import io.loadsmith.template.LoadTemplateRepository;
-import io.loadsmith.template.ParameterType;
 import io.loadsmith.template.TemplateParameter;
 
 /**

@@ -1,5 +1,9 @@
 package io.loadsmith.template;
 
+import io.loadsmith.generation.catalog.TemplateKind;
+import io.loadsmith.generation.catalog.TemplateDefinition;
+import io.loadsmith.generation.catalog.RuntimeValues;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;

@@ -9,6 +9,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import io.loadsmith.generation.catalog.TemplateRejectedException;
+import io.loadsmith.generation.catalog.TemplateSandbox;
 import io.loadsmith.store.Golden;
 
 class TemplateSandboxTest {

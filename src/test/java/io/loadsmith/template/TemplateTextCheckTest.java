@@ -1,5 +1,8 @@
 package io.loadsmith.template;
 
+import io.loadsmith.generation.catalog.TemplateCatalog;
+import io.loadsmith.generation.catalog.TemplateKind;
+import io.loadsmith.generation.catalog.TemplateDefinition;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -10,7 +13,7 @@ import org.junit.jupiter.api.Test;
 
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.generation.FreemarkerEngine;
-import io.loadsmith.library.LibraryTemplateSource;
+import io.loadsmith.generation.catalog.LibraryTemplateSource;
 import io.loadsmith.problem.InvalidRequestException;
 
 /** The variant keys a stored template may have: "default", a target dialect, or a family of them. */

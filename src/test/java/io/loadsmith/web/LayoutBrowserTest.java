@@ -32,7 +32,7 @@ import io.loadsmith.load.LoadService;
 import io.loadsmith.load.api.LoadRequest;
 import io.loadsmith.load.api.LoadResponse;
 import io.loadsmith.load.api.StepJson;
-import io.loadsmith.packages.MetadataPackageService;
+import io.loadsmith.packageregistry.MetadataPackageService;
 import io.loadsmith.packages.PackageVersionService;
 
 /**

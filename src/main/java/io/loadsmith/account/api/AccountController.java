@@ -14,9 +14,9 @@ import org.springframework.web.bind.annotation.RestController;
 
 import io.loadsmith.account.AccountService;
 import io.loadsmith.account.AccountView;
-import io.loadsmith.account.Role;
-import io.loadsmith.token.ApiTokenService;
-import io.loadsmith.token.TokenView;
+import io.loadsmith.account.token.ApiTokenService;
+import io.loadsmith.account.token.TokenView;
+import io.loadsmith.identity.Role;
 
 /** Accounts, for ADMINs (the security rules say so): create, change role or enabled, reset a password. */
 @RestController

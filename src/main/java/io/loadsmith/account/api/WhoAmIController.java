@@ -3,8 +3,8 @@ package io.loadsmith.account.api;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
-import io.loadsmith.account.Role;
-import io.loadsmith.security.CurrentUser;
+import io.loadsmith.identity.CurrentUser;
+import io.loadsmith.identity.Role;
 
 /** Who the caller is and with which rights: how tooling checks a token before a deployment. */
 @RestController

@@ -10,10 +10,10 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 
 import io.loadsmith.account.AccountService;
-import io.loadsmith.account.Role;
+import io.loadsmith.account.token.ApiTokenService;
+import io.loadsmith.identity.Role;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.InvalidRequestException;
-import io.loadsmith.token.ApiTokenService;
 import io.loadsmith.web.FormErrors;
 
 /** The ADMIN's pages: accounts (create, role, enable, reset password) and everyone's tokens. */

@@ -9,10 +9,10 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 
 import io.loadsmith.account.AccountService;
+import io.loadsmith.account.token.ApiTokenService;
+import io.loadsmith.account.token.IssuedToken;
+import io.loadsmith.account.token.TokenScope;
 import io.loadsmith.problem.InvalidRequestException;
-import io.loadsmith.token.ApiTokenService;
-import io.loadsmith.token.IssuedToken;
-import io.loadsmith.token.TokenScope;
 import io.loadsmith.web.FormErrors;
 import jakarta.servlet.http.HttpSession;
 

@@ -15,10 +15,10 @@ import io.loadsmith.deployment.MigrationNotExpressibleException;
 import io.loadsmith.deployment.MigrationService;
 import io.loadsmith.deployment.api.DeploymentResponse;
 import io.loadsmith.generation.GenerationException;
-import io.loadsmith.packages.MetadataPackageService;
-import io.loadsmith.packages.PackageVersionService;
+import io.loadsmith.packageregistry.MetadataPackageService;
+import io.loadsmith.packageregistry.api.PackageResponse;
 import io.loadsmith.packages.PackageVersionService.VersionInfo;
-import io.loadsmith.packages.api.PackageResponse;
+import io.loadsmith.packages.PackageVersionService;
 import io.loadsmith.problem.NotFoundException;
 
 /**

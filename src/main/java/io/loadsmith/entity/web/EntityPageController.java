@@ -15,8 +15,6 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 
-import io.loadsmith.load.LoadService;
-import io.loadsmith.load.api.LoadResponse;
 import io.loadsmith.entity.EntityDdlService;
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.dialect.LogicalDatatypes;
@@ -46,8 +44,6 @@ import jakarta.servlet.http.HttpServletResponse;
 @RequestMapping("/entities")
 public class EntityPageController {
 
-    static final String DEFAULT_DIALECT = "snowflake";
-
     /** A row of the entity list. */
     public record EntityRow(long id, String qualifiedName, String logicalName, String entityType, String schema,
                             int attributes) {
@@ -68,8 +64,8 @@ public class EntityPageController {
     private final DialectRegistry dialects;
     private final EntityDdlService ddl;
     private final DefaultAttributeService defaultAttributes;
-    private final LoadService loads;
-    private final io.loadsmith.packages.MetadataPackageService packages;
+    private final RelatedLoads loads;
+    private final io.loadsmith.packageregistry.MetadataPackageService packages;
 
     /** A default attribute that an entity of the chosen type will get. */
     public record TypeDefault(String nameTemplate, String datatype, String attributeType) {
@@ -77,8 +73,8 @@ public class EntityPageController {
 
     public EntityPageController(EntityService entities, EntityTypeService entityTypes, AttributeTypeService attributeTypes,
                                 LogicalDatatypes datatypes, DialectRegistry dialects, EntityDdlService ddl,
-                                DefaultAttributeService defaultAttributes, LoadService loads,
-                                io.loadsmith.packages.MetadataPackageService packages) {
+                                DefaultAttributeService defaultAttributes, RelatedLoads loads,
+                                io.loadsmith.packageregistry.MetadataPackageService packages) {
         this.packages = packages;
         this.defaultAttributes = defaultAttributes;
         this.loads = loads;
@@ -164,7 +160,7 @@ public class EntityPageController {
     }
 
     private List<String> packageNames() {
-        return packages.list(null).stream().map(io.loadsmith.packages.api.PackageResponse::name).toList();
+        return packages.list(null).stream().map(io.loadsmith.packageregistry.api.PackageResponse::name).toList();
     }
 
     @GetMapping("/{id}")
@@ -238,10 +234,8 @@ public class EntityPageController {
         model.addAttribute("packageNames", packageNames());
         model.addAttribute("ddl", ddlView(id, dialect));
         String name = entity.qualifiedName();
-        List<LoadResponse> all = loads.list(null);
-        model.addAttribute("writtenBy", all.stream().filter(l -> name.equalsIgnoreCase(l.target())).toList());
-        model.addAttribute("readBy", all.stream()
-                .filter(l -> l.sources().stream().anyMatch(name::equalsIgnoreCase)).toList());
+        model.addAttribute("writtenBy", loads.writing(name));
+        model.addAttribute("readBy", loads.reading(name));
         return "entities/detail";
     }
 
@@ -260,8 +254,7 @@ public class EntityPageController {
     }
 
     private DdlView ddlView(long id, String dialect) {
-        dialects.check(dialect);
-        String chosen = dialect == null || dialect.isBlank() ? DEFAULT_DIALECT : dialect;
+        String chosen = dialects.choose(dialect);
         try {
             return new DdlView(chosen, ddl.createTable(id, chosen), null);
         } catch (GenerationException e) {

@@ -16,21 +16,21 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 
+import io.loadsmith.dialect.DialectRegistry;
+import io.loadsmith.dialect.LogicalDatatypes;
 import io.loadsmith.entitytype.AttributeTypeService;
 import io.loadsmith.entitytype.DatatypeMappingService;
 import io.loadsmith.entitytype.DefaultAttributeService;
 import io.loadsmith.entitytype.EntityTypeService;
 import io.loadsmith.entitytype.LoadType;
 import io.loadsmith.entitytype.PhysicalType;
-import io.loadsmith.dialect.DialectRegistry;
-import io.loadsmith.dialect.LogicalDatatypes;
-import io.loadsmith.problem.NotFoundException;
 import io.loadsmith.entitytype.api.AttributeTypeRequest;
 import io.loadsmith.entitytype.api.DatatypeMappingResponse;
 import io.loadsmith.entitytype.api.DefaultAttributeResponse;
+import io.loadsmith.generation.catalog.TemplateLookup;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.InvalidRequestException;
-import io.loadsmith.template.TemplateLookup;
+import io.loadsmith.problem.NotFoundException;
 import io.loadsmith.template.TransformationTypeService;
 import io.loadsmith.web.FormErrors;
 import io.loadsmith.web.Htmx;
@@ -358,8 +358,8 @@ public class ConfigurationPageController {
     }
 
     private static String runtimeValue(String type, Map<String, String> formulas) {
-        return formulas.containsKey(io.loadsmith.template.TemplateDefinition.DEFAULT_VARIANT) ? null
-                : io.loadsmith.template.RuntimeValues.describe(type);
+        return formulas.containsKey(io.loadsmith.generation.catalog.TemplateDefinition.DEFAULT_VARIANT) ? null
+                : io.loadsmith.generation.catalog.RuntimeValues.describe(type);
     }
 
     private static String datatype(DefaultAttributeResponse d) {

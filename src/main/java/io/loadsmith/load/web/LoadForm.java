@@ -6,11 +6,11 @@ import java.util.List;
 import java.util.Map;
 
 import io.loadsmith.entitytype.LoadType;
+import io.loadsmith.generation.catalog.TemplateDefinition;
 import io.loadsmith.generation.model.StepType;
 import io.loadsmith.load.api.LoadRequest;
 import io.loadsmith.load.api.LoadResponse;
 import io.loadsmith.load.api.StepJson;
-import io.loadsmith.template.TemplateDefinition;
 
 /** The load page's form. Field names are the API's, so {@code steps[2].text} problems land at step 3. */
 public class LoadForm {
@@ -122,9 +122,9 @@ public class LoadForm {
          */
         private Map<String, String> picked(TemplateDefinition d) {
             Map<String, String> values = new LinkedHashMap<>(params);
-            for (io.loadsmith.template.ParameterDefinition p : d.parameters()) {
-                if ((p.type() == io.loadsmith.template.ParameterType.LIST
-                        || p.type() == io.loadsmith.template.ParameterType.IDENTIFIER_LIST) && values.get(p.name()) != null) {
+            for (io.loadsmith.generation.catalog.ParameterDefinition p : d.parameters()) {
+                if ((p.type() == io.loadsmith.generation.catalog.ParameterType.LIST
+                        || p.type() == io.loadsmith.generation.catalog.ParameterType.IDENTIFIER_LIST) && values.get(p.name()) != null) {
                     values.put(p.name(), String.join(",", listValues(p.name())));
                 }
             }

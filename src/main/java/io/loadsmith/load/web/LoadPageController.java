@@ -19,6 +19,8 @@ import io.loadsmith.entitytype.LoadType;
 import io.loadsmith.environment.EnvironmentService;
 import io.loadsmith.environment.api.EnvironmentResponse;
 import io.loadsmith.generation.GenerationException;
+import io.loadsmith.generation.catalog.TemplateDefinition;
+import io.loadsmith.generation.catalog.TemplateLookup;
 import io.loadsmith.generation.model.StepType;
 import io.loadsmith.load.LoadService;
 import io.loadsmith.load.api.LoadRequest;
@@ -27,8 +29,6 @@ import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.NotFoundException;
 import io.loadsmith.problem.StaleVersionException;
-import io.loadsmith.template.TemplateDefinition;
-import io.loadsmith.template.TemplateLookup;
 import io.loadsmith.web.FormErrors;
 import io.loadsmith.web.Htmx;
 import io.loadsmith.web.Link;
@@ -40,8 +40,6 @@ import jakarta.servlet.http.HttpServletResponse;
 @Controller
 @RequestMapping("/loads")
 public class LoadPageController {
-
-    static final String DEFAULT_DIALECT = "snowflake";
 
     /** A row of the load list. */
     public record LoadRow(long id, String name, String target, int steps) {
@@ -234,7 +232,7 @@ public class LoadPageController {
         if (!Htmx.isHtmx(request)) {
             dialects.check(dialect);
             environments.check(environment);
-            return Link.to("/loads/{id}", id).param("dialect", dialect == null ? DEFAULT_DIALECT : dialect)
+            return Link.to("/loads/{id}", id).param("dialect", dialects.choose(dialect))
                     .param("environment", environment).redirect();
         }
         model.addAttribute("load", loads.get(id));
@@ -259,9 +257,8 @@ public class LoadPageController {
 
     private Preview generated(String dialect, String environment,
                               java.util.function.BiFunction<String, String, io.loadsmith.generation.GeneratedLoad> generate) {
-        dialects.check(dialect);
+        String chosen = dialects.choose(dialect);
         environments.check(environment);
-        String chosen = dialect == null || dialect.isBlank() ? DEFAULT_DIALECT : dialect;
         String env = environment == null || environment.isBlank() ? null : environment;
         try {
             io.loadsmith.generation.GeneratedLoad generated = generate.apply(chosen, env);

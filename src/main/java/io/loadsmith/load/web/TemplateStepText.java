@@ -7,8 +7,8 @@ import java.util.Optional;
 import io.loadsmith.dialect.Identifiers;
 import io.loadsmith.generation.TemplateCall;
 import io.loadsmith.generation.TemplateCallParser;
-import io.loadsmith.template.ParameterDefinition;
-import io.loadsmith.template.ParameterType;
+import io.loadsmith.generation.catalog.ParameterDefinition;
+import io.loadsmith.generation.catalog.ParameterType;
 
 /**
  * A template step's text is one call, {@code <ftltemplate:NAME:p1=v1:p2=v2>}. The designer shows such

@@ -14,7 +14,9 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-import io.loadsmith.packages.MetadataPackageService;
+import io.loadsmith.packageregistry.MetadataPackageService;
+import io.loadsmith.packageregistry.api.PackageRequest;
+import io.loadsmith.packageregistry.api.PackageResponse;
 import jakarta.validation.Valid;
 
 @RestController

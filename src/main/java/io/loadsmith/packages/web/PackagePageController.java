@@ -22,12 +22,12 @@ import io.loadsmith.environment.EnvironmentService;
 import io.loadsmith.exchange.AdeConfigPackages;
 import io.loadsmith.exchange.InvalidPackageException;
 import io.loadsmith.exchange.PackageJson;
-import io.loadsmith.packages.MetadataPackageService;
 import io.loadsmith.packages.PackageDiff.SqlChange;
+import io.loadsmith.packageregistry.MetadataPackageService;
+import io.loadsmith.packageregistry.api.PackageResponse;
 import io.loadsmith.packages.PackageImporter;
 import io.loadsmith.packages.PackageVersionService;
 import io.loadsmith.packages.api.CommitRequest;
-import io.loadsmith.packages.api.PackageResponse;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.PayloadTooLargeException;
@@ -83,7 +83,7 @@ public class PackagePageController {
         model.addAttribute("name", name);
         model.addAttribute("description", description);
         try {
-            PackageResponse created = packages.create(RequestChecks.valid(new io.loadsmith.packages.api.PackageRequest(null,
+            PackageResponse created = packages.create(RequestChecks.valid(new io.loadsmith.packageregistry.api.PackageRequest(null,
                     name == null ? null : name.strip(), description == null || description.isBlank() ? null : description)));
             return Htmx.redirect(request, response, Link.to("/packages/{name}", created.page()).toString());
         } catch (InvalidRequestException e) {

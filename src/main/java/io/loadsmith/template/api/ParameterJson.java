@@ -1,7 +1,7 @@
 package io.loadsmith.template.api;
 
+import io.loadsmith.generation.catalog.ParameterType;
 import io.loadsmith.limits.Limits;
-import io.loadsmith.template.ParameterType;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Size;
 

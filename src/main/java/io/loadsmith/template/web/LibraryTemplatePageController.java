@@ -14,8 +14,8 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import io.loadsmith.dialect.Dialect;
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.problem.NotFoundException;
-import io.loadsmith.template.TemplateDefinition;
-import io.loadsmith.template.TemplateLookup;
+import io.loadsmith.generation.catalog.TemplateDefinition;
+import io.loadsmith.generation.catalog.TemplateLookup;
 
 /** A shipped template, read-only: its parameters and each variant with the dialects that use it. */
 @Controller

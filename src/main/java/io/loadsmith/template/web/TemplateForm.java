@@ -5,8 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import io.loadsmith.template.ParameterType;
-import io.loadsmith.template.TemplateDefinition;
+import io.loadsmith.generation.catalog.ParameterType;
+import io.loadsmith.generation.catalog.TemplateDefinition;
 import io.loadsmith.template.api.ParameterJson;
 import io.loadsmith.template.api.TemplateRequest;
 import io.loadsmith.template.api.TemplateResponse;

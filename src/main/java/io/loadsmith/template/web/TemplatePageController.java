@@ -2,7 +2,6 @@ package io.loadsmith.template.web;
 
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.stream.Collectors;
 
 import org.springframework.stereotype.Controller;
@@ -17,18 +16,18 @@ import org.springframework.web.bind.annotation.RequestParam;
 
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.generation.GenerationException;
+import io.loadsmith.generation.catalog.ParameterDefinition;
+import io.loadsmith.generation.catalog.ParameterType;
+import io.loadsmith.generation.catalog.TemplateLookup;
 import io.loadsmith.load.DraftTemplatePreview;
 import io.loadsmith.load.LoadService;
-import io.loadsmith.template.ParameterDefinition;
-import io.loadsmith.template.api.TemplateRequest;
 import io.loadsmith.load.api.LoadResponse;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.NotFoundException;
 import io.loadsmith.problem.StaleVersionException;
-import io.loadsmith.template.ParameterType;
-import io.loadsmith.template.TemplateLookup;
 import io.loadsmith.template.TemplateService;
+import io.loadsmith.template.api.TemplateRequest;
 import io.loadsmith.template.api.TemplateResponse;
 import io.loadsmith.web.FormErrors;
 import io.loadsmith.web.Htmx;
@@ -41,8 +40,6 @@ import jakarta.servlet.http.HttpServletResponse;
 @Controller
 @RequestMapping("/configuration/templates")
 public class TemplatePageController {
-
-    static final String DEFAULT_DIALECT = "snowflake";
 
     /** A row of the template list; {@code id} is null for a shipped template that no stored one shadows. */
     public record TemplateRow(Long id, String name, String origin, String description, List<String> parameters,
@@ -238,8 +235,7 @@ public class TemplatePageController {
         model.addAttribute("noCaller", calling.isEmpty() && templateName != null && !templateName.isBlank());
         model.addAttribute("dialects", dialects.names());
         Long chosen = loadId != null ? loadId : offered.isEmpty() ? null : offered.get(0).id();
-        dialects.check(dialect);
-        String chosenDialect = dialect == null || dialect.isBlank() ? DEFAULT_DIALECT : dialect;
+        String chosenDialect = dialects.choose(dialect);
         Preview preview;
         if (chosen == null) {
             preview = new Preview(null, chosenDialect, null, "There is no load to render yet.", false);
@@ -266,9 +262,8 @@ public class TemplatePageController {
     public String preview(@PathVariable long id, @RequestParam(required = false) Long load,
                           @RequestParam(required = false) String dialect, Model model, HttpServletRequest request) {
         if (!Htmx.isHtmx(request)) {
-            dialects.check(dialect);
             return Link.to("/configuration/templates/{id}", id)
-                    .param("dialect", Objects.requireNonNullElse(dialect, DEFAULT_DIALECT)).param("load", load).redirect();
+                    .param("dialect", dialects.choose(dialect)).param("load", load).redirect();
         }
         model.addAttribute("templateId", id);
         previewModel(model, templates.get(id).name(), load, dialect, true);

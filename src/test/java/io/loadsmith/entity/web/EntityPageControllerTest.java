@@ -56,13 +56,13 @@ class EntityPageControllerTest {
     MockMvc mvc;
 
     @MockitoBean
-    io.loadsmith.packages.MetadataPackageService packages;
+    io.loadsmith.packageregistry.MetadataPackageService packages;
 
     @MockitoBean
     EntityService entities;
 
     @MockitoBean
-    io.loadsmith.load.LoadService loads;
+    RelatedLoads loads;
 
     @MockitoBean
     EntityTypeService entityTypes;

@@ -35,10 +35,10 @@ import io.loadsmith.entitytype.api.DatatypeMappingResponse;
 import io.loadsmith.entitytype.api.DefaultAttributeResponse;
 import io.loadsmith.entitytype.api.EntityTypeRequest;
 import io.loadsmith.entitytype.api.EntityTypeResponse;
+import io.loadsmith.generation.catalog.TemplateDefinition;
+import io.loadsmith.generation.catalog.TemplateKind;
+import io.loadsmith.generation.catalog.TemplateLookup;
 import io.loadsmith.problem.InvalidRequestException;
-import io.loadsmith.template.TemplateDefinition;
-import io.loadsmith.template.TemplateKind;
-import io.loadsmith.template.TemplateLookup;
 import io.loadsmith.template.TransformationTypeService;
 import io.loadsmith.template.api.TransformationTypeResponse;
 

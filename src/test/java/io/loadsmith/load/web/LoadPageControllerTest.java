@@ -38,6 +38,11 @@ import io.loadsmith.environment.EnvironmentService;
 import io.loadsmith.environment.api.EnvironmentResponse;
 import io.loadsmith.generation.GeneratedLoad;
 import io.loadsmith.generation.GenerationException;
+import io.loadsmith.generation.catalog.ParameterDefinition;
+import io.loadsmith.generation.catalog.ParameterType;
+import io.loadsmith.generation.catalog.TemplateDefinition;
+import io.loadsmith.generation.catalog.TemplateKind;
+import io.loadsmith.generation.catalog.TemplateLookup;
 import io.loadsmith.generation.model.StepType;
 import io.loadsmith.load.LoadService;
 import io.loadsmith.load.api.LoadRequest;
@@ -46,11 +51,6 @@ import io.loadsmith.load.api.StepJson;
 import io.loadsmith.problem.FieldProblem;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.StaleVersionException;
-import io.loadsmith.template.ParameterDefinition;
-import io.loadsmith.template.ParameterType;
-import io.loadsmith.template.TemplateDefinition;
-import io.loadsmith.template.TemplateKind;
-import io.loadsmith.template.TemplateLookup;
 import io.loadsmith.web.WebExceptionHandler;
 
 @WebMvcTest(LoadPageController.class)

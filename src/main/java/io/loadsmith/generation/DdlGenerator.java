@@ -1,0 +1,38 @@
+package io.loadsmith.generation;
+
+import java.util.HashMap;
+import java.util.Map;
+
+import io.loadsmith.dialect.Dialect;
+import io.loadsmith.dialect.DialectRegistry;
+import io.loadsmith.generation.catalog.TemplateKind;
+import io.loadsmith.generation.model.EntityModel;
+
+/** The CREATE TABLE of an entity for a dialect, from templates-library/ddl/create_table. */
+public class DdlGenerator {
+
+    private final FreemarkerEngine engine;
+    private final DialectRegistry dialects;
+    private final ModelLocalizer localizer;
+
+    public DdlGenerator(FreemarkerEngine engine, DialectRegistry dialects, ModelLocalizer localizer) {
+        this.engine = engine;
+        this.dialects = dialects;
+        this.localizer = localizer;
+    }
+
+    /** @throws io.loadsmith.dialect.UnknownDialectException for a dialect that does not exist */
+    public String createTable(EntityModel entity, String dialectName) {
+        Dialect dialect = dialects.get(dialectName);
+        try {
+            Map<String, Object> data = new HashMap<>();
+            data.put("entity", localizer.localize(entity, dialect));
+            return engine.render(dialect, TemplateKind.DDL.folder() + "/create_table", data) + "\n";
+        } catch (Exception e) {
+            FreemarkerErrors.Described d = FreemarkerErrors.describe(e);
+            throw new GenerationException(new GenerationException.Location(null, null, null,
+                    d.template() == null ? "ddl/create_table" : d.template(), d.line(), d.column()),
+                    "DDL of entity " + entity.qualifiedName() + ": " + d.detail());
+        }
+    }
+}

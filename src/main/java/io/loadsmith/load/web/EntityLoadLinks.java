@@ -1,0 +1,36 @@
+package io.loadsmith.load.web;
+
+import java.util.List;
+
+import org.springframework.stereotype.Component;
+
+import io.loadsmith.entity.web.RelatedLoads;
+import io.loadsmith.load.LoadService;
+import io.loadsmith.load.api.LoadResponse;
+
+/** The entity page's links to the loads that write and read an entity. */
+@Component
+class EntityLoadLinks implements RelatedLoads {
+
+    private final LoadService loads;
+
+    EntityLoadLinks(LoadService loads) {
+        this.loads = loads;
+    }
+
+    @Override
+    public List<LoadLink> writing(String qualifiedName) {
+        return loads.list(null).stream().filter(l -> qualifiedName.equalsIgnoreCase(l.target()))
+                .map(EntityLoadLinks::link).toList();
+    }
+
+    @Override
+    public List<LoadLink> reading(String qualifiedName) {
+        return loads.list(null).stream().filter(l -> l.sources().stream().anyMatch(qualifiedName::equalsIgnoreCase))
+                .map(EntityLoadLinks::link).toList();
+    }
+
+    private static LoadLink link(LoadResponse load) {
+        return new LoadLink(load.id(), load.name());
+    }
+}

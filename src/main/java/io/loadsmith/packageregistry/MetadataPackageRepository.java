@@ -1,0 +1,51 @@
+package io.loadsmith.packageregistry;
+
+import java.util.List;
+import java.util.Optional;
+
+import org.springframework.data.jpa.repository.JpaRepository;
+import org.springframework.data.jpa.repository.Query;
+
+public interface MetadataPackageRepository extends JpaRepository<MetadataPackage, Long> {
+
+    Optional<MetadataPackage> findByName(String name);
+
+    boolean existsByName(String name);
+
+    /** Names that differ only by case are one name (see Names). */
+    java.util.List<MetadataPackage> findByNameIgnoreCase(String name);
+
+    /** Per package: name, number of entities, number of loads whose target is in it, id. Null name: no package. */
+    @Query("""
+            select p.name,
+                   (select count(e) from WarehouseEntity e where e.metadataPackage = p),
+                   (select count(l) from Load l where l.target.metadataPackage = p),
+                   p.id
+            from MetadataPackage p order by p.name""")
+    List<Object[]> counts();
+
+    @Query("select count(e) from WarehouseEntity e where e.metadataPackage is null")
+    long entitiesWithoutPackage();
+
+    @Query("select count(l) from Load l where l.target.metadataPackage is null")
+    long loadsWithoutPackage();
+
+    /*
+     * Name, id and owning package (null: none) of every object of a kind, for an import: one statement
+     * each, names only. Listing the objects through their services would read every entity's
+     * attributes, which on H2 costs time in proportion to entities times attributes.
+     */
+
+    @Query("select concat(e.schemaName, '.', e.name), e.id, p.name from WarehouseEntity e left join e.metadataPackage p")
+    List<Object[]> entityOwners();
+
+    @Query("select t.name, t.id, p.name from EntityType t left join t.metadataPackage p")
+    List<Object[]> entityTypeOwners();
+
+    @Query("select t.name, t.id, p.name from LoadTemplate t left join t.metadataPackage p")
+    List<Object[]> templateOwners();
+
+    /** A load belongs to the package of its target entity. */
+    @Query("select l.name, l.id, p.name from Load l join l.target e left join e.metadataPackage p")
+    List<Object[]> loadOwners();
+}

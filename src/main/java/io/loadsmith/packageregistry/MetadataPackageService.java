@@ -1,0 +1,130 @@
+package io.loadsmith.packageregistry;
+
+import java.util.List;
+
+import org.springframework.data.domain.Sort;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+import io.loadsmith.audit.AuditTrail;
+import io.loadsmith.audit.ObjectKind;
+import io.loadsmith.names.Names;
+import io.loadsmith.packageregistry.api.PackageRequest;
+import io.loadsmith.packageregistry.api.PackageResponse;
+import io.loadsmith.problem.InvalidRequestException;
+import io.loadsmith.problem.NotFoundException;
+import io.loadsmith.problem.StaleVersionException;
+import io.loadsmith.problem.Violations;
+
+@Service
+@Transactional
+public class MetadataPackageService {
+
+    private static final String KIND = "Package";
+
+    private final MetadataPackageRepository packages;
+    private final AuditTrail audit;
+
+    public MetadataPackageService(MetadataPackageRepository packages, AuditTrail audit) {
+        this.packages = packages;
+        this.audit = audit;
+    }
+
+    @Transactional(readOnly = true)
+    public List<PackageResponse> list(String name) {
+        List<MetadataPackage> found = name == null
+                ? packages.findAll(Sort.by("name"))
+                : packages.findByName(name).map(List::of).orElse(List.of());
+        return found.stream().map(MetadataPackageService::toResponse).toList();
+    }
+
+    /** Every package with its entity and load counts, then what belongs to no package (name null). */
+    @Transactional(readOnly = true)
+    public List<PackageCount> counts() {
+        List<PackageCount> result = new java.util.ArrayList<>(packages.counts().stream()
+                .map(row -> new PackageCount((String) row[0], ((Number) row[1]).longValue(), ((Number) row[2]).longValue(),
+                        pageRef((String) row[0], ((Number) row[3]).longValue())))
+                .toList());
+        long entities = packages.entitiesWithoutPackage();
+        long loads = packages.loadsWithoutPackage();
+        if (entities > 0 || loads > 0) {
+            result.add(new PackageCount(null, entities, loads, null));
+        }
+        return result;
+    }
+
+    /** A package (or, with a null name, no package), how many entities and loads it holds, and its {@link #pageRef}. */
+    public record PackageCount(String name, long entities, long loads, String page) {
+    }
+
+    /**
+     * How the package pages address a package: {@code /packages/NAME}. A name that is not a valid package
+     * name (an older store may hold {@code ../x}, CR/LF or quotes) cannot travel in a path, so such a
+     * package is addressed by its id, which {@link #byPageRef} also accepts.
+     */
+    public static String pageRef(String name, long id) {
+        return Names.isPackageName(name) ? name : String.valueOf(id);
+    }
+
+    /** The package that a page address names: its name, or for a package whose name cannot be an address its id. */
+    @Transactional(readOnly = true)
+    public PackageResponse byPageRef(String ref) {
+        return packages.findByName(ref)
+                .or(() -> ref.matches("\\d{1,18}") ? packages.findById(Long.parseLong(ref))
+                        .filter(p -> !Names.isPackageName(p.getName())) : java.util.Optional.empty())
+                .map(MetadataPackageService::toResponse)
+                .orElseThrow(() -> new NotFoundException("Package '" + ref + "' does not exist."));
+    }
+
+    @Transactional(readOnly = true)
+    public PackageResponse get(long id) {
+        return toResponse(find(id));
+    }
+
+    public PackageResponse create(PackageRequest request) {
+        validate(request, null);
+        return audit.created(ObjectKind.PACKAGE,
+                toResponse(packages.saveAndFlush(new MetadataPackage(request.name(), request.description()))));
+    }
+
+    public PackageResponse update(long id, PackageRequest request) {
+        MetadataPackage existing = find(id);
+        StaleVersionException.check(KIND + " '" + existing.getName() + "'", request.version(), existing.getVersion());
+        PackageResponse before = audit.before(() -> toResponse(existing));
+        validate(request, existing.getId());
+        existing.change(request.name(), request.description());
+        return audit.updated(ObjectKind.PACKAGE, before, toResponse(packages.saveAndFlush(existing)));
+    }
+
+    public void delete(long id) {
+        MetadataPackage pkg = find(id);
+        audit.deleted(ObjectKind.PACKAGE, () -> toResponse(pkg));
+        packages.delete(pkg);
+        packages.flush();
+    }
+
+    /** Other features refer to packages by name; an unknown name is a mistake in their request. */
+    @Transactional(readOnly = true)
+    public MetadataPackage byName(String field, String name) {
+        return packages.findByName(name).orElseThrow(() -> InvalidRequestException.of(field, name,
+                "names no package"));
+    }
+
+    private MetadataPackage find(long id) {
+        return packages.findById(id).orElseThrow(() -> NotFoundException.id(KIND, id));
+    }
+
+    /** A package name becomes a file name and an address: the package-name rule, unique ignoring case. */
+    private void validate(PackageRequest request, Long self) {
+        Violations violations = new Violations();
+        Names.checkPackageName(violations, "name", request.name());
+        violations.throwIfAny();
+        Names.requireFree(KIND, request.name(), self, packages.findByNameIgnoreCase(request.name()),
+                MetadataPackage::getId, MetadataPackage::getName);
+    }
+
+    public static PackageResponse toResponse(MetadataPackage p) {
+        return new PackageResponse(p.getId(), p.getVersion(), p.getName(), p.getDescription(),
+                p.getCreatedAt(), p.getUpdatedAt());
+    }
+}

@@ -1,5 +1,0 @@
-package io.loadsmith.token;
-
-/** A newly created token with its secret: the only time the secret is ever shown. */
-public record IssuedToken(TokenView token, String secret) {
-}

@@ -1,0 +1,270 @@
+package io.loadsmith.web;
+
+import java.net.URI;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.apache.tomcat.util.http.InvalidParameterException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataIntegrityViolationException;
+import org.springframework.dao.OptimisticLockingFailureException;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.web.bind.MethodArgumentNotValidException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.NativeWebRequest;
+import org.springframework.web.context.request.WebRequest;
+import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
+
+import io.loadsmith.generation.GenerationException;
+import io.loadsmith.problem.ConflictException;
+import io.loadsmith.problem.FieldProblem;
+import io.loadsmith.problem.ForbiddenException;
+import io.loadsmith.problem.InvalidRequestException;
+import io.loadsmith.problem.NotFoundException;
+import io.loadsmith.problem.NotSignedInException;
+import io.loadsmith.problem.PayloadTooLargeException;
+import io.loadsmith.problem.RefusedBody;
+import io.loadsmith.problem.StaleVersionException;
+import jakarta.persistence.OptimisticLockException;
+import jakarta.validation.ConstraintViolation;
+import jakarta.servlet.http.HttpServletRequest;
+import tools.jackson.databind.DatabindException;
+import tools.jackson.core.exc.InputCoercionException;
+import tools.jackson.databind.exc.InvalidFormatException;
+
+/**
+ * The one place where failures become RFC 9457 problem details. Messages are written for users;
+ * Java internals (stack traces, exception class names, SQL) never reach a response.
+ */
+@RestControllerAdvice
+public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ApiExceptionHandler.class);
+
+    @ExceptionHandler(NotFoundException.class)
+    ProblemDetail notFound(NotFoundException e, HttpServletRequest request) {
+        return problem(HttpStatus.NOT_FOUND, "Not found", e.getMessage(), request);
+    }
+
+    @ExceptionHandler(NotSignedInException.class)
+    ResponseEntity<ProblemDetail> notSignedIn(NotSignedInException e, HttpServletRequest request) {
+        return ResponseEntity.status(HttpStatus.UNAUTHORIZED)
+                .header(HttpHeaders.WWW_AUTHENTICATE, e.invalidToken()
+                        ? "Bearer realm=\"loadsmith\", error=\"invalid_token\"" : "Bearer realm=\"loadsmith\"")
+                .body(problem(HttpStatus.UNAUTHORIZED, "Not signed in", e.getMessage(), request));
+    }
+
+    @ExceptionHandler(ForbiddenException.class)
+    ProblemDetail forbidden(ForbiddenException e, HttpServletRequest request) {
+        return problem(HttpStatus.FORBIDDEN, "Forbidden", e.getMessage(), request);
+    }
+
+    @ExceptionHandler(InvalidRequestException.class)
+    ProblemDetail invalid(InvalidRequestException e, HttpServletRequest request) {
+        ProblemDetail problem = problem(HttpStatus.BAD_REQUEST, "Invalid request", e.getMessage(), request);
+        e.properties().forEach(problem::setProperty);
+        problem.setProperty("errors", e.errors());
+        return problem;
+    }
+
+    @ExceptionHandler(StaleVersionException.class)
+    ProblemDetail stale(StaleVersionException e, HttpServletRequest request) {
+        ProblemDetail problem = problem(HttpStatus.CONFLICT, "Version conflict", e.getMessage(), request);
+        problem.setProperty("currentVersion", e.currentVersion());
+        return problem;
+    }
+
+    @ExceptionHandler(ConflictException.class)
+    ProblemDetail conflict(ConflictException e, HttpServletRequest request) {
+        return problem(HttpStatus.CONFLICT, "Conflict", e.getMessage(), request);
+    }
+
+    /** Two writers raced between our read and our write; the client's own version check passed. */
+    @ExceptionHandler({OptimisticLockingFailureException.class, OptimisticLockException.class})
+    ProblemDetail concurrentWrite(Exception e, HttpServletRequest request) {
+        return problem(HttpStatus.CONFLICT, "Version conflict",
+                "Someone else changed this at the same moment. Reload it and apply your change again.", request);
+    }
+
+    /** The database's constraints are the last guard (a duplicate inserted concurrently, a reference still in use). */
+    @ExceptionHandler(DataIntegrityViolationException.class)
+    ProblemDetail integrity(DataIntegrityViolationException e, HttpServletRequest request) {
+        LOG.info("Constraint violation on {}: {}", request.getRequestURI(), e.getMostSpecificCause().getMessage());
+        return problem(HttpStatus.CONFLICT, "Conflict",
+                "The change conflicts with stored data: a name that is already taken, or something that is still referenced.",
+                request);
+    }
+
+    @ExceptionHandler(GenerationException.class)
+    ProblemDetail generation(GenerationException e, HttpServletRequest request) {
+        ProblemDetail problem = problem(HttpStatus.UNPROCESSABLE_CONTENT, "Generation failed", e.getMessage(), request);
+        GenerationException.Location at = e.location();
+        Map<String, Object> where = new LinkedHashMap<>();
+        where.put("load", at.load());
+        where.put("stepNumber", at.stepNumber());
+        where.put("step", at.step());
+        where.put("template", at.template());
+        where.put("line", at.line());
+        where.put("column", at.column());
+        where.forEach(problem::setProperty);
+        problem.setProperty("reason", e.detail());
+        return problem;
+    }
+
+    /** A package that cannot be imported: every problem with its JSON path, nothing stored. */
+    @ExceptionHandler(io.loadsmith.exchange.InvalidPackageException.class)
+    ProblemDetail invalidPackage(io.loadsmith.exchange.InvalidPackageException e, HttpServletRequest request) {
+        ProblemDetail problem = problem(HttpStatus.BAD_REQUEST, "Invalid package", e.getMessage(), request);
+        problem.setProperty("problems", e.problems());
+        return problem;
+    }
+
+    @ExceptionHandler(PayloadTooLargeException.class)
+    ProblemDetail tooLarge(PayloadTooLargeException e, HttpServletRequest request) {
+        ProblemDetail problem = problem(HttpStatus.CONTENT_TOO_LARGE, "Request too large", e.getMessage(), request);
+        problem.setProperty("maxBytes", e.maxBytes());
+        return problem;
+    }
+
+    /** Tomcat could not read the query or form parameters: over its form limit (413), or malformed. */
+    @ExceptionHandler(InvalidParameterException.class)
+    ProblemDetail parametersNotRead(InvalidParameterException e, HttpServletRequest request) {
+        if (e.getErrorCode() == HttpStatus.CONTENT_TOO_LARGE.value()) {
+            RefusedBody.discardRest(request);
+            return problem(HttpStatus.CONTENT_TOO_LARGE, "Request too large",
+                    "The form is larger than the server accepts; nothing was changed.", request);
+        }
+        return problem(HttpStatus.BAD_REQUEST, "Invalid request", "The query or form parameters could not be read.", request);
+    }
+
+    @ExceptionHandler(io.loadsmith.dialect.UnknownDialectException.class)
+    ProblemDetail unknownDialect(io.loadsmith.dialect.UnknownDialectException e, HttpServletRequest request) {
+        return problem(HttpStatus.BAD_REQUEST, "Unknown dialect", e.getMessage(), request);
+    }
+
+    /** The metadata store is down or unreachable: say so, and that trying again later is the remedy. */
+    @ExceptionHandler({org.springframework.transaction.CannotCreateTransactionException.class,
+            org.springframework.dao.DataAccessResourceFailureException.class})
+    ResponseEntity<ProblemDetail> storeUnavailable(Exception e, HttpServletRequest request) {
+        LOG.warn("Metadata store unavailable on {} {}: {}", request.getMethod(), request.getRequestURI(), e.getMessage());
+        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).header(HttpHeaders.RETRY_AFTER, "5")
+                .body(problem(HttpStatus.SERVICE_UNAVAILABLE, "Metadata store unavailable",
+                        "The metadata store cannot be reached; nothing was changed. Try again in a few seconds.", request));
+    }
+
+    @ExceptionHandler(Exception.class)
+    Object unexpected(Exception e, HttpServletRequest request) {
+        if (lostStoreConnection(e)) {
+            return storeUnavailable(e, request);
+        }
+        LOG.error("Unexpected failure on {} {}", request.getMethod(), request.getRequestURI(), e);
+        return problem(HttpStatus.INTERNAL_SERVER_ERROR, "Internal error",
+                "Something went wrong on the server; the change, if any, was not saved. The server log has the details.",
+                request);
+    }
+
+    /** A connection that broke under a running request (SQLState class 08), however Spring wrapped it. */
+    private static boolean lostStoreConnection(Throwable e) {
+        for (Throwable t = e; t != null && t.getCause() != t; t = t.getCause()) {
+            if (t instanceof java.sql.SQLTransientConnectionException || t instanceof java.sql.SQLRecoverableException
+                    || (t instanceof java.sql.SQLException sql && sql.getSQLState() != null && sql.getSQLState().startsWith("08"))
+                    // The pool's closed-connection proxy says so without an SQLState.
+                    || (t instanceof java.sql.SQLException && "Connection is closed".equals(t.getMessage()))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Bean validation of a request body: one entry per field, like our own checks. */
+    @Override
+    protected ResponseEntity<Object> handleMethodArgumentNotValid(MethodArgumentNotValidException e, HttpHeaders headers,
+                                                                  HttpStatusCode status, WebRequest request) {
+        List<FieldProblem> errors = e.getBindingResult().getFieldErrors().stream()
+                .map(f -> f.contains(ConstraintViolation.class) ? FieldProblem.of(f.unwrap(ConstraintViolation.class))
+                        : new FieldProblem(f.getField(), f.getRejectedValue() == null ? null : f.getRejectedValue().toString(),
+                                f.getDefaultMessage()))
+                .toList();
+        InvalidRequestException invalid = new InvalidRequestException(errors, Map.of());
+        return ResponseEntity.badRequest().body(invalid(invalid, servletRequest(request)));
+    }
+
+    /** Malformed JSON or a value of the wrong type: say which field and what fits, never which Java class. */
+    @Override
+    protected ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException e, HttpHeaders headers,
+                                                                  HttpStatusCode status, WebRequest request) {
+        // A number too large for its field fails while the token is read (no DatabindException), with the path.
+        if (e.getCause() instanceof tools.jackson.core.JacksonException databind && !databind.getPath().isEmpty()
+                && (databind instanceof DatabindException || databind instanceof InputCoercionException)) {
+            String field = jsonPath(databind);
+            String value = null;
+            String message = "has a value of the wrong kind (for example text where a list or object belongs)";
+            if (databind instanceof InputCoercionException coercion) {
+                message = "is not " + expected(coercion.getTargetType()) + " that fits (at most " + largest(coercion.getTargetType()) + ")";
+            } else if (databind instanceof InvalidFormatException format) {
+                value = String.valueOf(format.getValue());
+                message = "is not " + expected(format.getTargetType());
+            }
+            InvalidRequestException invalid = new InvalidRequestException(List.of(new FieldProblem(field, value, message)),
+                    Map.of());
+            return ResponseEntity.badRequest().body(invalid(invalid, servletRequest(request)));
+        }
+        return ResponseEntity.badRequest().body(problem(HttpStatus.BAD_REQUEST, "Invalid request",
+                "The request body is not valid JSON.", servletRequest(request)));
+    }
+
+    private static String expected(Class<?> type) {
+        if (type.isEnum()) {
+            return "one of " + String.join(", ", java.util.Arrays.stream(type.getEnumConstants())
+                    .map(Object::toString).toList());
+        }
+        if (Number.class.isAssignableFrom(type) || type == int.class || type == long.class) {
+            return "a whole number";
+        }
+        if (type == Boolean.class || type == boolean.class) {
+            return "true or false";
+        }
+        return "a valid value here";
+    }
+
+    private static String largest(Class<?> type) {
+        return type == Long.class || type == long.class ? String.valueOf(Long.MAX_VALUE) : String.valueOf(Integer.MAX_VALUE);
+    }
+
+    /** {@code steps[2].type}, the way our own field errors name places. */
+    private static String jsonPath(tools.jackson.core.JacksonException e) {
+        StringBuilder path = new StringBuilder();
+        for (var reference : e.getPath()) {
+            if (reference.getPropertyName() != null) {
+                if (!path.isEmpty()) {
+                    path.append('.');
+                }
+                path.append(reference.getPropertyName());
+            } else if (reference.getIndex() >= 0) {
+                path.append('[').append(reference.getIndex()).append(']');
+            }
+        }
+        return path.toString();
+    }
+
+    private static HttpServletRequest servletRequest(WebRequest request) {
+        return ((NativeWebRequest) request).getNativeRequest(HttpServletRequest.class);
+    }
+
+    private static ProblemDetail problem(HttpStatus status, String title, String detail, HttpServletRequest request) {
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
+        problem.setTitle(title);
+        if (request != null) {
+            problem.setInstance(URI.create(request.getRequestURI()));
+        }
+        return problem;
+    }
+}

@@ -15,7 +15,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import io.loadsmith.exchange.PackageDocument.AttributeDoc;
 import io.loadsmith.exchange.PackageDocument.EntityDoc;
 import io.loadsmith.exchange.PackageDocument;
-import io.loadsmith.store.Golden;
+import io.loadsmith.engine.Golden;
 
 /**
  * The plan without an engine: key changes, changes that cannot be expressed, and the Snowflake and

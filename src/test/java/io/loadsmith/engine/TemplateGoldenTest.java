@@ -16,7 +16,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import io.loadsmith.generation.model.EntityModel;
 import io.loadsmith.generation.model.LoadModel;
-import io.loadsmith.store.Golden;
+import io.loadsmith.engine.Golden;
 
 /**
  * Snowflake and BigQuery cannot run here: their output of every library template is compared to

@@ -7,7 +7,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-import io.loadsmith.store.Golden;
+import io.loadsmith.engine.Golden;
 
 class GoldenSnowflakeTest {
 

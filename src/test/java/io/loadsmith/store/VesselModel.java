@@ -1,5 +1,6 @@
 package io.loadsmith.store;
 
+import io.loadsmith.engine.Golden;
 import static io.loadsmith.store.Api.obj;
 
 import java.util.ArrayList;

@@ -11,7 +11,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import io.loadsmith.generation.catalog.TemplateRejectedException;
 import io.loadsmith.generation.catalog.TemplateSandbox;
-import io.loadsmith.store.Golden;
+import io.loadsmith.engine.Golden;
 
 class TemplateSandboxTest {
 

@@ -35,7 +35,7 @@ import io.loadsmith.entitytype.PhysicalType;
 import io.loadsmith.entitytype.api.AttributeTypeRequest;
 import io.loadsmith.entitytype.api.DefaultAttributeRequest;
 import io.loadsmith.entitytype.api.EntityTypeRequest;
-import io.loadsmith.store.Golden;
+import io.loadsmith.engine.Golden;
 
 /**
  * The seed's vessel example built by hand in a real headless Chromium, against the whole application

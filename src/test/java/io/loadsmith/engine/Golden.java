@@ -1,4 +1,4 @@
-package io.loadsmith.store;
+package io.loadsmith.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -72,8 +72,13 @@
     <#return s.schema + "." + s.name>
 </#function>
 <#-- A statement that fails with the message (a SQL string expression over alias `bad`) when the
-     query `offending` returns a row; it returns no row when all is well. -->
+     query `offending` returns a row; it returns no row when all is well. The message must read a
+     column of the offending row (bad.x): PostgreSQL and H2 fold a constant expression while they
+     plan the statement, so a constant message would raise even when no row is offending. -->
 <#function failIfAny offending message>
+    <#if !message?contains("bad.")>
+        <#stop "failIfAny: the message must depend on the offending row (read a column of alias bad), or the check raises on PostgreSQL and H2 with no offending row: " + message>
+    </#if>
     <#return "SELECT " + fn.raise_error(message) + " AS load_check_failed\nFROM (\n" + offending + "\n    LIMIT 1\n) bad">
 </#function>
 <#-- History templates' open-end convention (their `open_end` parameter, values null | far_future):

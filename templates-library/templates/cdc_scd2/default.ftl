@@ -4,9 +4,10 @@
   Inputs
     key_columns (IDENTIFIER_LIST, required), operation_column (default cdc_operation), sequence_column
     (default cdc_seq), event_time_column (default event_time), delete_value (default D),
-    source (default the load's first source entity), work_prefix (default Z_CDC_).
+    source (default the load's first source entity), work_prefix (default Z_CDC_),
+    open_end (null | far_future, default null: the open version's VALID_TO, lib/load.ftl openEnd).
   Required attribute types of the target: VALID_FROM, VALID_TO (timestamps; VALID_TO IS NULL on
-    the open version); optional VALIDITY_STATUS (1/0, or TRUE/FALSE if BOOLEAN: the open version).
+    the open version, or 9999-12-31 00:00:00 with open_end=far_future); optional VALIDITY_STATUS (1/0, or TRUE/FALSE if BOOLEAN: the open version).
     The target must have the key columns and the sequence column; every other target column
     (the payload) is taken from the source by name.
   Parameter kinds: names are IDENTIFIER(_LIST); delete_value is TEXT, so it arrives as a literal.
@@ -77,7 +78,7 @@ CREATE TABLE ${HIST} AS
 SELECT
     ${qual(cols, "v")}
     , v.${ET} AS ${VF}
-    , v._next AS ${VT}
+    , ${endUnder("v._next", open_end, vtAttr.physicalDatatype)} AS ${VT}
 <#if statusAttrs?size == 1>
     , CASE WHEN v._next IS NULL THEN ${ON} ELSE ${OFF} END AS ${statusAttrs[0].name}
 </#if>

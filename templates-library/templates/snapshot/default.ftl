@@ -11,7 +11,9 @@
     historical_input (STRING): snapshot | changes (rules below).
     invalidate_hard_deletes (BOOLEAN, default false).
     valid_from_column / valid_to_column (IDENTIFIER, default valid_from / valid_to): target columns of
-      a timestamp type; valid_to IS NULL marks the current version.
+      a timestamp type; valid_to IS NULL (or the far future, open_end) marks the current version.
+    open_end (STRING, null | far_future, default null): the open version's valid_to is NULL, or
+      9999-12-31 00:00:00 (lib/load.ftl openEnd).
     initial_valid_from (STRING): updated_at | observed_at | execution_time; default updated_at for
       timestamp, execution_time for current-state check, observed_at for historical check.
     execution_time (SQL, default CURRENT_TIMESTAMP): SQL expression of the run's time.
@@ -21,7 +23,8 @@
     delta_prefix (IDENTIFIER, default Z_DELTA_): the delta table is <target schema>.<prefix><target name>.
     watermark_prefix (IDENTIFIER, default Z_WM_): historical snapshot input only; the one-column
       table <target schema>.<prefix><target name> holding the observed_at values loaded.
-  Required attribute types: none (columns are named by parameters). Source shape: every target
+  Required attribute types: none (columns are named by parameters); an optional VALIDITY_STATUS
+    column (1/0, or TRUE/FALSE when BOOLEAN) is 1 on the open version and not read from the source. Source shape: every target
     column except the validity columns, by name, plus observed_at when historical.
 
   Historical input rules (violations are generation errors naming the parameter)
@@ -103,7 +106,16 @@
 <#assign VF = vfAttr.name>
 <#assign VT = vtAttr.name>
 <#assign tsType = vfAttr.physicalDatatype>
-<#assign colAttrs = target.attributes?filter(a -> a.name != VF && a.name != VT)>
+<#assign OE = open_end>
+<#-- An optional current flag (attribute type VALIDITY_STATUS): 1/0, or TRUE/FALSE when BOOLEAN. -->
+<#assign statusAttrs = loads.getAttributesForType(target.attributes, "VALIDITY_STATUS")>
+<#assign statusCols = names(statusAttrs)>
+<#if statusAttrs?size == 1>
+    <#assign bool = statusAttrs[0].datatype == "BOOLEAN">
+    <#assign ON = bool?then(fn.bool_true(), "1")>
+    <#assign OFF = bool?then(fn.bool_false(), "0")>
+</#if>
+<#assign colAttrs = target.attributes?filter(a -> a.name != VF && a.name != VT && !statusCols?seq_contains(a.name))>
 <#assign cols = names(colAttrs)>
 <#assign K = []><#list unique_key as k><#assign K = K + [attrNamed(colAttrs, k, "unique_key").name]></#list>
 <#if strategy == "timestamp"><#assign UPD = attrNamed(colAttrs, updated_at, "updated_at").name></#if>
@@ -159,7 +171,7 @@ DROP TABLE IF EXISTS ${D};
 CREATE TABLE ${D} AS
 WITH tgt_keys AS (
     -- What the target knows per key: the latest time it has seen, whether a version is open
-    SELECT ${qual(K, "t")}, MAX(${fn.nvl("t." + VT, "t." + VF)}) AS _last
+    SELECT ${qual(K, "t")}, MAX(${fn.nvl(endOrNull("t." + VT, OE, tsType), "t." + VF)}) AS _last
     FROM ${T} t
     GROUP BY ${qual(K, "t")}
 ),
@@ -167,7 +179,7 @@ events AS (
     -- The open version of each key: the state that new observations are compared with
     SELECT ${qual(cols, "c")}, 0 AS _new, 0 AS _del, c.${VF} AS _ord, c.${VF} AS _vf, c.${VF} AS _seen, c.${VF} AS _init
     FROM ${T} c
-    WHERE c.${VT} IS NULL
+    WHERE ${isOpen("c." + VT, OE, tsType)}
     UNION ALL
     -- New observations<#if mode == "changes"> (only those after what the target already knows about the key)<#elseif mode == "snapshot"> (only those after the watermark)</#if>
     SELECT ${qual(cols, "s")}, 1, 0, ${ORD}, ${VTIME}, ${SEEN}, ${INIT}
@@ -183,7 +195,7 @@ events AS (
     -- Hard deletes: current keys missing from the source end at the execution time
     SELECT ${nullRow("c")}, 1, 1, ${ET}, ${ET}, ${ET}, ${ET}
     FROM ${T} c
-    WHERE c.${VT} IS NULL
+    WHERE ${isOpen("c." + VT, OE, tsType)}
         AND NOT EXISTS (SELECT 1 FROM ${S} s WHERE ${eqAll(K, "s", "c")})
 <#elseif invalidate_hard_deletes && mode == "snapshot">
     UNION ALL
@@ -194,7 +206,7 @@ events AS (
         FROM (
             SELECT ${qual(K, "s")} FROM ${S} s
             UNION ALL
-            SELECT ${qual(K, "c")} FROM ${T} c WHERE c.${VT} IS NULL
+            SELECT ${qual(K, "c")} FROM ${T} c WHERE ${isOpen("c." + VT, OE, tsType)}
         ) u
     ) a
     CROSS JOIN (SELECT DISTINCT ${OBS} AS _obs FROM ${S} s) o
@@ -257,7 +269,7 @@ ranged AS (
     FROM starts st
 )
 -- The delta: versions to insert, and open versions that get closed
-SELECT ${qual(cols, "r")}, r._from AS ${VF}, r._to AS ${VT}, r._new AS is_new_version
+SELECT ${qual(cols, "r")}, r._from AS ${VF}, ${endUnder("r._to", OE, tsType)} AS ${VT}<#if statusAttrs?size == 1>, CASE WHEN r._to IS NULL THEN ${ON} ELSE ${OFF} END AS ${statusCols[0]}</#if>, r._new AS is_new_version
 FROM ranged r
 WHERE r._del = 0 AND (r._new = 1 OR r._to IS NOT NULL);
 </#if>
@@ -268,9 +280,10 @@ BEGIN TRANSACTION;
 </#if>
 MERGE INTO ${T} trg USING ${D} src
 ON (${eqAll(K, "trg", "src")} AND trg.${VF} = src.${VF})
-WHEN MATCHED THEN UPDATE SET ${dialect.capabilities.merge_update_qualified?then("trg.", "")}${VT} = src.${VT}
-WHEN NOT MATCHED THEN INSERT (${cols?join(", ")}, ${VF}, ${VT})
-VALUES (${qual(cols, "src")}, src.${VF}, src.${VT});
+<#assign setCols = [VT] + statusCols>
+WHEN MATCHED THEN UPDATE SET <#list setCols as c>${dialect.capabilities.merge_update_qualified?then("trg.", "")}${c} = src.${c}<#sep>, </#list>
+WHEN NOT MATCHED THEN INSERT (${(cols + [VF] + setCols)?join(", ")})
+VALUES (${qual(cols + [VF] + setCols, "src")});
 <#if mode == "snapshot">
 INSERT INTO ${W} (observed_until)
 SELECT MAX(${OBS}) FROM ${S} s;

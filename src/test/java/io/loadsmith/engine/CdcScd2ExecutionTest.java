@@ -12,6 +12,7 @@ import java.util.List;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import io.loadsmith.generation.model.EntityModel;
 
@@ -137,5 +138,44 @@ class CdcScd2ExecutionTest {
                             "person_id=1, tenant=T, cdc_seq=2"));
             assertThat(Loads.sorted(db, "SELECT * FROM dw.person_scd2")).isEqualTo(before);
         }
+    }
+
+    private static String load(TargetEngine engine, String params) {
+        return Loads.sql(Loads.load("cdc_person", TARGET, List.of(EVENTS),
+                "<ftltemplate:cdc_scd2:key_columns=person_id,tenant" + params + ">"), engine.dialect());
+    }
+
+    private static void run(Connection db, String sql, String openEnd) throws SQLException {
+        Loads.run(db, sql);
+        Invariants.history(db, "dw.person_scd2", List.of("person_id", "tenant"), "valid_from", "valid_to", "is_current",
+                "null".equals(openEnd));
+    }
+
+    /** Closing, the current flag, a delete, a rerun, a late event and a reappearing key under both conventions. */
+    @ParameterizedTest(name = "{0} open_end={1}")
+    @MethodSource("io.loadsmith.engine.Loads#enginesAndOpenEnds")
+    void openEndConvention(TargetEngine engine, String openEnd) throws Exception {
+        String open = Loads.openEnd(openEnd);
+        try (Connection db = prepare(engine)) {
+            String sql = load(engine, ":open_end=" + openEnd);
+            add(db, event(1, "I", 1, T1, "Alice", null), event(1, "D", 3, T3, null, null), event(2, "I", 1, T1, "Bob", "Oslo"));
+            run(db, sql, openEnd);
+            run(db, sql, openEnd);
+            // Alice's update with sequence 2 arrives late, then she comes back; Bob is untouched.
+            add(db, event(1, "U", 2, T2, "Alice", "Oslo"), event(1, "I", 4, T4, "Alice", "Rome"));
+            run(db, sql, openEnd);
+            assertThat(Loads.sorted(db, HISTORY)).containsExactly(
+                    row("1", "T", T1, T2, "0", "1", "Alice", null),
+                    row("1", "T", T2, T3, "0", "2", "Alice", "Oslo"),
+                    row("1", "T", T4, open, "1", "4", "Alice", "Rome"),
+                    row("2", "T", T1, open, "1", "1", "Bob", "Oslo"));
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void anUnknownOpenEndIsAGenerationErrorNamingTheParameter() {
+        assertThatThrownBy(() -> load(TargetEngine.H2, ":open_end=9999"))
+                .isInstanceOf(io.loadsmith.generation.GenerationException.class).hasMessageContaining("cdc_person")
+                .hasMessageContaining("cdc_scd2").hasMessageContaining("parameter 'open_end' is one of null, far_future");
     }
 }

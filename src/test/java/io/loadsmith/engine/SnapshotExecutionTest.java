@@ -13,6 +13,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import io.loadsmith.generation.GenerationException;
 import io.loadsmith.generation.model.EntityModel;
@@ -37,6 +38,12 @@ class SnapshotExecutionTest {
             attr("customer_id", "INTEGER4"), attr("region", "VARCHAR"), attr("plan", "VARCHAR"),
             attr("status", "VARCHAR"), attr("updated_at", "TIMESTAMP"),
             attr("effective_from", "TIMESTAMP"), attr("effective_to", "TIMESTAMP"));
+    private static final EntityModel TARGET_STATUS = entity("dw", "customer_snap",
+            attr("customer_id", "INTEGER4"), attr("region", "VARCHAR"), attr("plan", "VARCHAR"),
+            attr("status", "VARCHAR"), attr("updated_at", "TIMESTAMP"),
+            attr("valid_from", "TIMESTAMP"), attr("valid_to", "TIMESTAMP"), attr("is_current", "VALIDITY_STATUS", "INTEGER1", null));
+    private static final String HISTORY_STATUS =
+            "SELECT customer_id, region, valid_from, valid_to, is_current, plan, status FROM dw.customer_snap";
     private static final String HISTORY = "SELECT customer_id, region, valid_from, valid_to, plan, status FROM dw.customer_snap";
     private static final String CHECK_ALL = "strategy=check:unique_key=customer_id,region:check_columns=*";
 
@@ -379,5 +386,64 @@ class SnapshotExecutionTest {
                     row("1", "EU", T1, T2, "basic", u1),
                     row("1", "EU", T2, null, "gold", T2));
         }
+    }
+
+    private static void runWithStatus(Connection db, String sql, String openEnd) throws SQLException {
+        Loads.run(db, sql);
+        Invariants.history(db, "dw.customer_snap", List.of("customer_id", "region"), "valid_from", "valid_to",
+                "is_current", "null".equals(openEnd));
+    }
+
+    /** Closing, the current flag, a hard delete, a rerun and a reappearing key under both open-end conventions. */
+    @ParameterizedTest(name = "{0} open_end={1}")
+    @MethodSource("io.loadsmith.engine.Loads#enginesAndOpenEnds")
+    void openEndConventionCurrentStateWithHardDeletesAndCurrentFlag(TargetEngine engine, String openEnd) throws Exception {
+        String params = CHECK_ALL + ":invalidate_hard_deletes=true:open_end=" + openEnd;
+        String open = Loads.openEnd(openEnd);
+        try (Connection db = prepare(engine, TARGET_STATUS)) {
+            current(db, "(1, 'EU', 'basic', 'A', NULL), (2, 'EU', 'basic', 'A', NULL)");
+            runWithStatus(db, load(engine, TARGET_STATUS, CURRENT, params, T1), openEnd);
+            // Key 1 changes, key 2 is deleted; the same batch again changes nothing.
+            current(db, "(1, 'EU', 'gold', 'A', NULL)");
+            runWithStatus(db, load(engine, TARGET_STATUS, CURRENT, params, T2), openEnd);
+            runWithStatus(db, load(engine, TARGET_STATUS, CURRENT, params, T3), openEnd);
+            // Key 2 comes back.
+            current(db, "(1, 'EU', 'gold', 'A', NULL), (2, 'EU', 'basic', 'A', NULL)");
+            runWithStatus(db, load(engine, TARGET_STATUS, CURRENT, params, T4), openEnd);
+            assertThat(Loads.sorted(db, HISTORY_STATUS)).containsExactly(
+                    row("1", "EU", T1, T2, "0", "basic", "A"),
+                    row("1", "EU", T2, open, "1", "gold", "A"),
+                    row("2", "EU", T1, T2, "0", "basic", "A"),
+                    row("2", "EU", T4, open, "1", "basic", "A"));
+        }
+    }
+
+    /** Historical change records read the key's latest known time, which must skip the far-future open end. */
+    @ParameterizedTest(name = "{0} open_end={1}")
+    @MethodSource("io.loadsmith.engine.Loads#enginesAndOpenEnds")
+    void openEndConventionHistoricalChanges(TargetEngine engine, String openEnd) throws Exception {
+        String params = "strategy=timestamp:unique_key=customer_id,region:updated_at=updated_at"
+                + ":observed_at=snapshot_date:historical_input=changes:open_end=" + openEnd;
+        String open = Loads.openEnd(openEnd);
+        try (Connection db = prepare(engine, TARGET_STATUS)) {
+            history(db, "(1, 'EU', 'basic', 'A', TIMESTAMP '" + T1 + "', TIMESTAMP '" + T2 + "'),"
+                    + " (1, 'EU', 'gold', 'A', TIMESTAMP '" + T2 + "', TIMESTAMP '" + T2 + "')");
+            String sql = load(engine, TARGET_STATUS, HISTORY_SRC, params, T5);
+            runWithStatus(db, sql, openEnd);
+            runWithStatus(db, sql, openEnd);
+            history(db, "(1, 'EU', 'gold', 'B', TIMESTAMP '" + T3 + "', TIMESTAMP '" + T4 + "')");
+            runWithStatus(db, sql, openEnd);
+            assertThat(Loads.sorted(db, HISTORY_STATUS)).containsExactly(
+                    row("1", "EU", T1, T2, "0", "basic", "A"),
+                    row("1", "EU", T2, T3, "0", "gold", "A"),
+                    row("1", "EU", T3, open, "1", "gold", "B"));
+        }
+    }
+
+    @Test
+    void anUnknownOpenEndIsAGenerationErrorNamingTheParameter() {
+        assertThatThrownBy(() -> load(TargetEngine.H2, TARGET, CURRENT, CHECK_ALL + ":open_end=forever", T1))
+                .isInstanceOf(GenerationException.class).hasMessageContaining("snap_customer")
+                .hasMessageContaining("snapshot").hasMessageContaining("parameter 'open_end' is one of null, far_future, not 'forever'");
     }
 }

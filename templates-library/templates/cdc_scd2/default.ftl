@@ -52,6 +52,31 @@
 <#assign ET = event_time_column>
 <#assign eventCols = cols + hasName(cols, OP)?then([], [OP]) + hasName(cols, ET)?then([], [ET])>
 <#assign isDelete = fn.nvl("e." + OP, "''") + " = " + delete_value>
+<#-- Tracked columns (track_columns, or every payload column but track_except): only a change to one
+     of them opens a version; other changes update the version current at that point in place. -->
+<#assign payload = cols?filter(c -> !hasName(K, c) && c != SEQ)>
+<#if (track_columns![])?size gt 0 && (track_except![])?size gt 0>
+    <#stop "parameter 'track_except': give track_columns or track_except, not both">
+</#if>
+<#function trackedNames list parameter>
+    <#local out = []>
+    <#list list as c>
+        <#local a = attrNamed(colAttrs, c, parameter)>
+        <#if !hasName(payload, a.name)>
+            <#stop "parameter '" + parameter + "': " + a.name + " is a key or the sequence column, not a payload column that can be tracked (payload columns: " + payload?join(", ") + ")">
+        </#if>
+        <#local out = out + [a.name]>
+    </#list>
+    <#return out>
+</#function>
+<#assign tracking = (track_columns![])?size gt 0 || (track_except![])?size gt 0>
+<#if (track_columns![])?size gt 0>
+    <#assign tracked = trackedNames(track_columns, "track_columns")>
+<#elseif tracking>
+    <#assign except = trackedNames(track_except, "track_except")>
+    <#assign tracked = payload?filter(c -> !except?seq_contains(c))>
+</#if>
+<#assign SEEN = target.schema + "." + work_prefix + "SEEN_" + target.name>
 <#if statusAttrs?size == 1>
     <#assign bool = statusAttrs[0].datatype == "BOOLEAN">
     <#assign ON = bool?then(fn.bool_true(), "1")>
@@ -63,16 +88,54 @@ ${failIfAny("    SELECT " + qual(K, "e") + ", e." + SEQ + " FROM (SELECT DISTINC
     lit("cdc_scd2 load " + model.load.name + ": the source " + S + " has different events with the same key and sequence ("
         + (K + [SEQ])?join(", ") + "); example: ") + " || " + keyText(K + [SEQ], "bad")
         + " || " + lit(". Each event of a key needs its own sequence value; fix the CDC extract."))};
+<#if tracking>
+-- The events already applied (tracked columns: an event updated in place leaves no sequence of its own in the target)
+CREATE TABLE IF NOT EXISTS ${SEEN} (<#list K + [SEQ] as c>${c} ${attrNamed(colAttrs, c, "key_columns").physicalDatatype}<#sep>, </#list>);
+</#if>
 DROP TABLE IF EXISTS ${KEYS};
 -- Keys with events that the target does not reflect yet
 CREATE TABLE ${KEYS} AS
 SELECT DISTINCT ${qual(K, "e")}
 FROM ${S} e
 WHERE (NOT (${isDelete}) AND NOT EXISTS (
-        SELECT 1 FROM ${T} t WHERE ${eqAll(K, "t", "e")} AND t.${SEQ} = e.${SEQ}))
+        SELECT 1 FROM ${tracking?then(SEEN, T)} t WHERE ${eqAll(K, "t", "e")} AND t.${SEQ} = e.${SEQ}))
     OR (${isDelete} AND NOT EXISTS (
         SELECT 1 FROM ${T} t WHERE ${eqAll(K, "t", "e")} AND t.${VT} = e.${ET}));
 DROP TABLE IF EXISTS ${HIST};
+<#if tracking>
+<#assign w = "PARTITION BY " + qual(K, "e") + " ORDER BY e." + SEQ>
+-- The rebuilt history of those keys: a version opens at the first event, after a delete and at each
+-- change of a tracked column (${tracked?join(", ")}); the events that follow it until the next opening
+-- update it in place, so it carries the last one's values and sequence, valid until the next event
+CREATE TABLE ${HIST} AS
+SELECT
+    ${qual(cols, "v")}
+    , v._vf AS ${VF}
+    , ${endUnder("v._next", open_end, vtAttr.physicalDatatype)} AS ${VT}
+<#if statusAttrs?size == 1>
+    , CASE WHEN v._next IS NULL THEN ${ON} ELSE ${OFF} END AS ${statusAttrs[0].name}
+</#if>
+FROM (
+    SELECT e.*, MIN(e.${ET}) OVER (PARTITION BY ${qual(K, "e")}, e._grp) AS _vf, LEAD(e._grp) OVER (${w}) AS _next_grp
+    FROM (
+        SELECT e.*
+            , SUM(e._opens) OVER (${w} ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS _grp
+            , LEAD(e.${ET}) OVER (${w}) AS _next
+        FROM (
+            SELECT e.*, CASE WHEN e._del = 1 OR e._p_del IS NULL OR e._p_del = 1 OR ${anyDiffers(tracked, "e", "e", "_p_")} THEN 1 ELSE 0 END AS _opens
+            FROM (
+                SELECT e.*, LAG(e._del) OVER (${w}) AS _p_del<#list tracked as c>, LAG(e.${c}) OVER (${w}) AS _p_${c}</#list>
+                FROM (
+                    SELECT DISTINCT ${qual(eventCols, "s")}, CASE WHEN ${fn.nvl("s." + OP, "''")} = ${delete_value} THEN 1 ELSE 0 END AS _del
+                    FROM ${S} s
+                    JOIN ${KEYS} k ON ${eqAll(K, "k", "s")}
+                ) e
+            ) e
+        ) e
+    ) e
+) v
+WHERE v._del = 0 AND (v._next_grp IS NULL OR v._next_grp <> v._grp);
+<#else>
 -- The rebuilt history of those keys: every event, valid until the next event of its key
 CREATE TABLE ${HIST} AS
 SELECT
@@ -93,6 +156,7 @@ FROM (
     ) e
 ) v
 WHERE NOT (${fn.nvl("v." + OP, "''")} = ${delete_value});
+</#if>
 <#assign allCols = cols + [VF, VT] + names(statusAttrs)>
 <#if (dialect.capabilities.multi_statement_transactions!true) || !(dialect.capabilities.insert_overwrite!false)>
 <#if dialect.capabilities.multi_statement_transactions!true>
@@ -104,6 +168,14 @@ DELETE FROM ${T} trg WHERE EXISTS (SELECT 1 FROM ${KEYS} k WHERE ${eqAll(K, "k",
 INSERT INTO ${T} (${allCols?join(", ")})
 SELECT ${allCols?join(", ")}
 FROM ${HIST};
+<#if tracking>
+DELETE FROM ${SEEN} sn WHERE EXISTS (SELECT 1 FROM ${KEYS} k WHERE ${eqAll(K, "k", "sn")});
+INSERT INTO ${SEEN} (${(K + [SEQ])?join(", ")})
+SELECT DISTINCT ${qual(K + [SEQ], "s")}
+FROM ${S} s
+JOIN ${KEYS} k ON ${eqAll(K, "k", "s")}
+WHERE NOT (${fn.nvl("s." + OP, "''")} = ${delete_value});
+</#if>
 <#if dialect.capabilities.multi_statement_transactions!true>
 COMMIT;
 </#if>
@@ -116,6 +188,17 @@ WHERE NOT EXISTS (SELECT 1 FROM ${KEYS} k WHERE ${eqAll(K, "k", "trg")})
 UNION ALL
 SELECT ${qual(allCols, "h")}
 FROM ${HIST} h;
+<#if tracking>
+-- Written after the target (not atomic here): a failure in between only rebuilds these keys again
+</#if>
+<#if tracking>
+DELETE FROM ${SEEN} sn WHERE EXISTS (SELECT 1 FROM ${KEYS} k WHERE ${eqAll(K, "k", "sn")});
+INSERT INTO ${SEEN} (${(K + [SEQ])?join(", ")})
+SELECT DISTINCT ${qual(K + [SEQ], "s")}
+FROM ${S} s
+JOIN ${KEYS} k ON ${eqAll(K, "k", "s")}
+WHERE NOT (${fn.nvl("s." + OP, "''")} = ${delete_value});
+</#if>
 </#if>
 DROP TABLE ${KEYS};
 DROP TABLE ${HIST};

@@ -65,6 +65,8 @@ class TemplateGoldenTest {
         Map<String, LoadModel> loads = new LinkedHashMap<>();
         loads.put("cdc_scd2", Loads.load("cdc_person", PERSON, List.of(EVENTS),
                 "<ftltemplate:cdc_scd2:key_columns=person_id,tenant>"));
+        loads.put("cdc_scd2_tracked_far_future", Loads.load("cdc_person", PERSON, List.of(EVENTS),
+                "<ftltemplate:cdc_scd2:key_columns=person_id,tenant:track_except=city:open_end=far_future>"));
         loads.put("scd_hybrid_rebuild", Loads.load("dim_user_rebuild", DIM_USER, List.of(STAGING),
                 "<ftltemplate:scd_hybrid_rebuild:natural_key=login:scd1_columns=name>"));
         loads.put("snapshot_check_current", Loads.load("snap_customer", CUSTOMER_SNAP, List.of(CUSTOMER_SRC),

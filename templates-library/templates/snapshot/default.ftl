@@ -49,12 +49,15 @@
       observation where it is missing.
     - A key that reappears after being closed gets a new version; with the timestamp strategy, if
       its updated_at is not after the close, the version starts when it was observed again.
-    - Historical snapshot input: the latest observed_at loaded is kept in the watermark table
+    - Historical snapshot input: every observed_at loaded is kept in the watermark table
       <target schema>.<watermark_prefix><target name> (created when missing); observations (and
-      missing-key checks) not after it are ignored, so rerunning a batch changes nothing. Late
-      observations are therefore not merged into history: load observations in time order.
-    - Historical changes input: change records whose updated_at is not after the latest time the
-      target knows for the key are ignored (same reason, same consequence).
+      missing-key checks) not after its latest are not merged with the open version, so rerunning a
+      batch changes nothing. Historical changes input: the same with the key's latest known time.
+    - Late data: a key with such an observation (change record) that none of its versions reflects
+      is rebuilt from its versions (as observations at their start and at each loaded time they
+      span; a close that no version continues as a delete), all its source rows and (check
+      strategy, hard deletes) the batch's times that miss it, the source winning at its own times;
+      its target rows are deleted and the delta's inserted (is_rebuilt_key = 1).
     - Applied with one MERGE (update valid_to of closed versions, insert new versions) in a
       transaction with the watermark (without the multi_statement_transactions capability the
       watermark is written right after the MERGE, outside a transaction).
@@ -157,9 +160,22 @@
     </#list>
     <#return out?join(", ")>
 </#function>
+<#-- Late data (historical input): a key with an observation at or before what the target already
+     knows that the target does not reflect is rebuilt from its versions and all its observations. -->
+<#assign late = mode != "current">
+<#assign L0 = late?then(", 0", "")>
+<#function notLate alias>
+    <#if !late><#return ""></#if>
+    <#return "\n        AND NOT EXISTS (SELECT 1 FROM late_keys l WHERE " + eqAll(K, "l", alias) + ")">
+</#function>
+<#-- A version of target alias t that covers the time expression x. -->
+<#function covers t x>
+    <#local end = endOrNull(t + "." + VT, OE, tsType)>
+    <#return t + "." + VF + " <= " + x + " AND (" + end + " IS NULL OR " + x + " < " + end + ")">
+</#function>
 <#if phase != "apply">
 <#if mode == "snapshot">
--- The latest observation already loaded (historical snapshot input)
+-- Every observation time already loaded (historical snapshot input)
 CREATE TABLE IF NOT EXISTS ${W} (observed_until ${tsType});
 </#if>
 -- Duplicate rows at the identity grain (${grain?join(", ")}) stop the load before any write.
@@ -169,26 +185,54 @@ ${failIfAny("    SELECT " + qual(grain, "s") + " FROM " + S + " s GROUP BY " + q
         + " || " + lit(". Deduplicate the source query, e.g. keep ROW_NUMBER() OVER (PARTITION BY " + grain?join(", ") + " ORDER BY <newest first>) = 1."))};
 DROP TABLE IF EXISTS ${D};
 CREATE TABLE ${D} AS
-WITH tgt_keys AS (
+WITH <#if late>late_keys AS (
+<#if mode == "snapshot">
+    SELECT DISTINCT ${qual(K, "u")} FROM (
+    -- Keys with an observation not after the watermark that no version of theirs reflects
+    SELECT ${qual(K, "s")}
+    FROM ${S} s
+    WHERE EXISTS (SELECT 1 FROM ${W} w WHERE w.observed_until >= ${ORD})
+        AND NOT EXISTS (SELECT 1 FROM ${T} t WHERE ${eqAll(K, "t", "s")} AND ${covers("t", ORD)}
+            AND NOT <#if strategy == "check">${anyDiffers(checkCols, "t", "s")}<#else>(${UPDX} > t.${UPD})</#if>)
+<#if invalidate_hard_deletes && strategy == "check">
+    UNION ALL
+    -- Keys that a version says were there at an observation not after the watermark that misses them
+    SELECT ${qual(K, "t")}
+    FROM ${T} t
+    CROSS JOIN (SELECT DISTINCT ${OBS} AS _obs FROM ${S} s) o
+    WHERE EXISTS (SELECT 1 FROM ${W} w WHERE w.observed_until >= o._obs) AND ${covers("t", "o._obs")}
+        AND NOT EXISTS (SELECT 1 FROM ${S} s WHERE ${eqAll(K, "s", "t")} AND ${OBS} = o._obs)
+</#if>
+    ) u
+<#else>
+    -- Keys with a change record not after the latest time the target knows that starts no version
+    SELECT DISTINCT ${qual(K, "s")}
+    FROM ${S} s
+    WHERE EXISTS (SELECT 1 FROM ${T} t WHERE ${eqAll(K, "t", "s")} AND ${fn.nvl(endOrNull("t." + VT, OE, tsType), "t." + VF)} >= ${ORD})
+        AND NOT EXISTS (SELECT 1 FROM ${T} t WHERE ${eqAll(K, "t", "s")} AND t.${VF} = ${ORD})
+</#if>
+),
+</#if>tgt_keys AS (
     -- What the target knows per key: the latest time it has seen, whether a version is open
     SELECT ${qual(K, "t")}, MAX(${fn.nvl(endOrNull("t." + VT, OE, tsType), "t." + VF)}) AS _last
-    FROM ${T} t
+    FROM ${T} t<#if late>
+    WHERE NOT EXISTS (SELECT 1 FROM late_keys l WHERE ${eqAll(K, "l", "t")})</#if>
     GROUP BY ${qual(K, "t")}
 ),
 events AS (
     -- The open version of each key: the state that new observations are compared with
-    SELECT ${qual(cols, "c")}, 0 AS _new, 0 AS _del, c.${VF} AS _ord, c.${VF} AS _vf, c.${VF} AS _seen, c.${VF} AS _init
+    SELECT ${qual(cols, "c")}, 0 AS _new, 0 AS _del, c.${VF} AS _ord, c.${VF} AS _vf, c.${VF} AS _seen, c.${VF} AS _init<#if late>, 0 AS _late</#if>
     FROM ${T} c
-    WHERE ${isOpen("c." + VT, OE, tsType)}
+    WHERE ${isOpen("c." + VT, OE, tsType)}${notLate("c")}
     UNION ALL
     -- New observations<#if mode == "changes"> (only those after what the target already knows about the key)<#elseif mode == "snapshot"> (only those after the watermark)</#if>
-    SELECT ${qual(cols, "s")}, 1, 0, ${ORD}, ${VTIME}, ${SEEN}, ${INIT}
+    SELECT ${qual(cols, "s")}, 1, 0, ${ORD}, ${VTIME}, ${SEEN}, ${INIT}${L0}
     FROM ${S} s
 <#if mode == "changes">
     LEFT JOIN tgt_keys k ON ${eqAll(K, "k", "s")}
-    WHERE k.${K[0]} IS NULL OR ${ORD} > k._last
+    WHERE (k.${K[0]} IS NULL OR ${ORD} > k._last)${notLate("s")}
 <#elseif mode == "snapshot">
-    WHERE NOT EXISTS (SELECT 1 FROM ${W} w WHERE w.observed_until >= ${ORD})
+    WHERE NOT EXISTS (SELECT 1 FROM ${W} w WHERE w.observed_until >= ${ORD})${notLate("s")}
 </#if>
 <#if invalidate_hard_deletes && mode == "current">
     UNION ALL
@@ -200,7 +244,7 @@ events AS (
 <#elseif invalidate_hard_deletes && mode == "snapshot">
     UNION ALL
     -- Hard deletes: a key known before but missing from an observation ends at that observation
-    SELECT ${nullRow("a")}, 1, 1, o._obs, o._obs, o._obs, o._obs
+    SELECT ${nullRow("a")}, 1, 1, o._obs, o._obs, o._obs, o._obs${L0}
     FROM (
         SELECT DISTINCT ${qual(K, "u")}
         FROM (
@@ -211,7 +255,51 @@ events AS (
     ) a
     CROSS JOIN (SELECT DISTINCT ${OBS} AS _obs FROM ${S} s) o
     WHERE NOT EXISTS (SELECT 1 FROM ${W} w WHERE w.observed_until >= o._obs)
-        AND NOT EXISTS (SELECT 1 FROM ${S} s WHERE ${eqAll(K, "s", "a")} AND ${OBS} = o._obs)
+        AND NOT EXISTS (SELECT 1 FROM ${S} s WHERE ${eqAll(K, "s", "a")} AND ${OBS} = o._obs)${notLate("a")}
+</#if>
+<#if late>
+<#-- The source is authoritative at its own times: where it observed the key (or, complete with hard
+     deletes, observed anything), the target's version starts and ends there give way to it. -->
+<#function unobserved x alias>
+    <#if invalidate_hard_deletes><#return "NOT EXISTS (SELECT 1 FROM " + S + " s WHERE " + ORD + " = " + x + ")"></#if>
+    <#return "NOT EXISTS (SELECT 1 FROM " + S + " s WHERE " + eqAll(K, "s", alias) + " AND " + ORD + " = " + x + ")">
+</#function>
+    UNION ALL
+    -- Late keys, rebuilt: each version as an observation where it starts
+    SELECT ${qual(cols, "c")}, 1, 0, c.${VF}, c.${VF}, c.${VF}, c.${VF}, 1
+    FROM ${T} c
+    JOIN late_keys l ON ${eqAll(K, "l", "c")}
+    WHERE ${unobserved("c." + VF, "c")}
+<#if mode == "snapshot">
+    UNION ALL
+    -- ... and as an observation at each later time loaded before that it spans (the watermark table)
+    SELECT ${qual(cols, "c")}, 1, 0, w.observed_until, w.observed_until, w.observed_until, w.observed_until, 1
+    FROM ${T} c
+    JOIN late_keys l ON ${eqAll(K, "l", "c")}
+    JOIN ${W} w ON ${covers("c", "w.observed_until")} AND c.${VF} < w.observed_until
+    WHERE ${unobserved("w.observed_until", "c")}
+</#if>
+    UNION ALL
+    -- ... each end that no version of the key continues as a delete
+    SELECT ${nullRow("c")}, 1, 1, c.${VT}, c.${VT}, c.${VT}, c.${VT}, 1
+    FROM ${T} c
+    JOIN late_keys l ON ${eqAll(K, "l", "c")}
+    WHERE NOT (${isOpen("c." + VT, OE, tsType)})
+        AND NOT EXISTS (SELECT 1 FROM ${T} n WHERE ${eqAll(K, "n", "c")} AND n.${VF} = c.${VT})
+        AND ${unobserved("c." + VT, "c")}
+    UNION ALL
+    -- ... and all their observations in the source
+    SELECT ${qual(cols, "s")}, 1, 0, ${ORD}, ${VTIME}, ${SEEN}, ${INIT}, 1
+    FROM ${S} s
+    JOIN late_keys l ON ${eqAll(K, "l", "s")}
+<#if invalidate_hard_deletes>
+    UNION ALL
+    -- ... and every observation that misses them
+    SELECT ${nullRow("l")}, 1, 1, o._obs, o._obs, o._obs, o._obs, 1
+    FROM late_keys l
+    CROSS JOIN (SELECT DISTINCT ${OBS} AS _obs FROM ${S} s) o
+    WHERE NOT EXISTS (SELECT 1 FROM ${S} s WHERE ${eqAll(K, "s", "l")} AND ${OBS} = o._obs)
+</#if>
 </#if>
 ),
 flagged AS (
@@ -269,7 +357,7 @@ ranged AS (
     FROM starts st
 )
 -- The delta: versions to insert, and open versions that get closed
-SELECT ${qual(cols, "r")}, r._from AS ${VF}, ${endUnder("r._to", OE, tsType)} AS ${VT}<#if statusAttrs?size == 1>, CASE WHEN r._to IS NULL THEN ${ON} ELSE ${OFF} END AS ${statusCols[0]}</#if>, r._new AS is_new_version
+SELECT ${qual(cols, "r")}, r._from AS ${VF}, ${endUnder("r._to", OE, tsType)} AS ${VT}<#if statusAttrs?size == 1>, CASE WHEN r._to IS NULL THEN ${ON} ELSE ${OFF} END AS ${statusCols[0]}</#if>, r._new AS is_new_version<#if late>, r._late AS is_rebuilt_key</#if>
 FROM ranged r
 WHERE r._del = 0 AND (r._new = 1 OR r._to IS NOT NULL);
 </#if>
@@ -277,6 +365,10 @@ WHERE r._del = 0 AND (r._new = 1 OR r._to IS NOT NULL);
 <#assign tx = dialect.capabilities.multi_statement_transactions!true>
 <#if tx>
 BEGIN TRANSACTION;
+</#if>
+<#if late>
+-- Keys rebuilt for late data: their versions are replaced by the delta's
+DELETE FROM ${T} trg WHERE EXISTS (SELECT 1 FROM ${D} d WHERE d.is_rebuilt_key = 1 AND ${eqAll(K, "d", "trg")});
 </#if>
 MERGE INTO ${T} trg USING ${D} src
 ON (${eqAll(K, "trg", "src")} AND trg.${VF} = src.${VF})
@@ -286,7 +378,8 @@ WHEN NOT MATCHED THEN INSERT (${(cols + [VF] + setCols)?join(", ")})
 VALUES (${qual(cols + [VF] + setCols, "src")});
 <#if mode == "snapshot">
 INSERT INTO ${W} (observed_until)
-SELECT MAX(${OBS}) FROM ${S} s;
+SELECT DISTINCT ${OBS} FROM ${S} s
+WHERE NOT EXISTS (SELECT 1 FROM ${W} w WHERE w.observed_until = ${OBS});
 </#if>
 <#if tx>
 COMMIT;

@@ -446,4 +446,97 @@ class SnapshotExecutionTest {
                 .isInstanceOf(GenerationException.class).hasMessageContaining("snap_customer")
                 .hasMessageContaining("snapshot").hasMessageContaining("parameter 'open_end' is one of null, far_future, not 'forever'");
     }
+
+    private static String obs(int id, String plan, String status, String at) {
+        return "(" + id + ", 'EU', '" + plan + "', '" + status + "', NULL, TIMESTAMP '" + at + "')";
+    }
+
+    /**
+     * Late observations (at or before the watermark) rebuild their key from its versions and all its
+     * observations in time order; a late observation that the history already reflects, and keys
+     * without late data, are not touched; a rerun changes nothing.
+     */
+    @ParameterizedTest(name = "{0} open_end={1}")
+    @MethodSource("io.loadsmith.engine.Loads#enginesAndOpenEnds")
+    void lateObservationsRebuildTheirKeyInTimeOrder(TargetEngine engine, String openEnd) throws Exception {
+        String params = "strategy=check:unique_key=customer_id,region:check_columns=plan,status"
+                + ":observed_at=snapshot_date:open_end=" + openEnd;
+        String open = Loads.openEnd(openEnd);
+        try (Connection db = prepare(engine, TARGET_STATUS)) {
+            String sql = load(engine, TARGET_STATUS, HISTORY_SRC, params, T5);
+            history(db, String.join(", ", obs(1, "p", "A", T1), obs(1, "p", "B", T3), obs(2, "p", "X", T1)));
+            runWithStatus(db, sql, openEnd);
+            TargetEngine.execute(db, "UPDATE dw.customer_snap SET plan = 'untouched' WHERE customer_id = 2");
+            // Late: key 1 was C on T2 (between A and B), then B again on T4; key 2's late X on T2 agrees.
+            history(db, String.join(", ", obs(1, "p", "C", T2), obs(1, "p", "B", T4), obs(2, "untouched", "X", T2)));
+            runWithStatus(db, sql, openEnd);
+            List<List<String>> expected = List.of(
+                    row("1", "EU", T1, T2, "0", "p", "A"),
+                    row("1", "EU", T2, T3, "0", "p", "C"),
+                    row("1", "EU", T3, open, "1", "p", "B"),
+                    row("2", "EU", T1, open, "1", "untouched", "X"));
+            assertThat(Loads.sorted(db, HISTORY_STATUS)).isEqualTo(expected);
+            runWithStatus(db, sql, openEnd);
+            assertThat(Loads.sorted(db, HISTORY_STATUS)).isEqualTo(expected);
+            // Late and equal to what came after it: key 1 was B already on T2.5; the B version starts earlier.
+            history(db, obs(1, "p", "B", "2024-02-15 00:00:00"));
+            runWithStatus(db, sql, openEnd);
+            assertThat(Loads.sorted(db, HISTORY_STATUS)).containsExactly(
+                    row("1", "EU", T1, T2, "0", "p", "A"),
+                    row("1", "EU", T2, "2024-02-15 00:00:00", "0", "p", "C"),
+                    row("1", "EU", "2024-02-15 00:00:00", open, "1", "p", "B"),
+                    row("2", "EU", T1, open, "1", "untouched", "X"));
+        }
+    }
+
+    /** A late complete observation that misses a key closes it there; the key's version from the next observation follows. */
+    @ParameterizedTest(name = "{0} open_end={1}")
+    @MethodSource("io.loadsmith.engine.Loads#enginesAndOpenEnds")
+    void aLateObservationMissingAKeyIsAHardDeleteThere(TargetEngine engine, String openEnd) throws Exception {
+        String params = "strategy=check:unique_key=customer_id,region:check_columns=plan,status"
+                + ":observed_at=snapshot_date:invalidate_hard_deletes=true:open_end=" + openEnd;
+        String open = Loads.openEnd(openEnd);
+        try (Connection db = prepare(engine, TARGET_STATUS)) {
+            String sql = load(engine, TARGET_STATUS, HISTORY_SRC, params, T5);
+            history(db, String.join(", ", obs(1, "p", "A", T1), obs(2, "p", "X", T1), obs(1, "p", "A", T3), obs(2, "p", "X", T3)));
+            runWithStatus(db, sql, openEnd);
+            history(db, obs(1, "p", "A", T2));
+            runWithStatus(db, sql, openEnd);
+            List<List<String>> expected = List.of(
+                    row("1", "EU", T1, open, "1", "p", "A"),
+                    row("2", "EU", T1, T2, "0", "p", "X"),
+                    row("2", "EU", T3, open, "1", "p", "X"));
+            assertThat(Loads.sorted(db, HISTORY_STATUS)).isEqualTo(expected);
+            runWithStatus(db, sql, openEnd);
+            assertThat(Loads.sorted(db, HISTORY_STATUS)).isEqualTo(expected);
+        }
+    }
+
+    /** historical_input=changes: a late change record is placed by its updated_at; a rerun changes nothing. */
+    @ParameterizedTest(name = "{0} open_end={1}")
+    @MethodSource("io.loadsmith.engine.Loads#enginesAndOpenEnds")
+    void lateChangeRecordsRebuildTheirKey(TargetEngine engine, String openEnd) throws Exception {
+        String params = "strategy=timestamp:unique_key=customer_id,region:updated_at=updated_at"
+                + ":observed_at=snapshot_date:historical_input=changes:open_end=" + openEnd;
+        String open = Loads.openEnd(openEnd);
+        try (Connection db = prepare(engine, TARGET_STATUS)) {
+            String sql = load(engine, TARGET_STATUS, HISTORY_SRC, params, T5);
+            history(db, "(1, 'EU', 'basic', 'A', TIMESTAMP '" + T1 + "', TIMESTAMP '" + T4 + "'),"
+                    + " (1, 'EU', 'pro', 'A', TIMESTAMP '" + T3 + "', TIMESTAMP '" + T4 + "'),"
+                    + " (2, 'EU', 'basic', 'A', TIMESTAMP '" + T1 + "', TIMESTAMP '" + T4 + "')");
+            runWithStatus(db, sql, openEnd);
+            TargetEngine.execute(db, "UPDATE dw.customer_snap SET status = 'untouched' WHERE customer_id = 2");
+            history(db, "(1, 'EU', 'gold', 'A', TIMESTAMP '" + T2 + "', TIMESTAMP '" + T5 + "'),"
+                    + " (2, 'EU', 'basic', 'A', TIMESTAMP '" + T1 + "', TIMESTAMP '" + T5 + "')");
+            runWithStatus(db, sql, openEnd);
+            List<List<String>> expected = List.of(
+                    row("1", "EU", T1, T2, "0", "basic", "A"),
+                    row("1", "EU", T2, T3, "0", "gold", "A"),
+                    row("1", "EU", T3, open, "1", "pro", "A"),
+                    row("2", "EU", T1, open, "1", "basic", "untouched"));
+            assertThat(Loads.sorted(db, HISTORY_STATUS)).isEqualTo(expected);
+            runWithStatus(db, sql, openEnd);
+            assertThat(Loads.sorted(db, HISTORY_STATUS)).isEqualTo(expected);
+        }
+    }
 }

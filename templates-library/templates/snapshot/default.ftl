@@ -10,6 +10,10 @@
     observed_at (IDENTIFIER): a source column with the observation time; switches to historical input.
     historical_input (STRING): snapshot | changes (rules below).
     invalidate_hard_deletes (BOOLEAN, default false).
+    deletion_records (BOOLEAN, default false), deleted_column (IDENTIFIER, default is_deleted): a hard
+      delete (detected as with invalidate_hard_deletes) is a version of its own: the last known
+      values, deleted_column 1 (TRUE), from the delete until the key returns (dbt 1.9 hard_deletes:
+      new_record); not with historical_input=changes.
     valid_from_column / valid_to_column (IDENTIFIER, default valid_from / valid_to): target columns of
       a timestamp type; valid_to IS NULL (or the far future, open_end) marks the current version.
     open_end (STRING, null | far_future, default null): the open version's valid_to is NULL, or
@@ -95,6 +99,11 @@
 <#if strategy == "check" && mode == "changes">
     <#stop "parameter 'historical_input': historical_input=changes is not supported with strategy=check; use strategy=timestamp with updated_at, or historical_input=snapshot">
 </#if>
+<#if deletion_records && mode == "changes">
+    <#stop "parameter 'deletion_records': not allowed with historical_input=changes, whose batches are not complete source snapshots (a missing key means no change, not a delete)">
+</#if>
+<#-- Deletion records (dbt 1.9 hard_deletes: new_record) detect hard deletes too. -->
+<#assign hardDeletes = invalidate_hard_deletes || deletion_records>
 <#if invalidate_hard_deletes && mode == "changes">
     <#stop "parameter 'invalidate_hard_deletes': not allowed with historical_input=changes, whose batches are not complete source snapshots (a missing key means no change, not a delete)">
 </#if>
@@ -118,7 +127,27 @@
     <#assign ON = bool?then(fn.bool_true(), "1")>
     <#assign OFF = bool?then(fn.bool_false(), "0")>
 </#if>
-<#assign colAttrs = target.attributes?filter(a -> a.name != VF && a.name != VT && !statusCols?seq_contains(a.name))>
+<#-- Deletion records: the flag column (1/0, or TRUE/FALSE when BOOLEAN) written by the template. -->
+<#assign delCols = []>
+<#if deletion_records>
+    <#assign delAttr = attrNamed(target.attributes, deleted_column, "deleted_column")>
+    <#if delAttr.name == VF || delAttr.name == VT || statusCols?seq_contains(delAttr.name)>
+        <#stop "parameter 'deleted_column': " + delAttr.name + " is a validity column; name the deleted-flag column">
+    </#if>
+    <#assign delCols = [delAttr.name]>
+    <#assign DEL_ON = (delAttr.datatype == "BOOLEAN")?then(fn.bool_true(), "1")>
+    <#assign DEL_OFF = (delAttr.datatype == "BOOLEAN")?then(fn.bool_false(), "0")>
+</#if>
+<#-- 1 when the version of target alias t is a deletion record -->
+<#function delOf t>
+    <#if !deletion_records><#return "0"></#if>
+    <#return "CASE WHEN " + t + "." + delCols[0] + " = " + DEL_ON + " THEN 1 ELSE 0 END">
+</#function>
+<#function live t>
+    <#if !deletion_records><#return ""></#if>
+    <#return " AND NOT (" + t + "." + delCols[0] + " = " + DEL_ON + ")">
+</#function>
+<#assign colAttrs = target.attributes?filter(a -> a.name != VF && a.name != VT && !statusCols?seq_contains(a.name) && !delCols?seq_contains(a.name))>
 <#assign cols = names(colAttrs)>
 <#assign K = []><#list unique_key as k><#assign K = K + [attrNamed(colAttrs, k, "unique_key").name]></#list>
 <#if strategy == "timestamp"><#assign UPD = attrNamed(colAttrs, updated_at, "updated_at").name></#if>
@@ -192,15 +221,15 @@ WITH <#if late>late_keys AS (
     SELECT ${qual(K, "s")}
     FROM ${S} s
     WHERE EXISTS (SELECT 1 FROM ${W} w WHERE w.observed_until >= ${ORD})
-        AND NOT EXISTS (SELECT 1 FROM ${T} t WHERE ${eqAll(K, "t", "s")} AND ${covers("t", ORD)}
+        AND NOT EXISTS (SELECT 1 FROM ${T} t WHERE ${eqAll(K, "t", "s")} AND ${covers("t", ORD)}${live("t")}
             AND NOT <#if strategy == "check">${anyDiffers(checkCols, "t", "s")}<#else>(${UPDX} > t.${UPD})</#if>)
-<#if invalidate_hard_deletes && strategy == "check">
+<#if hardDeletes && strategy == "check">
     UNION ALL
     -- Keys that a version says were there at an observation not after the watermark that misses them
     SELECT ${qual(K, "t")}
     FROM ${T} t
     CROSS JOIN (SELECT DISTINCT ${OBS} AS _obs FROM ${S} s) o
-    WHERE EXISTS (SELECT 1 FROM ${W} w WHERE w.observed_until >= o._obs) AND ${covers("t", "o._obs")}
+    WHERE EXISTS (SELECT 1 FROM ${W} w WHERE w.observed_until >= o._obs) AND ${covers("t", "o._obs")}${live("t")}
         AND NOT EXISTS (SELECT 1 FROM ${S} s WHERE ${eqAll(K, "s", "t")} AND ${OBS} = o._obs)
 </#if>
     ) u
@@ -221,7 +250,7 @@ WITH <#if late>late_keys AS (
 ),
 events AS (
     -- The open version of each key: the state that new observations are compared with
-    SELECT ${qual(cols, "c")}, 0 AS _new, 0 AS _del, c.${VF} AS _ord, c.${VF} AS _vf, c.${VF} AS _seen, c.${VF} AS _init<#if late>, 0 AS _late</#if>
+    SELECT ${qual(cols, "c")}, 0 AS _new, ${delOf("c")} AS _del, c.${VF} AS _ord, c.${VF} AS _vf, c.${VF} AS _seen, c.${VF} AS _init<#if late>, 0 AS _late</#if>
     FROM ${T} c
     WHERE ${isOpen("c." + VT, OE, tsType)}${notLate("c")}
     UNION ALL
@@ -234,14 +263,14 @@ events AS (
 <#elseif mode == "snapshot">
     WHERE NOT EXISTS (SELECT 1 FROM ${W} w WHERE w.observed_until >= ${ORD})${notLate("s")}
 </#if>
-<#if invalidate_hard_deletes && mode == "current">
+<#if hardDeletes && mode == "current">
     UNION ALL
     -- Hard deletes: current keys missing from the source end at the execution time
     SELECT ${nullRow("c")}, 1, 1, ${ET}, ${ET}, ${ET}, ${ET}
     FROM ${T} c
     WHERE ${isOpen("c." + VT, OE, tsType)}
         AND NOT EXISTS (SELECT 1 FROM ${S} s WHERE ${eqAll(K, "s", "c")})
-<#elseif invalidate_hard_deletes && mode == "snapshot">
+<#elseif hardDeletes && mode == "snapshot">
     UNION ALL
     -- Hard deletes: a key known before but missing from an observation ends at that observation
     SELECT ${nullRow("a")}, 1, 1, o._obs, o._obs, o._obs, o._obs${L0}
@@ -261,19 +290,19 @@ events AS (
 <#-- The source is authoritative at its own times: where it observed the key (or, complete with hard
      deletes, observed anything), the target's version starts and ends there give way to it. -->
 <#function unobserved x alias>
-    <#if invalidate_hard_deletes><#return "NOT EXISTS (SELECT 1 FROM " + S + " s WHERE " + ORD + " = " + x + ")"></#if>
+    <#if hardDeletes><#return "NOT EXISTS (SELECT 1 FROM " + S + " s WHERE " + ORD + " = " + x + ")"></#if>
     <#return "NOT EXISTS (SELECT 1 FROM " + S + " s WHERE " + eqAll(K, "s", alias) + " AND " + ORD + " = " + x + ")">
 </#function>
     UNION ALL
     -- Late keys, rebuilt: each version as an observation where it starts
-    SELECT ${qual(cols, "c")}, 1, 0, c.${VF}, c.${VF}, c.${VF}, c.${VF}, 1
+    SELECT ${qual(cols, "c")}, 1, ${delOf("c")}, c.${VF}, c.${VF}, c.${VF}, c.${VF}, 1
     FROM ${T} c
     JOIN late_keys l ON ${eqAll(K, "l", "c")}
     WHERE ${unobserved("c." + VF, "c")}
 <#if mode == "snapshot">
     UNION ALL
     -- ... and as an observation at each later time loaded before that it spans (the watermark table)
-    SELECT ${qual(cols, "c")}, 1, 0, w.observed_until, w.observed_until, w.observed_until, w.observed_until, 1
+    SELECT ${qual(cols, "c")}, 1, ${delOf("c")}, w.observed_until, w.observed_until, w.observed_until, w.observed_until, 1
     FROM ${T} c
     JOIN late_keys l ON ${eqAll(K, "l", "c")}
     JOIN ${W} w ON ${covers("c", "w.observed_until")} AND c.${VF} < w.observed_until
@@ -292,7 +321,7 @@ events AS (
     SELECT ${qual(cols, "s")}, 1, 0, ${ORD}, ${VTIME}, ${SEEN}, ${INIT}, 1
     FROM ${S} s
     JOIN late_keys l ON ${eqAll(K, "l", "s")}
-<#if invalidate_hard_deletes>
+<#if hardDeletes>
     UNION ALL
     -- ... and every observation that misses them
     SELECT ${nullRow("l")}, 1, 1, o._obs, o._obs, o._obs, o._obs, 1
@@ -334,6 +363,11 @@ numbered AS (
         kp.*
         , LAG(kp._del) OVER (${w}) AS _pk_del
         , LAG(kp._vf) OVER (${w}) AS _pk_vf
+<#if deletion_records>
+<#list cols?filter(c -> !hasName(K, c)) as c>
+        , LAG(kp.${c}) OVER (${w}) AS _pk_${c}
+</#list>
+</#if>
         , ROW_NUMBER() OVER (${w}) AS _n
     FROM kept kp
 ),
@@ -357,9 +391,17 @@ ranged AS (
     FROM starts st
 )
 -- The delta: versions to insert, and open versions that get closed
-SELECT ${qual(cols, "r")}, r._from AS ${VF}, ${endUnder("r._to", OE, tsType)} AS ${VT}<#if statusAttrs?size == 1>, CASE WHEN r._to IS NULL THEN ${ON} ELSE ${OFF} END AS ${statusCols[0]}</#if>, r._new AS is_new_version<#if late>, r._late AS is_rebuilt_key</#if>
+<#function deltaCols>
+    <#if !deletion_records><#return qual(cols, "r")></#if>
+    <#local out = []>
+    <#list cols as c>
+        <#local out = out + [hasName(K, c)?then("r." + c, "CASE WHEN r._del = 1 AND r._new = 1 THEN r._pk_" + c + " ELSE r." + c + " END AS " + c)]>
+    </#list>
+    <#return out?join(", ")>
+</#function>
+SELECT ${deltaCols()}, r._from AS ${VF}, ${endUnder("r._to", OE, tsType)} AS ${VT}<#if statusAttrs?size == 1>, CASE WHEN r._to IS NULL THEN ${ON} ELSE ${OFF} END AS ${statusCols[0]}</#if><#if deletion_records>, CASE WHEN r._del = 1 THEN ${DEL_ON} ELSE ${DEL_OFF} END AS ${delCols[0]}</#if>, r._new AS is_new_version<#if late>, r._late AS is_rebuilt_key</#if>
 FROM ranged r
-WHERE r._del = 0 AND (r._new = 1 OR r._to IS NOT NULL);
+WHERE <#if !deletion_records>r._del = 0 AND </#if>(r._new = 1 OR r._to IS NOT NULL);
 </#if>
 <#if phase != "delta">
 <#assign tx = dialect.capabilities.multi_statement_transactions!true>
@@ -374,8 +416,8 @@ MERGE INTO ${T} trg USING ${D} src
 ON (${eqAll(K, "trg", "src")} AND trg.${VF} = src.${VF})
 <#assign setCols = [VT] + statusCols>
 WHEN MATCHED THEN UPDATE SET <#list setCols as c>${dialect.capabilities.merge_update_qualified?then("trg.", "")}${c} = src.${c}<#sep>, </#list>
-WHEN NOT MATCHED THEN INSERT (${(cols + [VF] + setCols)?join(", ")})
-VALUES (${qual(cols + [VF] + setCols, "src")});
+WHEN NOT MATCHED THEN INSERT (${(cols + [VF] + setCols + delCols)?join(", ")})
+VALUES (${qual(cols + [VF] + setCols + delCols, "src")});
 <#if mode == "snapshot">
 INSERT INTO ${W} (observed_until)
 SELECT DISTINCT ${OBS} FROM ${S} s

@@ -44,6 +44,12 @@ class SnapshotExecutionTest {
             attr("valid_from", "TIMESTAMP"), attr("valid_to", "TIMESTAMP"), attr("is_current", "VALIDITY_STATUS", "INTEGER1", null));
     private static final String HISTORY_STATUS =
             "SELECT customer_id, region, valid_from, valid_to, is_current, plan, status FROM dw.customer_snap";
+    private static final EntityModel TARGET_DELETED = entity("dw", "customer_snap",
+            attr("customer_id", "INTEGER4"), attr("region", "VARCHAR"), attr("plan", "VARCHAR"),
+            attr("status", "VARCHAR"), attr("updated_at", "TIMESTAMP"), attr("is_deleted", "INTEGER1"),
+            attr("valid_from", "TIMESTAMP"), attr("valid_to", "TIMESTAMP"), attr("is_current", "VALIDITY_STATUS", "INTEGER1", null));
+    private static final String HISTORY_DELETED =
+            "SELECT customer_id, region, valid_from, valid_to, is_current, is_deleted, plan, status FROM dw.customer_snap";
     private static final String HISTORY = "SELECT customer_id, region, valid_from, valid_to, plan, status FROM dw.customer_snap";
     private static final String CHECK_ALL = "strategy=check:unique_key=customer_id,region:check_columns=*";
 
@@ -538,5 +544,71 @@ class SnapshotExecutionTest {
             runWithStatus(db, sql, openEnd);
             assertThat(Loads.sorted(db, HISTORY_STATUS)).isEqualTo(expected);
         }
+    }
+
+    /** Deletion records (dbt 1.9 hard_deletes: new_record), current-state input: written once, open until the key returns. */
+    @ParameterizedTest(name = "{0} open_end={1}")
+    @MethodSource("io.loadsmith.engine.Loads#enginesAndOpenEnds")
+    void deletionRecordsCurrentState(TargetEngine engine, String openEnd) throws Exception {
+        String params = CHECK_ALL + ":deletion_records=true:open_end=" + openEnd;
+        String open = Loads.openEnd(openEnd);
+        try (Connection db = prepare(engine, TARGET_DELETED)) {
+            current(db, "(1, 'EU', 'basic', 'A', NULL), (2, 'EU', 'basic', 'A', NULL)");
+            runWithStatus(db, load(engine, TARGET_DELETED, CURRENT, params, T1), openEnd);
+            current(db, "(1, 'EU', 'basic', 'A', NULL)");
+            runWithStatus(db, load(engine, TARGET_DELETED, CURRENT, params, T2), openEnd);
+            // Still missing: the deletion record is not written twice.
+            runWithStatus(db, load(engine, TARGET_DELETED, CURRENT, params, T3), openEnd);
+            assertThat(Loads.sorted(db, HISTORY_DELETED)).containsExactly(
+                    row("1", "EU", T1, open, "1", "0", "basic", "A"),
+                    row("2", "EU", T1, T2, "0", "0", "basic", "A"),
+                    row("2", "EU", T2, open, "1", "1", "basic", "A"));
+            current(db, "(1, 'EU', 'basic', 'A', NULL), (2, 'EU', 'gold', 'A', NULL)");
+            runWithStatus(db, load(engine, TARGET_DELETED, CURRENT, params, T4), openEnd);
+            assertThat(Loads.sorted(db, HISTORY_DELETED)).containsExactly(
+                    row("1", "EU", T1, open, "1", "0", "basic", "A"),
+                    row("2", "EU", T1, T2, "0", "0", "basic", "A"),
+                    row("2", "EU", T2, T4, "0", "1", "basic", "A"),
+                    row("2", "EU", T4, open, "1", "0", "gold", "A"));
+        }
+    }
+
+    /** Deletion records with historical snapshot input: at the observation that misses the key, with its last values. */
+    @ParameterizedTest(name = "{0} open_end={1}")
+    @MethodSource("io.loadsmith.engine.Loads#enginesAndOpenEnds")
+    void deletionRecordsHistoricalSnapshot(TargetEngine engine, String openEnd) throws Exception {
+        String params = "strategy=check:unique_key=customer_id,region:check_columns=plan,status"
+                + ":observed_at=snapshot_date:deletion_records=true:open_end=" + openEnd;
+        String open = Loads.openEnd(openEnd);
+        try (Connection db = prepare(engine, TARGET_DELETED)) {
+            String sql = load(engine, TARGET_DELETED, HISTORY_SRC, params, T5);
+            history(db, String.join(", ", obs(1, "p", "A", T1), obs(2, "p", "X", T1), obs(1, "p", "A", T2),
+                    obs(2, "p", "Y", T2), obs(1, "p", "A", T3)));
+            runWithStatus(db, sql, openEnd);
+            runWithStatus(db, sql, openEnd);
+            history(db, String.join(", ", obs(1, "p", "A", T4)));
+            runWithStatus(db, sql, openEnd);
+            history(db, String.join(", ", obs(1, "p", "A", T5), obs(2, "p", "Y", T5)));
+            runWithStatus(db, sql, openEnd);
+            assertThat(Loads.sorted(db, HISTORY_DELETED)).containsExactly(
+                    row("1", "EU", T1, open, "1", "0", "p", "A"),
+                    row("2", "EU", T1, T2, "0", "0", "p", "X"),
+                    row("2", "EU", T2, T3, "0", "0", "p", "Y"),
+                    row("2", "EU", T3, T5, "0", "1", "p", "Y"),
+                    row("2", "EU", T5, open, "1", "0", "p", "Y"));
+        }
+    }
+
+    @Test
+    void deletionRecordsWithChangeRecordsAreAGenerationErrorNamingTheParameter() {
+        assertThatThrownBy(() -> load(TargetEngine.H2, TARGET_DELETED, HISTORY_SRC,
+                "strategy=timestamp:unique_key=customer_id,region:updated_at=updated_at:observed_at=snapshot_date"
+                        + ":historical_input=changes:deletion_records=true", T1))
+                .isInstanceOf(GenerationException.class).hasMessageContaining("snap_customer")
+                .hasMessageContaining("snapshot").hasMessageContaining("parameter 'deletion_records'")
+                .hasMessageContaining("historical_input=changes");
+        assertThatThrownBy(() -> load(TargetEngine.H2, TARGET, CURRENT, CHECK_ALL + ":deletion_records=true", T1))
+                .isInstanceOf(GenerationException.class).hasMessageContaining("parameter 'deleted_column'")
+                .hasMessageContaining("no column 'is_deleted'");
     }
 }

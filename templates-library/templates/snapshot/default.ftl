@@ -10,6 +10,9 @@
     observed_at (IDENTIFIER): a source column with the observation time; switches to historical input.
     historical_input (STRING): snapshot | changes (rules below).
     invalidate_hard_deletes (BOOLEAN, default false).
+    full_refresh (BOOLEAN, default false): rebuild the whole target (and watermark) from the source,
+      ignoring its history: a full refresh (template.yaml fullRefresh), allowed only by the
+      full-refresh policy; valid_from_column must have the attribute type VALID_FROM.
     deletion_records (BOOLEAN, default false), deleted_column (IDENTIFIER, default is_deleted): a hard
       delete (detected as with invalidate_hard_deletes) is a version of its own: the last known
       values, deleted_column 1 (TRUE), from the delete until the key returns (dbt 1.9 hard_deletes:
@@ -189,6 +192,18 @@
     </#list>
     <#return out?join(", ")>
 </#function>
+<#-- Full refresh: the target (and watermark) are rebuilt from the source alone; the delta reads
+     them as empty and the apply deletes them in its transaction. -->
+<#if full_refresh>
+    <#if (vfAttr.attributeType!"") != "VALID_FROM">
+        <#stop "parameter 'full_refresh': the target's " + VF + " must have the attribute type VALID_FROM, so that the target is a history table and the full-refresh policy applies">
+    </#if>
+    <#assign TR = "(SELECT * FROM " + T + " WHERE 1 = 0)">
+    <#assign WR = "(SELECT * FROM " + W + " WHERE 1 = 0)">
+<#else>
+    <#assign TR = T>
+    <#assign WR = W>
+</#if>
 <#-- Late data (historical input): a key with an observation at or before what the target already
      knows that the target does not reflect is rebuilt from its versions and all its observations. -->
 <#assign late = mode != "current">
@@ -220,16 +235,16 @@ WITH <#if late>late_keys AS (
     -- Keys with an observation not after the watermark that no version of theirs reflects
     SELECT ${qual(K, "s")}
     FROM ${S} s
-    WHERE EXISTS (SELECT 1 FROM ${W} w WHERE w.observed_until >= ${ORD})
-        AND NOT EXISTS (SELECT 1 FROM ${T} t WHERE ${eqAll(K, "t", "s")} AND ${covers("t", ORD)}${live("t")}
+    WHERE EXISTS (SELECT 1 FROM ${WR} w WHERE w.observed_until >= ${ORD})
+        AND NOT EXISTS (SELECT 1 FROM ${TR} t WHERE ${eqAll(K, "t", "s")} AND ${covers("t", ORD)}${live("t")}
             AND NOT <#if strategy == "check">${anyDiffers(checkCols, "t", "s")}<#else>(${UPDX} > t.${UPD})</#if>)
 <#if hardDeletes && strategy == "check">
     UNION ALL
     -- Keys that a version says were there at an observation not after the watermark that misses them
     SELECT ${qual(K, "t")}
-    FROM ${T} t
+    FROM ${TR} t
     CROSS JOIN (SELECT DISTINCT ${OBS} AS _obs FROM ${S} s) o
-    WHERE EXISTS (SELECT 1 FROM ${W} w WHERE w.observed_until >= o._obs) AND ${covers("t", "o._obs")}${live("t")}
+    WHERE EXISTS (SELECT 1 FROM ${WR} w WHERE w.observed_until >= o._obs) AND ${covers("t", "o._obs")}${live("t")}
         AND NOT EXISTS (SELECT 1 FROM ${S} s WHERE ${eqAll(K, "s", "t")} AND ${OBS} = o._obs)
 </#if>
     ) u
@@ -237,21 +252,21 @@ WITH <#if late>late_keys AS (
     -- Keys with a change record not after the latest time the target knows that starts no version
     SELECT DISTINCT ${qual(K, "s")}
     FROM ${S} s
-    WHERE EXISTS (SELECT 1 FROM ${T} t WHERE ${eqAll(K, "t", "s")} AND ${fn.nvl(endOrNull("t." + VT, OE, tsType), "t." + VF)} >= ${ORD})
-        AND NOT EXISTS (SELECT 1 FROM ${T} t WHERE ${eqAll(K, "t", "s")} AND t.${VF} = ${ORD})
+    WHERE EXISTS (SELECT 1 FROM ${TR} t WHERE ${eqAll(K, "t", "s")} AND ${fn.nvl(endOrNull("t." + VT, OE, tsType), "t." + VF)} >= ${ORD})
+        AND NOT EXISTS (SELECT 1 FROM ${TR} t WHERE ${eqAll(K, "t", "s")} AND t.${VF} = ${ORD})
 </#if>
 ),
 </#if>tgt_keys AS (
     -- What the target knows per key: the latest time it has seen, whether a version is open
     SELECT ${qual(K, "t")}, MAX(${fn.nvl(endOrNull("t." + VT, OE, tsType), "t." + VF)}) AS _last
-    FROM ${T} t<#if late>
+    FROM ${TR} t<#if late>
     WHERE NOT EXISTS (SELECT 1 FROM late_keys l WHERE ${eqAll(K, "l", "t")})</#if>
     GROUP BY ${qual(K, "t")}
 ),
 events AS (
     -- The open version of each key: the state that new observations are compared with
     SELECT ${qual(cols, "c")}, 0 AS _new, ${delOf("c")} AS _del, c.${VF} AS _ord, c.${VF} AS _vf, c.${VF} AS _seen, c.${VF} AS _init<#if late>, 0 AS _late</#if>
-    FROM ${T} c
+    FROM ${TR} c
     WHERE ${isOpen("c." + VT, OE, tsType)}${notLate("c")}
     UNION ALL
     -- New observations<#if mode == "changes"> (only those after what the target already knows about the key)<#elseif mode == "snapshot"> (only those after the watermark)</#if>
@@ -261,13 +276,13 @@ events AS (
     LEFT JOIN tgt_keys k ON ${eqAll(K, "k", "s")}
     WHERE (k.${K[0]} IS NULL OR ${ORD} > k._last)${notLate("s")}
 <#elseif mode == "snapshot">
-    WHERE NOT EXISTS (SELECT 1 FROM ${W} w WHERE w.observed_until >= ${ORD})${notLate("s")}
+    WHERE NOT EXISTS (SELECT 1 FROM ${WR} w WHERE w.observed_until >= ${ORD})${notLate("s")}
 </#if>
 <#if hardDeletes && mode == "current">
     UNION ALL
     -- Hard deletes: current keys missing from the source end at the execution time
     SELECT ${nullRow("c")}, 1, 1, ${ET}, ${ET}, ${ET}, ${ET}
-    FROM ${T} c
+    FROM ${TR} c
     WHERE ${isOpen("c." + VT, OE, tsType)}
         AND NOT EXISTS (SELECT 1 FROM ${S} s WHERE ${eqAll(K, "s", "c")})
 <#elseif hardDeletes && mode == "snapshot">
@@ -279,11 +294,11 @@ events AS (
         FROM (
             SELECT ${qual(K, "s")} FROM ${S} s
             UNION ALL
-            SELECT ${qual(K, "c")} FROM ${T} c WHERE ${isOpen("c." + VT, OE, tsType)}
+            SELECT ${qual(K, "c")} FROM ${TR} c WHERE ${isOpen("c." + VT, OE, tsType)}
         ) u
     ) a
     CROSS JOIN (SELECT DISTINCT ${OBS} AS _obs FROM ${S} s) o
-    WHERE NOT EXISTS (SELECT 1 FROM ${W} w WHERE w.observed_until >= o._obs)
+    WHERE NOT EXISTS (SELECT 1 FROM ${WR} w WHERE w.observed_until >= o._obs)
         AND NOT EXISTS (SELECT 1 FROM ${S} s WHERE ${eqAll(K, "s", "a")} AND ${OBS} = o._obs)${notLate("a")}
 </#if>
 <#if late>
@@ -296,25 +311,25 @@ events AS (
     UNION ALL
     -- Late keys, rebuilt: each version as an observation where it starts
     SELECT ${qual(cols, "c")}, 1, ${delOf("c")}, c.${VF}, c.${VF}, c.${VF}, c.${VF}, 1
-    FROM ${T} c
+    FROM ${TR} c
     JOIN late_keys l ON ${eqAll(K, "l", "c")}
     WHERE ${unobserved("c." + VF, "c")}
 <#if mode == "snapshot">
     UNION ALL
     -- ... and as an observation at each later time loaded before that it spans (the watermark table)
     SELECT ${qual(cols, "c")}, 1, ${delOf("c")}, w.observed_until, w.observed_until, w.observed_until, w.observed_until, 1
-    FROM ${T} c
+    FROM ${TR} c
     JOIN late_keys l ON ${eqAll(K, "l", "c")}
-    JOIN ${W} w ON ${covers("c", "w.observed_until")} AND c.${VF} < w.observed_until
+    JOIN ${WR} w ON ${covers("c", "w.observed_until")} AND c.${VF} < w.observed_until
     WHERE ${unobserved("w.observed_until", "c")}
 </#if>
     UNION ALL
     -- ... each end that no version of the key continues as a delete
     SELECT ${nullRow("c")}, 1, 1, c.${VT}, c.${VT}, c.${VT}, c.${VT}, 1
-    FROM ${T} c
+    FROM ${TR} c
     JOIN late_keys l ON ${eqAll(K, "l", "c")}
     WHERE NOT (${isOpen("c." + VT, OE, tsType)})
-        AND NOT EXISTS (SELECT 1 FROM ${T} n WHERE ${eqAll(K, "n", "c")} AND n.${VF} = c.${VT})
+        AND NOT EXISTS (SELECT 1 FROM ${TR} n WHERE ${eqAll(K, "n", "c")} AND n.${VF} = c.${VT})
         AND ${unobserved("c." + VT, "c")}
     UNION ALL
     -- ... and all their observations in the source
@@ -407,6 +422,13 @@ WHERE <#if !deletion_records>r._del = 0 AND </#if>(r._new = 1 OR r._to IS NOT NU
 <#assign tx = dialect.capabilities.multi_statement_transactions!true>
 <#if tx>
 BEGIN TRANSACTION;
+</#if>
+<#if full_refresh>
+-- Full refresh: the whole history is replaced by the delta's
+DELETE FROM ${T} WHERE 1 = 1;
+<#if mode == "snapshot">
+DELETE FROM ${W} WHERE 1 = 1;
+</#if>
 </#if>
 <#if late>
 -- Keys rebuilt for late data: their versions are replaced by the delta's

@@ -50,6 +50,11 @@ class SnapshotExecutionTest {
             attr("valid_from", "TIMESTAMP"), attr("valid_to", "TIMESTAMP"), attr("is_current", "VALIDITY_STATUS", "INTEGER1", null));
     private static final String HISTORY_DELETED =
             "SELECT customer_id, region, valid_from, valid_to, is_current, is_deleted, plan, status FROM dw.customer_snap";
+    private static final EntityModel TARGET_TYPED = entity("dw", "customer_snap",
+            attr("customer_id", "INTEGER4"), attr("region", "VARCHAR"), attr("plan", "VARCHAR"),
+            attr("status", "VARCHAR"), attr("updated_at", "TIMESTAMP"),
+            attr("valid_from", "VALID_FROM", "TIMESTAMP", null), attr("valid_to", "VALID_TO", "TIMESTAMP", null),
+            attr("is_current", "VALIDITY_STATUS", "INTEGER1", null));
     private static final String HISTORY = "SELECT customer_id, region, valid_from, valid_to, plan, status FROM dw.customer_snap";
     private static final String CHECK_ALL = "strategy=check:unique_key=customer_id,region:check_columns=*";
 
@@ -610,5 +615,64 @@ class SnapshotExecutionTest {
         assertThatThrownBy(() -> load(TargetEngine.H2, TARGET, CURRENT, CHECK_ALL + ":deletion_records=true", T1))
                 .isInstanceOf(GenerationException.class).hasMessageContaining("parameter 'deleted_column'")
                 .hasMessageContaining("no column 'is_deleted'");
+    }
+
+    /** full_refresh=true rebuilds the whole target (and watermark) from the source; the next incremental run continues from it. */
+    @ParameterizedTest(name = "{0} open_end={1}")
+    @MethodSource("io.loadsmith.engine.Loads#enginesAndOpenEnds")
+    void fullRefreshRebuildsTheTargetFromTheSourceAlone(TargetEngine engine, String openEnd) throws Exception {
+        String params = "strategy=check:unique_key=customer_id,region:check_columns=plan,status"
+                + ":observed_at=snapshot_date:invalidate_hard_deletes=true:open_end=" + openEnd;
+        String open = Loads.openEnd(openEnd);
+        try (Connection db = prepare(engine, TARGET_TYPED)) {
+            history(db, String.join(", ", obs(1, "p", "A", T1), obs(2, "p", "X", T1), obs(1, "p", "B", T2)));
+            runWithStatus(db, load(engine, TARGET_TYPED, HISTORY_SRC, params, T5), openEnd);
+            // The full refresh reads only this source: key 2 and the T1/T2 history are gone.
+            history(db, String.join(", ", obs(1, "p", "C", T1), obs(1, "p", "D", T3)));
+            String refresh = load(engine, TARGET_TYPED, HISTORY_SRC, params + ":full_refresh=true", T5);
+            runWithStatus(db, refresh, openEnd);
+            List<List<String>> expected = List.of(
+                    row("1", "EU", T1, T3, "0", "p", "C"),
+                    row("1", "EU", T3, open, "1", "p", "D"));
+            assertThat(Loads.sorted(db, HISTORY_STATUS)).isEqualTo(expected);
+            runWithStatus(db, refresh, openEnd);
+            assertThat(Loads.sorted(db, HISTORY_STATUS)).isEqualTo(expected);
+            // The watermark was rebuilt too: an incremental run after T3 continues the history.
+            history(db, obs(1, "p", "E", T4));
+            runWithStatus(db, load(engine, TARGET_TYPED, HISTORY_SRC, params, T5), openEnd);
+            assertThat(Loads.sorted(db, HISTORY_STATUS)).containsExactly(
+                    row("1", "EU", T1, T3, "0", "p", "C"),
+                    row("1", "EU", T3, T4, "0", "p", "D"),
+                    row("1", "EU", T4, open, "1", "p", "E"));
+        }
+    }
+
+    /**
+     * A full refresh of a snapshot model goes through the full-refresh policy: with the seed's defaults
+     * current-state input is denied and historical input needs confirmation.
+     */
+    @Test
+    void fullRefreshGoesThroughTheFullRefreshPolicy() {
+        io.loadsmith.generation.LoadSqlGenerator defaults = TestGenerators.library().loads();
+        io.loadsmith.generation.model.LoadModel current = Loads.load("snap_customer", TARGET_TYPED, List.of(CURRENT),
+                "<ftltemplate:snapshot:" + CHECK_ALL + ":full_refresh=true>");
+        assertThatThrownBy(() -> defaults.generate(current, "postgresql", java.util.Map.of(),
+                io.loadsmith.generation.GenerationOptions.CONFIRMED_FULL_REFRESH))
+                .isInstanceOf(GenerationException.class).hasMessageContaining("template 'snapshot'")
+                .hasMessageContaining("full refresh of history table dw.customer_snap (current-state input) is denied");
+        io.loadsmith.generation.model.LoadModel historical = Loads.load("snap_customer", TARGET_TYPED, List.of(HISTORY_SRC),
+                "<ftltemplate:snapshot:" + CHECK_ALL + ":observed_at=snapshot_date:full_refresh=true>");
+        assertThatThrownBy(() -> defaults.generate(historical, "postgresql", java.util.Map.of()))
+                .isInstanceOf(GenerationException.class)
+                .hasMessageContaining("full refresh of history table dw.customer_snap (historical input) needs confirmation");
+        assertThat(defaults.generate(historical, "postgresql", java.util.Map.of(),
+                io.loadsmith.generation.GenerationOptions.CONFIRMED_FULL_REFRESH).sql()).contains("DELETE FROM dw.customer_snap WHERE 1 = 1");
+        // Incremental calls are not full refreshes.
+        assertThat(defaults.generate(Loads.load("snap_customer", TARGET_TYPED, List.of(CURRENT),
+                "<ftltemplate:snapshot:" + CHECK_ALL + ">"), "postgresql", java.util.Map.of()).sql()).doesNotContain("WHERE 1 = 1");
+        // A target that the policy could not see as a history table is refused.
+        assertThatThrownBy(() -> load(TargetEngine.H2, TARGET, CURRENT, CHECK_ALL + ":full_refresh=true", T1))
+                .isInstanceOf(GenerationException.class).hasMessageContaining("parameter 'full_refresh'")
+                .hasMessageContaining("VALID_FROM");
     }
 }

@@ -157,6 +157,17 @@ FROM (
 ) v
 WHERE NOT (${fn.nvl("v." + OP, "''")} = ${delete_value});
 </#if>
+<#-- Tracked columns: the rebuilt keys' applied events replace theirs in the SEEN table. -->
+<#macro writeSeen>
+<#if tracking>
+DELETE FROM ${SEEN} sn WHERE EXISTS (SELECT 1 FROM ${KEYS} k WHERE ${eqAll(K, "k", "sn")});
+INSERT INTO ${SEEN} (${(K + [SEQ])?join(", ")})
+SELECT DISTINCT ${qual(K + [SEQ], "s")}
+FROM ${S} s
+JOIN ${KEYS} k ON ${eqAll(K, "k", "s")}
+WHERE NOT (${fn.nvl("s." + OP, "''")} = ${delete_value});
+</#if>
+</#macro>
 <#assign allCols = cols + [VF, VT] + names(statusAttrs)>
 <#if (dialect.capabilities.multi_statement_transactions!true) || !(dialect.capabilities.insert_overwrite!false)>
 <#if dialect.capabilities.multi_statement_transactions!true>
@@ -168,14 +179,7 @@ DELETE FROM ${T} trg WHERE EXISTS (SELECT 1 FROM ${KEYS} k WHERE ${eqAll(K, "k",
 INSERT INTO ${T} (${allCols?join(", ")})
 SELECT ${allCols?join(", ")}
 FROM ${HIST};
-<#if tracking>
-DELETE FROM ${SEEN} sn WHERE EXISTS (SELECT 1 FROM ${KEYS} k WHERE ${eqAll(K, "k", "sn")});
-INSERT INTO ${SEEN} (${(K + [SEQ])?join(", ")})
-SELECT DISTINCT ${qual(K + [SEQ], "s")}
-FROM ${S} s
-JOIN ${KEYS} k ON ${eqAll(K, "k", "s")}
-WHERE NOT (${fn.nvl("s." + OP, "''")} = ${delete_value});
-</#if>
+<@writeSeen/>
 <#if dialect.capabilities.multi_statement_transactions!true>
 COMMIT;
 </#if>
@@ -191,14 +195,7 @@ FROM ${HIST} h;
 <#if tracking>
 -- Written after the target (not atomic here): a failure in between only rebuilds these keys again
 </#if>
-<#if tracking>
-DELETE FROM ${SEEN} sn WHERE EXISTS (SELECT 1 FROM ${KEYS} k WHERE ${eqAll(K, "k", "sn")});
-INSERT INTO ${SEEN} (${(K + [SEQ])?join(", ")})
-SELECT DISTINCT ${qual(K + [SEQ], "s")}
-FROM ${S} s
-JOIN ${KEYS} k ON ${eqAll(K, "k", "s")}
-WHERE NOT (${fn.nvl("s." + OP, "''")} = ${delete_value});
-</#if>
+<@writeSeen/>
 </#if>
 DROP TABLE ${KEYS};
 DROP TABLE ${HIST};

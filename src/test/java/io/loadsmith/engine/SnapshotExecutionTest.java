@@ -405,6 +405,14 @@ class SnapshotExecutionTest {
                 "is_current", "null".equals(openEnd));
     }
 
+    /** The history (with the current flag) is as expected, and a rerun of the same load leaves it so. */
+    private static void assertHistoryStableOnRerun(Connection db, String sql, String openEnd, String query,
+            List<List<String>> expected) throws SQLException {
+        assertThat(Loads.sorted(db, query)).isEqualTo(expected);
+        runWithStatus(db, sql, openEnd);
+        assertThat(Loads.sorted(db, query)).isEqualTo(expected);
+    }
+
     /** Closing, the current flag, a hard delete, a rerun and a reappearing key under both open-end conventions. */
     @ParameterizedTest(name = "{0} open_end={1}")
     @MethodSource("io.loadsmith.engine.Loads#enginesAndOpenEnds")
@@ -486,9 +494,7 @@ class SnapshotExecutionTest {
                     row("1", "EU", T2, T3, "0", "p", "C"),
                     row("1", "EU", T3, open, "1", "p", "B"),
                     row("2", "EU", T1, open, "1", "untouched", "X"));
-            assertThat(Loads.sorted(db, HISTORY_STATUS)).isEqualTo(expected);
-            runWithStatus(db, sql, openEnd);
-            assertThat(Loads.sorted(db, HISTORY_STATUS)).isEqualTo(expected);
+            assertHistoryStableOnRerun(db, sql, openEnd, HISTORY_STATUS, expected);
             // Late and equal to what came after it: key 1 was B already on T2.5; the B version starts earlier.
             history(db, obs(1, "p", "B", "2024-02-15 00:00:00"));
             runWithStatus(db, sql, openEnd);
@@ -517,9 +523,7 @@ class SnapshotExecutionTest {
                     row("1", "EU", T1, open, "1", "p", "A"),
                     row("2", "EU", T1, T2, "0", "p", "X"),
                     row("2", "EU", T3, open, "1", "p", "X"));
-            assertThat(Loads.sorted(db, HISTORY_STATUS)).isEqualTo(expected);
-            runWithStatus(db, sql, openEnd);
-            assertThat(Loads.sorted(db, HISTORY_STATUS)).isEqualTo(expected);
+            assertHistoryStableOnRerun(db, sql, openEnd, HISTORY_STATUS, expected);
         }
     }
 
@@ -545,9 +549,7 @@ class SnapshotExecutionTest {
                     row("1", "EU", T2, T3, "0", "gold", "A"),
                     row("1", "EU", T3, open, "1", "pro", "A"),
                     row("2", "EU", T1, open, "1", "basic", "untouched"));
-            assertThat(Loads.sorted(db, HISTORY_STATUS)).isEqualTo(expected);
-            runWithStatus(db, sql, openEnd);
-            assertThat(Loads.sorted(db, HISTORY_STATUS)).isEqualTo(expected);
+            assertHistoryStableOnRerun(db, sql, openEnd, HISTORY_STATUS, expected);
         }
     }
 
@@ -634,9 +636,7 @@ class SnapshotExecutionTest {
             List<List<String>> expected = List.of(
                     row("1", "EU", T1, T3, "0", "p", "C"),
                     row("1", "EU", T3, open, "1", "p", "D"));
-            assertThat(Loads.sorted(db, HISTORY_STATUS)).isEqualTo(expected);
-            runWithStatus(db, refresh, openEnd);
-            assertThat(Loads.sorted(db, HISTORY_STATUS)).isEqualTo(expected);
+            assertHistoryStableOnRerun(db, refresh, openEnd, HISTORY_STATUS, expected);
             // The watermark was rebuilt too: an incremental run after T3 continues the history.
             history(db, obs(1, "p", "E", T4));
             runWithStatus(db, load(engine, TARGET_TYPED, HISTORY_SRC, params, T5), openEnd);

@@ -193,9 +193,18 @@ UNION ALL
 SELECT ${qual(allCols, "h")}
 FROM ${HIST} h;
 <#if tracking>
--- Written after the target (not atomic here): a failure in between only rebuilds these keys again
+-- Written after the target (not atomic here): a failure in between only rebuilds these keys again;
+-- one INSERT OVERWRITE, as for the target (Delta takes no subquery in a DELETE condition)
+INSERT OVERWRITE TABLE ${SEEN}
+SELECT ${qual(K + [SEQ], "sn")}
+FROM ${SEEN} sn
+WHERE NOT EXISTS (SELECT 1 FROM ${KEYS} k WHERE ${eqAll(K, "k", "sn")})
+UNION ALL
+SELECT DISTINCT ${qual(K + [SEQ], "s")}
+FROM ${S} s
+JOIN ${KEYS} k ON ${eqAll(K, "k", "s")}
+WHERE NOT (${fn.nvl("s." + OP, "''")} = ${delete_value});
 </#if>
-<@writeSeen/>
 </#if>
 DROP TABLE ${KEYS};
 DROP TABLE ${HIST};

@@ -72,10 +72,27 @@
     <#return s.schema + "." + s.name>
 </#function>
 <#-- A statement that fails with the message (a SQL string expression over alias `bad`) when the
-     query `offending` returns a row; it returns no row when all is well. -->
+     query `offending` returns a row; it returns no row when all is well. The message must read a
+     column of the offending row (bad.x): PostgreSQL and H2 fold a constant expression while they
+     plan the statement, so a constant message would raise even when no row is offending. -->
 <#function failIfAny offending message>
+    <#if !message?contains("bad.")>
+        <#stop "failIfAny: the message must depend on the offending row (read a column of alias bad), or the check raises on PostgreSQL and H2 with no offending row: " + message>
+    </#if>
     <#return "SELECT " + fn.raise_error(message) + " AS load_check_failed\nFROM (\n" + offending + "\n    LIMIT 1\n) bad">
 </#function>
+<#-- ===== snapshot / cdc_scd2 helpers: open end, tracked columns ===== -->
+<#-- A version's end (NULL while open) written under the convention: the open end when NULL. -->
+<#function endUnder expr convention type>
+    <#if convention == "null"><#return expr></#if>
+    <#return fn.nvl(expr, openEnd(convention, type))>
+</#function>
+<#-- A VALID_TO column read back as NULL while the version is open, whatever the convention. -->
+<#function endOrNull column convention type>
+    <#if convention == "null"><#return column></#if>
+    <#return "NULLIF(" + column + ", " + openEnd(convention, type) + ")">
+</#function>
+<#-- ===== end of snapshot / cdc_scd2 helpers ===== -->
 <#-- History templates' open-end convention (their `open_end` parameter, values null | far_future):
      the open version's VALID_TO is NULL, or the far-future timestamp 9999-12-31 00:00:00. -->
 <#function openEnd convention type>

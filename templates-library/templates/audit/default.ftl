@@ -42,8 +42,10 @@ ${failIfAny("    SELECT a." + c + " FROM " + table + " a WHERE a." + c + " IS NO
     what(c + " has a value outside (" + values?join(", ") + "): ") + " || " + fn.to_text("bad." + c))};
 <#elseif type == "custom">
 <#if !(query?? && query?has_content)><#stop "parameter 'query': the custom audit needs a query returning the offending rows"></#if>
-${failIfAny("    SELECT 1 AS offending FROM (\n" + query?trim?remove_ending(";") + "\n    ) q",
-    what("the audit query returned offending rows"))};
+<#-- The message names the count of offending rows: a message that is a constant would be evaluated
+     (and raise) while PostgreSQL and H2 plan the statement, even when the query returns nothing. -->
+${failIfAny("    SELECT COUNT(*) AS offending_rows FROM (\n" + query?trim?remove_ending(";") + "\n    ) q HAVING COUNT(*) > 0",
+    what("the audit query returned offending rows: ") + " || " + fn.to_text("bad.offending_rows"))};
 <#else>
 <#stop "parameter 'type': '" + type + "' is not an audit type; use not_null, unique, accepted_values or custom">
 </#if>

@@ -4,9 +4,10 @@
   Inputs
     key_columns (IDENTIFIER_LIST, required), operation_column (default cdc_operation), sequence_column
     (default cdc_seq), event_time_column (default event_time), delete_value (default D),
-    source (default the load's first source entity), work_prefix (default Z_CDC_).
+    source (default the load's first source entity), work_prefix (default Z_CDC_),
+    open_end (null | far_future, default null: the open version's VALID_TO, lib/load.ftl openEnd).
   Required attribute types of the target: VALID_FROM, VALID_TO (timestamps; VALID_TO IS NULL on
-    the open version); optional VALIDITY_STATUS (1/0, or TRUE/FALSE if BOOLEAN: the open version).
+    the open version, or 9999-12-31 00:00:00 with open_end=far_future); optional VALIDITY_STATUS (1/0, or TRUE/FALSE if BOOLEAN: the open version).
     The target must have the key columns and the sequence column; every other target column
     (the payload) is taken from the source by name.
   Parameter kinds: names are IDENTIFIER(_LIST); delete_value is TEXT, so it arrives as a literal.
@@ -51,6 +52,31 @@
 <#assign ET = event_time_column>
 <#assign eventCols = cols + hasName(cols, OP)?then([], [OP]) + hasName(cols, ET)?then([], [ET])>
 <#assign isDelete = fn.nvl("e." + OP, "''") + " = " + delete_value>
+<#-- Tracked columns (track_columns, or every payload column but track_except): only a change to one
+     of them opens a version; other changes update the version current at that point in place. -->
+<#assign payload = cols?filter(c -> !hasName(K, c) && c != SEQ)>
+<#if (track_columns![])?size gt 0 && (track_except![])?size gt 0>
+    <#stop "parameter 'track_except': give track_columns or track_except, not both">
+</#if>
+<#function trackedNames list parameter>
+    <#local out = []>
+    <#list list as c>
+        <#local a = attrNamed(colAttrs, c, parameter)>
+        <#if !hasName(payload, a.name)>
+            <#stop "parameter '" + parameter + "': " + a.name + " is a key or the sequence column, not a payload column that can be tracked (payload columns: " + payload?join(", ") + ")">
+        </#if>
+        <#local out = out + [a.name]>
+    </#list>
+    <#return out>
+</#function>
+<#assign tracking = (track_columns![])?size gt 0 || (track_except![])?size gt 0>
+<#if (track_columns![])?size gt 0>
+    <#assign tracked = trackedNames(track_columns, "track_columns")>
+<#elseif tracking>
+    <#assign except = trackedNames(track_except, "track_except")>
+    <#assign tracked = payload?filter(c -> !except?seq_contains(c))>
+</#if>
+<#assign SEEN = target.schema + "." + work_prefix + "SEEN_" + target.name>
 <#if statusAttrs?size == 1>
     <#assign bool = statusAttrs[0].datatype == "BOOLEAN">
     <#assign ON = bool?then(fn.bool_true(), "1")>
@@ -62,22 +88,60 @@ ${failIfAny("    SELECT " + qual(K, "e") + ", e." + SEQ + " FROM (SELECT DISTINC
     lit("cdc_scd2 load " + model.load.name + ": the source " + S + " has different events with the same key and sequence ("
         + (K + [SEQ])?join(", ") + "); example: ") + " || " + keyText(K + [SEQ], "bad")
         + " || " + lit(". Each event of a key needs its own sequence value; fix the CDC extract."))};
+<#if tracking>
+-- The events already applied (tracked columns: an event updated in place leaves no sequence of its own in the target)
+CREATE TABLE IF NOT EXISTS ${SEEN} (<#list K + [SEQ] as c>${c} ${attrNamed(colAttrs, c, "key_columns").physicalDatatype}<#sep>, </#list>);
+</#if>
 DROP TABLE IF EXISTS ${KEYS};
 -- Keys with events that the target does not reflect yet
 CREATE TABLE ${KEYS} AS
 SELECT DISTINCT ${qual(K, "e")}
 FROM ${S} e
 WHERE (NOT (${isDelete}) AND NOT EXISTS (
-        SELECT 1 FROM ${T} t WHERE ${eqAll(K, "t", "e")} AND t.${SEQ} = e.${SEQ}))
+        SELECT 1 FROM ${tracking?then(SEEN, T)} t WHERE ${eqAll(K, "t", "e")} AND t.${SEQ} = e.${SEQ}))
     OR (${isDelete} AND NOT EXISTS (
         SELECT 1 FROM ${T} t WHERE ${eqAll(K, "t", "e")} AND t.${VT} = e.${ET}));
 DROP TABLE IF EXISTS ${HIST};
+<#if tracking>
+<#assign w = "PARTITION BY " + qual(K, "e") + " ORDER BY e." + SEQ>
+-- The rebuilt history of those keys: a version opens at the first event, after a delete and at each
+-- change of a tracked column (${tracked?join(", ")}); the events that follow it until the next opening
+-- update it in place, so it carries the last one's values and sequence, valid until the next event
+CREATE TABLE ${HIST} AS
+SELECT
+    ${qual(cols, "v")}
+    , v._vf AS ${VF}
+    , ${endUnder("v._next", open_end, vtAttr.physicalDatatype)} AS ${VT}
+<#if statusAttrs?size == 1>
+    , CASE WHEN v._next IS NULL THEN ${ON} ELSE ${OFF} END AS ${statusAttrs[0].name}
+</#if>
+FROM (
+    SELECT e.*, MIN(e.${ET}) OVER (PARTITION BY ${qual(K, "e")}, e._grp) AS _vf, LEAD(e._grp) OVER (${w}) AS _next_grp
+    FROM (
+        SELECT e.*
+            , SUM(e._opens) OVER (${w} ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS _grp
+            , LEAD(e.${ET}) OVER (${w}) AS _next
+        FROM (
+            SELECT e.*, CASE WHEN e._del = 1 OR e._p_del IS NULL OR e._p_del = 1 OR ${anyDiffers(tracked, "e", "e", "_p_")} THEN 1 ELSE 0 END AS _opens
+            FROM (
+                SELECT e.*, LAG(e._del) OVER (${w}) AS _p_del<#list tracked as c>, LAG(e.${c}) OVER (${w}) AS _p_${c}</#list>
+                FROM (
+                    SELECT DISTINCT ${qual(eventCols, "s")}, CASE WHEN ${fn.nvl("s." + OP, "''")} = ${delete_value} THEN 1 ELSE 0 END AS _del
+                    FROM ${S} s
+                    JOIN ${KEYS} k ON ${eqAll(K, "k", "s")}
+                ) e
+            ) e
+        ) e
+    ) e
+) v
+WHERE v._del = 0 AND (v._next_grp IS NULL OR v._next_grp <> v._grp);
+<#else>
 -- The rebuilt history of those keys: every event, valid until the next event of its key
 CREATE TABLE ${HIST} AS
 SELECT
     ${qual(cols, "v")}
     , v.${ET} AS ${VF}
-    , v._next AS ${VT}
+    , ${endUnder("v._next", open_end, vtAttr.physicalDatatype)} AS ${VT}
 <#if statusAttrs?size == 1>
     , CASE WHEN v._next IS NULL THEN ${ON} ELSE ${OFF} END AS ${statusAttrs[0].name}
 </#if>
@@ -92,6 +156,18 @@ FROM (
     ) e
 ) v
 WHERE NOT (${fn.nvl("v." + OP, "''")} = ${delete_value});
+</#if>
+<#-- Tracked columns: the rebuilt keys' applied events replace theirs in the SEEN table. -->
+<#macro writeSeen>
+<#if tracking>
+DELETE FROM ${SEEN} sn WHERE EXISTS (SELECT 1 FROM ${KEYS} k WHERE ${eqAll(K, "k", "sn")});
+INSERT INTO ${SEEN} (${(K + [SEQ])?join(", ")})
+SELECT DISTINCT ${qual(K + [SEQ], "s")}
+FROM ${S} s
+JOIN ${KEYS} k ON ${eqAll(K, "k", "s")}
+WHERE NOT (${fn.nvl("s." + OP, "''")} = ${delete_value});
+</#if>
+</#macro>
 <#assign allCols = cols + [VF, VT] + names(statusAttrs)>
 <#if (dialect.capabilities.multi_statement_transactions!true) || !(dialect.capabilities.insert_overwrite!false)>
 <#if dialect.capabilities.multi_statement_transactions!true>
@@ -103,6 +179,7 @@ DELETE FROM ${T} trg WHERE EXISTS (SELECT 1 FROM ${KEYS} k WHERE ${eqAll(K, "k",
 INSERT INTO ${T} (${allCols?join(", ")})
 SELECT ${allCols?join(", ")}
 FROM ${HIST};
+<@writeSeen/>
 <#if dialect.capabilities.multi_statement_transactions!true>
 COMMIT;
 </#if>
@@ -115,6 +192,19 @@ WHERE NOT EXISTS (SELECT 1 FROM ${KEYS} k WHERE ${eqAll(K, "k", "trg")})
 UNION ALL
 SELECT ${qual(allCols, "h")}
 FROM ${HIST} h;
+<#if tracking>
+-- Written after the target (not atomic here): a failure in between only rebuilds these keys again;
+-- one INSERT OVERWRITE, as for the target (Delta takes no subquery in a DELETE condition)
+INSERT OVERWRITE TABLE ${SEEN}
+SELECT ${qual(K + [SEQ], "sn")}
+FROM ${SEEN} sn
+WHERE NOT EXISTS (SELECT 1 FROM ${KEYS} k WHERE ${eqAll(K, "k", "sn")})
+UNION ALL
+SELECT DISTINCT ${qual(K + [SEQ], "s")}
+FROM ${S} s
+JOIN ${KEYS} k ON ${eqAll(K, "k", "s")}
+WHERE NOT (${fn.nvl("s." + OP, "''")} = ${delete_value});
+</#if>
 </#if>
 DROP TABLE ${KEYS};
 DROP TABLE ${HIST};

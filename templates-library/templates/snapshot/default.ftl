@@ -10,8 +10,17 @@
     observed_at (IDENTIFIER): a source column with the observation time; switches to historical input.
     historical_input (STRING): snapshot | changes (rules below).
     invalidate_hard_deletes (BOOLEAN, default false).
+    full_refresh (BOOLEAN, default false): rebuild the whole target (and watermark) from the source,
+      ignoring its history: a full refresh (template.yaml fullRefresh), allowed only by the
+      full-refresh policy; valid_from_column must have the attribute type VALID_FROM.
+    deletion_records (BOOLEAN, default false), deleted_column (IDENTIFIER, default is_deleted): a hard
+      delete (detected as with invalidate_hard_deletes) is a version of its own: the last known
+      values, deleted_column 1 (TRUE), from the delete until the key returns (dbt 1.9 hard_deletes:
+      new_record); not with historical_input=changes.
     valid_from_column / valid_to_column (IDENTIFIER, default valid_from / valid_to): target columns of
-      a timestamp type; valid_to IS NULL marks the current version.
+      a timestamp type; valid_to IS NULL (or the far future, open_end) marks the current version.
+    open_end (STRING, null | far_future, default null): the open version's valid_to is NULL, or
+      9999-12-31 00:00:00 (lib/load.ftl openEnd).
     initial_valid_from (STRING): updated_at | observed_at | execution_time; default updated_at for
       timestamp, execution_time for current-state check, observed_at for historical check.
     execution_time (SQL, default CURRENT_TIMESTAMP): SQL expression of the run's time.
@@ -21,7 +30,8 @@
     delta_prefix (IDENTIFIER, default Z_DELTA_): the delta table is <target schema>.<prefix><target name>.
     watermark_prefix (IDENTIFIER, default Z_WM_): historical snapshot input only; the one-column
       table <target schema>.<prefix><target name> holding the observed_at values loaded.
-  Required attribute types: none (columns are named by parameters). Source shape: every target
+  Required attribute types: none (columns are named by parameters); an optional VALIDITY_STATUS
+    column (1/0, or TRUE/FALSE when BOOLEAN) is 1 on the open version and not read from the source. Source shape: every target
     column except the validity columns, by name, plus observed_at when historical.
 
   Historical input rules (violations are generation errors naming the parameter)
@@ -46,12 +56,15 @@
       observation where it is missing.
     - A key that reappears after being closed gets a new version; with the timestamp strategy, if
       its updated_at is not after the close, the version starts when it was observed again.
-    - Historical snapshot input: the latest observed_at loaded is kept in the watermark table
+    - Historical snapshot input: every observed_at loaded is kept in the watermark table
       <target schema>.<watermark_prefix><target name> (created when missing); observations (and
-      missing-key checks) not after it are ignored, so rerunning a batch changes nothing. Late
-      observations are therefore not merged into history: load observations in time order.
-    - Historical changes input: change records whose updated_at is not after the latest time the
-      target knows for the key are ignored (same reason, same consequence).
+      missing-key checks) not after its latest are not merged with the open version, so rerunning a
+      batch changes nothing. Historical changes input: the same with the key's latest known time.
+    - Late data: a key with such an observation (change record) that none of its versions reflects
+      is rebuilt from its versions (as observations at their start and at each loaded time they
+      span; a close that no version continues as a delete), all its source rows and (check
+      strategy, hard deletes) the batch's times that miss it, the source winning at its own times;
+      its target rows are deleted and the delta's inserted (is_rebuilt_key = 1).
     - Applied with one MERGE (update valid_to of closed versions, insert new versions) in a
       transaction with the watermark (without the multi_statement_transactions capability the
       watermark is written right after the MERGE, outside a transaction).
@@ -89,6 +102,11 @@
 <#if strategy == "check" && mode == "changes">
     <#stop "parameter 'historical_input': historical_input=changes is not supported with strategy=check; use strategy=timestamp with updated_at, or historical_input=snapshot">
 </#if>
+<#if deletion_records && mode == "changes">
+    <#stop "parameter 'deletion_records': not allowed with historical_input=changes, whose batches are not complete source snapshots (a missing key means no change, not a delete)">
+</#if>
+<#-- Deletion records (dbt 1.9 hard_deletes: new_record) detect hard deletes too. -->
+<#assign hardDeletes = invalidate_hard_deletes || deletion_records>
 <#if invalidate_hard_deletes && mode == "changes">
     <#stop "parameter 'invalidate_hard_deletes': not allowed with historical_input=changes, whose batches are not complete source snapshots (a missing key means no change, not a delete)">
 </#if>
@@ -103,7 +121,36 @@
 <#assign VF = vfAttr.name>
 <#assign VT = vtAttr.name>
 <#assign tsType = vfAttr.physicalDatatype>
-<#assign colAttrs = target.attributes?filter(a -> a.name != VF && a.name != VT)>
+<#assign OE = open_end>
+<#-- An optional current flag (attribute type VALIDITY_STATUS): 1/0, or TRUE/FALSE when BOOLEAN. -->
+<#assign statusAttrs = loads.getAttributesForType(target.attributes, "VALIDITY_STATUS")>
+<#assign statusCols = names(statusAttrs)>
+<#if statusAttrs?size == 1>
+    <#assign bool = statusAttrs[0].datatype == "BOOLEAN">
+    <#assign ON = bool?then(fn.bool_true(), "1")>
+    <#assign OFF = bool?then(fn.bool_false(), "0")>
+</#if>
+<#-- Deletion records: the flag column (1/0, or TRUE/FALSE when BOOLEAN) written by the template. -->
+<#assign delCols = []>
+<#if deletion_records>
+    <#assign delAttr = attrNamed(target.attributes, deleted_column, "deleted_column")>
+    <#if delAttr.name == VF || delAttr.name == VT || statusCols?seq_contains(delAttr.name)>
+        <#stop "parameter 'deleted_column': " + delAttr.name + " is a validity column; name the deleted-flag column">
+    </#if>
+    <#assign delCols = [delAttr.name]>
+    <#assign DEL_ON = (delAttr.datatype == "BOOLEAN")?then(fn.bool_true(), "1")>
+    <#assign DEL_OFF = (delAttr.datatype == "BOOLEAN")?then(fn.bool_false(), "0")>
+</#if>
+<#-- 1 when the version of target alias t is a deletion record -->
+<#function delOf t>
+    <#if !deletion_records><#return "0"></#if>
+    <#return "CASE WHEN " + t + "." + delCols[0] + " = " + DEL_ON + " THEN 1 ELSE 0 END">
+</#function>
+<#function live t>
+    <#if !deletion_records><#return ""></#if>
+    <#return " AND NOT (" + t + "." + delCols[0] + " = " + DEL_ON + ")">
+</#function>
+<#assign colAttrs = target.attributes?filter(a -> a.name != VF && a.name != VT && !statusCols?seq_contains(a.name) && !delCols?seq_contains(a.name))>
 <#assign cols = names(colAttrs)>
 <#assign K = []><#list unique_key as k><#assign K = K + [attrNamed(colAttrs, k, "unique_key").name]></#list>
 <#if strategy == "timestamp"><#assign UPD = attrNamed(colAttrs, updated_at, "updated_at").name></#if>
@@ -145,9 +192,34 @@
     </#list>
     <#return out?join(", ")>
 </#function>
+<#-- Full refresh: the target (and watermark) are rebuilt from the source alone; the delta reads
+     them as empty and the apply deletes them in its transaction. -->
+<#if full_refresh>
+    <#if (vfAttr.attributeType!"") != "VALID_FROM">
+        <#stop "parameter 'full_refresh': the target's " + VF + " must have the attribute type VALID_FROM, so that the target is a history table and the full-refresh policy applies">
+    </#if>
+    <#assign TR = "(SELECT * FROM " + T + " WHERE 1 = 0)">
+    <#assign WR = "(SELECT * FROM " + W + " WHERE 1 = 0)">
+<#else>
+    <#assign TR = T>
+    <#assign WR = W>
+</#if>
+<#-- Late data (historical input): a key with an observation at or before what the target already
+     knows that the target does not reflect is rebuilt from its versions and all its observations. -->
+<#assign late = mode != "current">
+<#assign L0 = late?then(", 0", "")>
+<#function notLate alias>
+    <#if !late><#return ""></#if>
+    <#return "\n        AND NOT EXISTS (SELECT 1 FROM late_keys l WHERE " + eqAll(K, "l", alias) + ")">
+</#function>
+<#-- A version of target alias t that covers the time expression x. -->
+<#function covers t x>
+    <#local end = endOrNull(t + "." + VT, OE, tsType)>
+    <#return t + "." + VF + " <= " + x + " AND (" + end + " IS NULL OR " + x + " < " + end + ")">
+</#function>
 <#if phase != "apply">
 <#if mode == "snapshot">
--- The latest observation already loaded (historical snapshot input)
+-- Every observation time already loaded (historical snapshot input)
 CREATE TABLE IF NOT EXISTS ${W} (observed_until ${tsType});
 </#if>
 -- Duplicate rows at the identity grain (${grain?join(", ")}) stop the load before any write.
@@ -157,49 +229,121 @@ ${failIfAny("    SELECT " + qual(grain, "s") + " FROM " + S + " s GROUP BY " + q
         + " || " + lit(". Deduplicate the source query, e.g. keep ROW_NUMBER() OVER (PARTITION BY " + grain?join(", ") + " ORDER BY <newest first>) = 1."))};
 DROP TABLE IF EXISTS ${D};
 CREATE TABLE ${D} AS
-WITH tgt_keys AS (
+WITH <#if late>late_keys AS (
+<#if mode == "snapshot">
+    SELECT DISTINCT ${qual(K, "u")} FROM (
+    -- Keys with an observation not after the watermark that no version of theirs reflects
+    SELECT ${qual(K, "s")}
+    FROM ${S} s
+    WHERE EXISTS (SELECT 1 FROM ${WR} w WHERE w.observed_until >= ${ORD})
+        AND NOT EXISTS (SELECT 1 FROM ${TR} t WHERE ${eqAll(K, "t", "s")} AND ${covers("t", ORD)}${live("t")}
+            AND NOT <#if strategy == "check">${anyDiffers(checkCols, "t", "s")}<#else>(${UPDX} > t.${UPD})</#if>)
+<#if hardDeletes && strategy == "check">
+    UNION ALL
+    -- Keys that a version says were there at an observation not after the watermark that misses them
+    SELECT ${qual(K, "t")}
+    FROM ${TR} t
+    CROSS JOIN (SELECT DISTINCT ${OBS} AS _obs FROM ${S} s) o
+    WHERE EXISTS (SELECT 1 FROM ${WR} w WHERE w.observed_until >= o._obs) AND ${covers("t", "o._obs")}${live("t")}
+        AND NOT EXISTS (SELECT 1 FROM ${S} s WHERE ${eqAll(K, "s", "t")} AND ${OBS} = o._obs)
+</#if>
+    ) u
+<#else>
+    -- Keys with a change record not after the latest time the target knows that starts no version
+    SELECT DISTINCT ${qual(K, "s")}
+    FROM ${S} s
+    WHERE EXISTS (SELECT 1 FROM ${TR} t WHERE ${eqAll(K, "t", "s")} AND ${fn.nvl(endOrNull("t." + VT, OE, tsType), "t." + VF)} >= ${ORD})
+        AND NOT EXISTS (SELECT 1 FROM ${TR} t WHERE ${eqAll(K, "t", "s")} AND t.${VF} = ${ORD})
+</#if>
+),
+</#if>tgt_keys AS (
     -- What the target knows per key: the latest time it has seen, whether a version is open
-    SELECT ${qual(K, "t")}, MAX(${fn.nvl("t." + VT, "t." + VF)}) AS _last
-    FROM ${T} t
+    SELECT ${qual(K, "t")}, MAX(${fn.nvl(endOrNull("t." + VT, OE, tsType), "t." + VF)}) AS _last
+    FROM ${TR} t<#if late>
+    WHERE NOT EXISTS (SELECT 1 FROM late_keys l WHERE ${eqAll(K, "l", "t")})</#if>
     GROUP BY ${qual(K, "t")}
 ),
 events AS (
     -- The open version of each key: the state that new observations are compared with
-    SELECT ${qual(cols, "c")}, 0 AS _new, 0 AS _del, c.${VF} AS _ord, c.${VF} AS _vf, c.${VF} AS _seen, c.${VF} AS _init
-    FROM ${T} c
-    WHERE c.${VT} IS NULL
+    SELECT ${qual(cols, "c")}, 0 AS _new, ${delOf("c")} AS _del, c.${VF} AS _ord, c.${VF} AS _vf, c.${VF} AS _seen, c.${VF} AS _init<#if late>, 0 AS _late</#if>
+    FROM ${TR} c
+    WHERE ${isOpen("c." + VT, OE, tsType)}${notLate("c")}
     UNION ALL
     -- New observations<#if mode == "changes"> (only those after what the target already knows about the key)<#elseif mode == "snapshot"> (only those after the watermark)</#if>
-    SELECT ${qual(cols, "s")}, 1, 0, ${ORD}, ${VTIME}, ${SEEN}, ${INIT}
+    SELECT ${qual(cols, "s")}, 1, 0, ${ORD}, ${VTIME}, ${SEEN}, ${INIT}${L0}
     FROM ${S} s
 <#if mode == "changes">
     LEFT JOIN tgt_keys k ON ${eqAll(K, "k", "s")}
-    WHERE k.${K[0]} IS NULL OR ${ORD} > k._last
+    WHERE (k.${K[0]} IS NULL OR ${ORD} > k._last)${notLate("s")}
 <#elseif mode == "snapshot">
-    WHERE NOT EXISTS (SELECT 1 FROM ${W} w WHERE w.observed_until >= ${ORD})
+    WHERE NOT EXISTS (SELECT 1 FROM ${WR} w WHERE w.observed_until >= ${ORD})${notLate("s")}
 </#if>
-<#if invalidate_hard_deletes && mode == "current">
+<#if hardDeletes && mode == "current">
     UNION ALL
     -- Hard deletes: current keys missing from the source end at the execution time
     SELECT ${nullRow("c")}, 1, 1, ${ET}, ${ET}, ${ET}, ${ET}
-    FROM ${T} c
-    WHERE c.${VT} IS NULL
+    FROM ${TR} c
+    WHERE ${isOpen("c." + VT, OE, tsType)}
         AND NOT EXISTS (SELECT 1 FROM ${S} s WHERE ${eqAll(K, "s", "c")})
-<#elseif invalidate_hard_deletes && mode == "snapshot">
+<#elseif hardDeletes && mode == "snapshot">
     UNION ALL
     -- Hard deletes: a key known before but missing from an observation ends at that observation
-    SELECT ${nullRow("a")}, 1, 1, o._obs, o._obs, o._obs, o._obs
+    SELECT ${nullRow("a")}, 1, 1, o._obs, o._obs, o._obs, o._obs${L0}
     FROM (
         SELECT DISTINCT ${qual(K, "u")}
         FROM (
             SELECT ${qual(K, "s")} FROM ${S} s
             UNION ALL
-            SELECT ${qual(K, "c")} FROM ${T} c WHERE c.${VT} IS NULL
+            SELECT ${qual(K, "c")} FROM ${TR} c WHERE ${isOpen("c." + VT, OE, tsType)}
         ) u
     ) a
     CROSS JOIN (SELECT DISTINCT ${OBS} AS _obs FROM ${S} s) o
-    WHERE NOT EXISTS (SELECT 1 FROM ${W} w WHERE w.observed_until >= o._obs)
-        AND NOT EXISTS (SELECT 1 FROM ${S} s WHERE ${eqAll(K, "s", "a")} AND ${OBS} = o._obs)
+    WHERE NOT EXISTS (SELECT 1 FROM ${WR} w WHERE w.observed_until >= o._obs)
+        AND NOT EXISTS (SELECT 1 FROM ${S} s WHERE ${eqAll(K, "s", "a")} AND ${OBS} = o._obs)${notLate("a")}
+</#if>
+<#if late>
+<#-- The source is authoritative at its own times: where it observed the key (or, complete with hard
+     deletes, observed anything), the target's version starts and ends there give way to it. -->
+<#function unobserved x alias>
+    <#if hardDeletes><#return "NOT EXISTS (SELECT 1 FROM " + S + " s WHERE " + ORD + " = " + x + ")"></#if>
+    <#return "NOT EXISTS (SELECT 1 FROM " + S + " s WHERE " + eqAll(K, "s", alias) + " AND " + ORD + " = " + x + ")">
+</#function>
+    UNION ALL
+    -- Late keys, rebuilt: each version as an observation where it starts
+    SELECT ${qual(cols, "c")}, 1, ${delOf("c")}, c.${VF}, c.${VF}, c.${VF}, c.${VF}, 1
+    FROM ${TR} c
+    JOIN late_keys l ON ${eqAll(K, "l", "c")}
+    WHERE ${unobserved("c." + VF, "c")}
+<#if mode == "snapshot">
+    UNION ALL
+    -- ... and as an observation at each later time loaded before that it spans (the watermark table)
+    SELECT ${qual(cols, "c")}, 1, ${delOf("c")}, w.observed_until, w.observed_until, w.observed_until, w.observed_until, 1
+    FROM ${TR} c
+    JOIN late_keys l ON ${eqAll(K, "l", "c")}
+    JOIN ${WR} w ON ${covers("c", "w.observed_until")} AND c.${VF} < w.observed_until
+    WHERE ${unobserved("w.observed_until", "c")}
+</#if>
+    UNION ALL
+    -- ... each end that no version of the key continues as a delete
+    SELECT ${nullRow("c")}, 1, 1, c.${VT}, c.${VT}, c.${VT}, c.${VT}, 1
+    FROM ${TR} c
+    JOIN late_keys l ON ${eqAll(K, "l", "c")}
+    WHERE NOT (${isOpen("c." + VT, OE, tsType)})
+        AND NOT EXISTS (SELECT 1 FROM ${TR} n WHERE ${eqAll(K, "n", "c")} AND n.${VF} = c.${VT})
+        AND ${unobserved("c." + VT, "c")}
+    UNION ALL
+    -- ... and all their observations in the source
+    SELECT ${qual(cols, "s")}, 1, 0, ${ORD}, ${VTIME}, ${SEEN}, ${INIT}, 1
+    FROM ${S} s
+    JOIN late_keys l ON ${eqAll(K, "l", "s")}
+<#if hardDeletes>
+    UNION ALL
+    -- ... and every observation that misses them
+    SELECT ${nullRow("l")}, 1, 1, o._obs, o._obs, o._obs, o._obs, 1
+    FROM late_keys l
+    CROSS JOIN (SELECT DISTINCT ${OBS} AS _obs FROM ${S} s) o
+    WHERE NOT EXISTS (SELECT 1 FROM ${S} s WHERE ${eqAll(K, "s", "l")} AND ${OBS} = o._obs)
+</#if>
 </#if>
 ),
 flagged AS (
@@ -234,6 +378,11 @@ numbered AS (
         kp.*
         , LAG(kp._del) OVER (${w}) AS _pk_del
         , LAG(kp._vf) OVER (${w}) AS _pk_vf
+<#if deletion_records>
+<#list cols?filter(c -> !hasName(K, c)) as c>
+        , LAG(kp.${c}) OVER (${w}) AS _pk_${c}
+</#list>
+</#if>
         , ROW_NUMBER() OVER (${w}) AS _n
     FROM kept kp
 ),
@@ -257,23 +406,44 @@ ranged AS (
     FROM starts st
 )
 -- The delta: versions to insert, and open versions that get closed
-SELECT ${qual(cols, "r")}, r._from AS ${VF}, r._to AS ${VT}, r._new AS is_new_version
+<#function deltaCols>
+    <#if !deletion_records><#return qual(cols, "r")></#if>
+    <#local out = []>
+    <#list cols as c>
+        <#local out = out + [hasName(K, c)?then("r." + c, "CASE WHEN r._del = 1 AND r._new = 1 THEN r._pk_" + c + " ELSE r." + c + " END AS " + c)]>
+    </#list>
+    <#return out?join(", ")>
+</#function>
+SELECT ${deltaCols()}, r._from AS ${VF}, ${endUnder("r._to", OE, tsType)} AS ${VT}<#if statusAttrs?size == 1>, CASE WHEN r._to IS NULL THEN ${ON} ELSE ${OFF} END AS ${statusCols[0]}</#if><#if deletion_records>, CASE WHEN r._del = 1 THEN ${DEL_ON} ELSE ${DEL_OFF} END AS ${delCols[0]}</#if>, r._new AS is_new_version<#if late>, r._late AS is_rebuilt_key</#if>
 FROM ranged r
-WHERE r._del = 0 AND (r._new = 1 OR r._to IS NOT NULL);
+WHERE <#if !deletion_records>r._del = 0 AND </#if>(r._new = 1 OR r._to IS NOT NULL);
 </#if>
 <#if phase != "delta">
 <#assign tx = dialect.capabilities.multi_statement_transactions!true>
 <#if tx>
 BEGIN TRANSACTION;
 </#if>
+<#if full_refresh>
+-- Full refresh: the whole history is replaced by the delta's
+DELETE FROM ${T} WHERE 1 = 1;
+<#if mode == "snapshot">
+DELETE FROM ${W} WHERE 1 = 1;
+</#if>
+</#if>
+<#if late>
+-- Keys rebuilt for late data: their versions are replaced by the delta's
+DELETE FROM ${T} trg WHERE EXISTS (SELECT 1 FROM ${D} d WHERE d.is_rebuilt_key = 1 AND ${eqAll(K, "d", "trg")});
+</#if>
 MERGE INTO ${T} trg USING ${D} src
 ON (${eqAll(K, "trg", "src")} AND trg.${VF} = src.${VF})
-WHEN MATCHED THEN UPDATE SET ${dialect.capabilities.merge_update_qualified?then("trg.", "")}${VT} = src.${VT}
-WHEN NOT MATCHED THEN INSERT (${cols?join(", ")}, ${VF}, ${VT})
-VALUES (${qual(cols, "src")}, src.${VF}, src.${VT});
+<#assign setCols = [VT] + statusCols>
+WHEN MATCHED THEN UPDATE SET <#list setCols as c>${dialect.capabilities.merge_update_qualified?then("trg.", "")}${c} = src.${c}<#sep>, </#list>
+WHEN NOT MATCHED THEN INSERT (${(cols + [VF] + setCols + delCols)?join(", ")})
+VALUES (${qual(cols + [VF] + setCols + delCols, "src")});
 <#if mode == "snapshot">
 INSERT INTO ${W} (observed_until)
-SELECT MAX(${OBS}) FROM ${S} s;
+SELECT DISTINCT ${OBS} FROM ${S} s
+WHERE NOT EXISTS (SELECT 1 FROM ${W} w WHERE w.observed_until = ${OBS});
 </#if>
 <#if tx>
 COMMIT;

@@ -1,5 +1,5 @@
 /* 1. step_1 (OVERRIDE - SQL) */
--- The latest observation already loaded (historical snapshot input)
+-- Every observation time already loaded (historical snapshot input)
 CREATE TABLE IF NOT EXISTS dw.Z_WM_customer_snap (observed_until DATETIME);
 -- Duplicate rows at the identity grain (customer_id, snapshot_date) stop the load before any write.
 SELECT ERROR('snapshot load snap_customer: the source stage.customer_hist has duplicate rows at the identity grain (customer_id, snapshot_date); example: ' || 'customer_id=' || IFNULL(CAST(bad.customer_id AS STRING), 'NULL') || ', snapshot_date=' || IFNULL(CAST(bad.snapshot_date AS STRING), 'NULL') || '. Deduplicate the source query, e.g. keep ROW_NUMBER() OVER (PARTITION BY customer_id, snapshot_date ORDER BY <newest first>) = 1.') AS load_check_failed
@@ -9,25 +9,45 @@ FROM (
 ) bad;
 DROP TABLE IF EXISTS dw.Z_DELTA_customer_snap;
 CREATE TABLE dw.Z_DELTA_customer_snap AS
-WITH tgt_keys AS (
+WITH late_keys AS (
+    SELECT DISTINCT u.customer_id FROM (
+    -- Keys with an observation not after the watermark that no version of theirs reflects
+    SELECT s.customer_id
+    FROM stage.customer_hist s
+    WHERE EXISTS (SELECT 1 FROM dw.Z_WM_customer_snap w WHERE w.observed_until >= CAST(s.snapshot_date AS DATETIME))
+        AND NOT EXISTS (SELECT 1 FROM dw.customer_snap t WHERE t.customer_id = s.customer_id AND t.valid_from <= CAST(s.snapshot_date AS DATETIME) AND (t.valid_to IS NULL OR CAST(s.snapshot_date AS DATETIME) < t.valid_to)
+            AND NOT (t.plan IS DISTINCT FROM s.plan OR t.status IS DISTINCT FROM s.status))
+    UNION ALL
+    -- Keys that a version says were there at an observation not after the watermark that misses them
+    SELECT t.customer_id
+    FROM dw.customer_snap t
+    CROSS JOIN (SELECT DISTINCT CAST(s.snapshot_date AS DATETIME) AS _obs FROM stage.customer_hist s) o
+    WHERE EXISTS (SELECT 1 FROM dw.Z_WM_customer_snap w WHERE w.observed_until >= o._obs) AND t.valid_from <= o._obs AND (t.valid_to IS NULL OR o._obs < t.valid_to)
+        AND NOT EXISTS (SELECT 1 FROM stage.customer_hist s WHERE s.customer_id = t.customer_id AND CAST(s.snapshot_date AS DATETIME) = o._obs)
+    ) u
+),
+tgt_keys AS (
     -- What the target knows per key: the latest time it has seen, whether a version is open
     SELECT t.customer_id, MAX(IFNULL(t.valid_to, t.valid_from)) AS _last
     FROM dw.customer_snap t
+    WHERE NOT EXISTS (SELECT 1 FROM late_keys l WHERE l.customer_id = t.customer_id)
     GROUP BY t.customer_id
 ),
 events AS (
     -- The open version of each key: the state that new observations are compared with
-    SELECT c.customer_id, c.region, c.plan, c.status, c.updated_at, 0 AS _new, 0 AS _del, c.valid_from AS _ord, c.valid_from AS _vf, c.valid_from AS _seen, c.valid_from AS _init
+    SELECT c.customer_id, c.region, c.plan, c.status, c.updated_at, 0 AS _new, 0 AS _del, c.valid_from AS _ord, c.valid_from AS _vf, c.valid_from AS _seen, c.valid_from AS _init, 0 AS _late
     FROM dw.customer_snap c
     WHERE c.valid_to IS NULL
+        AND NOT EXISTS (SELECT 1 FROM late_keys l WHERE l.customer_id = c.customer_id)
     UNION ALL
     -- New observations (only those after the watermark)
-    SELECT s.customer_id, s.region, s.plan, s.status, s.updated_at, 1, 0, CAST(s.snapshot_date AS DATETIME), CAST(s.snapshot_date AS DATETIME), CAST(s.snapshot_date AS DATETIME), CAST(s.snapshot_date AS DATETIME)
+    SELECT s.customer_id, s.region, s.plan, s.status, s.updated_at, 1, 0, CAST(s.snapshot_date AS DATETIME), CAST(s.snapshot_date AS DATETIME), CAST(s.snapshot_date AS DATETIME), CAST(s.snapshot_date AS DATETIME), 0
     FROM stage.customer_hist s
     WHERE NOT EXISTS (SELECT 1 FROM dw.Z_WM_customer_snap w WHERE w.observed_until >= CAST(s.snapshot_date AS DATETIME))
+        AND NOT EXISTS (SELECT 1 FROM late_keys l WHERE l.customer_id = s.customer_id)
     UNION ALL
     -- Hard deletes: a key known before but missing from an observation ends at that observation
-    SELECT a.customer_id, CAST(NULL AS STRING), CAST(NULL AS STRING), CAST(NULL AS STRING), CAST(NULL AS DATETIME), 1, 1, o._obs, o._obs, o._obs, o._obs
+    SELECT a.customer_id, CAST(NULL AS STRING), CAST(NULL AS STRING), CAST(NULL AS STRING), CAST(NULL AS DATETIME), 1, 1, o._obs, o._obs, o._obs, o._obs, 0
     FROM (
         SELECT DISTINCT u.customer_id
         FROM (
@@ -39,6 +59,39 @@ events AS (
     CROSS JOIN (SELECT DISTINCT CAST(s.snapshot_date AS DATETIME) AS _obs FROM stage.customer_hist s) o
     WHERE NOT EXISTS (SELECT 1 FROM dw.Z_WM_customer_snap w WHERE w.observed_until >= o._obs)
         AND NOT EXISTS (SELECT 1 FROM stage.customer_hist s WHERE s.customer_id = a.customer_id AND CAST(s.snapshot_date AS DATETIME) = o._obs)
+        AND NOT EXISTS (SELECT 1 FROM late_keys l WHERE l.customer_id = a.customer_id)
+    UNION ALL
+    -- Late keys, rebuilt: each version as an observation where it starts
+    SELECT c.customer_id, c.region, c.plan, c.status, c.updated_at, 1, 0, c.valid_from, c.valid_from, c.valid_from, c.valid_from, 1
+    FROM dw.customer_snap c
+    JOIN late_keys l ON l.customer_id = c.customer_id
+    WHERE NOT EXISTS (SELECT 1 FROM stage.customer_hist s WHERE CAST(s.snapshot_date AS DATETIME) = c.valid_from)
+    UNION ALL
+    -- ... and as an observation at each later time loaded before that it spans (the watermark table)
+    SELECT c.customer_id, c.region, c.plan, c.status, c.updated_at, 1, 0, w.observed_until, w.observed_until, w.observed_until, w.observed_until, 1
+    FROM dw.customer_snap c
+    JOIN late_keys l ON l.customer_id = c.customer_id
+    JOIN dw.Z_WM_customer_snap w ON c.valid_from <= w.observed_until AND (c.valid_to IS NULL OR w.observed_until < c.valid_to) AND c.valid_from < w.observed_until
+    WHERE NOT EXISTS (SELECT 1 FROM stage.customer_hist s WHERE CAST(s.snapshot_date AS DATETIME) = w.observed_until)
+    UNION ALL
+    -- ... each end that no version of the key continues as a delete
+    SELECT c.customer_id, CAST(NULL AS STRING), CAST(NULL AS STRING), CAST(NULL AS STRING), CAST(NULL AS DATETIME), 1, 1, c.valid_to, c.valid_to, c.valid_to, c.valid_to, 1
+    FROM dw.customer_snap c
+    JOIN late_keys l ON l.customer_id = c.customer_id
+    WHERE NOT (c.valid_to IS NULL)
+        AND NOT EXISTS (SELECT 1 FROM dw.customer_snap n WHERE n.customer_id = c.customer_id AND n.valid_from = c.valid_to)
+        AND NOT EXISTS (SELECT 1 FROM stage.customer_hist s WHERE CAST(s.snapshot_date AS DATETIME) = c.valid_to)
+    UNION ALL
+    -- ... and all their observations in the source
+    SELECT s.customer_id, s.region, s.plan, s.status, s.updated_at, 1, 0, CAST(s.snapshot_date AS DATETIME), CAST(s.snapshot_date AS DATETIME), CAST(s.snapshot_date AS DATETIME), CAST(s.snapshot_date AS DATETIME), 1
+    FROM stage.customer_hist s
+    JOIN late_keys l ON l.customer_id = s.customer_id
+    UNION ALL
+    -- ... and every observation that misses them
+    SELECT l.customer_id, CAST(NULL AS STRING), CAST(NULL AS STRING), CAST(NULL AS STRING), CAST(NULL AS DATETIME), 1, 1, o._obs, o._obs, o._obs, o._obs, 1
+    FROM late_keys l
+    CROSS JOIN (SELECT DISTINCT CAST(s.snapshot_date AS DATETIME) AS _obs FROM stage.customer_hist s) o
+    WHERE NOT EXISTS (SELECT 1 FROM stage.customer_hist s WHERE s.customer_id = l.customer_id AND CAST(s.snapshot_date AS DATETIME) = o._obs)
 ),
 flagged AS (
     SELECT
@@ -86,16 +139,19 @@ ranged AS (
     FROM starts st
 )
 -- The delta: versions to insert, and open versions that get closed
-SELECT r.customer_id, r.region, r.plan, r.status, r.updated_at, r._from AS valid_from, r._to AS valid_to, r._new AS is_new_version
+SELECT r.customer_id, r.region, r.plan, r.status, r.updated_at, r._from AS valid_from, r._to AS valid_to, r._new AS is_new_version, r._late AS is_rebuilt_key
 FROM ranged r
 WHERE r._del = 0 AND (r._new = 1 OR r._to IS NOT NULL);
 BEGIN TRANSACTION;
+-- Keys rebuilt for late data: their versions are replaced by the delta's
+DELETE FROM dw.customer_snap trg WHERE EXISTS (SELECT 1 FROM dw.Z_DELTA_customer_snap d WHERE d.is_rebuilt_key = 1 AND d.customer_id = trg.customer_id);
 MERGE INTO dw.customer_snap trg USING dw.Z_DELTA_customer_snap src
 ON (trg.customer_id = src.customer_id AND trg.valid_from = src.valid_from)
 WHEN MATCHED THEN UPDATE SET valid_to = src.valid_to
 WHEN NOT MATCHED THEN INSERT (customer_id, region, plan, status, updated_at, valid_from, valid_to)
 VALUES (src.customer_id, src.region, src.plan, src.status, src.updated_at, src.valid_from, src.valid_to);
 INSERT INTO dw.Z_WM_customer_snap (observed_until)
-SELECT MAX(CAST(s.snapshot_date AS DATETIME)) FROM stage.customer_hist s;
+SELECT DISTINCT CAST(s.snapshot_date AS DATETIME) FROM stage.customer_hist s
+WHERE NOT EXISTS (SELECT 1 FROM dw.Z_WM_customer_snap w WHERE w.observed_until = CAST(s.snapshot_date AS DATETIME));
 COMMIT;
 DROP TABLE dw.Z_DELTA_customer_snap;

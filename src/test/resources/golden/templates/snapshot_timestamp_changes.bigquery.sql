@@ -7,23 +7,52 @@ FROM (
 ) bad;
 DROP TABLE IF EXISTS dw.Z_DELTA_customer_snap;
 CREATE TABLE dw.Z_DELTA_customer_snap AS
-WITH tgt_keys AS (
+WITH late_keys AS (
+    -- Keys with a change record not after the latest time the target knows that starts no version
+    SELECT DISTINCT s.customer_id
+    FROM stage.customer_hist s
+    WHERE EXISTS (SELECT 1 FROM dw.customer_snap t WHERE t.customer_id = s.customer_id AND IFNULL(t.valid_to, t.valid_from) >= CAST(s.updated_at AS DATETIME))
+        AND NOT EXISTS (SELECT 1 FROM dw.customer_snap t WHERE t.customer_id = s.customer_id AND t.valid_from = CAST(s.updated_at AS DATETIME))
+),
+tgt_keys AS (
     -- What the target knows per key: the latest time it has seen, whether a version is open
     SELECT t.customer_id, MAX(IFNULL(t.valid_to, t.valid_from)) AS _last
     FROM dw.customer_snap t
+    WHERE NOT EXISTS (SELECT 1 FROM late_keys l WHERE l.customer_id = t.customer_id)
     GROUP BY t.customer_id
 ),
 events AS (
     -- The open version of each key: the state that new observations are compared with
-    SELECT c.customer_id, c.region, c.plan, c.status, c.updated_at, 0 AS _new, 0 AS _del, c.valid_from AS _ord, c.valid_from AS _vf, c.valid_from AS _seen, c.valid_from AS _init
+    SELECT c.customer_id, c.region, c.plan, c.status, c.updated_at, 0 AS _new, 0 AS _del, c.valid_from AS _ord, c.valid_from AS _vf, c.valid_from AS _seen, c.valid_from AS _init, 0 AS _late
     FROM dw.customer_snap c
     WHERE c.valid_to IS NULL
+        AND NOT EXISTS (SELECT 1 FROM late_keys l WHERE l.customer_id = c.customer_id)
     UNION ALL
     -- New observations (only those after what the target already knows about the key)
-    SELECT s.customer_id, s.region, s.plan, s.status, s.updated_at, 1, 0, CAST(s.updated_at AS DATETIME), CAST(s.updated_at AS DATETIME), CAST(s.updated_at AS DATETIME), CAST(s.updated_at AS DATETIME)
+    SELECT s.customer_id, s.region, s.plan, s.status, s.updated_at, 1, 0, CAST(s.updated_at AS DATETIME), CAST(s.updated_at AS DATETIME), CAST(s.updated_at AS DATETIME), CAST(s.updated_at AS DATETIME), 0
     FROM stage.customer_hist s
     LEFT JOIN tgt_keys k ON k.customer_id = s.customer_id
-    WHERE k.customer_id IS NULL OR CAST(s.updated_at AS DATETIME) > k._last
+    WHERE (k.customer_id IS NULL OR CAST(s.updated_at AS DATETIME) > k._last)
+        AND NOT EXISTS (SELECT 1 FROM late_keys l WHERE l.customer_id = s.customer_id)
+    UNION ALL
+    -- Late keys, rebuilt: each version as an observation where it starts
+    SELECT c.customer_id, c.region, c.plan, c.status, c.updated_at, 1, 0, c.valid_from, c.valid_from, c.valid_from, c.valid_from, 1
+    FROM dw.customer_snap c
+    JOIN late_keys l ON l.customer_id = c.customer_id
+    WHERE NOT EXISTS (SELECT 1 FROM stage.customer_hist s WHERE s.customer_id = c.customer_id AND CAST(s.updated_at AS DATETIME) = c.valid_from)
+    UNION ALL
+    -- ... each end that no version of the key continues as a delete
+    SELECT c.customer_id, CAST(NULL AS STRING), CAST(NULL AS STRING), CAST(NULL AS STRING), CAST(NULL AS DATETIME), 1, 1, c.valid_to, c.valid_to, c.valid_to, c.valid_to, 1
+    FROM dw.customer_snap c
+    JOIN late_keys l ON l.customer_id = c.customer_id
+    WHERE NOT (c.valid_to IS NULL)
+        AND NOT EXISTS (SELECT 1 FROM dw.customer_snap n WHERE n.customer_id = c.customer_id AND n.valid_from = c.valid_to)
+        AND NOT EXISTS (SELECT 1 FROM stage.customer_hist s WHERE s.customer_id = c.customer_id AND CAST(s.updated_at AS DATETIME) = c.valid_to)
+    UNION ALL
+    -- ... and all their observations in the source
+    SELECT s.customer_id, s.region, s.plan, s.status, s.updated_at, 1, 0, CAST(s.updated_at AS DATETIME), CAST(s.updated_at AS DATETIME), CAST(s.updated_at AS DATETIME), CAST(s.updated_at AS DATETIME), 1
+    FROM stage.customer_hist s
+    JOIN late_keys l ON l.customer_id = s.customer_id
 ),
 flagged AS (
     SELECT
@@ -70,10 +99,12 @@ ranged AS (
     FROM starts st
 )
 -- The delta: versions to insert, and open versions that get closed
-SELECT r.customer_id, r.region, r.plan, r.status, r.updated_at, r._from AS valid_from, r._to AS valid_to, r._new AS is_new_version
+SELECT r.customer_id, r.region, r.plan, r.status, r.updated_at, r._from AS valid_from, r._to AS valid_to, r._new AS is_new_version, r._late AS is_rebuilt_key
 FROM ranged r
 WHERE r._del = 0 AND (r._new = 1 OR r._to IS NOT NULL);
 BEGIN TRANSACTION;
+-- Keys rebuilt for late data: their versions are replaced by the delta's
+DELETE FROM dw.customer_snap trg WHERE EXISTS (SELECT 1 FROM dw.Z_DELTA_customer_snap d WHERE d.is_rebuilt_key = 1 AND d.customer_id = trg.customer_id);
 MERGE INTO dw.customer_snap trg USING dw.Z_DELTA_customer_snap src
 ON (trg.customer_id = src.customer_id AND trg.valid_from = src.valid_from)
 WHEN MATCHED THEN UPDATE SET valid_to = src.valid_to

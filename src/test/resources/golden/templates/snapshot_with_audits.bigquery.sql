@@ -91,11 +91,11 @@ FROM (
     SELECT a.status FROM dw.Z_DELTA_customer_snap a WHERE a.status IS NOT NULL AND CAST(a.status AS STRING) NOT IN ('A', 'B')
     LIMIT 1
 ) bad;
-SELECT ERROR('audit ' || 'no_future' || ' on dw.Z_DELTA_customer_snap failed: the audit query returned offending rows') AS load_check_failed
+SELECT ERROR('audit ' || 'no_future' || ' on dw.Z_DELTA_customer_snap failed: the audit query returned offending rows: ' || CAST(bad.offending_rows AS STRING)) AS load_check_failed
 FROM (
-    SELECT 1 AS offending FROM (
+    SELECT COUNT(*) AS offending_rows FROM (
 SELECT * FROM dw.Z_DELTA_customer_snap WHERE valid_from > CURRENT_TIMESTAMP
-    ) q
+    ) q HAVING COUNT(*) > 0
     LIMIT 1
 ) bad;
 

@@ -94,6 +94,35 @@ class AuditExecutionTest {
         }
     }
 
+    @ParameterizedTest
+    @EnumSource(TargetEngine.class)
+    void uniquePassesWithNoDuplicate(TargetEngine engine) throws Exception {
+        String audit = "<ftltemplate:audit:" + TABLE + ":type=unique:columns=customer_id,status>";
+        try (Connection db = prepare(engine, "(1, 'A', 'Ann'), (1, 'B', 'Ann'), (2, 'A', 'Bob')")) {
+            Loads.run(db, load(engine, audit));
+            assertThat(Loads.rows(db, "SELECT COUNT(*) FROM stage.customer")).containsExactly(List.of("4"));
+        }
+    }
+
+    /**
+     * The custom audit with zero offending rows is silent and with one it stops the load: its
+     * message was a constant, which PostgreSQL and H2 evaluated (and raised) while planning.
+     */
+    @ParameterizedTest
+    @EnumSource(TargetEngine.class)
+    void customQueryReturningNothingPassesAndOneRowFails(TargetEngine engine) throws Exception {
+        String audit = "<ftltemplate:audit:" + TABLE + ":type=custom:name=names_not_blank:query="
+                + "\"\"\"SELECT customer_id FROM stage.customer_src WHERE TRIM(name) = ''\"\"\">";
+        try (Connection db = prepare(engine, "(1, 'A', 'Ann'), (2, 'B', 'Bob')")) {
+            Loads.run(db, load(engine, audit));
+            assertThat(Loads.sorted(db, "SELECT customer_id, name FROM stage.customer"))
+                    .containsExactly(List.of("0", "Existing"), List.of("1", "Ann"), List.of("2", "Bob"));
+            TargetEngine.execute(db, "UPDATE stage.customer_src SET name = ' ' WHERE customer_id = 2");
+            assertFailsAndTargetUnchanged(db, load(engine, audit),
+                    "audit names_not_blank on stage.customer_src failed", "the audit query returned offending rows: 1");
+        }
+    }
+
     @Test
     void badAuditCallsAreGenerationErrorsNamingTheParameter() {
         assertThatThrownBy(() -> load(TargetEngine.H2, "<ftltemplate:audit:" + TABLE + ":type=not_nul:columns=a>"))

@@ -12,6 +12,7 @@ import java.util.List;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import io.loadsmith.generation.model.EntityModel;
 
@@ -137,5 +138,116 @@ class CdcScd2ExecutionTest {
                             "person_id=1, tenant=T, cdc_seq=2"));
             assertThat(Loads.sorted(db, "SELECT * FROM dw.person_scd2")).isEqualTo(before);
         }
+    }
+
+    private static String load(TargetEngine engine, String params) {
+        return Loads.sql(Loads.load("cdc_person", TARGET, List.of(EVENTS),
+                "<ftltemplate:cdc_scd2:key_columns=person_id,tenant" + params + ">"), engine.dialect());
+    }
+
+    private static void run(Connection db, String sql, String openEnd) throws SQLException {
+        Loads.run(db, sql);
+        Invariants.history(db, "dw.person_scd2", List.of("person_id", "tenant"), "valid_from", "valid_to", "is_current",
+                "null".equals(openEnd));
+    }
+
+    /** Closing, the current flag, a delete, a rerun, a late event and a reappearing key under both conventions. */
+    @ParameterizedTest(name = "{0} open_end={1}")
+    @MethodSource("io.loadsmith.engine.Loads#enginesAndOpenEnds")
+    void openEndConvention(TargetEngine engine, String openEnd) throws Exception {
+        String open = Loads.openEnd(openEnd);
+        try (Connection db = prepare(engine)) {
+            String sql = load(engine, ":open_end=" + openEnd);
+            add(db, event(1, "I", 1, T1, "Alice", null), event(1, "D", 3, T3, null, null), event(2, "I", 1, T1, "Bob", "Oslo"));
+            run(db, sql, openEnd);
+            run(db, sql, openEnd);
+            // Alice's update with sequence 2 arrives late, then she comes back; Bob is untouched.
+            add(db, event(1, "U", 2, T2, "Alice", "Oslo"), event(1, "I", 4, T4, "Alice", "Rome"));
+            run(db, sql, openEnd);
+            assertThat(Loads.sorted(db, HISTORY)).containsExactly(
+                    row("1", "T", T1, T2, "0", "1", "Alice", null),
+                    row("1", "T", T2, T3, "0", "2", "Alice", "Oslo"),
+                    row("1", "T", T4, open, "1", "4", "Alice", "Rome"),
+                    row("2", "T", T1, open, "1", "1", "Bob", "Oslo"));
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void anUnknownOpenEndIsAGenerationErrorNamingTheParameter() {
+        assertThatThrownBy(() -> load(TargetEngine.H2, ":open_end=9999"))
+                .isInstanceOf(io.loadsmith.generation.GenerationException.class).hasMessageContaining("cdc_person")
+                .hasMessageContaining("cdc_scd2").hasMessageContaining("parameter 'open_end' is one of null, far_future");
+    }
+
+    /**
+     * Tracked columns (name; city is not tracked, as TRACK HISTORY ON * EXCEPT (city)): a city-only
+     * update opens no version and goes to the version current at that point of the sequence; a
+     * key back after a delete opens one though nothing tracked changed; late events are placed
+     * by sequence; keys without new events are not touched.
+     */
+    @ParameterizedTest(name = "{0} open_end={1}")
+    @MethodSource("io.loadsmith.engine.Loads#enginesAndOpenEnds")
+    void trackedColumnsUpdateInPlaceAtTheirPointOfTheSequence(TargetEngine engine, String openEnd) throws Exception {
+        String open = Loads.openEnd(openEnd);
+        String t5 = "2024-01-05 09:00:00";
+        try (Connection db = prepare(engine)) {
+            String sql = load(engine, ":track_except=city:open_end=" + openEnd);
+            add(db, event(1, "I", 1, T1, "Alice", "Oslo"), event(1, "U", 3, T3, "Alice", "Rome"),
+                    event(1, "U", 4, T4, "Alicia", "Rome"),
+                    event(2, "I", 1, T1, "Bob", "Oslo"), event(2, "D", 2, T2, null, null), event(2, "I", 3, T3, "Bob", "Oslo"));
+            run(db, sql, openEnd);
+            List<List<String>> expected = List.of(
+                    row("1", "T", T1, T4, "0", "3", "Alice", "Rome"),
+                    row("1", "T", T4, open, "1", "4", "Alicia", "Rome"),
+                    row("2", "T", T1, T2, "0", "1", "Bob", "Oslo"),
+                    row("2", "T", T3, open, "1", "3", "Bob", "Oslo"));
+            assertThat(Loads.sorted(db, HISTORY)).isEqualTo(expected);
+            // A rerun changes nothing and rebuilds no key: Bob's mark stays.
+            TargetEngine.execute(db, "UPDATE dw.person_scd2 SET city = 'Oslo (untouched)' WHERE person_id = 2");
+            run(db, sql, openEnd);
+            assertThat(Loads.sorted(db, "SELECT person_id, city FROM dw.person_scd2 WHERE person_id = 2"))
+                    .containsExactly(row("2", "Oslo (untouched)"), row("2", "Oslo (untouched)"));
+            // Late: a name change at sequence 2 (between 1 and 3) and a city-only update at sequence 5.
+            add(db, event(1, "U", 2, T2, "Alina", "Oslo"), event(1, "U", 5, t5, "Alicia", "Bergen"));
+            run(db, sql, openEnd);
+            assertThat(Loads.sorted(db, HISTORY)).containsExactly(
+                    row("1", "T", T1, T2, "0", "1", "Alice", "Oslo"),
+                    row("1", "T", T2, T3, "0", "2", "Alina", "Oslo"),
+                    row("1", "T", T3, T4, "0", "3", "Alice", "Rome"),
+                    row("1", "T", T4, open, "1", "5", "Alicia", "Bergen"),
+                    row("2", "T", T1, T2, "0", "1", "Bob", "Oslo (untouched)"),
+                    row("2", "T", T3, open, "1", "3", "Bob", "Oslo (untouched)"));
+        }
+    }
+
+    /** track_columns=name is the same as track_except=city here; without either every event is a version. */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.EnumSource(TargetEngine.class)
+    void trackColumnsListAndTheDefault(TargetEngine engine) throws Exception {
+        try (Connection db = prepare(engine)) {
+            add(db, event(1, "I", 1, T1, "Alice", "Oslo"), event(1, "U", 2, T2, "Alice", "Rome"));
+            run(db, load(engine, ":track_columns=name"));
+            assertThat(Loads.sorted(db, HISTORY)).containsExactly(row("1", "T", T1, null, "1", "2", "Alice", "Rome"));
+        }
+        try (Connection db = prepare(engine)) {
+            add(db, event(1, "I", 1, T1, "Alice", "Oslo"), event(1, "U", 2, T2, "Alice", "Rome"));
+            run(db, load(engine, ""));
+            assertThat(Loads.sorted(db, HISTORY)).containsExactly(
+                    row("1", "T", T1, T2, "0", "1", "Alice", "Oslo"), row("1", "T", T2, null, "1", "2", "Alice", "Rome"));
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void trackedColumnsThatAreNotPayloadColumnsAreGenerationErrorsNamingTheParameter() {
+        assertThatThrownBy(() -> load(TargetEngine.H2, ":track_columns=name,country"))
+                .isInstanceOf(io.loadsmith.generation.GenerationException.class).hasMessageContaining("cdc_person")
+                .hasMessageContaining("cdc_scd2").hasMessageContaining("parameter 'track_columns'")
+                .hasMessageContaining("no column 'country'");
+        assertThatThrownBy(() -> load(TargetEngine.H2, ":track_except=person_id"))
+                .isInstanceOf(io.loadsmith.generation.GenerationException.class)
+                .hasMessageContaining("parameter 'track_except'").hasMessageContaining("person_id is a key or the sequence column");
+        assertThatThrownBy(() -> load(TargetEngine.H2, ":track_columns=name:track_except=city"))
+                .isInstanceOf(io.loadsmith.generation.GenerationException.class)
+                .hasMessageContaining("parameter 'track_except'").hasMessageContaining("not both");
     }
 }

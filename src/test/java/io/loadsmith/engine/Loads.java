@@ -48,6 +48,21 @@ final class Loads {
         return new LoadModel(name, target, sources, models, Map.of());
     }
 
+    /** The far-future open end of open_end=far_future, as TargetEngine.text renders it. */
+    static final String FAR_FUTURE = "9999-12-31 00:00:00";
+
+    /** Every engine with each open-end convention of the history templates (open_end=null | far_future). */
+    static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> enginesAndOpenEnds() {
+        return Arrays.stream(TargetEngine.values()).flatMap(e -> java.util.stream.Stream.of(
+                org.junit.jupiter.params.provider.Arguments.of(e, "null"),
+                org.junit.jupiter.params.provider.Arguments.of(e, "far_future")));
+    }
+
+    /** The open version's VALID_TO as the rows show it under the convention. */
+    static String openEnd(String convention) {
+        return "null".equals(convention) ? null : FAR_FUTURE;
+    }
+
     static String sql(LoadModel load, String dialect) {
         return GENERATORS.loads().generate(load, dialect, Map.of()).sql();
     }

@@ -13,6 +13,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import io.loadsmith.generation.GenerationException;
 import io.loadsmith.generation.model.EntityModel;
@@ -37,6 +38,23 @@ class SnapshotExecutionTest {
             attr("customer_id", "INTEGER4"), attr("region", "VARCHAR"), attr("plan", "VARCHAR"),
             attr("status", "VARCHAR"), attr("updated_at", "TIMESTAMP"),
             attr("effective_from", "TIMESTAMP"), attr("effective_to", "TIMESTAMP"));
+    private static final EntityModel TARGET_STATUS = entity("dw", "customer_snap",
+            attr("customer_id", "INTEGER4"), attr("region", "VARCHAR"), attr("plan", "VARCHAR"),
+            attr("status", "VARCHAR"), attr("updated_at", "TIMESTAMP"),
+            attr("valid_from", "TIMESTAMP"), attr("valid_to", "TIMESTAMP"), attr("is_current", "VALIDITY_STATUS", "INTEGER1", null));
+    private static final String HISTORY_STATUS =
+            "SELECT customer_id, region, valid_from, valid_to, is_current, plan, status FROM dw.customer_snap";
+    private static final EntityModel TARGET_DELETED = entity("dw", "customer_snap",
+            attr("customer_id", "INTEGER4"), attr("region", "VARCHAR"), attr("plan", "VARCHAR"),
+            attr("status", "VARCHAR"), attr("updated_at", "TIMESTAMP"), attr("is_deleted", "INTEGER1"),
+            attr("valid_from", "TIMESTAMP"), attr("valid_to", "TIMESTAMP"), attr("is_current", "VALIDITY_STATUS", "INTEGER1", null));
+    private static final String HISTORY_DELETED =
+            "SELECT customer_id, region, valid_from, valid_to, is_current, is_deleted, plan, status FROM dw.customer_snap";
+    private static final EntityModel TARGET_TYPED = entity("dw", "customer_snap",
+            attr("customer_id", "INTEGER4"), attr("region", "VARCHAR"), attr("plan", "VARCHAR"),
+            attr("status", "VARCHAR"), attr("updated_at", "TIMESTAMP"),
+            attr("valid_from", "VALID_FROM", "TIMESTAMP", null), attr("valid_to", "VALID_TO", "TIMESTAMP", null),
+            attr("is_current", "VALIDITY_STATUS", "INTEGER1", null));
     private static final String HISTORY = "SELECT customer_id, region, valid_from, valid_to, plan, status FROM dw.customer_snap";
     private static final String CHECK_ALL = "strategy=check:unique_key=customer_id,region:check_columns=*";
 
@@ -379,5 +397,282 @@ class SnapshotExecutionTest {
                     row("1", "EU", T1, T2, "basic", u1),
                     row("1", "EU", T2, null, "gold", T2));
         }
+    }
+
+    private static void runWithStatus(Connection db, String sql, String openEnd) throws SQLException {
+        Loads.run(db, sql);
+        Invariants.history(db, "dw.customer_snap", List.of("customer_id", "region"), "valid_from", "valid_to",
+                "is_current", "null".equals(openEnd));
+    }
+
+    /** The history (with the current flag) is as expected, and a rerun of the same load leaves it so. */
+    private static void assertHistoryStableOnRerun(Connection db, String sql, String openEnd, String query,
+            List<List<String>> expected) throws SQLException {
+        assertThat(Loads.sorted(db, query)).isEqualTo(expected);
+        runWithStatus(db, sql, openEnd);
+        assertThat(Loads.sorted(db, query)).isEqualTo(expected);
+    }
+
+    /** Closing, the current flag, a hard delete, a rerun and a reappearing key under both open-end conventions. */
+    @ParameterizedTest(name = "{0} open_end={1}")
+    @MethodSource("io.loadsmith.engine.Loads#enginesAndOpenEnds")
+    void openEndConventionCurrentStateWithHardDeletesAndCurrentFlag(TargetEngine engine, String openEnd) throws Exception {
+        String params = CHECK_ALL + ":invalidate_hard_deletes=true:open_end=" + openEnd;
+        String open = Loads.openEnd(openEnd);
+        try (Connection db = prepare(engine, TARGET_STATUS)) {
+            current(db, "(1, 'EU', 'basic', 'A', NULL), (2, 'EU', 'basic', 'A', NULL)");
+            runWithStatus(db, load(engine, TARGET_STATUS, CURRENT, params, T1), openEnd);
+            // Key 1 changes, key 2 is deleted; the same batch again changes nothing.
+            current(db, "(1, 'EU', 'gold', 'A', NULL)");
+            runWithStatus(db, load(engine, TARGET_STATUS, CURRENT, params, T2), openEnd);
+            runWithStatus(db, load(engine, TARGET_STATUS, CURRENT, params, T3), openEnd);
+            // Key 2 comes back.
+            current(db, "(1, 'EU', 'gold', 'A', NULL), (2, 'EU', 'basic', 'A', NULL)");
+            runWithStatus(db, load(engine, TARGET_STATUS, CURRENT, params, T4), openEnd);
+            assertThat(Loads.sorted(db, HISTORY_STATUS)).containsExactly(
+                    row("1", "EU", T1, T2, "0", "basic", "A"),
+                    row("1", "EU", T2, open, "1", "gold", "A"),
+                    row("2", "EU", T1, T2, "0", "basic", "A"),
+                    row("2", "EU", T4, open, "1", "basic", "A"));
+        }
+    }
+
+    /** Historical change records read the key's latest known time, which must skip the far-future open end. */
+    @ParameterizedTest(name = "{0} open_end={1}")
+    @MethodSource("io.loadsmith.engine.Loads#enginesAndOpenEnds")
+    void openEndConventionHistoricalChanges(TargetEngine engine, String openEnd) throws Exception {
+        String params = "strategy=timestamp:unique_key=customer_id,region:updated_at=updated_at"
+                + ":observed_at=snapshot_date:historical_input=changes:open_end=" + openEnd;
+        String open = Loads.openEnd(openEnd);
+        try (Connection db = prepare(engine, TARGET_STATUS)) {
+            history(db, "(1, 'EU', 'basic', 'A', TIMESTAMP '" + T1 + "', TIMESTAMP '" + T2 + "'),"
+                    + " (1, 'EU', 'gold', 'A', TIMESTAMP '" + T2 + "', TIMESTAMP '" + T2 + "')");
+            String sql = load(engine, TARGET_STATUS, HISTORY_SRC, params, T5);
+            runWithStatus(db, sql, openEnd);
+            runWithStatus(db, sql, openEnd);
+            history(db, "(1, 'EU', 'gold', 'B', TIMESTAMP '" + T3 + "', TIMESTAMP '" + T4 + "')");
+            runWithStatus(db, sql, openEnd);
+            assertThat(Loads.sorted(db, HISTORY_STATUS)).containsExactly(
+                    row("1", "EU", T1, T2, "0", "basic", "A"),
+                    row("1", "EU", T2, T3, "0", "gold", "A"),
+                    row("1", "EU", T3, open, "1", "gold", "B"));
+        }
+    }
+
+    @Test
+    void anUnknownOpenEndIsAGenerationErrorNamingTheParameter() {
+        assertThatThrownBy(() -> load(TargetEngine.H2, TARGET, CURRENT, CHECK_ALL + ":open_end=forever", T1))
+                .isInstanceOf(GenerationException.class).hasMessageContaining("snap_customer")
+                .hasMessageContaining("snapshot").hasMessageContaining("parameter 'open_end' is one of null, far_future, not 'forever'");
+    }
+
+    private static String obs(int id, String plan, String status, String at) {
+        return "(" + id + ", 'EU', '" + plan + "', '" + status + "', NULL, TIMESTAMP '" + at + "')";
+    }
+
+    /**
+     * Late observations (at or before the watermark) rebuild their key from its versions and all its
+     * observations in time order; a late observation that the history already reflects, and keys
+     * without late data, are not touched; a rerun changes nothing.
+     */
+    @ParameterizedTest(name = "{0} open_end={1}")
+    @MethodSource("io.loadsmith.engine.Loads#enginesAndOpenEnds")
+    void lateObservationsRebuildTheirKeyInTimeOrder(TargetEngine engine, String openEnd) throws Exception {
+        String params = "strategy=check:unique_key=customer_id,region:check_columns=plan,status"
+                + ":observed_at=snapshot_date:open_end=" + openEnd;
+        String open = Loads.openEnd(openEnd);
+        try (Connection db = prepare(engine, TARGET_STATUS)) {
+            String sql = load(engine, TARGET_STATUS, HISTORY_SRC, params, T5);
+            history(db, String.join(", ", obs(1, "p", "A", T1), obs(1, "p", "B", T3), obs(2, "p", "X", T1)));
+            runWithStatus(db, sql, openEnd);
+            TargetEngine.execute(db, "UPDATE dw.customer_snap SET plan = 'untouched' WHERE customer_id = 2");
+            // Late: key 1 was C on T2 (between A and B), then B again on T4; key 2's late X on T2 agrees.
+            history(db, String.join(", ", obs(1, "p", "C", T2), obs(1, "p", "B", T4), obs(2, "untouched", "X", T2)));
+            runWithStatus(db, sql, openEnd);
+            List<List<String>> expected = List.of(
+                    row("1", "EU", T1, T2, "0", "p", "A"),
+                    row("1", "EU", T2, T3, "0", "p", "C"),
+                    row("1", "EU", T3, open, "1", "p", "B"),
+                    row("2", "EU", T1, open, "1", "untouched", "X"));
+            assertHistoryStableOnRerun(db, sql, openEnd, HISTORY_STATUS, expected);
+            // Late and equal to what came after it: key 1 was B already on T2.5; the B version starts earlier.
+            history(db, obs(1, "p", "B", "2024-02-15 00:00:00"));
+            runWithStatus(db, sql, openEnd);
+            assertThat(Loads.sorted(db, HISTORY_STATUS)).containsExactly(
+                    row("1", "EU", T1, T2, "0", "p", "A"),
+                    row("1", "EU", T2, "2024-02-15 00:00:00", "0", "p", "C"),
+                    row("1", "EU", "2024-02-15 00:00:00", open, "1", "p", "B"),
+                    row("2", "EU", T1, open, "1", "untouched", "X"));
+        }
+    }
+
+    /** A late complete observation that misses a key closes it there; the key's version from the next observation follows. */
+    @ParameterizedTest(name = "{0} open_end={1}")
+    @MethodSource("io.loadsmith.engine.Loads#enginesAndOpenEnds")
+    void aLateObservationMissingAKeyIsAHardDeleteThere(TargetEngine engine, String openEnd) throws Exception {
+        String params = "strategy=check:unique_key=customer_id,region:check_columns=plan,status"
+                + ":observed_at=snapshot_date:invalidate_hard_deletes=true:open_end=" + openEnd;
+        String open = Loads.openEnd(openEnd);
+        try (Connection db = prepare(engine, TARGET_STATUS)) {
+            String sql = load(engine, TARGET_STATUS, HISTORY_SRC, params, T5);
+            history(db, String.join(", ", obs(1, "p", "A", T1), obs(2, "p", "X", T1), obs(1, "p", "A", T3), obs(2, "p", "X", T3)));
+            runWithStatus(db, sql, openEnd);
+            history(db, obs(1, "p", "A", T2));
+            runWithStatus(db, sql, openEnd);
+            List<List<String>> expected = List.of(
+                    row("1", "EU", T1, open, "1", "p", "A"),
+                    row("2", "EU", T1, T2, "0", "p", "X"),
+                    row("2", "EU", T3, open, "1", "p", "X"));
+            assertHistoryStableOnRerun(db, sql, openEnd, HISTORY_STATUS, expected);
+        }
+    }
+
+    /** historical_input=changes: a late change record is placed by its updated_at; a rerun changes nothing. */
+    @ParameterizedTest(name = "{0} open_end={1}")
+    @MethodSource("io.loadsmith.engine.Loads#enginesAndOpenEnds")
+    void lateChangeRecordsRebuildTheirKey(TargetEngine engine, String openEnd) throws Exception {
+        String params = "strategy=timestamp:unique_key=customer_id,region:updated_at=updated_at"
+                + ":observed_at=snapshot_date:historical_input=changes:open_end=" + openEnd;
+        String open = Loads.openEnd(openEnd);
+        try (Connection db = prepare(engine, TARGET_STATUS)) {
+            String sql = load(engine, TARGET_STATUS, HISTORY_SRC, params, T5);
+            history(db, "(1, 'EU', 'basic', 'A', TIMESTAMP '" + T1 + "', TIMESTAMP '" + T4 + "'),"
+                    + " (1, 'EU', 'pro', 'A', TIMESTAMP '" + T3 + "', TIMESTAMP '" + T4 + "'),"
+                    + " (2, 'EU', 'basic', 'A', TIMESTAMP '" + T1 + "', TIMESTAMP '" + T4 + "')");
+            runWithStatus(db, sql, openEnd);
+            TargetEngine.execute(db, "UPDATE dw.customer_snap SET status = 'untouched' WHERE customer_id = 2");
+            history(db, "(1, 'EU', 'gold', 'A', TIMESTAMP '" + T2 + "', TIMESTAMP '" + T5 + "'),"
+                    + " (2, 'EU', 'basic', 'A', TIMESTAMP '" + T1 + "', TIMESTAMP '" + T5 + "')");
+            runWithStatus(db, sql, openEnd);
+            List<List<String>> expected = List.of(
+                    row("1", "EU", T1, T2, "0", "basic", "A"),
+                    row("1", "EU", T2, T3, "0", "gold", "A"),
+                    row("1", "EU", T3, open, "1", "pro", "A"),
+                    row("2", "EU", T1, open, "1", "basic", "untouched"));
+            assertHistoryStableOnRerun(db, sql, openEnd, HISTORY_STATUS, expected);
+        }
+    }
+
+    /** Deletion records (dbt 1.9 hard_deletes: new_record), current-state input: written once, open until the key returns. */
+    @ParameterizedTest(name = "{0} open_end={1}")
+    @MethodSource("io.loadsmith.engine.Loads#enginesAndOpenEnds")
+    void deletionRecordsCurrentState(TargetEngine engine, String openEnd) throws Exception {
+        String params = CHECK_ALL + ":deletion_records=true:open_end=" + openEnd;
+        String open = Loads.openEnd(openEnd);
+        try (Connection db = prepare(engine, TARGET_DELETED)) {
+            current(db, "(1, 'EU', 'basic', 'A', NULL), (2, 'EU', 'basic', 'A', NULL)");
+            runWithStatus(db, load(engine, TARGET_DELETED, CURRENT, params, T1), openEnd);
+            current(db, "(1, 'EU', 'basic', 'A', NULL)");
+            runWithStatus(db, load(engine, TARGET_DELETED, CURRENT, params, T2), openEnd);
+            // Still missing: the deletion record is not written twice.
+            runWithStatus(db, load(engine, TARGET_DELETED, CURRENT, params, T3), openEnd);
+            assertThat(Loads.sorted(db, HISTORY_DELETED)).containsExactly(
+                    row("1", "EU", T1, open, "1", "0", "basic", "A"),
+                    row("2", "EU", T1, T2, "0", "0", "basic", "A"),
+                    row("2", "EU", T2, open, "1", "1", "basic", "A"));
+            current(db, "(1, 'EU', 'basic', 'A', NULL), (2, 'EU', 'gold', 'A', NULL)");
+            runWithStatus(db, load(engine, TARGET_DELETED, CURRENT, params, T4), openEnd);
+            assertThat(Loads.sorted(db, HISTORY_DELETED)).containsExactly(
+                    row("1", "EU", T1, open, "1", "0", "basic", "A"),
+                    row("2", "EU", T1, T2, "0", "0", "basic", "A"),
+                    row("2", "EU", T2, T4, "0", "1", "basic", "A"),
+                    row("2", "EU", T4, open, "1", "0", "gold", "A"));
+        }
+    }
+
+    /** Deletion records with historical snapshot input: at the observation that misses the key, with its last values. */
+    @ParameterizedTest(name = "{0} open_end={1}")
+    @MethodSource("io.loadsmith.engine.Loads#enginesAndOpenEnds")
+    void deletionRecordsHistoricalSnapshot(TargetEngine engine, String openEnd) throws Exception {
+        String params = "strategy=check:unique_key=customer_id,region:check_columns=plan,status"
+                + ":observed_at=snapshot_date:deletion_records=true:open_end=" + openEnd;
+        String open = Loads.openEnd(openEnd);
+        try (Connection db = prepare(engine, TARGET_DELETED)) {
+            String sql = load(engine, TARGET_DELETED, HISTORY_SRC, params, T5);
+            history(db, String.join(", ", obs(1, "p", "A", T1), obs(2, "p", "X", T1), obs(1, "p", "A", T2),
+                    obs(2, "p", "Y", T2), obs(1, "p", "A", T3)));
+            runWithStatus(db, sql, openEnd);
+            runWithStatus(db, sql, openEnd);
+            history(db, String.join(", ", obs(1, "p", "A", T4)));
+            runWithStatus(db, sql, openEnd);
+            history(db, String.join(", ", obs(1, "p", "A", T5), obs(2, "p", "Y", T5)));
+            runWithStatus(db, sql, openEnd);
+            assertThat(Loads.sorted(db, HISTORY_DELETED)).containsExactly(
+                    row("1", "EU", T1, open, "1", "0", "p", "A"),
+                    row("2", "EU", T1, T2, "0", "0", "p", "X"),
+                    row("2", "EU", T2, T3, "0", "0", "p", "Y"),
+                    row("2", "EU", T3, T5, "0", "1", "p", "Y"),
+                    row("2", "EU", T5, open, "1", "0", "p", "Y"));
+        }
+    }
+
+    @Test
+    void deletionRecordsWithChangeRecordsAreAGenerationErrorNamingTheParameter() {
+        assertThatThrownBy(() -> load(TargetEngine.H2, TARGET_DELETED, HISTORY_SRC,
+                "strategy=timestamp:unique_key=customer_id,region:updated_at=updated_at:observed_at=snapshot_date"
+                        + ":historical_input=changes:deletion_records=true", T1))
+                .isInstanceOf(GenerationException.class).hasMessageContaining("snap_customer")
+                .hasMessageContaining("snapshot").hasMessageContaining("parameter 'deletion_records'")
+                .hasMessageContaining("historical_input=changes");
+        assertThatThrownBy(() -> load(TargetEngine.H2, TARGET, CURRENT, CHECK_ALL + ":deletion_records=true", T1))
+                .isInstanceOf(GenerationException.class).hasMessageContaining("parameter 'deleted_column'")
+                .hasMessageContaining("no column 'is_deleted'");
+    }
+
+    /** full_refresh=true rebuilds the whole target (and watermark) from the source; the next incremental run continues from it. */
+    @ParameterizedTest(name = "{0} open_end={1}")
+    @MethodSource("io.loadsmith.engine.Loads#enginesAndOpenEnds")
+    void fullRefreshRebuildsTheTargetFromTheSourceAlone(TargetEngine engine, String openEnd) throws Exception {
+        String params = "strategy=check:unique_key=customer_id,region:check_columns=plan,status"
+                + ":observed_at=snapshot_date:invalidate_hard_deletes=true:open_end=" + openEnd;
+        String open = Loads.openEnd(openEnd);
+        try (Connection db = prepare(engine, TARGET_TYPED)) {
+            history(db, String.join(", ", obs(1, "p", "A", T1), obs(2, "p", "X", T1), obs(1, "p", "B", T2)));
+            runWithStatus(db, load(engine, TARGET_TYPED, HISTORY_SRC, params, T5), openEnd);
+            // The full refresh reads only this source: key 2 and the T1/T2 history are gone.
+            history(db, String.join(", ", obs(1, "p", "C", T1), obs(1, "p", "D", T3)));
+            String refresh = load(engine, TARGET_TYPED, HISTORY_SRC, params + ":full_refresh=true", T5);
+            runWithStatus(db, refresh, openEnd);
+            List<List<String>> expected = List.of(
+                    row("1", "EU", T1, T3, "0", "p", "C"),
+                    row("1", "EU", T3, open, "1", "p", "D"));
+            assertHistoryStableOnRerun(db, refresh, openEnd, HISTORY_STATUS, expected);
+            // The watermark was rebuilt too: an incremental run after T3 continues the history.
+            history(db, obs(1, "p", "E", T4));
+            runWithStatus(db, load(engine, TARGET_TYPED, HISTORY_SRC, params, T5), openEnd);
+            assertThat(Loads.sorted(db, HISTORY_STATUS)).containsExactly(
+                    row("1", "EU", T1, T3, "0", "p", "C"),
+                    row("1", "EU", T3, T4, "0", "p", "D"),
+                    row("1", "EU", T4, open, "1", "p", "E"));
+        }
+    }
+
+    /**
+     * A full refresh of a snapshot model goes through the full-refresh policy: with the seed's defaults
+     * current-state input is denied and historical input needs confirmation.
+     */
+    @Test
+    void fullRefreshGoesThroughTheFullRefreshPolicy() {
+        io.loadsmith.generation.LoadSqlGenerator defaults = TestGenerators.library().loads();
+        io.loadsmith.generation.model.LoadModel current = Loads.load("snap_customer", TARGET_TYPED, List.of(CURRENT),
+                "<ftltemplate:snapshot:" + CHECK_ALL + ":full_refresh=true>");
+        assertThatThrownBy(() -> defaults.generate(current, "postgresql", java.util.Map.of(),
+                io.loadsmith.generation.GenerationOptions.CONFIRMED_FULL_REFRESH))
+                .isInstanceOf(GenerationException.class).hasMessageContaining("template 'snapshot'")
+                .hasMessageContaining("full refresh of history table dw.customer_snap (current-state input) is denied");
+        io.loadsmith.generation.model.LoadModel historical = Loads.load("snap_customer", TARGET_TYPED, List.of(HISTORY_SRC),
+                "<ftltemplate:snapshot:" + CHECK_ALL + ":observed_at=snapshot_date:full_refresh=true>");
+        assertThatThrownBy(() -> defaults.generate(historical, "postgresql", java.util.Map.of()))
+                .isInstanceOf(GenerationException.class)
+                .hasMessageContaining("full refresh of history table dw.customer_snap (historical input) needs confirmation");
+        assertThat(defaults.generate(historical, "postgresql", java.util.Map.of(),
+                io.loadsmith.generation.GenerationOptions.CONFIRMED_FULL_REFRESH).sql()).contains("DELETE FROM dw.customer_snap WHERE 1 = 1");
+        // Incremental calls are not full refreshes.
+        assertThat(defaults.generate(Loads.load("snap_customer", TARGET_TYPED, List.of(CURRENT),
+                "<ftltemplate:snapshot:" + CHECK_ALL + ">"), "postgresql", java.util.Map.of()).sql()).doesNotContain("WHERE 1 = 1");
+        // A target that the policy could not see as a history table is refused.
+        assertThatThrownBy(() -> load(TargetEngine.H2, TARGET, CURRENT, CHECK_ALL + ":full_refresh=true", T1))
+                .isInstanceOf(GenerationException.class).hasMessageContaining("parameter 'full_refresh'")
+                .hasMessageContaining("VALID_FROM");
     }
 }

@@ -38,6 +38,10 @@ class TemplateGoldenTest {
             attr("customer_id", "INTEGER4"), attr("region", "VARCHAR"), attr("plan", "VARCHAR"),
             attr("status", "VARCHAR"), attr("updated_at", "TIMESTAMP"),
             attr("valid_from", "TIMESTAMP"), attr("valid_to", "TIMESTAMP"));
+    static final EntityModel CUSTOMER_SNAP_DELETED = entity("dw", "customer_snap",
+            attr("customer_id", "INTEGER4"), attr("region", "VARCHAR"), attr("plan", "VARCHAR"),
+            attr("status", "VARCHAR"), attr("updated_at", "TIMESTAMP"), attr("is_deleted", "BOOLEAN"),
+            attr("valid_from", "TIMESTAMP"), attr("valid_to", "TIMESTAMP"), attr("is_current", "VALIDITY_STATUS", "BOOLEAN", null));
     static final EntityModel CUSTOMER = entity("stage", "customer",
             attr("customer_id", "INTEGER4"), attr("region", "VARCHAR"), attr("plan", "VARCHAR"),
             attr("status", "VARCHAR"), attr("updated_at", "TIMESTAMP"));
@@ -64,6 +68,8 @@ class TemplateGoldenTest {
         Map<String, LoadModel> loads = new LinkedHashMap<>();
         loads.put("cdc_scd2", Loads.load("cdc_person", PERSON, List.of(EVENTS),
                 "<ftltemplate:cdc_scd2:key_columns=person_id,tenant>"));
+        loads.put("cdc_scd2_tracked_far_future", Loads.load("cdc_person", PERSON, List.of(EVENTS),
+                "<ftltemplate:cdc_scd2:key_columns=person_id,tenant:track_except=city:open_end=far_future>"));
         loads.put("scd_hybrid_rebuild", Loads.load("dim_user_rebuild", DIM_USER, List.of(STAGING),
                 "<ftltemplate:scd_hybrid_rebuild:natural_key=login:scd1_columns=name>"));
         loads.put("scd_hybrid_rebuild_deletes_null_end", Loads.load("dim_user_rebuild", DIM_USER, List.of(STAGING),
@@ -73,6 +79,8 @@ class TemplateGoldenTest {
                         + ":track_except=vessel_type,source_system>"));
         loads.put("snapshot_check_current", Loads.load("snap_customer", CUSTOMER_SNAP, List.of(CUSTOMER_SRC),
                 "<ftltemplate:snapshot:strategy=check:unique_key=customer_id,region:check_columns=*:invalidate_hard_deletes=true>"));
+        loads.put("snapshot_deletion_records_far_future", Loads.load("snap_customer", CUSTOMER_SNAP_DELETED, List.of(CUSTOMER_SRC),
+                "<ftltemplate:snapshot:strategy=check:unique_key=customer_id,region:check_columns=*:deletion_records=true:open_end=far_future>"));
         loads.put("snapshot_timestamp_current", Loads.load("snap_customer", CUSTOMER_SNAP, List.of(CUSTOMER_SRC),
                 "<ftltemplate:snapshot:strategy=timestamp:unique_key=customer_id:updated_at=updated_at>"));
         loads.put("snapshot_check_historical", Loads.load("snap_customer", CUSTOMER_SNAP, List.of(CUSTOMER_HIST),

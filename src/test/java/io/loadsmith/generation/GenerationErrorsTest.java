@@ -116,6 +116,18 @@ class GenerationErrorsTest {
                 .isEqualTo("parameter 'flag' is BOOLEAN: give true or false, not 'yes'; parameter 'n' is INTEGER: 'x' is not a whole number");
     }
 
+    /**
+     * lib/load.ftl failIfAny refuses a check whose message does not read the offending row: PostgreSQL
+     * and H2 evaluate a constant message while planning and would stop the load with no offending row.
+     */
+    @Test
+    void aCheckWhoseMessageIsAConstantIsRefusedAtGeneration() {
+        TestGenerators generators = TestGenerators.with(List.of(new InMemoryTemplates()
+                .add("constant_check", "<#include \"/lib/load.ftl\">${failIfAny(\"SELECT 1 AS x\", \"'constant'\")}")));
+        GenerationException e = fail(generators, vesselWithStep("<ftltemplate:constant_check>"), "h2");
+        assertThat(e.getMessage()).contains("template 'constant_check", "must depend on the offending row");
+    }
+
     @Test
     void parametersWithDeclaredValuesTakeOnlyThose() {
         TestGenerators generators = TestGenerators.with(List.of(new InMemoryTemplates().add("chosen", "${mode} ${modes?join('|')}",

@@ -432,7 +432,13 @@ DELETE FROM ${W} WHERE 1 = 1;
 </#if>
 <#if late>
 -- Keys rebuilt for late data: their versions are replaced by the delta's
+<#if dialect.capabilities.delete_with_subquery!true>
 DELETE FROM ${T} trg WHERE EXISTS (SELECT 1 FROM ${D} d WHERE d.is_rebuilt_key = 1 AND ${eqAll(K, "d", "trg")});
+<#else>
+MERGE INTO ${T} trg USING (SELECT DISTINCT ${K?join(", ")} FROM ${D} WHERE is_rebuilt_key = 1) d
+ON (${eqAll(K, "d", "trg")})
+WHEN MATCHED THEN DELETE;
+</#if>
 </#if>
 MERGE INTO ${T} trg USING ${D} src
 ON (${eqAll(K, "trg", "src")} AND trg.${VF} = src.${VF})

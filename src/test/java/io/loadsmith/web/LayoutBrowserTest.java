@@ -162,16 +162,15 @@ class LayoutBrowserTest {
                 .keyUp(org.openqa.selenium.Keys.CONTROL).perform();
         WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
         wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("palette-q"))).sendKeys("scd2");
-        wait.until(d -> d.findElements(By.cssSelector("#palette-list li a")).stream()
-                .anyMatch(a -> a.getText().startsWith("Template scd2")));
-        assertThat(driver.findElements(By.cssSelector("#palette-list li a")).stream().map(a -> a.getText().split("\n")[0]))
-                .contains("Template scd2", "Entity type DIM_SCD2", "Load load_d_vessel_scd2");
+        // The list is drawn again as results arrive: read it in one script, never through stale elements.
+        wait.until(d -> paletteItems().contains("Template scd2") && paletteItems().contains("Load load_d_vessel_scd2"));
+        assertThat(paletteItems()).contains("Template scd2", "Entity type DIM_SCD2", "Load load_d_vessel_scd2");
         shoot("layout-palette-1400", 1400);
         driver.findElement(By.id("palette-q")).clear();
         driver.findElement(By.id("palette-q")).sendKeys("load_d_vessel");
-        wait.until(d -> d.findElements(By.cssSelector("#palette-list li a")).stream()
-                .anyMatch(a -> a.getText().startsWith("Load load_d_vessel_scd2")));
-        while (!driver.findElement(By.cssSelector("#palette-list li[aria-selected=true] a")).getText()
+        wait.until(d -> paletteItems().contains("Load load_d_vessel_scd2"));
+        while (!String.valueOf(((JavascriptExecutor) driver).executeScript(
+                "var a = document.querySelector('#palette-list li[aria-selected=true] a'); return a ? a.innerText : '';"))
                 .startsWith("Load load_d_vessel_scd2")) {
             driver.findElement(By.id("palette-q")).sendKeys(org.openqa.selenium.Keys.ARROW_DOWN);
         }
@@ -183,6 +182,13 @@ class LayoutBrowserTest {
         wait.until(d -> d.getCurrentUrl().matches(".*/entities/\\d+$"));
         assertThat(driver.findElements(By.cssSelector("#entity-related a.written-by")).stream().map(a -> a.getText()))
                 .containsExactly("load_d_vessel_scd2");
+    }
+
+    /** The first line of each palette entry, read at once. */
+    @SuppressWarnings("unchecked")
+    private List<String> paletteItems() {
+        return (List<String>) ((JavascriptExecutor) driver).executeScript(
+                "return Array.from(document.querySelectorAll('#palette-list li a')).map(a => a.innerText.split('\\n')[0]);");
     }
 
     /** A version of the demo, then a changed line in a multi-line step of its load. */

@@ -1,8 +1,6 @@
 package io.loadsmith.template;
 
 import io.loadsmith.generation.catalog.TemplateCatalog;
-import io.loadsmith.generation.catalog.TemplateKind;
-import io.loadsmith.generation.catalog.TemplateDefinition;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -24,10 +22,11 @@ class TemplateTextCheckTest {
             new FreemarkerEngine(new TemplateCatalog(List.of(LIBRARY)), LIBRARY), new DialectRegistry());
 
     @Test
-    void aCopyOfTheShippedScd2WithItsSql2016FamilyVariantPasses() {
-        TemplateDefinition scd2 = LIBRARY.find(TemplateKind.TEMPLATE, "scd2").orElseThrow();
-        assertThat(scd2.variants()).containsKey("sql2016");
-        assertThat(CHECK.check("scd2", "variants", scd2.variants())).containsKeys("default", "sql2016", "databricks");
+    void aTemplateWithADialectFamilyVariantPasses() {
+        // The shipped scd2 is one template now (its dialect pieces are lib overrides), so the family
+        // key is given by hand: a copy of a template keyed by sql2016 and databricks saves.
+        Map<String, String> variants = Map.of("default", "SELECT 1", "sql2016", "SELECT 2", "databricks", "SELECT 3");
+        assertThat(CHECK.check("t", "variants", variants)).containsKeys("default", "sql2016", "databricks");
     }
 
     @Test

@@ -163,17 +163,25 @@ class LayoutBrowserTest {
         WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
         wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("palette-q"))).sendKeys("scd2");
         // The list is drawn again as results arrive: read it in one script, never through stale elements.
-        wait.until(d -> paletteItems().contains("Template scd2") && paletteItems().contains("Load load_d_vessel_scd2"));
+        wait.until(d -> paletteItems().contains("Template scd2"));
         assertThat(paletteItems()).contains("Template scd2", "Entity type DIM_SCD2", "Load load_d_vessel_scd2");
         shoot("layout-palette-1400", 1400);
         driver.findElement(By.id("palette-q")).clear();
         driver.findElement(By.id("palette-q")).sendKeys("load_d_vessel");
         wait.until(d -> paletteItems().contains("Load load_d_vessel_scd2"));
-        while (!String.valueOf(((JavascriptExecutor) driver).executeScript(
-                "var a = document.querySelector('#palette-list li[aria-selected=true] a'); return a ? a.innerText : '';"))
-                .startsWith("Load load_d_vessel_scd2")) {
-            driver.findElement(By.id("palette-q")).sendKeys(org.openqa.selenium.Keys.ARROW_DOWN);
-        }
+        // Arrow down until the load is the chosen row (the list may be redrawn while results arrive).
+        wait.until(d -> {
+            try {
+                List<org.openqa.selenium.WebElement> chosen = d.findElements(By.cssSelector("#palette-list li[aria-selected=true] a"));
+                if (!chosen.isEmpty() && chosen.get(0).getText().startsWith("Load load_d_vessel_scd2")) {
+                    return true;
+                }
+                d.findElement(By.id("palette-q")).sendKeys(org.openqa.selenium.Keys.ARROW_DOWN);
+            } catch (org.openqa.selenium.StaleElementReferenceException e) {
+                // drawn again: look once more
+            }
+            return false;
+        });
         driver.findElement(By.id("palette-q")).sendKeys(org.openqa.selenium.Keys.ENTER);
         wait.until(d -> d.getCurrentUrl().matches(".*/loads/\\d+$"));
 
@@ -184,11 +192,18 @@ class LayoutBrowserTest {
                 .containsExactly("load_d_vessel_scd2");
     }
 
-    /** The first line of each palette entry, read at once. */
-    @SuppressWarnings("unchecked")
+    /** The first line of each palette entry; the list is redrawn as results arrive, so a stale read is tried again. */
     private List<String> paletteItems() {
-        return (List<String>) ((JavascriptExecutor) driver).executeScript(
-                "return Array.from(document.querySelectorAll('#palette-list li a')).map(a => a.innerText.split('\\n')[0]);");
+        for (int attempt = 0; ; attempt++) {
+            try {
+                return driver.findElements(By.cssSelector("#palette-list li a")).stream()
+                        .map(a -> a.getText().split("\n")[0]).toList();
+            } catch (org.openqa.selenium.StaleElementReferenceException e) {
+                if (attempt == 20) {
+                    throw e;
+                }
+            }
+        }
     }
 
     /** A version of the demo, then a changed line in a multi-line step of its load. */

@@ -7,7 +7,8 @@
     var PAGES = [
         ["Home", "/"], ["Entities", "/entities"], ["New entity", "/entities/new"], ["Loads", "/loads"],
         ["New load", "/loads/new"], ["Configuration", "/configuration"], ["Load templates", "/configuration/templates"],
-        ["New template", "/configuration/templates/new"], ["Import a package", "/packages/import"],
+        ["New template", "/configuration/templates/new"],
+        ["Load presets", "/presets"], ["New load preset", "/presets/new"], ["Environments", "/environments"], ["Import a package", "/packages/import"],
         ["Audit trail", "/audit"], ["Search", "/search"], ["Your account and API tokens", "/account"]
     ];
 

@@ -10,6 +10,7 @@ import io.loadsmith.entitytype.AttributeTypeService;
 import io.loadsmith.entitytype.DefaultAttributeService;
 import io.loadsmith.entitytype.EntityTypeService;
 import io.loadsmith.generation.catalog.TemplateLookup;
+import io.loadsmith.preset.LoadPresetService;
 import io.loadsmith.template.TemplateService;
 import io.loadsmith.template.TransformationTypeService;
 import io.loadsmith.template.api.TemplateResponse;
@@ -29,16 +30,18 @@ public class ConfigurationSearch {
     private final AttributeTypeService attributeTypes;
     private final DefaultAttributeService defaultAttributes;
     private final TransformationTypeService transformations;
+    private final LoadPresetService presets;
 
     public ConfigurationSearch(TemplateLookup templates, TemplateService stored, EntityTypeService entityTypes,
                                AttributeTypeService attributeTypes, DefaultAttributeService defaultAttributes,
-                               TransformationTypeService transformations) {
+                               TransformationTypeService transformations, LoadPresetService presets) {
         this.templates = templates;
         this.stored = stored;
         this.entityTypes = entityTypes;
         this.attributeTypes = attributeTypes;
         this.defaultAttributes = defaultAttributes;
         this.transformations = transformations;
+        this.presets = presets;
     }
 
     public List<Item> search(String text) {
@@ -58,6 +61,8 @@ public class ConfigurationSearch {
         transformations.list(null).stream().filter(t -> matches(q, t.name(), t.description())).forEach(t -> found.add(new Item(
                 "Transformation type", t.name(), t.description() == null ? "" : t.description(),
                 "/configuration/transformation-types/" + t.id(), null)));
+        presets.list(null).stream().filter(p -> matches(q, p.name(), p.description())).forEach(p -> found.add(new Item(
+                "Load preset", p.name(), p.description() == null ? "" : p.description(), "/presets/" + p.id(), null)));
         return found;
     }
 

@@ -30,6 +30,8 @@ class DesignerRefusalsTest extends H2DemoStoreTest {
             "/packages/demo/versions/abc/restore", "/packages/demo/versions/999999/restore", "/packages/no-such-package/deployments",
             "/configuration/templates/999999", "/configuration/templates/new?from=nope",
             "/configuration/templates/999999/preview", "/configuration/templates/abc",
+            "/presets/999999", "/presets/abc", "/presets/new?fromLoad=999999", "/presets/new?fromLoad=abc",
+            "/presets/999999/delete",
             "/lineage?package=no-such-package", "/audit?days=abc", "/audit/999999", "/search?q=" + "x".repeat(5000));
 
     @Test

@@ -42,6 +42,7 @@ class PageAccessibilityTest extends H2DemoStoreTest {
             pages.add("/configuration/templates/" + stored.get(0).get("id").asLong());
         }
         pages.addAll(List.of("/audit", "/audit/" + auditedChange()));
+        pages.addAll(List.of("/presets", "/presets/new", "/presets/new?fromLoad=" + load));
         pages.addAll(List.of("/loads/" + load + "/try", "/lineage", "/lineage?package=demo", "/entities/" + entity + "/lineage"));
         List<String> fragments = List.of("/entities?name=VESSEL", "/search?q=mmsi", "/entities/" + entity + "/ddl?dialect=duckdb",
                 "/loads/" + load + "/preview?dialect=postgresql", "/audit?objectKind=PACKAGE");

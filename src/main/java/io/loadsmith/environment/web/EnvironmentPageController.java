@@ -1,6 +1,5 @@
 package io.loadsmith.environment.web;
 
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.springframework.stereotype.Controller;
@@ -16,6 +15,7 @@ import io.loadsmith.environment.api.EnvironmentRequest;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.web.FormErrors;
+import io.loadsmith.web.NameValueLines;
 import io.loadsmith.web.RequestChecks;
 
 /**
@@ -78,28 +78,12 @@ public class EnvironmentPageController {
         return "environments/list";
     }
 
-    /** One {@code NAME=value} a line; blank lines are skipped; a line without {@code =} is refused, naming it. */
     static Map<String, String> parse(String text) {
-        Map<String, String> variables = new LinkedHashMap<>();
-        int number = 0;
-        for (String line : text.lines().toList()) {
-            number++;
-            if (line.isBlank()) {
-                continue;
-            }
-            int eq = line.indexOf('=');
-            if (eq <= 0) {
-                throw InvalidRequestException.of("variables", line, "line " + number + " is not NAME=value");
-            }
-            variables.put(line.substring(0, eq).strip(), line.substring(eq + 1).strip());
-        }
-        return variables;
+        return NameValueLines.parse("variables", text);
     }
 
     /** The variables as the textarea shows them. */
     public static String lines(Map<String, String> variables) {
-        StringBuilder text = new StringBuilder();
-        variables.forEach((k, v) -> text.append(k).append('=').append(v).append('\n'));
-        return text.toString();
+        return NameValueLines.lines(variables);
     }
 }

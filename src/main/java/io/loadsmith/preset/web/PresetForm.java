@@ -1,0 +1,152 @@
+package io.loadsmith.preset.web;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import io.loadsmith.entitytype.LoadType;
+import io.loadsmith.generation.model.StepType;
+import io.loadsmith.load.api.LoadResponse;
+import io.loadsmith.load.api.StepJson;
+import io.loadsmith.preset.api.PresetRequest;
+import io.loadsmith.preset.api.PresetResponse;
+import io.loadsmith.web.NameValueLines;
+
+/**
+ * The preset page's form. Field names are the API's ({@code steps[1].text}, {@code uses[0].entityType}),
+ * so a problem the service reports lands at its field. The page always shows one empty step and one
+ * empty use to fill in; rows left entirely blank are not sent on.
+ */
+public class PresetForm {
+
+    private Long version;
+    private String name;
+    private String description;
+    private String packageName;
+    private String options = "";
+    private List<Step> steps = new ArrayList<>();
+    private List<Use> uses = new ArrayList<>();
+
+    public static PresetForm of(PresetResponse p) {
+        PresetForm form = new PresetForm();
+        form.version = p.version();
+        form.name = p.name();
+        form.description = p.description();
+        form.packageName = p.packageName();
+        form.options = NameValueLines.lines(p.options());
+        p.steps().forEach(s -> form.steps.add(new Step(s.name(), s.type(), s.text())));
+        p.uses().forEach(u -> form.uses.add(new Use(u.entityType(), u.loadType(), u.position(), Boolean.TRUE.equals(u.isDefault()))));
+        return form;
+    }
+
+    /** A new preset that starts as a copy of a load's steps and options ("save this load as a preset"). */
+    public static PresetForm copyOf(LoadResponse load) {
+        PresetForm form = new PresetForm();
+        form.name = load.name() + "_preset";
+        form.description = "From load " + load.name();
+        form.options = NameValueLines.lines(load.options());
+        load.steps().forEach(s -> form.steps.add(new Step(s.name(), s.type(), s.text())));
+        return form;
+    }
+
+    /** What the page shows: the rows, plus one empty step and one empty use to fill in. */
+    PresetForm withBlankRows() {
+        if (steps.isEmpty() || !steps.get(steps.size() - 1).blank()) {
+            steps.add(new Step(null, StepType.OVERRIDE, null));
+        }
+        if (uses.isEmpty() || !uses.get(uses.size() - 1).blank()) {
+            uses.add(new Use(null, LoadType.TRANSFORM_PERSIST, null, false));
+        }
+        return this;
+    }
+
+    PresetRequest toRequest() {
+        List<StepJson> stepJson = steps.stream().filter(s -> !s.blank())
+                .map(s -> new StepJson(strip(s.name), s.type == null ? StepType.OVERRIDE : s.type, s.text)).toList();
+        List<PresetRequest.Use> useJson = uses.stream().filter(u -> !u.blank())
+                .map(u -> new PresetRequest.Use(u.entityType, u.loadType == null ? LoadType.TRANSFORM_PERSIST : u.loadType,
+                        u.position, u.isDefault)).toList();
+        return new PresetRequest(version, strip(name), blankToNull(description), blankToNull(packageName), stepJson,
+                NameValueLines.parse("options", options), useJson);
+    }
+
+    private static String strip(String value) {
+        return value == null ? null : value.strip();
+    }
+
+    private static String blankToNull(String value) {
+        return value == null || value.isBlank() ? null : value.strip();
+    }
+
+    /** One step: its name, where it runs, and its SQL or template call. */
+    public static class Step {
+        private String name;
+        private StepType type;
+        private String text;
+
+        public Step() {
+        }
+
+        Step(String name, StepType type, String text) {
+            this.name = name;
+            this.type = type;
+            this.text = text;
+        }
+
+        boolean blank() {
+            return (name == null || name.isBlank()) && (text == null || text.isBlank());
+        }
+
+        public String getName() { return name; }
+        public void setName(String name) { this.name = name; }
+        public StepType getType() { return type; }
+        public void setType(StepType type) { this.type = type; }
+        public String getText() { return text; }
+        public void setText(String text) { this.text = text; }
+    }
+
+    /** An entity type and load type that offer the preset. */
+    public static class Use {
+        private String entityType;
+        private LoadType loadType;
+        private Integer position;
+        private boolean isDefault;
+
+        public Use() {
+        }
+
+        Use(String entityType, LoadType loadType, Integer position, boolean isDefault) {
+            this.entityType = entityType;
+            this.loadType = loadType;
+            this.position = position;
+            this.isDefault = isDefault;
+        }
+
+        boolean blank() {
+            return entityType == null || entityType.isBlank();
+        }
+
+        public String getEntityType() { return entityType; }
+        public void setEntityType(String entityType) { this.entityType = entityType; }
+        public LoadType getLoadType() { return loadType; }
+        public void setLoadType(LoadType loadType) { this.loadType = loadType; }
+        public Integer getPosition() { return position; }
+        public void setPosition(Integer position) { this.position = position; }
+        public boolean getIsDefault() { return isDefault; }
+        public void setIsDefault(boolean isDefault) { this.isDefault = isDefault; }
+    }
+
+    public Long getVersion() { return version; }
+    public void setVersion(Long version) { this.version = version; }
+    public String getName() { return name; }
+    public void setName(String name) { this.name = name; }
+    public String getDescription() { return description; }
+    public void setDescription(String description) { this.description = description; }
+    public String getPackageName() { return packageName; }
+    public void setPackageName(String packageName) { this.packageName = packageName; }
+    public String getOptions() { return options; }
+    public void setOptions(String options) { this.options = options; }
+    public List<Step> getSteps() { return steps; }
+    public void setSteps(List<Step> steps) { this.steps = steps; }
+    public List<Use> getUses() { return uses; }
+    public void setUses(List<Use> uses) { this.uses = uses; }
+}

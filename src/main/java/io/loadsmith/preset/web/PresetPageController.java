@@ -1,0 +1,126 @@
+package io.loadsmith.preset.web;
+
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.validation.BindingResult;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.ModelAttribute;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+
+import io.loadsmith.entitytype.EntityTypeService;
+import io.loadsmith.entitytype.LoadType;
+import io.loadsmith.generation.model.StepType;
+import io.loadsmith.load.LoadService;
+import io.loadsmith.packageregistry.MetadataPackageService;
+import io.loadsmith.preset.LoadPresetService;
+import io.loadsmith.preset.api.PresetResponse;
+import io.loadsmith.problem.ConflictException;
+import io.loadsmith.problem.InvalidRequestException;
+import io.loadsmith.web.FormErrors;
+import io.loadsmith.web.RequestChecks;
+
+/**
+ * Load presets in the designer: the list, and one page per preset to read or (ADMIN) edit its
+ * steps, load options and the entity types that offer it. A preset can start as a copy of a load.
+ */
+@Controller
+@RequestMapping("/presets")
+public class PresetPageController {
+
+    private static final String EDIT = "presets/edit";
+
+    private final LoadPresetService presets;
+    private final EntityTypeService entityTypes;
+    private final MetadataPackageService packages;
+    private final LoadService loads;
+
+    public PresetPageController(LoadPresetService presets, EntityTypeService entityTypes,
+                                MetadataPackageService packages, LoadService loads) {
+        this.presets = presets;
+        this.entityTypes = entityTypes;
+        this.packages = packages;
+        this.loads = loads;
+    }
+
+    @GetMapping
+    public String list(@RequestParam(required = false) String deleted, Model model) {
+        model.addAttribute("presets", presets.list(null));
+        model.addAttribute("deleted", deleted);
+        return "presets/list";
+    }
+
+    @GetMapping("/new")
+    public String create(@RequestParam(required = false) Long fromLoad, Model model) {
+        PresetForm form = fromLoad == null ? new PresetForm() : PresetForm.copyOf(loads.get(fromLoad));
+        return page(model, null, form, null, FormErrors.NONE);
+    }
+
+    @GetMapping("/{id}")
+    public String show(@PathVariable long id, @RequestParam(required = false) String saved, Model model) {
+        PresetResponse preset = presets.get(id);
+        return page(model, preset, PresetForm.of(preset), saved == null ? null : "Saved.", FormErrors.NONE);
+    }
+
+    @PostMapping
+    public String create(@ModelAttribute("form") PresetForm form, BindingResult binding, Model model) {
+        return save(null, form, binding, model);
+    }
+
+    @PostMapping("/{id}")
+    public String update(@PathVariable long id, @ModelAttribute("form") PresetForm form, BindingResult binding, Model model) {
+        return save(id, form, binding, model);
+    }
+
+    /** Without JavaScript a delete is a page that asks first. */
+    @GetMapping("/{id}/delete")
+    public String confirmDelete(@PathVariable long id, Model model) {
+        PresetResponse preset = presets.get(id);
+        model.addAttribute("what", "load preset " + preset.name());
+        model.addAttribute("undo", "Loads made from it keep their steps.");
+        model.addAttribute("action", "/presets/" + id + "/delete");
+        model.addAttribute("back", "/presets/" + id);
+        return "confirm";
+    }
+
+    @PostMapping("/{id}/delete")
+    public String delete(@PathVariable long id) {
+        String name = presets.get(id).name();
+        presets.delete(id);
+        return "redirect:/presets?deleted=" + URLEncoder.encode(name, StandardCharsets.UTF_8);
+    }
+
+    private String save(Long id, PresetForm form, BindingResult binding, Model model) {
+        PresetResponse current = id == null ? null : presets.get(id);
+        if (binding.hasErrors()) {
+            return page(model, current, form, null, FormErrors.of(binding));
+        }
+        try {
+            var request = RequestChecks.valid(form.toRequest());
+            PresetResponse saved = id == null ? presets.create(request) : presets.update(id, request);
+            return "redirect:/presets/" + saved.id() + "?saved=1";
+        } catch (InvalidRequestException e) {
+            return page(model, current, form, null, FormErrors.of(e));
+        } catch (ConflictException e) {
+            return page(model, current, form, null, FormErrors.message("Nothing was saved: " + e.getMessage()));
+        }
+    }
+
+    private String page(Model model, PresetResponse preset, PresetForm form, String saved, FormErrors errors) {
+        model.addAttribute("preset", preset);
+        model.addAttribute("title", preset == null ? "New load preset" : "Load preset " + preset.name());
+        model.addAttribute("form", form.withBlankRows());
+        model.addAttribute("saved", saved);
+        model.addAttribute("errors", errors);
+        model.addAttribute("entityTypeNames", entityTypes.list(null).stream().map(t -> t.name()).toList());
+        model.addAttribute("packageNames", packages.list(null).stream().map(p -> p.name()).toList());
+        model.addAttribute("loadTypes", LoadType.values());
+        model.addAttribute("stepTypes", StepType.values());
+        return EDIT;
+    }
+}

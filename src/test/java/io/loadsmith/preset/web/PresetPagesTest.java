@@ -1,0 +1,144 @@
+package io.loadsmith.preset.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.test.web.servlet.MvcResult;
+import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
+import org.springframework.test.web.servlet.request.MockMvcRequestBuilders;
+
+import io.loadsmith.entitytype.LoadType;
+import io.loadsmith.generation.model.StepType;
+import io.loadsmith.load.LoadService;
+import io.loadsmith.load.api.StepJson;
+import io.loadsmith.preset.LoadPresetService;
+import io.loadsmith.preset.api.PresetRequest;
+import io.loadsmith.preset.api.PresetResponse;
+import io.loadsmith.store.H2DemoStoreTest;
+
+/**
+ * The preset pages over the demo store, as a browser without JavaScript posts them: a preset made
+ * from the demo load, edited, refused in place with nothing changed, and deleted after a confirm page.
+ */
+class PresetPagesTest extends H2DemoStoreTest {
+
+    @Autowired
+    LoadPresetService presets;
+
+    @Autowired
+    LoadService loads;
+
+    private String page(String path) throws Exception {
+        MvcResult result = mvc.perform(MockMvcRequestBuilders.get(path)).andReturn();
+        assertThat(result.getResponse().getStatus()).as(path).isEqualTo(200);
+        assertThat(result.getResponse().getContentType()).as(path).startsWith("text/html");
+        return result.getResponse().getContentAsString(StandardCharsets.UTF_8);
+    }
+
+    private MvcResult post(MockHttpServletRequestBuilder request) throws Exception {
+        return mvc.perform(request).andReturn();
+    }
+
+    @Test
+    void aLoadSavedAsAPresetIsOfferedByItsTypeAndEditable() throws Exception {
+        long demo = loads.list("load_d_vessel_scd2").get(0).id();
+        String fresh = page("/presets/new?fromLoad=" + demo);
+        // The demo load's four steps arrive in the form, plus one empty step to fill in.
+        assertThat(fresh).contains("value=\"load_d_vessel_scd2_preset\"", "id=\"steps3.text\"", "id=\"steps4.text\"")
+                .doesNotContain("id=\"steps5.text\"");
+
+        var steps = loads.get(demo).steps();
+        MockHttpServletRequestBuilder create = MockMvcRequestBuilders.post("/presets")
+                .param("name", "vessel_like").param("description", "the demo's steps").param("packageName", "demo")
+                .param("options", "historize=true\n\nsource_system=AIS")
+                .param("uses[0].entityType", "DIM_SCD2").param("uses[0].loadType", "TRANSFORM_PERSIST")
+                .param("uses[0].isDefault", "true")
+                .param("uses[1].entityType", "").param("uses[1].loadType", "TRANSFORM_PERSIST");
+        for (int i = 0; i < steps.size(); i++) {
+            create.param("steps[" + i + "].name", steps.get(i).name()).param("steps[" + i + "].type", steps.get(i).type().name())
+                    .param("steps[" + i + "].text", steps.get(i).text());
+        }
+        create.param("steps[" + steps.size() + "].name", "").param("steps[" + steps.size() + "].text", "");
+        MvcResult created = post(create);
+        assertThat(created.getResponse().getRedirectedUrl()).matches("/presets/\\d+\\?saved=1");
+
+        PresetResponse stored = presets.list("vessel_like").get(0);
+        assertThat(stored.steps()).isEqualTo(steps);
+        assertThat(stored.options()).containsExactly(Map.entry("historize", "true"), Map.entry("source_system", "AIS"));
+        assertThat(stored.packageName()).isEqualTo("demo");
+        assertThat(stored.uses()).containsExactly(new PresetRequest.Use("DIM_SCD2", LoadType.TRANSFORM_PERSIST, 1, true));
+        assertThat(presets.offered("DIM_SCD2", LoadType.TRANSFORM_PERSIST).get(0).name()).isEqualTo("vessel_like");
+
+        String shown = page(created.getResponse().getRedirectedUrl());
+        assertThat(shown).contains("Saved.", "Load preset vessel_like", "historize=true");
+        assertThat(page("/presets")).contains("vessel_like", "DIM_SCD2 · TRANSFORM_PERSIST (default)", "historize=true");
+        assertThat(page("/search?q=vessel_like")).contains("Load preset", "/presets/" + stored.id());
+
+        // A second step with the first one's name is refused at that step's field; nothing changes.
+        MvcResult refused = post(MockMvcRequestBuilders.post("/presets/" + stored.id())
+                .param("version", String.valueOf(stored.version())).param("name", "vessel_like")
+                .param("steps[0].name", "merge").param("steps[0].type", "OVERRIDE").param("steps[0].text", "select 1")
+                .param("steps[1].name", "merge").param("steps[1].type", "POST").param("steps[1].text", "select 2"));
+        String answer = refused.getResponse().getContentAsString(StandardCharsets.UTF_8);
+        assertThat(refused.getResponse().getStatus()).isEqualTo(200);
+        assertThat(answer).contains("Nothing was saved", "steps[1].name: &#39;merge&#39; is the name of an earlier step")
+                .doesNotContain("Exception", "io.loadsmith");
+        assertThat(presets.get(stored.id())).isEqualTo(stored);
+
+        // An options line without '=' names the line.
+        String badOptions = post(MockMvcRequestBuilders.post("/presets/" + stored.id())
+                .param("version", String.valueOf(stored.version())).param("name", "vessel_like").param("options", "a=1\nhistorize"))
+                .getResponse().getContentAsString(StandardCharsets.UTF_8);
+        assertThat(badOptions).contains("options: &#39;historize&#39; line 2 is not NAME=value");
+
+        // An edit that keeps one step and drops the use.
+        MvcResult edited = post(MockMvcRequestBuilders.post("/presets/" + stored.id())
+                .param("version", String.valueOf(stored.version())).param("name", "vessel_like").param("packageName", "")
+                .param("steps[0].name", "merge").param("steps[0].type", "OVERRIDE").param("steps[0].text", "select 1")
+                .param("uses[0].entityType", "").param("uses[0].loadType", "TRANSFORM_PERSIST"));
+        assertThat(edited.getResponse().getRedirectedUrl()).isEqualTo("/presets/" + stored.id() + "?saved=1");
+        PresetResponse after = presets.get(stored.id());
+        assertThat(after.steps()).containsExactly(new StepJson("merge", StepType.OVERRIDE, "select 1"));
+        assertThat(after.uses()).isEmpty();
+        assertThat(after.packageName()).isNull();
+        assertThat(after.options()).isEmpty();
+
+        // The same version again is stale: refused on the page.
+        String stale = post(MockMvcRequestBuilders.post("/presets/" + stored.id())
+                .param("version", String.valueOf(stored.version())).param("name", "vessel_like"))
+                .getResponse().getContentAsString(StandardCharsets.UTF_8);
+        assertThat(stale).contains("Nothing was saved").doesNotContain("Exception");
+
+        assertThat(page("/presets/" + stored.id() + "/delete")).contains("Delete load preset vessel_like?");
+        MvcResult deleted = post(MockMvcRequestBuilders.post("/presets/" + stored.id() + "/delete"));
+        assertThat(deleted.getResponse().getRedirectedUrl()).isEqualTo("/presets?deleted=vessel_like");
+        assertThat(presets.list("vessel_like")).isEmpty();
+        assertThat(loads.get(demo).steps()).isEqualTo(steps);
+    }
+
+    @Test
+    void anUnknownPresetOrAPositionThatIsNoNumberIsAnHtmlAnswer() throws Exception {
+        MvcResult missing = mvc.perform(MockMvcRequestBuilders.get("/presets/987654")).andReturn();
+        assertThat(missing.getResponse().getStatus()).isEqualTo(404);
+        assertThat(missing.getResponse().getContentType()).startsWith("text/html");
+
+        MvcResult notNumber = post(MockMvcRequestBuilders.post("/presets").param("name", "p_bad")
+                .param("uses[0].entityType", "DIM_SCD2").param("uses[0].position", "first"));
+        assertThat(notNumber.getResponse().getStatus()).isEqualTo(200);
+        assertThat(notNumber.getResponse().getContentAsString(StandardCharsets.UTF_8))
+                .contains("uses[0].position: &#39;first&#39; is not a valid value here").doesNotContain("Exception");
+        assertThat(presets.list("p_bad")).isEmpty();
+
+        MvcResult unknownType = post(MockMvcRequestBuilders.post("/presets").param("name", "p_bad")
+                .param("uses[0].entityType", "NO_SUCH_TYPE"));
+        assertThat(unknownType.getResponse().getContentAsString(StandardCharsets.UTF_8))
+                .contains("uses[0].entityType: &#39;NO_SUCH_TYPE&#39; names no entity type");
+        assertThat(presets.list("p_bad")).isEmpty();
+        assertThat(List.of(page("/presets"))).allMatch(p -> p.contains("Load presets"));
+    }
+}

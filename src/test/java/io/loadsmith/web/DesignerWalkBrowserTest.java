@@ -110,10 +110,9 @@ class DesignerWalkBrowserTest {
         type(By.id("package-name"), "shipping");
         click(By.id("create-package"));
         wait.until(d -> d.getCurrentUrl().endsWith("/packages/shipping"));
+        // An entity of type SNAP in it, from the form the package page shows in place: four attributes at once.
+        wait.until(ExpectedConditions.presenceOfElementLocated(By.id("new-entity-form")));
         look("walk-package");
-
-        // An entity of type SNAP in it: four attributes at once.
-        click(By.id("package-new-entity"));
         select(By.id("entityType"), "SNAP");
         wait.until(d -> d.findElements(By.cssSelector("#type-defaults li")).size() == 4);
         type(By.id("logicalName"), "SHIP");
@@ -167,7 +166,7 @@ class DesignerWalkBrowserTest {
     }
 
     /** What the walk takes today; issue 15 asks for at most 15 (see docs/designer.md). */
-    static final int WALK_BUDGET = 15;
+    static final int WALK_BUDGET = 14;
 
     private void configure() {
         List.of("BK", "DESCR", "VALID_FROM", "VALID_TO").forEach(t -> attributeTypes.create(new AttributeTypeRequest(null, t, null, null)));

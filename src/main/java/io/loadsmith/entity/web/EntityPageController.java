@@ -109,6 +109,7 @@ public class EntityPageController {
     @GetMapping("/new")
     public String newEntity(@RequestParam(required = false) String entityType,
                             @RequestParam(name = "package", required = false) String packageName,
+                            @RequestParam(required = false) String part,
                             Model model, HttpServletRequest request) {
         EntityForm form = new EntityForm();
         form.setEntityType(entityType);
@@ -120,7 +121,8 @@ public class EntityPageController {
         }
         model.addAttribute("form", form);
         String view = newPage(model, FormErrors.NONE);
-        return Htmx.view(request, view, "defaults");
+        // part=form: the whole form, which the package page shows in place (the type's defaults stay its fragment).
+        return Htmx.view(request, view, "form".equals(part) ? "form" : "defaults");
     }
 
     /** Creates by type: the type names the entity and gives it its default attributes at once. */

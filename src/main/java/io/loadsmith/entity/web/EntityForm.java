@@ -23,6 +23,8 @@ public class EntityForm {
     private String packageName;
     private String description;
     private String fullRefreshPolicy;
+    /** On the new-entity form: the preset to create the entity's load from at once, when ticked. */
+    private String loadPreset;
     private List<AttributeRow> attributes = new ArrayList<>();
 
     public static EntityForm of(EntityResponse e) {
@@ -44,6 +46,14 @@ public class EntityForm {
         return new EntityRequest(version, blank(logicalName), blank(name), blank(schema), blank(entityType), physicalType,
                 blank(packageName), blank(description), blank(fullRefreshPolicy),
                 attributes.stream().map(AttributeRow::toJson).toList());
+    }
+
+    public String getLoadPreset() {
+        return loadPreset;
+    }
+
+    public void setLoadPreset(String loadPreset) {
+        this.loadPreset = loadPreset;
     }
 
     static String blank(String value) {

@@ -66,6 +66,7 @@ public class EntityPageController {
     private final DefaultAttributeService defaultAttributes;
     private final RelatedLoads loads;
     private final io.loadsmith.packageregistry.MetadataPackageService packages;
+    private final LoadOffers loadOffers;
 
     /** A default attribute that an entity of the chosen type will get. */
     public record TypeDefault(String nameTemplate, String datatype, String attributeType) {
@@ -74,7 +75,8 @@ public class EntityPageController {
     public EntityPageController(EntityService entities, EntityTypeService entityTypes, AttributeTypeService attributeTypes,
                                 LogicalDatatypes datatypes, DialectRegistry dialects, EntityDdlService ddl,
                                 DefaultAttributeService defaultAttributes, RelatedLoads loads,
-                                io.loadsmith.packageregistry.MetadataPackageService packages) {
+                                io.loadsmith.packageregistry.MetadataPackageService packages, LoadOffers loadOffers) {
+        this.loadOffers = loadOffers;
         this.packages = packages;
         this.defaultAttributes = defaultAttributes;
         this.loads = loads;
@@ -107,6 +109,7 @@ public class EntityPageController {
     @GetMapping("/new")
     public String newEntity(@RequestParam(required = false) String entityType,
                             @RequestParam(name = "package", required = false) String packageName,
+                            @RequestParam(required = false) String part,
                             Model model, HttpServletRequest request) {
         EntityForm form = new EntityForm();
         form.setEntityType(entityType);
@@ -118,7 +121,8 @@ public class EntityPageController {
         }
         model.addAttribute("form", form);
         String view = newPage(model, FormErrors.NONE);
-        return Htmx.view(request, view, "defaults");
+        // part=form: the whole form, which the package page shows in place (the type's defaults stay its fragment).
+        return Htmx.view(request, view, "form".equals(part) ? "form" : "defaults");
     }
 
     /** Creates by type: the type names the entity and gives it its default attributes at once. */
@@ -132,11 +136,26 @@ public class EntityPageController {
             EntityRequest r = RequestChecks.valid(form.toRequest());
             EntityResponse created = entities.create(new EntityRequest(null, r.logicalName(), r.name(), r.schema(),
                     r.entityType(), r.physicalType(), r.packageName(), r.description(), r.fullRefreshPolicy(), List.of()));
-            return Htmx.redirect(request, response, "/entities/" + created.id());
+            return Htmx.redirect(request, response, withLoad(created, form.getLoadPreset()));
         } catch (InvalidRequestException e) {
             return newPage(model, FormErrors.of(e));
         } catch (ConflictException e) {
             return newPage(model, FormErrors.message(e.getMessage()));
+        }
+    }
+
+    /**
+     * Where a new entity lands: its load, when the form asked for one from a preset; else its own page,
+     * also when the load is refused (the entity stays; its page offers a new load).
+     */
+    private String withLoad(EntityResponse created, String preset) {
+        if (preset == null || preset.isBlank()) {
+            return "/entities/" + created.id();
+        }
+        try {
+            return "/loads/" + loadOffers.createLoad(created.qualifiedName(), LoadOffers.loadName(created.name()), preset.strip());
+        } catch (InvalidRequestException | ConflictException e) {
+            return Link.to("/entities/{id}", created.id()).flag("noLoad").toString();
         }
     }
 
@@ -156,6 +175,7 @@ public class EntityPageController {
                 .orElse(List.of()));
         model.addAttribute("physicalTypes", PhysicalType.values());
         model.addAttribute("packageNames", packageNames());
+        model.addAttribute("offeredPreset", loadOffers.defaultPreset(chosen).orElse(null));
         return "entities/new";
     }
 
@@ -165,10 +185,12 @@ public class EntityPageController {
 
     @GetMapping("/{id}")
     public String show(@PathVariable long id, @RequestParam(required = false) String dialect,
-                       @RequestParam(required = false) String saved, Model model) {
+                       @RequestParam(required = false) String saved, @RequestParam(required = false) String noLoad,
+                       Model model) {
         EntityResponse entity = entities.get(id);
         model.addAttribute("form", EntityForm.of(entity));
         model.addAttribute("saved", saved == null ? null : "Saved.");
+        model.addAttribute("noLoad", noLoad != null);
         return detail(id, entity, dialect, model, FormErrors.NONE);
     }
 

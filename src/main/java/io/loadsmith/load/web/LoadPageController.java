@@ -62,9 +62,11 @@ public class LoadPageController {
     private final EnvironmentService environments;
     private final DialectRegistry dialects;
     private final TemplateLookup templates;
+    private final PackageCommits commits;
 
     public LoadPageController(LoadService loads, EntityService entities, EnvironmentService environments,
-                              DialectRegistry dialects, TemplateLookup templates) {
+                              DialectRegistry dialects, TemplateLookup templates, PackageCommits commits) {
+        this.commits = commits;
         this.loads = loads;
         this.entities = entities;
         this.environments = environments;
@@ -115,22 +117,31 @@ public class LoadPageController {
     @GetMapping("/{id}")
     public String show(@PathVariable long id, @RequestParam(required = false) String dialect,
                        @RequestParam(required = false) String environment, @RequestParam(required = false) String saved,
-                       Model model) {
+                       @RequestParam(required = false) Integer committed, Model model) {
         LoadResponse load = loads.get(id);
         model.addAttribute("form", LoadForm.of(load));
         model.addAttribute("saved", saved == null ? null : "Saved.");
+        if (committed != null) {
+            String pkg = packageOf(load, entities.list(null));
+            // Without htmx the redirect carries only the number; an odd package name has no page address by name.
+            model.addAttribute("committed", new PackageCommits.Committed(
+                    pkg != null && io.loadsmith.names.Names.isPackageName(pkg) ? pkg : null, committed));
+            model.addAttribute("saved", "Saved and committed as version " + committed + ".");
+        }
         return detail(load, dialect, environment, model, FormErrors.NONE);
     }
 
     /**
      * One POST for the whole editor. {@code action}: {@code save}, {@code add-sql}, {@code add-template},
-     * {@code remove-N}, {@code up-N}, {@code down-N}, {@code refresh} (a template was chosen). Only save
-     * stores; the others show the changed form again, unsaved.
+     * {@code remove-N}, {@code up-N}, {@code down-N}, {@code refresh} (a template was chosen), {@code commit}
+     * (save, then commit the package the target is in, with {@code commitMessage}). Only save and commit
+     * store; the others show the changed form again, unsaved.
      */
     @PostMapping("/{id}")
     public String edit(@PathVariable long id, @ModelAttribute("form") LoadForm form, BindingResult binding,
                        @RequestParam(defaultValue = "save") String action, @RequestParam(required = false) String dialect,
-                       @RequestParam(required = false) String environment, Model model,
+                       @RequestParam(required = false) String environment,
+                       @RequestParam(required = false) String commitMessage, Model model,
                        HttpServletRequest request, HttpServletResponse response) {
         dialects.check(dialect);
         environments.check(environment);
@@ -140,7 +151,8 @@ public class LoadPageController {
             String view = detail(stored, draftPreview(form, dialect, environment, model), model, FormErrors.NONE);
             return Htmx.isHtmx(request) ? view + " :: preview" : view;
         }
-        if (!"save".equals(action)) {
+        boolean commit = "commit".equals(action);
+        if (!"save".equals(action) && !commit) {
             rearrange(form.getSteps(), action);
             model.addAttribute("unsaved", true);
             return editorView(request, detail(stored, draftPreview(form, dialect, environment, model), model, FormErrors.NONE));
@@ -159,15 +171,41 @@ public class LoadPageController {
             return editorView(request, detail(stored, draftPreview(form, dialect, environment, model), model,
                     FormErrors.message(e.getMessage())));
         }
-        if (Htmx.isHtmx(request)) {
-            LoadResponse fresh = loads.get(id);
+        LoadResponse fresh = loads.get(id);
+        Integer committed = commit ? commitPackage(fresh, commitMessage, model) : null;
+        if (Htmx.isHtmx(request) || commit && committed == null) {
             // A template call typed into an SQL step stays an SQL step on screen.
             model.addAttribute("form", LoadForm.of(fresh).keepKinds(form));
-            model.addAttribute("saved", "Saved.");
+            model.addAttribute("saved", committed == null ? "Saved." : "Saved and committed as version " + committed + ".");
             return editorView(request, detail(fresh, dialect, environment, model, FormErrors.NONE));
         }
-        return Link.to("/loads/{id}", id).flag("saved").param("dialect", dialect).param("environment", environment)
-                .redirect();
+        return Link.to("/loads/{id}", id).flag("saved").param("committed", committed).param("dialect", dialect)
+                .param("environment", environment).redirect();
+    }
+
+    /** The version committed, or null with the reason in the model (the load is saved either way). */
+    private Integer commitPackage(LoadResponse load, String message, Model model) {
+        String pkg = packageOf(load, entities.list(null));
+        try {
+            if (pkg == null) {
+                throw new ConflictException("The target " + load.target() + " is in no package: choose one on its page.");
+            }
+            PackageCommits.Committed committed = commits.commit(pkg, message);
+            model.addAttribute("committed", committed);
+            return committed.number();
+        } catch (InvalidRequestException e) {
+            model.addAttribute("commitError", "Saved, not committed: the message " + FormErrors.of(e).at("message") + ".");
+        } catch (ConflictException | NotFoundException e) {
+            model.addAttribute("commitError", "Saved, not committed: " + e.getMessage());
+        }
+        model.addAttribute("commitMessage", message);
+        return null;
+    }
+
+    /** A load goes with its target's package. */
+    private static String packageOf(LoadResponse load, List<EntityResponse> all) {
+        return all.stream().filter(e -> e.qualifiedName().equalsIgnoreCase(load.target())).findFirst()
+                .map(EntityResponse::packageName).orElse(null);
     }
 
     private static String editorView(HttpServletRequest request, String view) {
@@ -200,6 +238,7 @@ public class LoadPageController {
         model.addAttribute("errors", errors);
         List<EntityResponse> all = entities.list(null);
         model.addAttribute("targets", all.stream().map(EntityResponse::qualifiedName).toList());
+        model.addAttribute("loadPackage", packageOf(load, all));
         // Links to the entities the saved load writes and reads (by qualified name; a missing one is not linked).
         model.addAttribute("entityPages", all.stream().collect(java.util.stream.Collectors.toMap(
                 e -> e.qualifiedName().toLowerCase(java.util.Locale.ROOT), e -> "/entities/" + e.id(), (a, b) -> a)));

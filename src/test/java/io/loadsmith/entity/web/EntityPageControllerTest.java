@@ -59,6 +59,9 @@ class EntityPageControllerTest {
     io.loadsmith.packageregistry.MetadataPackageService packages;
 
     @MockitoBean
+    LoadOffers loadOffers;
+
+    @MockitoBean
     EntityService entities;
 
     @MockitoBean
@@ -141,6 +144,32 @@ class EntityPageControllerTest {
         mvc.perform(post("/entities").param("entityType", "DIM_SCD2").param("logicalName", "VESSEL"))
                 .andExpect(status().is3xxRedirection())
                 .andExpect(redirectedUrl("/entities/7"));
+    }
+
+    @Test
+    void aTickedPresetAlsoCreatesTheLoadAndLandsOnIt() throws Exception {
+        when(entities.create(any())).thenReturn(vessel());
+        when(loadOffers.createLoad("publish.D_VESSEL_SCD2", "load_d_vessel_scd2", "scd2_default")).thenReturn(12L);
+        mvc.perform(post("/entities").param("entityType", "DIM_SCD2").param("logicalName", "VESSEL")
+                        .param("loadPreset", "scd2_default"))
+                .andExpect(redirectedUrl("/loads/12"));
+    }
+
+    @Test
+    void aRefusedLoadLeavesTheNewEntityAndSaysSoOnItsPage() throws Exception {
+        when(entities.create(any())).thenReturn(vessel());
+        when(loadOffers.createLoad(any(), any(), any())).thenThrow(new io.loadsmith.problem.ConflictException("taken"));
+        mvc.perform(post("/entities").param("logicalName", "VESSEL").param("loadPreset", "scd2_default"))
+                .andExpect(redirectedUrl("/entities/7?noLoad"));
+        mvc.perform(get("/entities/7").param("noLoad", ""))
+                .andExpect(content().string(containsString("its load from the preset was refused")));
+    }
+
+    @Test
+    void theNewEntityFormOffersTheTypesDefaultPresetTicked() throws Exception {
+        when(loadOffers.defaultPreset("DIM_SCD2")).thenReturn(java.util.Optional.of("scd2_default"));
+        mvc.perform(get("/entities/new").param("entityType", "DIM_SCD2"))
+                .andExpect(content().string(containsString("name=\"loadPreset\" value=\"scd2_default\" checked")));
     }
 
     @Test

@@ -66,6 +66,9 @@ class LoadPageControllerTest {
     LoadService loads;
 
     @MockitoBean
+    PackageCommits commits;
+
+    @MockitoBean
     EntityService entities;
 
     @MockitoBean
@@ -188,6 +191,30 @@ class LoadPageControllerTest {
         verify(loads).update(eq(5L), sent.capture());
         org.assertj.core.api.Assertions.assertThat(sent.getValue().steps().get(0).text())
                 .isEqualTo("<ftltemplate:scd2:temp_table_prefix=Z\\:TMP_:full_refresh=false>");
+    }
+
+    @Test
+    void saveAndCommitCommitsTheTargetsPackageAndOffersThatVersionsZip() throws Exception {
+        when(loads.update(eq(5L), any())).thenReturn(vesselLoad());
+        when(entities.list(null)).thenReturn(List.of(new io.loadsmith.entity.api.EntityResponse(1, 0, "D_VESSEL_SCD2",
+                "VESSEL", "publish", "publish.D_VESSEL_SCD2", "DIM", null, "dwh", null, null, List.of(), Instant.EPOCH,
+                Instant.EPOCH)));
+        when(commits.commit("dwh", "first")).thenReturn(new PackageCommits.Committed("dwh", 3));
+        mvc.perform(post("/loads/5").header("HX-Request", "true").param("action", "commit").param("commitMessage", "first")
+                        .param("version", "2").param("name", "load_d_vessel_scd2").param("target", "publish.D_VESSEL_SCD2"))
+                .andExpect(view().name("loads/detail :: editor"))
+                .andExpect(content().string(containsString("Saved and committed as version 3.")))
+                .andExpect(content().string(containsString("/packages/dwh/export?version=3")));
+        verify(loads).update(eq(5L), any());
+    }
+
+    @Test
+    void aRefusedCommitStillSavesAndSaysWhyInPlace() throws Exception {
+        when(loads.update(eq(5L), any())).thenReturn(vesselLoad());
+        mvc.perform(post("/loads/5").param("action", "commit").param("commitMessage", "first")
+                        .param("version", "2").param("name", "load_d_vessel_scd2").param("target", "publish.D_VESSEL_SCD2"))
+                .andExpect(status().isOk())
+                .andExpect(content().string(containsString("Saved, not committed: The target publish.D_VESSEL_SCD2 is in no package")));
     }
 
     @Test

@@ -134,8 +134,12 @@ class DesignerBrowserTest {
 
         // The four-step load.
         open("/loads/new");
-        driver.findElement(By.id("name")).sendKeys("load_d_vessel_scd2");
+        WebElement newLoadForm = driver.findElement(By.id("new-load-form"));
         new Select(driver.findElement(By.id("target"))).selectByValue("publish.D_VESSEL_SCD2");
+        // The form follows the target: the name its entity's load gets by default, and the type's presets (none here).
+        wait.until(ExpectedConditions.stalenessOf(newLoadForm));
+        wait.until(d -> "load_d_vessel_scd2".equals(d.findElement(By.id("name")).getDomProperty("value")));
+        assertThat(new Select(driver.findElement(By.id("preset"))).getFirstSelectedOption().getDomProperty("value")).isEmpty();
         driver.findElement(By.cssSelector("#new-load-form button[type=submit]")).click();
         wait.until(ExpectedConditions.presenceOfElementLocated(By.id("load-form")));
 

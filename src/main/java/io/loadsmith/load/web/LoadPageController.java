@@ -15,6 +15,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.entity.EntityService;
 import io.loadsmith.entity.api.EntityResponse;
+import io.loadsmith.entity.web.LoadOffers;
 import io.loadsmith.entitytype.LoadType;
 import io.loadsmith.environment.EnvironmentService;
 import io.loadsmith.environment.api.EnvironmentResponse;
@@ -63,10 +64,13 @@ public class LoadPageController {
     private final DialectRegistry dialects;
     private final TemplateLookup templates;
     private final PackageCommits commits;
+    private final PresetChoices presets;
 
     public LoadPageController(LoadService loads, EntityService entities, EnvironmentService environments,
-                              DialectRegistry dialects, TemplateLookup templates, PackageCommits commits) {
+                              DialectRegistry dialects, TemplateLookup templates, PackageCommits commits,
+                              PresetChoices presets) {
         this.commits = commits;
+        this.presets = presets;
         this.loads = loads;
         this.entities = entities;
         this.environments = environments;
@@ -85,33 +89,57 @@ public class LoadPageController {
         return "loads/list";
     }
 
+    /**
+     * The new-load form; {@code part=form} is the form alone, redrawn when the target changes so that
+     * the presets its entity type offers (its default chosen) and a default name follow the target.
+     */
     @GetMapping("/new")
-    public String newLoad(@RequestParam(required = false) String target, Model model) {
+    public String newLoad(@RequestParam(required = false) String target, @RequestParam(required = false) String name,
+                          @RequestParam(required = false) String proposedName, @RequestParam(required = false) String part,
+                          Model model, HttpServletRequest request) {
         LoadForm form = new LoadForm();
         form.setTarget(target);
+        // A name the user typed stays; the one proposed for the previous target follows the new one.
+        boolean typed = name != null && !name.isBlank() && !name.equals(proposedName);
+        form.setName(typed ? name : defaultName(target));
         model.addAttribute("form", form);
-        return newPage(model, FormErrors.NONE);
+        List<PresetChoices.Choice> offered = presets.offered(target);
+        String preset = offered.stream().filter(PresetChoices.Choice::preferred).findFirst()
+                .or(() -> offered.stream().findFirst()).map(PresetChoices.Choice::name).orElse("");
+        newPage(model, FormErrors.NONE, preset);
+        return "form".equals(part) ? Htmx.view(request, "loads/new", "form") : "loads/new";
     }
 
     @PostMapping
-    public String create(@ModelAttribute("form") LoadForm form, Model model, HttpServletRequest request,
-                         HttpServletResponse response) {
+    public String create(@ModelAttribute("form") LoadForm form, @RequestParam(required = false) String preset, Model model,
+                         HttpServletRequest request, HttpServletResponse response) {
         try {
             LoadRequest r = RequestChecks.valid(form.toRequest(templates::find));
-            LoadResponse created = loads.create(new LoadRequest(null, r.name(), r.target(), r.loadType(),
-                    r.description(), List.of(), List.of(), null));
-            return Htmx.redirect(request, response, "/loads/" + created.id());
+            long created = preset != null && !preset.isBlank()
+                    ? presets.createLoad(r.name(), r.target(), r.description(), preset)
+                    : loads.create(new LoadRequest(null, r.name(), r.target(), r.loadType(), r.description(), List.of(),
+                            List.of(), null)).id();
+            return Htmx.redirect(request, response, "/loads/" + created);
         } catch (InvalidRequestException e) {
-            return newPage(model, FormErrors.of(e));
+            return newPage(model, FormErrors.of(e), preset);
         } catch (ConflictException e) {
-            return newPage(model, FormErrors.message(e.getMessage()));
+            return newPage(model, FormErrors.message(e.getMessage()), preset);
         }
     }
 
-    private String newPage(Model model, FormErrors errors) {
+    private String newPage(Model model, FormErrors errors, String preset) {
+        LoadForm form = (LoadForm) model.getAttribute("form");
         model.addAttribute("errors", errors);
         model.addAttribute("targets", entities.list(null).stream().map(EntityResponse::qualifiedName).toList());
+        model.addAttribute("presets", presets.offered(form == null ? null : form.getTarget()));
+        model.addAttribute("preset", preset == null ? "" : preset);
+        model.addAttribute("proposedName", form == null ? null : defaultName(form.getTarget()));
         return "loads/new";
+    }
+
+    /** The name a new entity's load gets ({@code load_} and the entity's name in lower case). */
+    private static String defaultName(String target) {
+        return target == null || target.isBlank() ? null : LoadOffers.loadName(target.substring(target.indexOf('.') + 1));
     }
 
     @GetMapping("/{id}")

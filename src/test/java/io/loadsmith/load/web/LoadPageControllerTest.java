@@ -7,6 +7,7 @@ import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.anyLong;
 import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.ArgumentMatchers.isNull;
+import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
@@ -69,6 +70,9 @@ class LoadPageControllerTest {
     PackageCommits commits;
 
     @MockitoBean
+    PresetChoices presets;
+
+    @MockitoBean
     EntityService entities;
 
     @MockitoBean
@@ -116,6 +120,45 @@ class LoadPageControllerTest {
                 .andExpect(status().isOk())
                 .andExpect(view().name("loads/new"))
                 .andExpect(model().attributeExists("form", "targets", "errors"));
+    }
+
+    @Test
+    void newLoadForATargetOffersItsTypesPresetsTheDefaultChosenAndNamesTheLoad() throws Exception {
+        when(presets.offered("publish.D_VESSEL_SCD2")).thenReturn(List.of(
+                new PresetChoices.Choice("scd2_merge_only", "the merge alone", false),
+                new PresetChoices.Choice("scd2_four_steps", "the seed's steps", true)));
+        mvc.perform(get("/loads/new").param("target", "publish.D_VESSEL_SCD2"))
+                .andExpect(status().isOk())
+                .andExpect(content().string(containsString("value=\"load_d_vessel_scd2\"")))
+                .andExpect(content().string(containsString(
+                        "<option value=\"scd2_four_steps\" selected=\"selected\">preset scd2_four_steps (the type’s default)")))
+                .andExpect(content().string(containsString("<option value=\"scd2_merge_only\">preset scd2_merge_only · the merge alone")));
+
+        // Redrawn for another target: a typed name stays, the proposed one follows the target.
+        mvc.perform(get("/loads/new").param("part", "form").param("target", "raw.S_VESSEL")
+                        .param("name", "load_d_vessel_scd2").param("proposedName", "load_d_vessel_scd2")
+                        .header("HX-Request", "true"))
+                .andExpect(view().name("loads/new :: form"))
+                .andExpect(content().string(containsString("value=\"load_s_vessel\"")))
+                .andExpect(content().string(containsString("offers no preset")));
+        mvc.perform(get("/loads/new").param("part", "form").param("target", "raw.S_VESSEL")
+                        .param("name", "my_load").param("proposedName", "load_d_vessel_scd2").header("HX-Request", "true"))
+                .andExpect(content().string(containsString("value=\"my_load\"")));
+    }
+
+    @Test
+    void createFromAPresetCopiesItThroughThePresetFeature() throws Exception {
+        when(presets.createLoad("load_d_vessel_scd2", "publish.D_VESSEL_SCD2", null, "scd2_four_steps")).thenReturn(9L);
+        mvc.perform(post("/loads").param("name", "load_d_vessel_scd2").param("target", "publish.D_VESSEL_SCD2")
+                        .param("preset", "scd2_four_steps"))
+                .andExpect(redirectedUrl("/loads/9"));
+        verify(loads, never()).create(any());
+
+        when(presets.createLoad(any(), any(), any(), eq("nope")))
+                .thenThrow(InvalidRequestException.of("preset", "nope", "names no load preset"));
+        mvc.perform(post("/loads").param("name", "l2").param("target", "publish.D_VESSEL_SCD2").param("preset", "nope"))
+                .andExpect(status().isOk()).andExpect(view().name("loads/new"))
+                .andExpect(content().string(containsString("names no load preset")));
     }
 
     @Test

@@ -122,6 +122,36 @@ class PresetPagesTest extends H2DemoStoreTest {
     }
 
     @Test
+    void theNewLoadPageOffersTheTargetTypesPresetsAndTheLoadGetsACopy() throws Exception {
+        List<StepJson> steps = List.of(new StepJson("announce", StepType.PRE, "SELECT 1"),
+                new StepJson("merge", StepType.OVERRIDE, "<ftltemplate:scd2:temp_table_prefix=tmp_>"));
+        presets.create(new PresetRequest(null, "dim_merge", "merge by key", null, steps, Map.of("historize", "true"),
+                List.of(new PresetRequest.Use("DIM_SCD2", LoadType.TRANSFORM_PERSIST, 1, true))));
+        presets.create(new PresetRequest(null, "dim_empty", null, null, List.of(), Map.of(),
+                List.of(new PresetRequest.Use("DIM_SCD2", LoadType.TRANSFORM_PERSIST, 2, false))));
+
+        String form = page("/loads/new?target=publish.D_VESSEL_SCD2");
+        assertThat(form).contains("<option value=\"dim_merge\" selected=\"selected\">preset dim_merge (the type’s default) · merge by key",
+                "<option value=\"dim_empty\">preset dim_empty</option>", "value=\"load_d_vessel_scd2\"");
+
+        MvcResult created = post(MockMvcRequestBuilders.post("/loads").param("name", "load_from_preset")
+                .param("target", "publish.D_VESSEL_SCD2").param("preset", "dim_merge"));
+        assertThat(created.getResponse().getRedirectedUrl()).as(created.getResponse().getContentAsString(StandardCharsets.UTF_8)
+                .replaceAll("(?s).*(<div class=\"error-summary.{0,800}).*", "$1")).matches("/loads/\\d+");
+        var load = loads.list("load_from_preset").get(0);
+        assertThat(load.steps()).isEqualTo(steps);
+        assertThat(load.options()).containsExactly(Map.entry("historize", "true"));
+        assertThat(page(created.getResponse().getRedirectedUrl())).contains("load_from_preset", "temp_table_prefix");
+
+        // Taken name: refused on the form, the preset still chosen, nothing created.
+        String again = post(MockMvcRequestBuilders.post("/loads").param("name", "load_from_preset")
+                .param("target", "publish.D_VESSEL_SCD2").param("preset", "dim_empty")).getResponse()
+                .getContentAsString(StandardCharsets.UTF_8);
+        assertThat(again).contains("already exists", "<option value=\"dim_empty\" selected=\"selected\">");
+        assertThat(loads.list("load_from_preset")).hasSize(1);
+    }
+
+    @Test
     void anUnknownPresetOrAPositionThatIsNoNumberIsAnHtmlAnswer() throws Exception {
         MvcResult missing = mvc.perform(MockMvcRequestBuilders.get("/presets/987654")).andReturn();
         assertThat(missing.getResponse().getStatus()).isEqualTo(404);

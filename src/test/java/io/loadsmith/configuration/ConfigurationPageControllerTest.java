@@ -195,9 +195,15 @@ class ConfigurationPageControllerTest {
                 .andExpect(content().string(containsString("Delete entity type DIM_SCD2?")));
         org.mockito.Mockito.doThrow(new io.loadsmith.problem.ConflictException("Entity type 'DIM_SCD2' is used by entities."))
                 .when(entityTypes).delete(1);
+        // The overview's own package answers with the HTML error page too, never the API's JSON.
         mvc.perform(post("/configuration/entity-types/1/delete"))
                 .andExpect(status().isConflict())
+                .andExpect(content().contentTypeCompatibleWith(org.springframework.http.MediaType.TEXT_HTML))
                 .andExpect(content().string(containsString("is used by entities.")));
+        mvc.perform(get("/configuration/no-such-part/1/delete"))
+                .andExpect(status().isNotFound())
+                .andExpect(content().contentTypeCompatibleWith(org.springframework.http.MediaType.TEXT_HTML))
+                .andExpect(content().string(containsString("There is no configuration part called")));
         mvc.perform(post("/configuration/datatype-mappings/1/delete"))
                 .andExpect(redirectedUrl("/configuration?saved"));
         org.mockito.Mockito.verify(mappings).delete(1);

@@ -7,8 +7,10 @@ import java.util.Map;
 
 import org.springframework.validation.BindingResult;
 
+import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.FieldProblem;
 import io.loadsmith.problem.InvalidRequestException;
+import io.loadsmith.problem.StaleVersionException;
 
 /**
  * What a rejected form shows: a message at the top, and per form field (named as the service names
@@ -41,6 +43,23 @@ public record FormErrors(String message, Map<String, String> fields, List<String
                         f.isBindingFailure() ? "is not a valid value here (a whole number is expected)" : f.getDefaultMessage()))
                 .toList();
         return of(problems);
+    }
+
+    /**
+     * Runs a save and says what it refused ({@link #NONE} when it was saved): invalid fields, a stale
+     * version (the typed text stays in the form) or a conflict. Every designer form saves this way.
+     */
+    public static FormErrors attempt(Runnable save) {
+        try {
+            save.run();
+            return NONE;
+        } catch (InvalidRequestException e) {
+            return of(e);
+        } catch (StaleVersionException e) {
+            return message(e.getMessage() + " Your text is still in the form: copy what you need, then reload.");
+        } catch (ConflictException e) {
+            return message(e.getMessage());
+        }
     }
 
     public static FormErrors message(String message) {

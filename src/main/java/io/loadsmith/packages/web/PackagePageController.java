@@ -1,37 +1,27 @@
 package io.loadsmith.packages.web;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.stream.Collectors;
 
 import org.springframework.data.domain.PageRequest;
-import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
-import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
-import org.springframework.web.multipart.MaxUploadSizeExceededException;
-import org.springframework.web.multipart.MultipartFile;
 
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.environment.EnvironmentService;
-import io.loadsmith.exchange.AdeConfigPackages;
 import io.loadsmith.exchange.InvalidPackageException;
-import io.loadsmith.exchange.PackageJson;
 import io.loadsmith.packages.PackageDiff.SqlChange;
 import io.loadsmith.packageregistry.MetadataPackageService;
+import io.loadsmith.packageregistry.api.PackageRequest;
 import io.loadsmith.packageregistry.api.PackageResponse;
-import io.loadsmith.packages.PackageImporter;
 import io.loadsmith.packages.PackageVersionService;
 import io.loadsmith.packages.api.CommitRequest;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.InvalidRequestException;
-import io.loadsmith.problem.PayloadTooLargeException;
-import io.loadsmith.problem.RefusedBody;
 import io.loadsmith.web.DiffLines;
 import io.loadsmith.web.FormErrors;
 import io.loadsmith.web.Htmx;
@@ -41,8 +31,8 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 /**
- * Package pages: versions with commit, compare, export and restore, and the import form. Thin: the
- * version service and importer do the work, as they do for the REST API.
+ * Package pages: versions with commit, compare, export and restore (the import form is
+ * {@link PackageImportPageController}). Thin: the version service does the work, as it does for the REST API.
  */
 @Controller
 @RequestMapping("/packages")
@@ -50,18 +40,13 @@ public class PackagePageController {
 
     private final MetadataPackageService packages;
     private final PackageVersionService versions;
-    private final PackageImporter importer;
-    private final io.loadsmith.packages.AdeBatchImport batch;
     private final DialectRegistry dialects;
     private final EnvironmentService environments;
 
-    public PackagePageController(MetadataPackageService packages, PackageVersionService versions, PackageImporter importer,
-                                 DialectRegistry dialects, EnvironmentService environments,
-                                 io.loadsmith.packages.AdeBatchImport batch) {
-        this.batch = batch;
+    public PackagePageController(MetadataPackageService packages, PackageVersionService versions,
+                                 DialectRegistry dialects, EnvironmentService environments) {
         this.packages = packages;
         this.versions = versions;
-        this.importer = importer;
         this.dialects = dialects;
         this.environments = environments;
     }
@@ -82,16 +67,14 @@ public class PackagePageController {
                          Model model, HttpServletRequest request, HttpServletResponse response) {
         model.addAttribute("name", name);
         model.addAttribute("description", description);
-        try {
-            PackageResponse created = packages.create(RequestChecks.valid(new io.loadsmith.packageregistry.api.PackageRequest(null,
-                    name == null ? null : name.strip(), description == null || description.isBlank() ? null : description)));
-            return Htmx.redirect(request, response, Link.to("/packages/{name}", created.page()).toString());
-        } catch (InvalidRequestException e) {
-            model.addAttribute("errors", FormErrors.of(e));
-        } catch (ConflictException e) {
-            model.addAttribute("errors", FormErrors.message(e.getMessage()));
+        PackageResponse[] created = new PackageResponse[1];
+        FormErrors refused = FormErrors.attempt(() -> created[0] = packages.create(RequestChecks.valid(new PackageRequest(
+                null, name == null ? null : name.strip(), description == null || description.isBlank() ? null : description))));
+        if (refused.any()) {
+            model.addAttribute("errors", refused);
+            return "packages/new";
         }
-        return "packages/new";
+        return Htmx.redirect(request, response, Link.to("/packages/{name}", created[0].page()).toString());
     }
 
     @GetMapping("/{name}")
@@ -168,93 +151,6 @@ public class PackagePageController {
             return page(name, new Notice(null, "Version " + number + " could not be restored; nothing was changed."),
                     model, request);
         }
-    }
-
-    @GetMapping("/import")
-    public String importForm(Model model) {
-        model.addAttribute("format", "loadsmith");
-        return "packages/import";
-    }
-
-    @PostMapping("/import")
-    public String importPackage(@RequestParam(defaultValue = "loadsmith") String format,
-                                @RequestParam(name = "file", required = false) java.util.List<MultipartFile> files,
-                                @RequestParam(required = false) String json, Model model) throws IOException {
-        model.addAttribute("format", format);
-        model.addAttribute("json", json);
-        java.util.List<MultipartFile> given = files == null ? java.util.List.of()
-                : files.stream().filter(f -> f != null && !f.isEmpty()).toList();
-        try {
-            if ("ade".equals(format)) {
-                // One report for one package, several files, a zip or a pasted array; in dependency order.
-                io.loadsmith.packages.AdeBatchImport.Report report = batch.importAll(adePackages(given, json));
-                model.addAttribute("report", report);
-                model.addAttribute("reportRows", report.imported().stream()
-                        .map(p -> new ReportRow(p, MetadataPackageService.pageRef(p.importedAs(), p.packageId()))).toList());
-                return "packages/import";
-            }
-            byte[] body = !given.isEmpty()
-                    ? PayloadTooLargeException.readAtMost(given.get(0).getInputStream(), PackageJson.MAX_BYTES, "The package")
-                    : (json == null ? "" : json).getBytes(StandardCharsets.UTF_8);
-            result(model, importer.apply(PackageJson.read(body)));
-        } catch (InvalidPackageException e) {
-            model.addAttribute("problems", e.problems());
-        } catch (PayloadTooLargeException e) {
-            model.addAttribute("error", e.getMessage());
-        }
-        return "packages/import";
-    }
-
-    /** A package of the import report and the address of its page. */
-    public record ReportRow(io.loadsmith.packages.AdeBatchImport.ImportedPackage p, String page) {
-    }
-
-    /** The configuration packages of the form: files (each a package, an array, or a zip), else the pasted JSON. */
-    private static java.util.List<AdeConfigPackages.Imported> adePackages(java.util.List<MultipartFile> files, String json)
-            throws IOException {
-        if (files.isEmpty()) {
-            return AdeConfigPackages.readArray((json == null ? "" : json).getBytes(StandardCharsets.UTF_8));
-        }
-        java.util.List<AdeConfigPackages.Imported> packages = new java.util.ArrayList<>();
-        java.util.List<InvalidPackageException.Problem> problems = new java.util.ArrayList<>();
-        long total = 0;
-        for (MultipartFile file : files) {
-            byte[] body = PayloadTooLargeException.readAtMost(file.getInputStream(), PackageJson.MAX_BYTES, "The upload");
-            total += body.length;
-            if (total > PackageJson.MAX_BYTES) {
-                throw PayloadTooLargeException.of("The upload", PackageJson.MAX_BYTES);
-            }
-            String name = file.getOriginalFilename() == null || file.getOriginalFilename().isBlank() ? "upload"
-                    : file.getOriginalFilename();
-            try {
-                boolean zip = body.length > 1 && body[0] == 'P' && body[1] == 'K';
-                java.util.List<AdeConfigPackages.Imported> read = zip ? AdeConfigPackages.readZip(body)
-                        : AdeConfigPackages.readArray(body);
-                packages.addAll(files.size() == 1 && !zip ? read : read.stream().map(p -> p.in(name)).toList());
-            } catch (InvalidPackageException e) {
-                e.problems().forEach(p -> problems.add(new InvalidPackageException.Problem(
-                        files.size() == 1 ? p.path() : AdeConfigPackages.under(name, p.path()), p.message())));
-            }
-        }
-        if (!problems.isEmpty()) {
-            throw new InvalidPackageException(problems);
-        }
-        return packages;
-    }
-
-    private static void result(Model model, PackageImporter.Result result) {
-        model.addAttribute("result", result);
-        model.addAttribute("resultPage", MetadataPackageService.pageRef(result.packageName(), result.packageId()));
-    }
-
-    /** An upload over the multipart limits of application.properties, refused while the form is read. */
-    @ExceptionHandler(MaxUploadSizeExceededException.class)
-    public String uploadTooLarge(Model model, HttpServletRequest request, HttpServletResponse response) {
-        RefusedBody.discardRest(request);
-        response.setStatus(HttpStatus.CONTENT_TOO_LARGE.value());
-        model.addAttribute("format", "loadsmith");
-        model.addAttribute("error", PayloadTooLargeException.of("The upload", PackageJson.MAX_BYTES).getMessage());
-        return "packages/import";
     }
 
     private String page(String name, Notice notice, Model model, HttpServletRequest request) {

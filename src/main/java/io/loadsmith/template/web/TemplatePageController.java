@@ -15,23 +15,14 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 
 import io.loadsmith.dialect.DialectRegistry;
-import io.loadsmith.generation.GenerationException;
-import io.loadsmith.generation.catalog.ParameterDefinition;
-import io.loadsmith.generation.catalog.ParameterType;
 import io.loadsmith.generation.catalog.TemplateLookup;
-import io.loadsmith.load.DraftTemplatePreview;
-import io.loadsmith.load.LoadService;
-import io.loadsmith.load.api.LoadResponse;
-import io.loadsmith.problem.ConflictException;
-import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.NotFoundException;
-import io.loadsmith.problem.StaleVersionException;
 import io.loadsmith.template.TemplateService;
-import io.loadsmith.template.api.TemplateRequest;
 import io.loadsmith.template.api.TemplateResponse;
 import io.loadsmith.web.FormErrors;
 import io.loadsmith.web.Htmx;
 import io.loadsmith.web.Link;
+import io.loadsmith.web.Removal;
 import io.loadsmith.web.RequestChecks;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -46,23 +37,17 @@ public class TemplatePageController {
                               List<String> variants) {
     }
 
-    /** The preview: a load generated for a dialect with the saved templates, or why it failed. */
-    public record Preview(Long loadId, String dialect, String sql, String error, boolean draft) {
-    }
-
     private final TemplateService templates;
     private final TemplateLookup lookup;
-    private final LoadService loads;
     private final DialectRegistry dialects;
-    private final DraftTemplatePreview drafts;
+    private final TemplatePreviews previews;
 
-    public TemplatePageController(TemplateService templates, TemplateLookup lookup, LoadService loads,
-                                  DialectRegistry dialects, DraftTemplatePreview drafts) {
-        this.drafts = drafts;
+    public TemplatePageController(TemplateService templates, TemplateLookup lookup, DialectRegistry dialects,
+                                  TemplatePreviews previews) {
         this.templates = templates;
         this.lookup = lookup;
-        this.loads = loads;
         this.dialects = dialects;
+        this.previews = previews;
     }
 
     @GetMapping
@@ -80,12 +65,12 @@ public class TemplatePageController {
     public String newTemplate(@RequestParam(required = false) String from, Model model) {
         if (from == null) {
             model.addAttribute("form", TemplateForm.empty());
-            return editor(null, model, FormErrors.NONE, null, null);
+            return previews.editor(null, model, FormErrors.NONE, null, null);
         }
         TemplateForm copy = lookup.find(from).map(TemplateForm::copyOf).orElseThrow(() -> NotFoundException.name("Template", from));
         model.addAttribute("form", copy);
         // A copy is previewed as it stands in the editor from the start.
-        return draftPreview(null, copy, null, null, model);
+        return previews.draft(null, copy, null, null, model);
     }
 
     @PostMapping
@@ -94,21 +79,19 @@ public class TemplatePageController {
                          @RequestParam(required = false) String dialect, Model model,
                          HttpServletRequest request, HttpServletResponse response) {
         if ("preview".equals(action)) {
-            return previewView(request, draftPreview(null, form, load, dialect, model));
+            return previewView(request, previews.draft(null, form, load, dialect, model));
         }
         if (!"save".equals(action)) {
-            rearrange(form, action);
+            TemplatePreviews.rearrange(form, action);
             model.addAttribute("unsaved", true);
-            return editorView(request, editor(null, model, FormErrors.NONE, null, null));
+            return editorView(request, previews.editor(null, model, FormErrors.NONE, null, null));
         }
-        try {
-            TemplateResponse created = templates.create(RequestChecks.valid(form.toRequest()));
-            return Htmx.redirect(request, response, "/configuration/templates/" + created.id() + "?saved");
-        } catch (InvalidRequestException e) {
-            return editorView(request, editor(null, model, FormErrors.of(e), null, null));
-        } catch (ConflictException e) {
-            return editorView(request, editor(null, model, FormErrors.message(e.getMessage()), null, null));
+        TemplateResponse[] created = new TemplateResponse[1];
+        FormErrors refused = FormErrors.attempt(() -> created[0] = templates.create(RequestChecks.valid(form.toRequest())));
+        if (refused.any()) {
+            return editorView(request, previews.editor(null, model, refused, null, null));
         }
+        return Htmx.redirect(request, response, "/configuration/templates/" + created[0].id() + "?saved");
     }
 
     @GetMapping("/{id}")
@@ -117,7 +100,7 @@ public class TemplatePageController {
                        Model model) {
         model.addAttribute("form", TemplateForm.of(templates.get(id)));
         model.addAttribute("saved", saved == null ? null : "Saved.");
-        return editor(id, model, FormErrors.NONE, load, dialect);
+        return previews.editor(id, model, FormErrors.NONE, load, dialect);
     }
 
     /** {@code action}: save, add-parameter, remove-parameter-N, add-variant, remove-variant-N. */
@@ -128,27 +111,21 @@ public class TemplatePageController {
                        HttpServletRequest request, HttpServletResponse response) {
         templates.get(id);
         if ("preview".equals(action)) {
-            return previewView(request, draftPreview(id, form, load, dialect, model));
+            return previewView(request, previews.draft(id, form, load, dialect, model));
         }
         if (!"save".equals(action)) {
-            rearrange(form, action);
+            TemplatePreviews.rearrange(form, action);
             model.addAttribute("unsaved", true);
-            return editorView(request, editor(id, model, FormErrors.NONE, null, null));
+            return editorView(request, previews.editor(id, model, FormErrors.NONE, null, null));
         }
-        try {
-            templates.update(id, RequestChecks.valid(form.toRequest()));
-        } catch (InvalidRequestException e) {
-            return editorView(request, editor(id, model, FormErrors.of(e), null, null));
-        } catch (StaleVersionException e) {
-            return editorView(request, editor(id, model, FormErrors.message(e.getMessage()
-                    + " Your text is still in the form: copy what you need, then reload."), null, null));
-        } catch (ConflictException e) {
-            return editorView(request, editor(id, model, FormErrors.message(e.getMessage()), null, null));
+        FormErrors refused = FormErrors.attempt(() -> templates.update(id, RequestChecks.valid(form.toRequest())));
+        if (refused.any()) {
+            return editorView(request, previews.editor(id, model, refused, null, null));
         }
         if (Htmx.isHtmx(request)) {
             model.addAttribute("form", TemplateForm.of(templates.get(id)));
             model.addAttribute("saved", "Saved.");
-            return editorView(request, editor(id, model, FormErrors.NONE, null, null));
+            return editorView(request, previews.editor(id, model, FormErrors.NONE, null, null));
         }
         return "redirect:/configuration/templates/" + id + "?saved";
     }
@@ -162,101 +139,6 @@ public class TemplatePageController {
         return Htmx.view(request, view, "preview".equals(request.getHeader("HX-Target")) ? "preview" : "editor");
     }
 
-    static void rearrange(TemplateForm form, String action) {
-        switch (action) {
-            case "add-parameter" -> form.getParameters().add(new TemplateForm.ParamRow());
-            case "add-variant" -> form.getVariants().add(new TemplateForm.VariantRow());
-            default -> {
-                int dash = action.lastIndexOf('-');
-                int index;
-                try {
-                    index = Integer.parseInt(action.substring(dash + 1));
-                } catch (NumberFormatException | StringIndexOutOfBoundsException e) {
-                    return;
-                }
-                List<?> rows = action.startsWith("remove-parameter-") ? form.getParameters()
-                        : action.startsWith("remove-variant-") ? form.getVariants() : List.of();
-                if (index >= 0 && index < rows.size()) {
-                    rows.remove(index);
-                }
-            }
-        }
-    }
-
-    /** The editor with its preview rendered from the text as typed, not as saved, for the dialect chosen. */
-    private String draftPreview(Long id, TemplateForm form, Long loadId, String dialect, Model model) {
-        model.addAttribute("templateId", id);
-        model.addAttribute("errors", FormErrors.NONE);
-        model.addAttribute("parameterTypes", ParameterType.values());
-        Preview chosen = previewModel(model, form.getName(), loadId, dialect, false);
-        if (chosen.loadId() == null) {
-            return "configuration/template";
-        }
-        try {
-            TemplateRequest r = RequestChecks.valid(form.toRequest());
-            List<ParameterDefinition> parameters = r.parameters().stream().map(p -> new ParameterDefinition(p.name(),
-                    p.type() == null ? ParameterType.STRING : p.type(), p.required(), p.defaultValue(), p.description()))
-                    .toList();
-            var generated = drafts.generate(chosen.loadId(), chosen.dialect(), r.name(), parameters, r.variants());
-            model.addAttribute("preview", new Preview(chosen.loadId(), chosen.dialect(),
-                    generated == null ? null : generated.sql(), null, true));
-        } catch (InvalidRequestException e) {
-            model.addAttribute("errors", FormErrors.of(e));
-            model.addAttribute("preview", new Preview(chosen.loadId(), chosen.dialect(), null,
-                    "Correct the marked fields to preview the text: " + String.join("; ", FormErrors.of(e).problems()), true));
-        } catch (GenerationException | NotFoundException e) {
-            model.addAttribute("preview", new Preview(chosen.loadId(), chosen.dialect(), null, e.getMessage(), true));
-        }
-        return "configuration/template";
-    }
-
-    private String editor(Long id, Model model, FormErrors errors, Long loadId, String dialect) {
-        model.addAttribute("templateId", id);
-        model.addAttribute("errors", errors);
-        model.addAttribute("parameterTypes", ParameterType.values());
-        TemplateForm form = (TemplateForm) model.getAttribute("form");
-        previewModel(model, form == null ? null : form.getName(), loadId, dialect, true);
-        return "configuration/template";
-    }
-
-    /**
-     * The load picker offers the loads that call the template (all loads when none does yet); the
-     * chosen load and dialect, rendered with the saved templates when {@code generate}.
-     */
-    private Preview previewModel(Model model, String templateName, Long loadId, String dialect, boolean generate) {
-        List<LoadResponse> all = loads.list(null);
-        List<LoadResponse> calling = templateName == null || templateName.isBlank() ? List.of()
-                : all.stream().filter(l -> calls(l, templateName.strip())).toList();
-        List<LoadResponse> offered = new java.util.ArrayList<>(calling.isEmpty() ? all : calling);
-        if (loadId != null && offered.stream().noneMatch(l -> l.id() == loadId)) {
-            offered.add(loads.get(loadId));
-        }
-        model.addAttribute("loads", offered);
-        model.addAttribute("noCaller", calling.isEmpty() && templateName != null && !templateName.isBlank());
-        model.addAttribute("dialects", dialects.names());
-        Long chosen = loadId != null ? loadId : offered.isEmpty() ? null : offered.get(0).id();
-        String chosenDialect = dialects.choose(dialect);
-        Preview preview;
-        if (chosen == null) {
-            preview = new Preview(null, chosenDialect, null, "There is no load to render yet.", false);
-        } else if (!generate) {
-            preview = new Preview(chosen, chosenDialect, null, null, false);
-        } else {
-            try {
-                preview = new Preview(chosen, chosenDialect, loads.generate(chosen, chosenDialect, null).sql(), null, false);
-            } catch (GenerationException | NotFoundException e) {
-                preview = new Preview(chosen, chosenDialect, null, e.getMessage(), false);
-            }
-        }
-        model.addAttribute("preview", preview);
-        return preview;
-    }
-
-    private static boolean calls(LoadResponse load, String template) {
-        return load.steps().stream().anyMatch(s -> s.text() != null && (s.text().contains("<ftltemplate:" + template + ":")
-                || s.text().contains("<ftltemplate:" + template + ">")));
-    }
-
     /** The preview pane alone: the saved template rendered within a load the user picks, for a dialect. */
     @GetMapping("/{id}/preview")
     public String preview(@PathVariable long id, @RequestParam(required = false) Long load,
@@ -266,22 +148,18 @@ public class TemplatePageController {
                     .param("dialect", dialects.choose(dialect)).param("load", load).redirect();
         }
         model.addAttribute("templateId", id);
-        previewModel(model, templates.get(id).name(), load, dialect, true);
+        previews.choose(model, templates.get(id).name(), load, dialect, true);
         return "configuration/template :: preview";
     }
 
     @GetMapping("/{id}/delete")
     public String confirmDelete(@PathVariable long id, Model model) {
-        TemplateResponse t = templates.get(id);
-        model.addAttribute("what", "template " + t.name());
-        model.addAttribute("action", "/configuration/templates/" + id + "/delete");
-        model.addAttribute("back", "/configuration/templates/" + id);
-        return "confirm";
+        return Removal.confirm(model, "template " + templates.get(id).name(), null,
+                "/configuration/templates/" + id + "/delete", "/configuration/templates/" + id);
     }
 
     @PostMapping("/{id}/delete")
     public String delete(@PathVariable long id, HttpServletRequest request, HttpServletResponse response) {
-        templates.delete(id);
-        return Htmx.redirect(request, response, "/configuration/templates");
+        return Removal.perform(() -> templates.delete(id), "/configuration/templates", request, response);
     }
 }

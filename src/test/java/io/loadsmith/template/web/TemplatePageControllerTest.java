@@ -48,7 +48,7 @@ import io.loadsmith.web.WebExceptionHandler;
 @WebMvcTest(TemplatePageController.class)
 // Slices test the controllers; who may call them is the security tests' subject.
 @org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc(addFilters = false)
-@Import({DialectRegistry.class, WebExceptionHandler.class})
+@Import({TemplatePreviews.class, DialectRegistry.class, WebExceptionHandler.class})
 class TemplatePageControllerTest {
 
     @Autowired

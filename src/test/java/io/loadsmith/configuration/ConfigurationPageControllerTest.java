@@ -1,4 +1,4 @@
-package io.loadsmith.entitytype.web;
+package io.loadsmith.configuration;
 
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.hasSize;
@@ -20,10 +20,14 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
+import org.springframework.context.annotation.Import;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.servlet.MockMvc;
 
+import io.loadsmith.dialect.DialectRegistry;
+import io.loadsmith.dialect.LogicalDatatypes;
 import io.loadsmith.entitytype.AttributeTypeService;
 import io.loadsmith.entitytype.DatatypeMappingService;
 import io.loadsmith.entitytype.DefaultAttributeService;
@@ -35,18 +39,27 @@ import io.loadsmith.entitytype.api.DatatypeMappingResponse;
 import io.loadsmith.entitytype.api.DefaultAttributeResponse;
 import io.loadsmith.entitytype.api.EntityTypeRequest;
 import io.loadsmith.entitytype.api.EntityTypeResponse;
+import io.loadsmith.entitytype.web.AttributeTypePageController;
+import io.loadsmith.entitytype.web.DefaultAttributePageController;
+import io.loadsmith.entitytype.web.EntityTypePageController;
+import io.loadsmith.entitytype.web.EntityTypeSection;
 import io.loadsmith.generation.catalog.TemplateDefinition;
 import io.loadsmith.generation.catalog.TemplateKind;
 import io.loadsmith.generation.catalog.TemplateLookup;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.template.TransformationTypeService;
 import io.loadsmith.template.api.TransformationTypeResponse;
+import io.loadsmith.template.web.TransformationTypePageController;
+import io.loadsmith.template.web.TransformationTypeSection;
+import io.loadsmith.web.WebExceptionHandler;
 
-@WebMvcTest(ConfigurationPageController.class)
+// The overview with every feature's section and form controller, as the application assembles it.
+@WebMvcTest({ConfigurationPageController.class, AttributeTypePageController.class, EntityTypePageController.class,
+        DefaultAttributePageController.class, TransformationTypePageController.class})
 // Slices test the controllers; who may call them is the security tests' subject.
-@org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc(addFilters = false)
-@org.springframework.context.annotation.Import({io.loadsmith.dialect.DialectRegistry.class,
-        io.loadsmith.dialect.LogicalDatatypes.class, io.loadsmith.web.WebExceptionHandler.class})
+@AutoConfigureMockMvc(addFilters = false)
+@Import({ConfigurationOverview.class, EntityTypeSection.class, TransformationTypeSection.class, DialectRegistry.class,
+        LogicalDatatypes.class, WebExceptionHandler.class})
 class ConfigurationPageControllerTest {
 
     @Autowired
@@ -182,9 +195,15 @@ class ConfigurationPageControllerTest {
                 .andExpect(content().string(containsString("Delete entity type DIM_SCD2?")));
         org.mockito.Mockito.doThrow(new io.loadsmith.problem.ConflictException("Entity type 'DIM_SCD2' is used by entities."))
                 .when(entityTypes).delete(1);
+        // The overview's own package answers with the HTML error page too, never the API's JSON.
         mvc.perform(post("/configuration/entity-types/1/delete"))
                 .andExpect(status().isConflict())
+                .andExpect(content().contentTypeCompatibleWith(org.springframework.http.MediaType.TEXT_HTML))
                 .andExpect(content().string(containsString("is used by entities.")));
+        mvc.perform(get("/configuration/no-such-part/1/delete"))
+                .andExpect(status().isNotFound())
+                .andExpect(content().contentTypeCompatibleWith(org.springframework.http.MediaType.TEXT_HTML))
+                .andExpect(content().string(containsString("There is no configuration part called")));
         mvc.perform(post("/configuration/datatype-mappings/1/delete"))
                 .andExpect(redirectedUrl("/configuration?saved"));
         org.mockito.Mockito.verify(mappings).delete(1);

@@ -113,6 +113,13 @@ class AccessMatrixTest extends H2StoreTest {
             GET    /environments                                       VIEWER
             POST   /environments                                       ADMIN
             POST   /environments/{id}                                  ADMIN
+            GET    /presets                                            VIEWER
+            POST   /presets                                            ADMIN
+            GET    /presets/new                                        VIEWER
+            GET    /presets/{id}                                       VIEWER
+            POST   /presets/{id}                                       ADMIN
+            GET    /presets/{id}/delete                                VIEWER
+            POST   /presets/{id}/delete                                ADMIN
             POST   /configuration/templates/{id}                       ADMIN
             GET    /configuration/templates/{id}/preview               VIEWER
             GET    /configuration/templates/{id}/delete                VIEWER

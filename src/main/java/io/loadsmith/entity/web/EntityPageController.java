@@ -35,6 +35,7 @@ import io.loadsmith.problem.StaleVersionException;
 import io.loadsmith.web.FormErrors;
 import io.loadsmith.web.Htmx;
 import io.loadsmith.web.Link;
+import io.loadsmith.web.Removal;
 import io.loadsmith.web.RequestChecks;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -287,24 +288,18 @@ public class EntityPageController {
     /** Without JavaScript, deleting asks on a page of its own. */
     @GetMapping("/{id}/delete")
     public String confirmDelete(@PathVariable long id, Model model) {
-        EntityResponse entity = entities.get(id);
-        model.addAttribute("what", "entity " + entity.qualifiedName());
-        model.addAttribute("undo", "You can restore it from the list of entities.");
-        model.addAttribute("action", "/entities/" + id + "/delete");
-        model.addAttribute("back", "/entities/" + id);
-        return "confirm";
+        return Removal.confirm(model, "entity " + entities.get(id).qualifiedName(),
+                "You can restore it from the list of entities.", "/entities/" + id + "/delete", "/entities/" + id);
     }
 
     /** Soft delete: the list then offers Undo. */
     @PostMapping("/{id}/delete")
     public String delete(@PathVariable long id, HttpServletRequest request, HttpServletResponse response) {
-        entities.softDelete(id);
-        return Htmx.redirect(request, response, "/entities?deleted=" + id);
+        return Removal.perform(() -> entities.softDelete(id), "/entities?deleted=" + id, request, response);
     }
 
     @PostMapping("/{id}/restore")
     public String restore(@PathVariable long id, HttpServletRequest request, HttpServletResponse response) {
-        entities.restore(id);
-        return Htmx.redirect(request, response, "/entities/" + id);
+        return Removal.perform(() -> entities.restore(id), "/entities/" + id, request, response);
     }
 }

@@ -15,7 +15,6 @@ import org.springframework.web.bind.annotation.RequestParam;
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.entity.EntityService;
 import io.loadsmith.entity.api.EntityResponse;
-import io.loadsmith.entity.web.LoadOffers;
 import io.loadsmith.entitytype.LoadType;
 import io.loadsmith.environment.EnvironmentService;
 import io.loadsmith.environment.api.EnvironmentResponse;
@@ -33,18 +32,15 @@ import io.loadsmith.problem.StaleVersionException;
 import io.loadsmith.web.FormErrors;
 import io.loadsmith.web.Htmx;
 import io.loadsmith.web.Link;
+import io.loadsmith.web.Removal;
 import io.loadsmith.web.RequestChecks;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
-/** Loads: the list, a new load, and the load page with its steps and the generated SQL beside them. */
+/** The load page: its steps, the generated SQL beside them, save and commit, delete and restore. */
 @Controller
 @RequestMapping("/loads")
 public class LoadPageController {
-
-    /** A row of the load list. */
-    public record LoadRow(long id, String name, String target, int steps) {
-    }
 
     /**
      * The generated SQL for a dialect and environment, or where generation failed: {@code stepIndex}
@@ -64,82 +60,15 @@ public class LoadPageController {
     private final DialectRegistry dialects;
     private final TemplateLookup templates;
     private final PackageCommits commits;
-    private final PresetChoices presets;
 
     public LoadPageController(LoadService loads, EntityService entities, EnvironmentService environments,
-                              DialectRegistry dialects, TemplateLookup templates, PackageCommits commits,
-                              PresetChoices presets) {
+                              DialectRegistry dialects, TemplateLookup templates, PackageCommits commits) {
         this.commits = commits;
-        this.presets = presets;
         this.loads = loads;
         this.entities = entities;
         this.environments = environments;
         this.dialects = dialects;
         this.templates = templates;
-    }
-
-    @GetMapping
-    public String list(@RequestParam(required = false) Long deleted, Model model) {
-        List<EntityService.Deleted> trash = loads.deleted();
-        model.addAttribute("deleted", trash);
-        model.addAttribute("justDeleted", deleted == null ? null
-                : trash.stream().filter(d -> d.id() == deleted).findFirst().orElse(null));
-        model.addAttribute("loads", loads.list(null).stream()
-                .map(l -> new LoadRow(l.id(), l.name(), l.target(), l.steps().size())).toList());
-        return "loads/list";
-    }
-
-    /**
-     * The new-load form; {@code part=form} is the form alone, redrawn when the target changes so that
-     * the presets its entity type offers (its default chosen) and a default name follow the target.
-     */
-    @GetMapping("/new")
-    public String newLoad(@RequestParam(required = false) String target, @RequestParam(required = false) String name,
-                          @RequestParam(required = false) String proposedName, @RequestParam(required = false) String part,
-                          Model model, HttpServletRequest request) {
-        LoadForm form = new LoadForm();
-        form.setTarget(target);
-        // A name the user typed stays; the one proposed for the previous target follows the new one.
-        boolean typed = name != null && !name.isBlank() && !name.equals(proposedName);
-        form.setName(typed ? name : defaultName(target));
-        model.addAttribute("form", form);
-        List<PresetChoices.Choice> offered = presets.offered(target);
-        String preset = offered.stream().filter(PresetChoices.Choice::preferred).findFirst()
-                .or(() -> offered.stream().findFirst()).map(PresetChoices.Choice::name).orElse("");
-        newPage(model, FormErrors.NONE, preset);
-        return "form".equals(part) ? Htmx.view(request, "loads/new", "form") : "loads/new";
-    }
-
-    @PostMapping
-    public String create(@ModelAttribute("form") LoadForm form, @RequestParam(required = false) String preset, Model model,
-                         HttpServletRequest request, HttpServletResponse response) {
-        try {
-            LoadRequest r = RequestChecks.valid(form.toRequest(templates::find));
-            long created = preset != null && !preset.isBlank()
-                    ? presets.createLoad(r.name(), r.target(), r.description(), preset)
-                    : loads.create(new LoadRequest(null, r.name(), r.target(), r.loadType(), r.description(), List.of(),
-                            List.of(), null)).id();
-            return Htmx.redirect(request, response, "/loads/" + created);
-        } catch (InvalidRequestException e) {
-            return newPage(model, FormErrors.of(e), preset);
-        } catch (ConflictException e) {
-            return newPage(model, FormErrors.message(e.getMessage()), preset);
-        }
-    }
-
-    private String newPage(Model model, FormErrors errors, String preset) {
-        LoadForm form = (LoadForm) model.getAttribute("form");
-        model.addAttribute("errors", errors);
-        model.addAttribute("targets", entities.list(null).stream().map(EntityResponse::qualifiedName).toList());
-        model.addAttribute("presets", presets.offered(form == null ? null : form.getTarget()));
-        model.addAttribute("preset", preset == null ? "" : preset);
-        model.addAttribute("proposedName", form == null ? null : defaultName(form.getTarget()));
-        return "loads/new";
-    }
-
-    /** The name a new entity's load gets ({@code load_} and the entity's name in lower case). */
-    private static String defaultName(String target) {
-        return target == null || target.isBlank() ? null : LoadOffers.loadName(target.substring(target.indexOf('.') + 1));
     }
 
     @GetMapping("/{id}")
@@ -344,24 +273,18 @@ public class LoadPageController {
 
     @GetMapping("/{id}/delete")
     public String confirmDelete(@PathVariable long id, Model model) {
-        LoadResponse load = loads.get(id);
-        model.addAttribute("what", "load " + load.name());
-        model.addAttribute("undo", "You can restore it from the list of loads.");
-        model.addAttribute("action", "/loads/" + id + "/delete");
-        model.addAttribute("back", "/loads/" + id);
-        return "confirm";
+        return Removal.confirm(model, "load " + loads.get(id).name(), "You can restore it from the list of loads.",
+                "/loads/" + id + "/delete", "/loads/" + id);
     }
 
     /** Soft delete: the list then offers Undo. */
     @PostMapping("/{id}/delete")
     public String delete(@PathVariable long id, HttpServletRequest request, HttpServletResponse response) {
-        loads.softDelete(id);
-        return Htmx.redirect(request, response, "/loads?deleted=" + id);
+        return Removal.perform(() -> loads.softDelete(id), "/loads?deleted=" + id, request, response);
     }
 
     @PostMapping("/{id}/restore")
     public String restore(@PathVariable long id, HttpServletRequest request, HttpServletResponse response) {
-        loads.restore(id);
-        return Htmx.redirect(request, response, "/loads/" + id);
+        return Removal.perform(() -> loads.restore(id), "/loads/" + id, request, response);
     }
 }

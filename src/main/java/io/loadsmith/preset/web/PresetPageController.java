@@ -23,6 +23,7 @@ import io.loadsmith.preset.api.PresetResponse;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.web.FormErrors;
+import io.loadsmith.web.Removal;
 import io.loadsmith.web.RequestChecks;
 
 /**
@@ -80,12 +81,8 @@ public class PresetPageController {
     /** Without JavaScript a delete is a page that asks first. */
     @GetMapping("/{id}/delete")
     public String confirmDelete(@PathVariable long id, Model model) {
-        PresetResponse preset = presets.get(id);
-        model.addAttribute("what", "load preset " + preset.name());
-        model.addAttribute("undo", "Loads made from it keep their steps.");
-        model.addAttribute("action", "/presets/" + id + "/delete");
-        model.addAttribute("back", "/presets/" + id);
-        return "confirm";
+        return Removal.confirm(model, "load preset " + presets.get(id).name(), "Loads made from it keep their steps.",
+                "/presets/" + id + "/delete", "/presets/" + id);
     }
 
     @PostMapping("/{id}/delete")

@@ -54,7 +54,7 @@ import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.StaleVersionException;
 import io.loadsmith.web.WebExceptionHandler;
 
-@WebMvcTest(LoadPageController.class)
+@WebMvcTest({LoadPageController.class, LoadListPageController.class})
 // Slices test the controllers; who may call them is the security tests' subject.
 @org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc(addFilters = false)
 @Import({DialectRegistry.class, WebExceptionHandler.class})

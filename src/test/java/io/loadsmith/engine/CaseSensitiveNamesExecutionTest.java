@@ -40,6 +40,16 @@ class CaseSensitiveNamesExecutionTest {
             sensitive("userId", "INTEGER4"), attr("region", "VARCHAR"), sensitive("fullName", "VARCHAR"),
             attr("datahash", "DV_DATAHASH", "CHAR", 32));
 
+    private static final EntityModel HISTORY_SOURCE = entity("CustomerHistSrc", true,
+            attr("hubKey", null, "CHAR", 32).withCaseSensitive(true), sensitive("userId", "INTEGER4"),
+            sensitive("fullName", "VARCHAR"), sensitive("validFrom", "TIMESTAMP"));
+    private static final EntityModel HISTORY = entity("CustomerHist", true,
+            attr("scd_id", "SCD_ID", "CHAR", 32), attr("hubKey", "DV_HASHKEY", "CHAR", 32).withCaseSensitive(true),
+            attr("datahash", "DV_DATAHASH", "CHAR", 32),
+            attr("validFrom", "VALID_FROM", "TIMESTAMP", null).withCaseSensitive(true),
+            attr("valid_to", "VALID_TO", "TIMESTAMP", null), attr("validity_status", "VALIDITY_STATUS", "INTEGER1", null),
+            sensitive("userId", "INTEGER4"), sensitive("fullName", "VARCHAR"));
+
     /** The name quoted as the engine's dialect quotes it, for the hand-written SQL of the test. */
     private static String q(TargetEngine engine, String name) {
         return DIALECTS.get(engine.dialect()).quoteIdentifier(name);
@@ -110,6 +120,40 @@ class CaseSensitiveNamesExecutionTest {
             Loads.run(db, sql);
             assertThat(Loads.sorted(db, query)).containsExactly(row("1", "EU", "Ann"), row("1", "EU", "Annie"),
                     row("2", null, "Bob"));
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(TargetEngine.class)
+    void scd2KeepsHistoryInQuotedColumnsOfAMixedCaseTable(TargetEngine engine) throws Exception {
+        try (Connection db = engine.open()) {
+            TargetEngine.execute(db, "CREATE SCHEMA stage");
+            Loads.create(db, engine, HISTORY_SOURCE);
+            Loads.create(db, engine, HISTORY);
+            // The work table's name is derived from the target's: written unquoted on both sides, it folds alike.
+            String temp = "<target_schema>.Z_TMP_<target_entity_name>";
+            String sql = Loads.sql(Loads.load("l", HISTORY, List.of(),
+                    "DROP TABLE IF EXISTS " + temp + ";",
+                    "CREATE TABLE " + temp + " AS SELECT * FROM stage." + q(engine, "CustomerHistSrc") + ";",
+                    "<ftltemplate:scd2:temp_table_prefix=Z_TMP_>",
+                    "DROP TABLE IF EXISTS " + temp + ";"), engine.dialect());
+            String k = "'00000000000000000000000000000001'";
+            String src = "stage." + q(engine, "CustomerHistSrc");
+            String query = "SELECT " + q(engine, "userId") + ", " + q(engine, "fullName") + ", " + q(engine, "validFrom")
+                    + ", valid_to, validity_status FROM stage." + q(engine, "CustomerHist");
+            TargetEngine.execute(db, "INSERT INTO " + src + " VALUES (" + k + ", 7, 'Ann', TIMESTAMP '2024-01-01 00:00:00')");
+            Loads.run(db, sql);
+            TargetEngine.execute(db, "DELETE FROM " + src + " WHERE 1 = 1");
+            TargetEngine.execute(db, "INSERT INTO " + src + " VALUES (" + k + ", 7, NULL, TIMESTAMP '2024-02-01 00:00:00')");
+            Loads.run(db, sql);
+            List<List<String>> expected = List.of(
+                    row("7", null, "2024-02-01 00:00:00", "9999-12-31 00:00:00", "1"),
+                    row("7", "Ann", "2024-01-01 00:00:00", "2024-02-01 00:00:00", "0"));
+            assertThat(Loads.sorted(db, query + " WHERE validity_status = 1")).containsExactly(expected.get(0));
+            assertThat(Loads.sorted(db, query + " WHERE validity_status = 0")).containsExactly(expected.get(1));
+            // The same source again (a later load): no new version.
+            Loads.run(db, sql);
+            assertThat(Loads.rows(db, "SELECT COUNT(*) FROM stage." + q(engine, "CustomerHist"))).containsExactly(row("2"));
         }
     }
 }

@@ -18,6 +18,18 @@
     <#list attrs as a><#local out = out + [a.sqlName]></#list>
     <#return out>
 </#function>
+<#-- Stops a template that does not yet write names in their SQL form when the target or one of
+     its attributes is case-sensitive: writing such a name unquoted would make the engine fold it. -->
+<#function refuseCaseSensitive template>
+    <#local t = model.load.target>
+    <#local flagged = t.attributes?filter(a -> a.caseSensitive)>
+    <#if t.caseSensitive || flagged?has_content>
+        <#stop template + " does not support case-sensitive names yet: the target " + t.schema + "." + t.name
+            + (t.caseSensitive)?then(" is case-sensitive", " has case-sensitive attributes " + names(flagged)?join(", "))
+            + "; clear caseSensitive or use scd2, append, truncate_insert or insert_new_by_datahash">
+    </#if>
+    <#return true>
+</#function>
 <#-- Case-insensitive membership of a column name in a list of names. -->
 <#function hasName list name>
     <#list list as n><#if n?lower_case == name?lower_case><#return true></#if></#list>

@@ -18,7 +18,7 @@ import io.loadsmith.generation.model.EntityModel;
  * Case-sensitive names (issue 13, point 9): a source made by another tool with a quoted "userId"
  * column in a mixed-case table, loaded into targets whose DDL the generator writes. Every query
  * here names the columns quoted, so it fails with "column does not exist" wherever the generated
- * SQL let the engine fold userId to userid (PostgreSQL, H2 and DuckDB fold to lower case).
+ * SQL let the engine fold userId (PostgreSQL and DuckDB fold to lower case, H2 to upper).
  */
 class CaseSensitiveNamesExecutionTest {
 

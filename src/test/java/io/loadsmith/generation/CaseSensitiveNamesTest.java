@@ -1,6 +1,7 @@
 package io.loadsmith.generation;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import java.util.Map;
@@ -68,5 +69,13 @@ class CaseSensitiveNamesTest {
                 List.of(attr("userId", false)));
         assertThat(GENERATORS.ddl().createTable(plain, "postgresql")).contains("CREATE TABLE stage.customer (")
                 .contains("    userId INTEGER").doesNotContain("\"");
+    }
+
+    @Test
+    void templatesThatDoNotWriteTheSqlFormYetRefuseAFlaggedTarget() {
+        LoadModel load = new LoadModel("l", TARGET, List.of(SOURCE), List.of(new StepModel("s", StepType.OVERRIDE,
+                "<ftltemplate:snapshot:unique_key=userId:strategy=check:check_columns=region>")), Map.of());
+        assertThatThrownBy(() -> GENERATORS.loads().generate(load, "postgresql", Map.of()))
+                .hasMessageContaining("snapshot does not support case-sensitive names yet: the target stage.Customer");
     }
 }

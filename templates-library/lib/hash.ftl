@@ -10,7 +10,7 @@
     - parts are joined with '~' and hashed with MD5 (32 lower-case hex characters)
 -->
 <#function col attr>
-    <#return (prefix!"")?has_content?then(prefix + ".", "") + attr.attributeName>
+    <#return (prefix!"")?has_content?then(prefix + ".", "") + (attr.sqlName!attr.attributeName)>
 </#function>
 <#function category attr>
     <#local t = attr.datatype!"">

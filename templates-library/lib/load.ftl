@@ -10,6 +10,26 @@
     <#list attrs as a><#local out = out + [a.name]></#list>
     <#return out>
 </#function>
+<#-- The columns of a list of attributes as SQL writes them (attr.sqlName: quoted when the
+     attribute is case-sensitive). Use these wherever a column is an identifier; names() for
+     messages, literals and matching. -->
+<#function sqlNames attrs>
+    <#local out = []>
+    <#list attrs as a><#local out = out + [a.sqlName]></#list>
+    <#return out>
+</#function>
+<#-- Stops a template that does not yet write names in their SQL form when the target or one of
+     its attributes is case-sensitive: writing such a name unquoted would make the engine fold it. -->
+<#function refuseCaseSensitive template>
+    <#local t = model.load.target>
+    <#local flagged = t.attributes?filter(a -> a.caseSensitive)>
+    <#if t.caseSensitive || flagged?has_content>
+        <#stop template + " does not support case-sensitive names yet: the target " + t.schema + "." + t.name
+            + (t.caseSensitive)?then(" is case-sensitive", " has case-sensitive attributes " + names(flagged)?join(", "))
+            + "; clear caseSensitive or use scd2, append, truncate_insert or insert_new_by_datahash">
+    </#if>
+    <#return true>
+</#function>
 <#-- Case-insensitive membership of a column name in a list of names. -->
 <#function hasName list name>
     <#list list as n><#if n?lower_case == name?lower_case><#return true></#if></#list>
@@ -69,7 +89,7 @@
         <#stop "the load has no source entity; give the template a 'source' parameter (a table or view name)">
     </#if>
     <#local s = model.load.sources[0]>
-    <#return s.schema + "." + s.name>
+    <#return s.schema + "." + s.sqlName>
 </#function>
 <#-- A statement that fails with the message (a SQL string expression over alias `bad`) when the
      query `offending` returns a row; it returns no row when all is well. The message must read a

@@ -14,7 +14,7 @@
 DROP TABLE IF EXISTS <target_schema>.Z_SCD2_MERGE_<target_entity_name>;
 CREATE TABLE <target_schema>.Z_SCD2_MERGE_<target_entity_name> AS
 ${rows?trim};
-MERGE INTO <target_schema>.<target_entity_name> trg USING <target_schema>.Z_SCD2_MERGE_<target_entity_name> src
+MERGE INTO <target_schema>.${model.load.target.sqlName} trg USING <target_schema>.Z_SCD2_MERGE_<target_entity_name> src
 ${tail?trim};
 DROP TABLE IF EXISTS <target_schema>.Z_SCD2_MERGE_<target_entity_name>
 </#macro>

@@ -10,7 +10,7 @@
 -->
 <#include "/lib/load.ftl">
 <#assign target = model.load.target>
-<#assign cols = names(target.attributes)>
-INSERT INTO ${target.schema}.${target.name} (${cols?join(", ")})
+<#assign cols = sqlNames(target.attributes)>
+INSERT INTO ${target.schema}.${target.sqlName} (${cols?join(", ")})
 SELECT ${qual(cols, "s")}
 FROM ${sourceRelation()} s;

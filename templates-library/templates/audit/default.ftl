@@ -16,6 +16,7 @@
     The error text says which audit failed on which table and shows one example row (key values).
 -->
 <#include "/lib/load.ftl">
+<#assign ignored = refuseCaseSensitive("audit")>
 <#assign cols = columns![]>
 <#-- The error message as a SQL string expression; name is TEXT, so it arrives as a literal. -->
 <#function what text>

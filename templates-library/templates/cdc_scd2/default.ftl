@@ -33,6 +33,7 @@
     - Event times are expected to grow with the sequence; if not, a version may end before it starts.
 -->
 <#include "/lib/load.ftl">
+<#assign ignored = refuseCaseSensitive("cdc_scd2")>
 <#assign target = model.load.target>
 <#assign T = target.schema + "." + target.name>
 <#assign S = sourceRelation()>

@@ -21,28 +21,30 @@
 <#include "/lib/load.ftl">
 <#assign target = model.load.target>
 <#assign hashAttr = loads.getAttributeForType(target.attributes, "DV_DATAHASH")>
-<#list key_columns as k><#assign ignored = attrNamed(target.attributes, k, "key_columns")></#list>
+<#-- key_columns resolve to their attributes, so a case-sensitive key is written quoted -->
+<#assign K = []><#list key_columns as k><#assign K = K + [attrNamed(target.attributes, k, "key_columns").sqlName]></#list>
 <#assign hashed = target.attributes?filter(a -> !(a.attributeType?has_content) && !hasName(key_columns, a.name))>
-<#assign others = names(target.attributes?filter(a -> a.name != hashAttr.name))>
-INSERT INTO ${target.schema}.${target.name} (${others?join(", ")}, ${hashAttr.name})
-SELECT ${others?join(", ")}, ${hashAttr.name}
+<#assign others = sqlNames(target.attributes?filter(a -> a.name != hashAttr.name))>
+<#assign H = hashAttr.sqlName>
+INSERT INTO ${target.schema}.${target.sqlName} (${others?join(", ")}, ${H})
+SELECT ${others?join(", ")}, ${H}
 FROM (
     SELECT
         h.*
-        , ROW_NUMBER() OVER (PARTITION BY ${qual(key_columns, "h")}, h.${hashAttr.name} ORDER BY ${qual(key_columns, "h")}) AS rn
+        , ROW_NUMBER() OVER (PARTITION BY ${qual(K, "h")}, h.${H} ORDER BY ${qual(K, "h")}) AS rn
     FROM (
         SELECT
             ${qual(others, "s")}
-            , ${loads.getTransformationForAttributes("REFERENCE_HASH_DIFF", hashed, "s")} AS ${hashAttr.name}
+            , ${loads.getTransformationForAttributes("REFERENCE_HASH_DIFF", hashed, "s")} AS ${H}
         FROM ${sourceRelation()} s
     ) h
     WHERE NOT EXISTS (
         SELECT 1
-        FROM ${target.schema}.${target.name} t
-        WHERE ${eqAll(key_columns, "t", "h")}
-            AND t.${hashAttr.name} = h.${hashAttr.name}
+        FROM ${target.schema}.${target.sqlName} t
+        WHERE ${eqAll(K, "t", "h")}
+            AND t.${H} = h.${H}
             -- the hash joins values with a tilde and writes NULL as -1: compare the columns too
-            AND NOT ${anyDiffers(names(hashed), "t", "h")}
+            AND NOT ${anyDiffers(sqlNames(hashed), "t", "h")}
     )
 ) n
 WHERE rn = 1;

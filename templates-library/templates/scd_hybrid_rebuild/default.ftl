@@ -34,6 +34,7 @@
     - Rerunning the same batch changes nothing.
 -->
 <#include "/lib/load.ftl">
+<#assign ignored = refuseCaseSensitive("scd_hybrid_rebuild")>
 <#assign target = model.load.target>
 <#assign T = target.schema + "." + target.name>
 <#assign NEW = target.schema + "." + work_prefix + target.name>

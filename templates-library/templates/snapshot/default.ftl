@@ -70,6 +70,7 @@
       watermark is written right after the MERGE, outside a transaction).
 -->
 <#include "/lib/load.ftl">
+<#assign ignored = refuseCaseSensitive("snapshot")>
 <#assign target = model.load.target>
 <#assign T = target.schema + "." + target.name>
 <#assign D = target.schema + "." + delta_prefix + target.name>

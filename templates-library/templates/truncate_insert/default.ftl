@@ -11,8 +11,8 @@
 -->
 <#include "/lib/load.ftl">
 <#assign target = model.load.target>
-<#assign t = target.schema + "." + target.name>
-<#assign cols = names(target.attributes)>
+<#assign t = target.schema + "." + target.sqlName>
+<#assign cols = sqlNames(target.attributes)>
 <#if dialect.capabilities.multi_statement_transactions!true>
 BEGIN TRANSACTION;
 DELETE FROM ${t} WHERE 1 = 1;

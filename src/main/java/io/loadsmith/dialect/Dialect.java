@@ -8,7 +8,8 @@ import java.util.Set;
  * A target SQL dialect after inheritance is applied: everything a parent declares and the
  * dialect does not override. {@code lineage} is the lookup order for templates and formulas:
  * the dialect itself, then its ancestors (the library's "default" variant comes after them).
- * {@code literalEscapes} says how a character is written inside a string literal (see {@link #literal}).
+ * {@code literalEscapes} says how a character is written inside a string literal (see {@link #literal});
+ * {@code identifierQuote} delimits a case-sensitive name (see {@link #quoteIdentifier}).
  */
 public record Dialect(
         String name,
@@ -20,7 +21,8 @@ public record Dialect(
         Map<String, List<String>> datatypes,
         int maxIdentifierLength,
         Set<String> reservedWords,
-        Map<String, String> literalEscapes) {
+        Map<String, String> literalEscapes,
+        String identifierQuote) {
 
     public Dialect {
         lineage = List.copyOf(lineage);
@@ -32,6 +34,28 @@ public record Dialect(
         if (!literalEscapes.containsKey("'")) {
             throw new IllegalStateException("Dialect " + name + ": string_literal.escapes must say how ' is written");
         }
+        if (identifierQuote == null || identifierQuote.length() != 1) {
+            throw new IllegalStateException("Dialect " + name + ": identifiers.quote must be one character, not "
+                    + identifierQuote);
+        }
+    }
+
+    /** A dialect that quotes identifiers with a double quote (the standard's). */
+    public Dialect(String name, String label, boolean isAbstract, List<String> lineage, Map<String, Boolean> capabilities,
+                   Map<String, String> functions, Map<String, List<String>> datatypes, int maxIdentifierLength,
+                   Set<String> reservedWords, Map<String, String> literalEscapes) {
+        this(name, label, isAbstract, lineage, capabilities, functions, datatypes, maxIdentifierLength, reservedWords,
+                literalEscapes, "\"");
+    }
+
+    /**
+     * The name as a delimited identifier of this dialect: between the dialect's identifier quotes,
+     * an embedded quote doubled (standard SQL, PostgreSQL, Snowflake, H2, DuckDB, Spark and BigQuery
+     * all read a doubled quote inside a delimited identifier as one). Inside the quotes the
+     * engine keeps the name's case.
+     */
+    public String quoteIdentifier(String name) {
+        return identifierQuote + name.replace(identifierQuote, identifierQuote + identifierQuote) + identifierQuote;
     }
 
     /**

@@ -150,6 +150,7 @@ public class DialectRegistry {
         Integer maxLength = null;
         Set<String> reserved = new java.util.HashSet<>();
         Map<String, String> literalEscapes = Map.of();
+        String identifierQuote = null;
         for (Map<String, Object> level : chain) {
             ((Map<String, Object>) level.getOrDefault("capabilities", Map.of()))
                     .forEach((k, v) -> capabilities.put(k, Boolean.TRUE.equals(v)));
@@ -165,6 +166,9 @@ public class DialectRegistry {
             if (identifiers.get("reserved") instanceof List<?> words) {
                 words.forEach(w -> reserved.add(String.valueOf(w).toUpperCase(Locale.ROOT)));
             }
+            if (identifiers.get("quote") instanceof String quote) {
+                identifierQuote = quote;
+            }
             // A dialect that says how literals are written says it whole: escapes are not merged.
             Map<String, Object> literal = (Map<String, Object>) level.getOrDefault("string_literal", Map.of());
             if (literal.get("escapes") instanceof Map<?, ?> escapes) {
@@ -176,7 +180,8 @@ public class DialectRegistry {
         Map<String, Object> own = definitions.get(name);
         return new Dialect(name, (String) own.getOrDefault("label", name),
                 Boolean.TRUE.equals(own.get("abstract")), lineage, capabilities, functions, datatypes,
-                maxLength == null ? 128 : maxLength, reserved, literalEscapes);
+                maxLength == null ? 128 : maxLength, reserved, literalEscapes,
+                identifierQuote == null ? "\"" : identifierQuote);
     }
 
     @SuppressWarnings("unchecked")

@@ -227,6 +227,7 @@ public class EntityService {
                 : packages.byName("packageName", request.packageName());
         entity.change(schema, name, request.logicalName(), type, physical, inPackage, request.description());
         entity.changeFullRefreshPolicy(policy);
+        entity.changeCaseSensitive(Boolean.TRUE.equals(request.caseSensitive()));
         entity.replaceAttributes(attributes);
     }
 
@@ -283,7 +284,8 @@ public class EntityService {
             }
             result.add(new WarehouseAttribute(a.name(), a.datatype(), a.dataLength(), a.dataPrecision(), a.dataScale(),
                     a.nullable() == null || a.nullable(), a.attributeType(), a.description(),
-                    a.renamedFrom() == null || a.renamedFrom().isBlank() ? null : a.renamedFrom()));
+                    a.renamedFrom() == null || a.renamedFrom().isBlank() ? null : a.renamedFrom(),
+                    Boolean.TRUE.equals(a.caseSensitive())));
         }
         return result;
     }
@@ -304,7 +306,7 @@ public class EntityService {
                 e.getFullRefreshPolicy(),
                 e.getAttributes().stream().map(a -> new AttributeJson(a.getName(), a.getDatatype(), a.getDataLength(),
                         a.getDataPrecision(), a.getDataScale(), a.isNullable(), a.getAttributeType(),
-                        a.getDescription(), a.getRenamedFrom())).toList(),
-                e.getCreatedAt(), e.getUpdatedAt());
+                        a.getDescription(), a.getRenamedFrom(), a.isCaseSensitive())).toList(),
+                e.getCreatedAt(), e.getUpdatedAt(), e.isCaseSensitive());
     }
 }

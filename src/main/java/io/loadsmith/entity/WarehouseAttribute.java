@@ -31,6 +31,10 @@ public class WarehouseAttribute {
     private String description;
 
     /** The name before a rename (package JSON renamedFrom), so a migration renames the column. */
+    /** Written quoted in SQL so the engine keeps the name's case. */
+    @Column(name = "case_sensitive", nullable = false)
+    private boolean caseSensitive;
+
     @Column(name = "renamed_from")
     private String renamedFrom;
 
@@ -54,6 +58,17 @@ public class WarehouseAttribute {
                               boolean nullable, String attributeType, String description, String renamedFrom) {
         this(name, datatype, dataLength, dataPrecision, dataScale, nullable, attributeType, description);
         this.renamedFrom = renamedFrom;
+    }
+
+    public WarehouseAttribute(String name, String datatype, Integer dataLength, Integer dataPrecision, Integer dataScale,
+                              boolean nullable, String attributeType, String description, String renamedFrom,
+                              boolean caseSensitive) {
+        this(name, datatype, dataLength, dataPrecision, dataScale, nullable, attributeType, description, renamedFrom);
+        this.caseSensitive = caseSensitive;
+    }
+
+    public boolean isCaseSensitive() {
+        return caseSensitive;
     }
 
     public String getRenamedFrom() {

@@ -73,6 +73,10 @@ public class WarehouseEntity {
     private String description;
 
     /** deny, require_confirmation, allow, or null for the project's setting; see FullRefreshGuard. */
+    /** The table name is written quoted in SQL so the engine keeps its case. */
+    @Column(name = "case_sensitive", nullable = false)
+    private boolean caseSensitive;
+
     @Column(name = "full_refresh_policy")
     private String fullRefreshPolicy;
 
@@ -181,6 +185,14 @@ public class WarehouseEntity {
         return fullRefreshPolicy;
     }
 
+    public boolean isCaseSensitive() {
+        return caseSensitive;
+    }
+
+    public void changeCaseSensitive(boolean sensitive) {
+        this.caseSensitive = sensitive;
+    }
+
     public void changeFullRefreshPolicy(String policy) {
         this.fullRefreshPolicy = policy;
     }
@@ -207,7 +219,8 @@ public class WarehouseEntity {
                 getEntityType() == null ? null : getEntityType().getName(), getPhysicalType().name(),
                 getAttributes().stream().map(a -> new io.loadsmith.generation.model.AttributeModel(a.getName(),
                         a.getAttributeType(), a.getDatatype(), a.getDataLength(), a.getDataPrecision(), a.getDataScale(),
-                        a.isNullable(), null, a.getDescription())).toList(), getFullRefreshPolicy());
+                        a.isNullable(), null, a.getDescription(), a.isCaseSensitive(), a.getName())).toList(),
+                getFullRefreshPolicy(), caseSensitive, getName());
     }
 
     /** Soft delete: the row stays, hidden, until restored. */

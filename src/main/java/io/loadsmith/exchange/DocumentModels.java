@@ -83,7 +83,8 @@ public final class DocumentModels implements TemplateSource {
         return new EntityModel(e.name(), e.logicalName(), e.schema(), e.entityType(), e.physicalType(),
                 e.attributes().stream().map(a -> new AttributeModel(a.name(), a.attributeType(), a.datatype(),
                         a.dataLength(), a.dataPrecision(), a.dataScale(), a.nullable() == null || a.nullable(),
-                        null, a.description())).toList(), e.fullRefreshPolicy());
+                        null, a.description(), Boolean.TRUE.equals(a.caseSensitive()), a.name())).toList(),
+                e.fullRefreshPolicy(), Boolean.TRUE.equals(e.caseSensitive()), e.name());
     }
 
     // --- the package's own templates and formulas shadow the library's, as the store's do ---

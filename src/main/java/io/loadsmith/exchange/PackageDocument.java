@@ -113,13 +113,25 @@ public record PackageDocument(
     }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    /** {@code fullRefreshPolicy}: optional; deny, require_confirmation or allow (absent = the project's). */
+    /**
+     * {@code fullRefreshPolicy}: optional; deny, require_confirmation or allow (absent = the project's).
+     * {@code caseSensitive}: optional; true writes the table name quoted (absent when false).
+     */
     @JsonPropertyOrder({"schema", "name", "logicalName", "entityType", "physicalType", "description",
-            "fullRefreshPolicy", "attributes"})
+            "fullRefreshPolicy", "caseSensitive", "attributes"})
     public record EntityDoc(String schema, String name, String logicalName, String entityType, String physicalType,
-                            String description, String fullRefreshPolicy, List<AttributeDoc> attributes) {
+                            String description, String fullRefreshPolicy, Boolean caseSensitive,
+                            List<AttributeDoc> attributes) {
         public EntityDoc {
             attributes = orEmpty(attributes);
+            if (!Boolean.TRUE.equals(caseSensitive)) {
+                caseSensitive = null;
+            }
+        }
+
+        public EntityDoc(String schema, String name, String logicalName, String entityType, String physicalType,
+                         String description, String fullRefreshPolicy, List<AttributeDoc> attributes) {
+            this(schema, name, logicalName, entityType, physicalType, description, fullRefreshPolicy, null, attributes);
         }
 
         public String qualifiedName() {
@@ -128,11 +140,28 @@ public record PackageDocument(
     }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    /** {@code renamedFrom}: optional; the attribute's name before a rename, so a migration renames the column. */
+    /**
+     * {@code renamedFrom}: optional; the attribute's name before a rename, so a migration renames the column.
+     * {@code caseSensitive}: optional; true writes the column quoted (absent when false, so packages
+     * without the flag read and write as before).
+     */
     @JsonPropertyOrder({"name", "datatype", "dataLength", "dataPrecision", "dataScale", "nullable", "attributeType",
-            "description", "renamedFrom"})
+            "description", "renamedFrom", "caseSensitive"})
     public record AttributeDoc(String name, String datatype, Integer dataLength, Integer dataPrecision, Integer dataScale,
-                               Boolean nullable, String attributeType, String description, String renamedFrom) {
+                               Boolean nullable, String attributeType, String description, String renamedFrom,
+                               Boolean caseSensitive) {
+
+        public AttributeDoc {
+            if (!Boolean.TRUE.equals(caseSensitive)) {
+                caseSensitive = null;
+            }
+        }
+
+        public AttributeDoc(String name, String datatype, Integer dataLength, Integer dataPrecision, Integer dataScale,
+                            Boolean nullable, String attributeType, String description, String renamedFrom) {
+            this(name, datatype, dataLength, dataPrecision, dataScale, nullable, attributeType, description,
+                    renamedFrom, null);
+        }
 
         public AttributeDoc(String name, String datatype, Integer dataLength, Integer dataPrecision, Integer dataScale,
                             Boolean nullable, String attributeType, String description) {

@@ -3,7 +3,8 @@ package io.loadsmith.generation;
 /**
  * An attribute as transformation formulas see it. The names are the commercial tool's variable
  * contract ({@code attributeName}, {@code datatype}, {@code dataLength}, ...), so its users'
- * formulas render unchanged.
+ * formulas render unchanged. {@code sqlName} is the column as SQL writes it (quoted when the
+ * attribute is case-sensitive); the library's formulas write that, {@code attributeName} stays the plain name.
  */
 public record FormulaAttribute(
         String attributeName,
@@ -12,5 +13,19 @@ public record FormulaAttribute(
         Integer dataPrecision,
         Integer dataScale,
         String attributeType,
-        String physicalDatatype) {
+        String physicalDatatype,
+        String sqlName) {
+
+    public FormulaAttribute {
+        if (sqlName == null) {
+            sqlName = attributeName;
+        }
+    }
+
+    /** A formula attribute whose SQL form is its name. */
+    public FormulaAttribute(String attributeName, String datatype, Integer dataLength, Integer dataPrecision,
+                            Integer dataScale, String attributeType, String physicalDatatype) {
+        this(attributeName, datatype, dataLength, dataPrecision, dataScale, attributeType, physicalDatatype,
+                attributeName);
+    }
 }

@@ -186,7 +186,8 @@ public class LoadSqlGenerator {
         static Map<String, Object> forFormula(LoadModel load, Dialect dialect, List<AttributeModel> attributes, String prefix) {
             Map<String, Object> data = common(load, dialect);
             data.put("sourceAttributes", attributes.stream().map(a -> new FormulaAttribute(a.name(), a.datatype(),
-                    a.dataLength(), a.dataPrecision(), a.dataScale(), a.attributeType(), a.physicalDatatype())).toList());
+                    a.dataLength(), a.dataPrecision(), a.dataScale(), a.attributeType(), a.physicalDatatype(),
+                    a.sqlName())).toList());
             data.put("prefix", prefix == null ? "" : prefix);
             data.put("physicalDatatype", "");
             data.put("attributeName", "");

@@ -10,7 +10,10 @@ import io.loadsmith.dialect.Identifiers;
 import io.loadsmith.dialect.PhysicalTypes;
 import io.loadsmith.generation.model.EntityModel;
 
-/** Fills in each attribute's physical type for a dialect; a dialect-neutral model goes in. */
+/**
+ * Fills in each attribute's physical type and the SQL form of every name (quoted with the dialect's
+ * identifier quote when the model marks it case-sensitive) for a dialect; a dialect-neutral model goes in.
+ */
 public final class ModelLocalizer {
 
     private final DatatypeOverrides overrides;
@@ -27,7 +30,7 @@ public final class ModelLocalizer {
         Map<String, String> stored = overrides.forDialect(dialect.name());
         // Entities repeat the same few types; resolve each (type, length, precision, scale) once per entity.
         Map<List<Object>, String> resolved = new HashMap<>();
-        return entity.mapAttributes(a -> {
+        return entity.withSqlName(sqlName(dialect, entity.name(), entity.caseSensitive())).mapAttributes(a -> {
             try {
                 List<Object> key = Arrays.asList(a.datatype(), a.dataLength(), a.dataPrecision(), a.dataScale());
                 String physical = resolved.get(key);
@@ -36,7 +39,7 @@ public final class ModelLocalizer {
                             a.dataScale(), stored);
                     resolved.put(key, physical);
                 }
-                return a.withPhysicalDatatype(physical);
+                return a.withPhysicalDatatype(physical).withSqlName(sqlName(dialect, a.name(), a.caseSensitive()));
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("Attribute " + a.name() + " of entity " + entity.qualifiedName()
                         + ": " + e.getMessage(), e);
@@ -44,7 +47,14 @@ public final class ModelLocalizer {
         });
     }
 
-    /** Names are written into SQL unquoted, so they must be legal as they stand in every target dialect. */
+    private static String sqlName(Dialect dialect, String name, boolean caseSensitive) {
+        return caseSensitive ? dialect.quoteIdentifier(name) : name;
+    }
+
+    /**
+     * Names are written into SQL unquoted unless case-sensitive, so they must be legal as they stand
+     * in every target dialect; reserved words stay refused even when they could be quoted.
+     */
     private static void checkIdentifier(Dialect dialect, String what, String name) {
         if (name == null) {
             return;

@@ -18,7 +18,7 @@ import io.loadsmith.generation.model.AttributeModel;
 
 /**
  * {@code sql} in templates. {@code <@sql.generateEntityAttributeList attributes=... indentation=N/>}
- * writes the attribute names: the first where the call stands, each next on its own line,
+ * writes the attributes' SQL names (quoted when case-sensitive): the first where the call stands, each next on its own line,
  * indented 4·N spaces and led by {@code ", "} (the seed's layout).
  */
 final class SqlDirectives implements TemplateHashModel {
@@ -62,7 +62,7 @@ final class SqlDirectives implements TemplateHashModel {
             if (i > 0) {
                 out.write(separator);
             }
-            out.write(list.get(i).name());
+            out.write(list.get(i).sqlName());
         }
         if (ownLineIndent != null) {
             out.write("\n");

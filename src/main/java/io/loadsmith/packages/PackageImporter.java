@@ -434,7 +434,7 @@ public class PackageImporter {
                 physical(e.physicalType(), "physicalType"), packageName, e.description(), e.fullRefreshPolicy(),
                 e.attributes().stream().map(a -> new AttributeJson(a.name(), a.datatype(), a.dataLength(),
                         a.dataPrecision(), a.dataScale(), a.nullable(), a.attributeType(), a.description(),
-                        a.renamedFrom())).toList()));
+                        a.renamedFrom(), a.caseSensitive())).toList(), e.caseSensitive()));
     }
 
     private record PresetResponseRef(long id, long version, String packageName) {

@@ -71,10 +71,10 @@ public class PackageSnapshots {
                 .filter(e -> name.equals(e.packageName()))
                 .map(e -> new PackageDocument.EntityDoc(e.schema(), e.name(), e.logicalName(), e.entityType(),
                         e.physicalType() == null ? null : e.physicalType().name(), e.description(),
-                        e.fullRefreshPolicy(),
+                        e.fullRefreshPolicy(), e.caseSensitive(),
                         e.attributes().stream().map(a -> new AttributeDoc(a.name(), a.datatype(), a.dataLength(),
                                 a.dataPrecision(), a.dataScale(), a.nullable() == null || a.nullable(),
-                                a.attributeType(), a.description(), a.renamedFrom())).toList()))
+                                a.attributeType(), a.description(), a.renamedFrom(), a.caseSensitive())).toList()))
                 .toList();
         Set<String> owned = entityDocs.stream().map(PackageDocument.EntityDoc::qualifiedName).collect(Collectors.toSet());
         return PackageJson.canonical(new PackageDocument(PackageDocument.FORMAT, name, pkg.description(),

@@ -80,6 +80,31 @@ public interface StoreRoundTripContract {
     }
 
     @Test
+    default void caseSensitiveFlagsReadBackAndReachTheGenerationModel() {
+        long id = tx().execute(s -> {
+            WarehouseEntity entity = new WarehouseEntity("rt", "RtCase");
+            entity.change("rt", "RtCase", "RtCase", null, PhysicalType.TABLE, null, "round trip");
+            entity.changeCaseSensitive(true);
+            entity.replaceAttributes(List.of(attribute("plain"),
+                    new WarehouseAttribute("userId", "INTEGER4", null, null, null, true, null, null, null, true)));
+            return entities().saveAndFlush(entity).getId();
+        });
+        try {
+            tx().executeWithoutResult(s -> {
+                WarehouseEntity entity = entities().findById(id).orElseThrow();
+                assertThat(entity.isCaseSensitive()).isTrue();
+                assertThat(entity.getAttributes()).extracting(WarehouseAttribute::isCaseSensitive).containsExactly(false, true);
+                io.loadsmith.generation.model.EntityModel model = entity.toModel();
+                assertThat(model.caseSensitive()).isTrue();
+                assertThat(model.attributes()).extracting(io.loadsmith.generation.model.AttributeModel::caseSensitive)
+                        .containsExactly(false, true);
+            });
+        } finally {
+            deleteEntity(id);
+        }
+    }
+
+    @Test
     default void entityRefusesDuplicateAttributeNamesIgnoringCase() {
         WarehouseEntity entity = new WarehouseEntity("rt", "RT_DUP");
         assertThatThrownBy(() -> entity.replaceAttributes(List.of(attribute("Code"), attribute("x"), attribute("code"))))

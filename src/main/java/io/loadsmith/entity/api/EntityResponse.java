@@ -22,7 +22,18 @@ public record EntityResponse(
         String fullRefreshPolicy,
         List<AttributeJson> attributes,
         Instant createdAt,
-        Instant updatedAt) implements Audited {
+        Instant updatedAt,
+        @Schema(description = "true: SQL writes the table name quoted (the dialect's identifier quote), so the engine keeps its case, e.g. \"CustomerSrc\" on PostgreSQL; absent or false: unquoted, folded by the engine.")
+        boolean caseSensitive) implements Audited {
+
+    /** A case-insensitive entity. */
+    public EntityResponse(long id, long version, String name, String logicalName, String schema, String qualifiedName,
+                          String entityType, PhysicalType physicalType, String packageName, String description,
+                          String fullRefreshPolicy, List<AttributeJson> attributes, Instant createdAt,
+                          Instant updatedAt) {
+        this(id, version, name, logicalName, schema, qualifiedName, entityType, physicalType, packageName, description,
+                fullRefreshPolicy, attributes, createdAt, updatedAt, false);
+    }
 
     @Override
     public String auditName() {

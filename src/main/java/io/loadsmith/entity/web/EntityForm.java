@@ -25,6 +25,7 @@ public class EntityForm {
     private String fullRefreshPolicy;
     /** On the new-entity form: the preset to create the entity's load from at once, when ticked. */
     private String loadPreset;
+    private boolean caseSensitive;
     private List<AttributeRow> attributes = new ArrayList<>();
 
     public static EntityForm of(EntityResponse e) {
@@ -38,6 +39,7 @@ public class EntityForm {
         form.packageName = e.packageName();
         form.description = e.description();
         form.fullRefreshPolicy = e.fullRefreshPolicy();
+        form.caseSensitive = e.caseSensitive();
         e.attributes().forEach(a -> form.attributes.add(AttributeRow.of(a)));
         return form;
     }
@@ -45,7 +47,7 @@ public class EntityForm {
     public EntityRequest toRequest() {
         return new EntityRequest(version, blank(logicalName), blank(name), blank(schema), blank(entityType), physicalType,
                 blank(packageName), blank(description), blank(fullRefreshPolicy),
-                attributes.stream().map(AttributeRow::toJson).toList());
+                attributes.stream().map(AttributeRow::toJson).toList(), caseSensitive);
     }
 
     public String getLoadPreset() {
@@ -72,6 +74,7 @@ public class EntityForm {
         private String description;
         /** Kept as the API set it (package JSON renamedFrom), so saving the form does not forget a rename. */
         private String renamedFrom;
+        private boolean caseSensitive;
 
         static AttributeRow of(AttributeJson a) {
             AttributeRow row = new AttributeRow();
@@ -84,12 +87,14 @@ public class EntityForm {
             row.attributeType = a.attributeType();
             row.description = a.description();
             row.renamedFrom = a.renamedFrom();
+            row.caseSensitive = Boolean.TRUE.equals(a.caseSensitive());
             return row;
         }
 
         AttributeJson toJson() {
             return new AttributeJson(name == null ? "" : name.strip(), datatype == null ? "" : datatype, dataLength,
-                    dataPrecision, dataScale, nullable, blank(attributeType), blank(description), blank(renamedFrom));
+                    dataPrecision, dataScale, nullable, blank(attributeType), blank(description), blank(renamedFrom),
+                    caseSensitive);
         }
 
         public String getName() { return name; }
@@ -110,8 +115,12 @@ public class EntityForm {
         public void setDescription(String description) { this.description = description; }
         public String getRenamedFrom() { return renamedFrom; }
         public void setRenamedFrom(String renamedFrom) { this.renamedFrom = renamedFrom; }
+        public boolean isCaseSensitive() { return caseSensitive; }
+        public void setCaseSensitive(boolean caseSensitive) { this.caseSensitive = caseSensitive; }
     }
 
+    public boolean isCaseSensitive() { return caseSensitive; }
+    public void setCaseSensitive(boolean caseSensitive) { this.caseSensitive = caseSensitive; }
     public Long getVersion() { return version; }
     public void setVersion(Long version) { this.version = version; }
     public String getLogicalName() { return logicalName; }

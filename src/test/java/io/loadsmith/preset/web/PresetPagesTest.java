@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.test.web.servlet.MvcResult;
@@ -32,6 +33,14 @@ class PresetPagesTest extends H2DemoStoreTest {
 
     @Autowired
     LoadService loads;
+
+    /** The demo store is shared by many test classes: leave it as found (exports count its loads). */
+    @AfterEach
+    void leaveTheDemoAsFound() {
+        loads.list("load_from_preset").forEach(l -> loads.delete(l.id()));
+        List.of("vessel_like", "dim_merge", "dim_empty", "p_bad").forEach(name ->
+                presets.list(name).forEach(p -> presets.delete(p.id())));
+    }
 
     private String page(String path) throws Exception {
         MvcResult result = mvc.perform(MockMvcRequestBuilders.get(path)).andReturn();

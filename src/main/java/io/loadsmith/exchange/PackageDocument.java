@@ -180,7 +180,13 @@ public record PackageDocument(
         }
     }
 
-    public record StepDoc(String name, String type, String text) {
+    /** {@code kind}: SQL for a one-call step its author keeps as SQL; absent otherwise (see StepJson). */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record StepDoc(String name, String type, String text, String kind) {
+
+        public StepDoc(String name, String type, String text) {
+            this(name, type, text, null);
+        }
     }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)

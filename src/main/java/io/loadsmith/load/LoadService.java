@@ -191,7 +191,7 @@ public class LoadService {
         checkTemplateCalls(r.name(), steps);
         load.change(r.name(), target, r.loadType(), r.description(), sources, r.options());
         // Step names are labels: stored composed (NFC), so that one name typed two ways is one name.
-        load.replaceSteps(r.steps().stream().map(s -> new LoadStep(Names.normalize(s.name()), s.type(), s.text())).toList());
+        load.replaceSteps(r.steps().stream().map(s -> new LoadStep(Names.normalize(s.name()), s.type(), s.text(), s.kind())).toList());
     }
 
     /** A step whose template calls can never expand is refused with the generator's own message. */
@@ -219,7 +219,7 @@ public class LoadService {
     private static LoadResponse toResponse(Load l) {
         return new LoadResponse(l.getId(), l.getVersion(), l.getName(), l.getTarget().qualifiedName(), l.getLoadType(),
                 l.getDescription(), l.getSources().stream().map(WarehouseEntity::qualifiedName).toList(),
-                l.getSteps().stream().map(s -> new StepJson(s.getName(), s.getType(), s.getText())).toList(),
+                l.getSteps().stream().map(s -> new StepJson(s.getName(), s.getType(), s.getText(), s.getKind())).toList(),
                 new TreeMap<>(l.getOptions()), l.getCreatedAt(), l.getUpdatedAt());
     }
 }

@@ -20,14 +20,19 @@ public class LoadStep {
     @Column(name = "step_text", nullable = false)
     private String text;
 
+    @Enumerated(EnumType.STRING)
+    @Column(name = "step_kind")
+    private StepKind kind;
+
     protected LoadStep() {
         // for JPA
     }
 
-    public LoadStep(String name, StepType type, String text) {
+    public LoadStep(String name, StepType type, String text, StepKind kind) {
         this.name = name;
         this.type = type;
         this.text = text;
+        this.kind = kind;
     }
 
     public String getName() {
@@ -40,5 +45,10 @@ public class LoadStep {
 
     public String getText() {
         return text;
+    }
+
+    /** Null: the designer infers it from the text. */
+    public StepKind getKind() {
+        return kind;
     }
 }

@@ -38,6 +38,7 @@ import io.loadsmith.generation.catalog.ParameterType;
 import io.loadsmith.generation.model.StepType;
 import io.loadsmith.load.LoadService;
 import io.loadsmith.load.api.LoadRequest;
+import io.loadsmith.load.StepKind;
 import io.loadsmith.load.api.StepJson;
 import io.loadsmith.preset.LoadPresetService;
 import io.loadsmith.preset.api.PresetRequest;
@@ -442,7 +443,7 @@ public class PackageImporter {
 
     private static PresetRequest preset(Long version, PackageDocument.PresetDoc p, String packageName) {
         return valid(new PresetRequest(version, p.name(), p.description(), packageName, p.steps().stream()
-                .map(s -> new StepJson(s.name(), stepType(s.type()), s.text())).toList(), Map.copyOf(p.options()),
+                .map(s -> new StepJson(s.name(), stepType(s.type()), s.text(), stepKind(s.kind()))).toList(), Map.copyOf(p.options()),
                 p.uses().stream().map(u -> new PresetRequest.Use(u.entityType(), loadType(u.loadType()), u.position(),
                         u.isDefault())).toList()));
     }
@@ -451,10 +452,14 @@ public class PackageImporter {
         return enumValue(StepType.class, value, "steps.type");
     }
 
+    private static StepKind stepKind(String value) {
+        return value == null ? null : enumValue(StepKind.class, value, "steps.kind");
+    }
+
     private static LoadRequest load(Long version, PackageDocument.LoadDoc l) {
         return valid(new LoadRequest(version, l.name(), l.target(), l.loadType() == null ? null : loadType(l.loadType()),
                 l.description(), l.sources(), l.steps().stream()
-                .map(s -> new StepJson(s.name(), StepType.valueOf(s.type()), s.text())).toList(), Map.copyOf(l.options())));
+                .map(s -> new StepJson(s.name(), StepType.valueOf(s.type()), s.text(), stepKind(s.kind()))).toList(), Map.copyOf(l.options())));
     }
 
     private static PhysicalType physical(String value, String field) {

@@ -111,7 +111,7 @@ public class PackageSnapshots {
                         .map(l -> new PackageDocument.LoadDoc(l.name(), l.target(),
                                 l.loadType() == null ? null : l.loadType().name(), l.description(), l.sources(),
                                 l.options(), l.steps().stream().map(s -> new PackageDocument.StepDoc(s.name(),
-                                        s.type().name(), s.text())).toList()))
+                                        s.type().name(), s.text(), s.kind() == null ? null : s.kind().name())).toList()))
                         .toList(),
                 environments.list(null).stream()
                         .map(e -> new PackageDocument.EnvironmentDoc(e.name(), e.description(), e.variables()))
@@ -119,7 +119,7 @@ public class PackageSnapshots {
                 presets.ofPackage(name).stream()
                         .map(p -> new PackageDocument.PresetDoc(p.name(), p.description(), p.options(),
                                 p.steps().stream().map(st -> new PackageDocument.StepDoc(st.name(), st.type().name(),
-                                        st.text())).toList(),
+                                        st.text(), st.kind() == null ? null : st.kind().name())).toList(),
                                 p.uses().stream().map(u -> new PackageDocument.PresetUseDoc(u.entityType(),
                                         u.loadType().name(), u.position(), u.isDefault())).toList()))
                         .toList(),

@@ -140,7 +140,7 @@ public class LoadPresetService {
             preset = find(offered.get(0).id());
         }
         return loads.create(new LoadRequest(null, request.name(), request.target(), loadType, request.description(),
-                request.sources(), preset.getSteps().stream().map(s -> new StepJson(s.getName(), s.getType(), s.getText()))
+                request.sources(), preset.getSteps().stream().map(s -> new StepJson(s.getName(), s.getType(), s.getText(), s.getKind()))
                 .toList(), preset.getOptions()));
     }
 
@@ -175,7 +175,7 @@ public class LoadPresetService {
         violations.throwIfAny();
         MetadataPackage inPackage = r.packageName() == null ? null : packages.byName("packageName", r.packageName());
         preset.change(r.name(), r.description(), inPackage,
-                r.steps().stream().map(s -> new LoadStep(Names.normalize(s.name()), s.type(), s.text())).toList(),
+                r.steps().stream().map(s -> new LoadStep(Names.normalize(s.name()), s.type(), s.text(), s.kind())).toList(),
                 r.options(), uses);
         // One default per entity type and load type: a preset made the default takes over from the others.
         presets.findAll().stream().filter(p -> !p.equals(preset)).forEach(other -> {
@@ -196,7 +196,7 @@ public class LoadPresetService {
     static PresetResponse toResponse(LoadPreset p) {
         return new PresetResponse(p.getId(), p.getVersion(), p.getName(), p.getDescription(),
                 p.getMetadataPackage() == null ? null : p.getMetadataPackage().getName(),
-                p.getSteps().stream().map(s -> new StepJson(s.getName(), s.getType(), s.getText())).toList(),
+                p.getSteps().stream().map(s -> new StepJson(s.getName(), s.getType(), s.getText(), s.getKind())).toList(),
                 new TreeMap<>(p.getOptions()),
                 p.getUses().stream().sorted(Comparator.comparing((LoadPresetUse u) -> u.getEntityType().getName())
                                 .thenComparing(u -> u.getLoadType().name()).thenComparingInt(LoadPresetUse::getPosition))

@@ -21,6 +21,7 @@ import io.loadsmith.generation.model.StepType;
 import io.loadsmith.load.Load;
 import io.loadsmith.load.LoadRepository;
 import io.loadsmith.load.LoadStep;
+import io.loadsmith.load.StepKind;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.template.LoadTemplate;
 import io.loadsmith.template.LoadTemplateRepository;
@@ -121,9 +122,9 @@ public interface StoreRoundTripContract {
                 Load load = new Load("rt_load", entities().findById(target).orElseThrow());
                 load.change("rt_load", entities().findById(target).orElseThrow(), LoadType.TRANSFORM_PERSIST, "d",
                         List.of(entities().findById(source).orElseThrow()), Map.of("truncate", "true"));
-                load.replaceSteps(List.of(new LoadStep("pre", StepType.PRE, "SELECT 1"),
-                        new LoadStep("main", StepType.OVERRIDE, "<ftltemplate:scd2:temp_table_prefix=Z_>"),
-                        new LoadStep("post", StepType.POST, "SELECT 2")));
+                load.replaceSteps(List.of(new LoadStep("pre", StepType.PRE, "SELECT 1", null),
+                        new LoadStep("main", StepType.OVERRIDE, "<ftltemplate:scd2:temp_table_prefix=Z_>", StepKind.SQL),
+                        new LoadStep("post", StepType.POST, "SELECT 2", null)));
                 return loads().saveAndFlush(load).getId();
             });
             tx().executeWithoutResult(s -> {
@@ -131,6 +132,7 @@ public interface StoreRoundTripContract {
                 assertThat(load.getSteps()).extracting(LoadStep::getName).containsExactly("pre", "main", "post");
                 assertThat(load.getSteps()).extracting(LoadStep::getType)
                         .containsExactly(StepType.PRE, StepType.OVERRIDE, StepType.POST);
+                assertThat(load.getSteps()).extracting(LoadStep::getKind).containsExactly(null, StepKind.SQL, null);
                 assertThat(load.getSources()).extracting(WarehouseEntity::qualifiedName).containsExactly("rt.RT_SOURCE");
                 assertThat(load.getOptions()).containsExactly(Map.entry("truncate", "true"));
                 assertThat(load.getTarget().qualifiedName()).isEqualTo("rt.RT_TARGET");

@@ -8,6 +8,7 @@ import java.util.Map;
 import io.loadsmith.entitytype.LoadType;
 import io.loadsmith.generation.catalog.TemplateDefinition;
 import io.loadsmith.generation.model.StepType;
+import io.loadsmith.load.StepKind;
 import io.loadsmith.load.api.LoadRequest;
 import io.loadsmith.load.api.LoadResponse;
 import io.loadsmith.load.api.StepJson;
@@ -72,8 +73,11 @@ public class LoadForm {
 
     /** {@code templates} finds a template step's parameters, to type its values. */
     public LoadRequest toRequest(java.util.function.Function<String, java.util.Optional<TemplateDefinition>> templates) {
-        List<StepJson> stepJson = steps.stream().map(s -> new StepJson(s.name == null ? "" : s.name.strip(),
-                s.type == null ? StepType.OVERRIDE : s.type, s.text(templates))).toList();
+        List<StepJson> stepJson = steps.stream().map(s -> {
+            String text = s.text(templates);
+            return new StepJson(s.name == null ? "" : s.name.strip(), s.type == null ? StepType.OVERRIDE : s.type, text,
+                    s.storedKind(text));
+        }).toList();
         return new LoadRequest(version, name == null ? null : name.strip(), target, loadType,
                 description == null || description.isBlank() ? null : description, sources, stepJson, options);
     }
@@ -95,12 +99,20 @@ public class LoadForm {
             row.name = s.name();
             row.type = s.type();
             row.text = s.text();
+            if (s.kind() == StepKind.SQL) {
+                return row;
+            }
             TemplateStepText.parse(s.text()).ifPresent(call -> {
                 row.kind = TEMPLATE;
                 row.template = call.template();
                 row.params = new LinkedHashMap<>(call.arguments());
             });
             return row;
+        }
+
+        /** SQL only where the text alone would show the step as a template call; else inferred (null). */
+        StepKind storedKind(String text) {
+            return !TEMPLATE.equals(kind) && TemplateStepText.parse(text).isPresent() ? StepKind.SQL : null;
         }
 
         String text(java.util.function.Function<String, java.util.Optional<TemplateDefinition>> templates) {

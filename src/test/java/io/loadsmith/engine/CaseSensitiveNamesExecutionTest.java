@@ -372,10 +372,10 @@ class CaseSensitiveNamesExecutionTest {
                 List.of(), null);
     }
 
-    /** A migration adds a case-sensitive column to a case-sensitive table: both are written quoted. */
+    /** Migrations add a case-sensitive column to a case-sensitive table and rename one: all written quoted. */
     @ParameterizedTest
     @EnumSource(TargetEngine.class)
-    void migrationAddsAQuotedColumnToAQuotedTable(TargetEngine engine) throws Exception {
+    void migrationAddsAndRenamesQuotedColumnsOfAQuotedTable(TargetEngine engine) throws Exception {
         PackageDocument v1 = version(doc("userId", "INTEGER4", null));
         PackageDocument v2 = version(doc("userId", "INTEGER4", null), doc("fullName", "VARCHAR", 100));
         try (Connection db = engine.open()) {
@@ -391,6 +391,12 @@ class CaseSensitiveNamesExecutionTest {
             assertThat(Loads.sorted(db, query)).containsExactly(row(null, null), row("1", null), row("2", "Bob"));
             // Migrating to the same version again: no change, no statement.
             assertThat(MIGRATIONS.migrate(v2, "2", v2, "2", engine.dialect(), false).changes()).isEmpty();
+            // A rename of the flagged column (ALTER or a rebuild, per dialect): old and new name quoted.
+            PackageDocument v3 = version(new AttributeDoc("customerId", "INTEGER4", null, null, null, true, null, null,
+                    "userId", true), doc("fullName", "VARCHAR", 100));
+            Loads.run(db, MIGRATIONS.migrate(v2, "2", v3, "3", engine.dialect(), false).sql());
+            assertThat(Loads.sorted(db, quoted(engine, "Customer", "customerId", "fullName")))
+                    .containsExactly(row(null, null), row("1", null), row("2", "Bob"));
         }
     }
 }

@@ -18,18 +18,6 @@
     <#list attrs as a><#local out = out + [a.sqlName]></#list>
     <#return out>
 </#function>
-<#-- Stops a template that does not yet write names in their SQL form when the target or one of
-     its attributes is case-sensitive: writing such a name unquoted would make the engine fold it. -->
-<#function refuseCaseSensitive template>
-    <#local t = model.load.target>
-    <#local flagged = t.attributes?filter(a -> a.caseSensitive)>
-    <#if t.caseSensitive || flagged?has_content>
-        <#stop template + " does not support case-sensitive names yet: the target " + t.schema + "." + t.name
-            + (t.caseSensitive)?then(" is case-sensitive", " has case-sensitive attributes " + names(flagged)?join(", "))
-            + "; clear caseSensitive or use scd2, append, truncate_insert or insert_new_by_datahash">
-    </#if>
-    <#return true>
-</#function>
 <#-- Case-insensitive membership of a column name in a list of names. -->
 <#function hasName list name>
     <#list list as n><#if n?lower_case == name?lower_case><#return true></#if></#list>
@@ -70,17 +58,36 @@
     <#list cols as c><#local out = out + [differs(a + "." + c, b + "." + bPrefix + c)]></#list>
     <#return "(" + out?join(" OR ") + ")">
 </#function>
+<#-- anyDiffers over attributes, against the previous row's values under aliases bPrefix + plain
+     name (b._p_userId: a derived alias is written unquoted from the plain name, where made and read). -->
+<#function anyDiffersPrevious attrs a b bPrefix>
+    <#if attrs?size == 0><#return "1 = 0"></#if>
+    <#local out = []>
+    <#list attrs as at><#local out = out + [differs(a + "." + at.sqlName, b + "." + bPrefix + at.name)]></#list>
+    <#return "(" + out?join(" OR ") + ")">
+</#function>
 <#-- A SQL string literal, written the dialect's way (dialects/*.yaml string_literal). -->
 <#function lit text>
     <#return fn.literal(text)>
 </#function>
 <#-- A SQL expression that renders the key as text: 'c1=' || value || ', c2=' || value -->
 <#function keyText cols alias>
+    <#return keyTextSql(cols, cols, alias)>
+</#function>
+<#-- keyText with the label (plain names) and the column (SQL forms) apart: 'userId=' || a."userId" -->
+<#function keyTextSql labels cols alias>
     <#local out = []>
     <#list cols as c>
-        <#local out = out + [lit((c?is_first)?then("", ", ") + c + "=") + " || " + fn.nvl(fn.to_text(alias + "." + c), "'NULL'")]>
+        <#local out = out + [lit((c?is_first)?then("", ", ") + labels[c?index] + "=") + " || " + fn.nvl(fn.to_text(alias + "." + c), "'NULL'")]>
     </#list>
     <#return out?join(" || ")>
+</#function>
+<#-- The SQL form of a column named by a parameter: the attribute of that name (case-insensitive)
+     among attrs when it is case-sensitive, else the name as given (unflagged: as before; a column of a
+     relation the model does not describe: as written). -->
+<#function sqlNameOf attrs name>
+    <#list attrs as a><#if a.name?lower_case == name?lower_case><#return a.caseSensitive?then(a.sqlName, name)></#if></#list>
+    <#return name>
 </#function>
 <#-- The source relation: the `source` parameter if given, else the load's first source entity. -->
 <#function sourceRelation>

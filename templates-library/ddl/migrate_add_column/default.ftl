@@ -4,4 +4,4 @@
   previous (the column it follows; absent = it is the first).
   With capability add_column_position the column goes to its place in the model's order, else last.
 -->
-ALTER TABLE ${entity.schema}.${entity.name} ADD COLUMN ${attr.name} ${attr.physicalDatatype}<#if dialect.capabilities.add_column_position><#if previous??> AFTER ${previous}<#else> FIRST</#if></#if>;
+ALTER TABLE ${entity.schema}.${entity.sqlName} ADD COLUMN ${attr.sqlName} ${attr.physicalDatatype}<#if dialect.capabilities.add_column_position><#if previous??> AFTER ${previous}<#else> FIRST</#if></#if>;

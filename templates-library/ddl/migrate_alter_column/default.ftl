@@ -7,8 +7,8 @@
   The engine converts the stored values; a value that does not fit fails the statement.
 -->
 <#if typeChanged>
-ALTER TABLE ${entity.schema}.${entity.name} ALTER COLUMN ${attr.name} SET DATA TYPE ${attr.physicalDatatype};
+ALTER TABLE ${entity.schema}.${entity.sqlName} ALTER COLUMN ${attr.sqlName} SET DATA TYPE ${attr.physicalDatatype};
 </#if>
 <#if nullabilityChanged>
-ALTER TABLE ${entity.schema}.${entity.name} ALTER COLUMN ${attr.name} <#if attr.nullable>DROP<#else>SET</#if> NOT NULL;
+ALTER TABLE ${entity.schema}.${entity.sqlName} ALTER COLUMN ${attr.sqlName} <#if attr.nullable>DROP<#else>SET</#if> NOT NULL;
 </#if>

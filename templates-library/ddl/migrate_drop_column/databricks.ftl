@@ -6,5 +6,5 @@
   is a metadata change: the values stay in the data files until they are rewritten
   (REORG TABLE … APPLY (PURGE), then VACUUM), and time travel to earlier versions still shows them.
 -->
-ALTER TABLE ${entity.schema}.${entity.name} SET TBLPROPERTIES ('delta.columnMapping.mode' = 'name', 'delta.minReaderVersion' = '2', 'delta.minWriterVersion' = '5');
-ALTER TABLE ${entity.schema}.${entity.name} DROP COLUMN ${column};
+ALTER TABLE ${entity.schema}.${entity.sqlName} SET TBLPROPERTIES ('delta.columnMapping.mode' = 'name', 'delta.minReaderVersion' = '2', 'delta.minWriterVersion' = '5');
+ALTER TABLE ${entity.schema}.${entity.sqlName} DROP COLUMN ${column};

@@ -8,7 +8,7 @@
   dropped only after every row was copied. The new table's name is qualified in RENAME TO where the
   dialect needs it (rename_table_qualified).
 -->
-<#assign table = entity.schema + "." + entity.name>
+<#assign table = entity.schema + "." + entity.sqlName>
 <#if dialect.capabilities.transactional_ddl>
 BEGIN TRANSACTION;
 </#if>
@@ -24,7 +24,7 @@ SELECT
 </#list>
 FROM ${table};
 DROP TABLE ${table};
-ALTER TABLE ${entity.schema}.${work} RENAME TO <#if dialect.capabilities.rename_table_qualified>${entity.schema}.</#if>${entity.name};
+ALTER TABLE ${entity.schema}.${work} RENAME TO <#if dialect.capabilities.rename_table_qualified>${entity.schema}.</#if>${entity.sqlName};
 <#if dialect.capabilities.transactional_ddl>
 COMMIT;
 </#if>

@@ -16,6 +16,6 @@
     ,"VALID_TO"
     ,"VALIDITY_STATUS"
 ]?seq_contains(attr.attributeType!))>
-UPDATE ${entity.schema}.${entity.name}
-SET ${hash.name} = ${loads.getTransformationForAttributes("REFERENCE_HASH_DIFF", hashed)}
-WHERE ${status.name} = 1;
+UPDATE ${entity.schema}.${entity.sqlName}
+SET ${hash.sqlName} = ${loads.getTransformationForAttributes("REFERENCE_HASH_DIFF", hashed)}
+WHERE ${status.sqlName} = 1;

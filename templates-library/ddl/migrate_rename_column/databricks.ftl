@@ -12,5 +12,5 @@
   here; the change-data feed and streaming reads of the table stop at a rename unless schema
   tracking is set up for them.
 -->
-ALTER TABLE ${entity.schema}.${entity.name} SET TBLPROPERTIES ('delta.columnMapping.mode' = 'name', 'delta.minReaderVersion' = '2', 'delta.minWriterVersion' = '5');
-ALTER TABLE ${entity.schema}.${entity.name} RENAME COLUMN ${column} TO ${attr.name};
+ALTER TABLE ${entity.schema}.${entity.sqlName} SET TBLPROPERTIES ('delta.columnMapping.mode' = 'name', 'delta.minReaderVersion' = '2', 'delta.minWriterVersion' = '5');
+ALTER TABLE ${entity.schema}.${entity.sqlName} RENAME COLUMN ${column} TO ${attr.sqlName};

@@ -16,8 +16,13 @@
     The error text says which audit failed on which table and shows one example row (key values).
 -->
 <#include "/lib/load.ftl">
-<#assign ignored = refuseCaseSensitive("audit")>
 <#assign cols = columns![]>
+<#-- The audited columns as SQL writes them: a column of the target or of a source resolves to its
+     attribute's SQL form (quoted when case-sensitive); another is written as given. cols stay the
+     plain names for the messages. -->
+<#assign known = model.load.target.attributes>
+<#list model.load.sources as s><#assign known = known + s.attributes></#list>
+<#assign colsSql = []><#list cols as c><#assign colsSql = colsSql + [sqlNameOf(known, c)]></#list>
 <#-- The error message as a SQL string expression; name is TEXT, so it arrives as a literal. -->
 <#function what text>
     <#if name??>
@@ -29,18 +34,18 @@
     <#stop "parameter 'columns': the " + type + " audit needs the columns it checks">
 </#if>
 <#if type == "not_null">
-<#assign nullTests = []><#list cols as c><#assign nullTests = nullTests + ["a." + c + " IS NULL"]></#list>
+<#assign nullTests = []><#list colsSql as c><#assign nullTests = nullTests + ["a." + c + " IS NULL"]></#list>
 ${failIfAny("    SELECT a.* FROM " + table + " a WHERE " + nullTests?join(" OR "),
-    what("a NULL in " + cols?join(" or ") + " (fix the source or the load so that these columns are always set); example row: ") + " || " + keyText(cols, "bad"))};
+    what("a NULL in " + cols?join(" or ") + " (fix the source or the load so that these columns are always set); example row: ") + " || " + keyTextSql(cols, colsSql, "bad"))};
 <#elseif type == "unique">
-${failIfAny("    SELECT " + qual(cols, "a") + ", COUNT(*) AS duplicate_rows FROM " + table + " a GROUP BY " + qual(cols, "a") + " HAVING COUNT(*) > 1",
-    what("duplicate rows at the grain (" + cols?join(", ") + "); example: ") + " || " + keyText(cols, "bad") + " || " + lit(" occurs ") + " || " + fn.to_text("bad.duplicate_rows") + " || " + lit(" times. Deduplicate the input at this grain."))};
+${failIfAny("    SELECT " + qual(colsSql, "a") + ", COUNT(*) AS duplicate_rows FROM " + table + " a GROUP BY " + qual(colsSql, "a") + " HAVING COUNT(*) > 1",
+    what("duplicate rows at the grain (" + cols?join(", ") + "); example: ") + " || " + keyTextSql(cols, colsSql, "bad") + " || " + lit(" occurs ") + " || " + fn.to_text("bad.duplicate_rows") + " || " + lit(" times. Deduplicate the input at this grain."))};
 <#elseif type == "accepted_values">
 <#if cols?size != 1><#stop "parameter 'columns': the accepted_values audit checks exactly one column, not " + cols?size></#if>
 <#if !(values??) || values?size == 0><#stop "parameter 'values': the accepted_values audit needs the accepted values"></#if>
-<#assign c = cols[0]>
+<#assign c = colsSql[0]>
 ${failIfAny("    SELECT a." + c + " FROM " + table + " a WHERE a." + c + " IS NOT NULL AND " + fn.to_text("a." + c) + " NOT IN (" + values?join(", ") + ")",
-    what(c + " has a value outside (" + values?join(", ") + "): ") + " || " + fn.to_text("bad." + c))};
+    what(cols[0] + " has a value outside (" + values?join(", ") + "): ") + " || " + fn.to_text("bad." + c))};
 <#elseif type == "custom">
 <#if !(query?? && query?has_content)><#stop "parameter 'query': the custom audit needs a query returning the offending rows"></#if>
 <#-- The message names the count of offending rows: a message that is a constant would be evaluated

@@ -33,49 +33,64 @@
     - Event times are expected to grow with the sequence; if not, a version may end before it starts.
 -->
 <#include "/lib/load.ftl">
-<#assign ignored = refuseCaseSensitive("cdc_scd2")>
 <#assign target = model.load.target>
-<#assign T = target.schema + "." + target.name>
+<#-- Columns and the target are written in their SQL form (quoted when case-sensitive); work tables
+     and the LAG aliases (_p_<name>) are derived from the plain names, unquoted where made and read;
+     messages and comments name the plain names. -->
+<#assign T = target.schema + "." + target.sqlName>
 <#assign S = sourceRelation()>
 <#assign KEYS = target.schema + "." + work_prefix + "KEYS_" + target.name>
 <#assign HIST = target.schema + "." + work_prefix + "HIST_" + target.name>
 <#assign vfAttr = loads.getAttributeForType(target.attributes, "VALID_FROM")>
 <#assign vtAttr = loads.getAttributeForType(target.attributes, "VALID_TO")>
 <#assign statusAttrs = loads.getAttributesForType(target.attributes, "VALIDITY_STATUS")>
-<#assign VF = vfAttr.name>
-<#assign VT = vtAttr.name>
-<#assign technical = [VF, VT] + names(statusAttrs)>
+<#assign VF = vfAttr.sqlName>
+<#assign VT = vtAttr.sqlName>
+<#assign technical = [vfAttr.name, vtAttr.name] + names(statusAttrs)>
 <#assign colAttrs = target.attributes?filter(a -> !technical?seq_contains(a.name))>
-<#assign cols = names(colAttrs)>
-<#assign K = []><#list key_columns as k><#assign K = K + [attrNamed(colAttrs, k, "key_columns").name]></#list>
-<#assign SEQ = attrNamed(colAttrs, sequence_column, "sequence_column").name>
-<#assign OP = operation_column>
-<#assign ET = event_time_column>
-<#assign eventCols = cols + hasName(cols, OP)?then([], [OP]) + hasName(cols, ET)?then([], [ET])>
+<#assign colNames = names(colAttrs)>
+<#assign cols = sqlNames(colAttrs)>
+<#assign keyAttrs = []><#list key_columns as k><#assign keyAttrs = keyAttrs + [attrNamed(colAttrs, k, "key_columns")]></#list>
+<#assign K = sqlNames(keyAttrs)>
+<#assign seqAttr = attrNamed(colAttrs, sequence_column, "sequence_column")>
+<#assign SEQ = seqAttr.sqlName>
+<#-- The operation and event-time columns need not be target columns: a column of the target or of
+     the load's source entity resolves to its SQL form, another is written as given. -->
+<#assign known = colAttrs + (!(source?? && source?has_content) && model.load.sources?size gt 0)?then(model.load.sources[0].attributes, [])>
+<#assign OP = sqlNameOf(known, operation_column)>
+<#assign ET = sqlNameOf(known, event_time_column)>
+<#assign eventCols = cols + hasName(colNames, operation_column)?then([], [OP]) + hasName(colNames, event_time_column)?then([], [ET])>
 <#assign isDelete = fn.nvl("e." + OP, "''") + " = " + delete_value>
 <#-- Tracked columns (track_columns, or every payload column but track_except): only a change to one
      of them opens a version; other changes update the version current at that point in place. -->
-<#assign payload = cols?filter(c -> !hasName(K, c) && c != SEQ)>
+<#assign payloadAttrs = colAttrs?filter(a -> !hasName(names(keyAttrs), a.name) && a.name != seqAttr.name)>
+<#assign payload = sqlNames(payloadAttrs)>
 <#if (track_columns![])?size gt 0 && (track_except![])?size gt 0>
     <#stop "parameter 'track_except': give track_columns or track_except, not both">
 </#if>
-<#function trackedNames list parameter>
+<#function trackedAttributes list parameter>
     <#local out = []>
     <#list list as c>
         <#local a = attrNamed(colAttrs, c, parameter)>
-        <#if !hasName(payload, a.name)>
-            <#stop "parameter '" + parameter + "': " + a.name + " is a key or the sequence column, not a payload column that can be tracked (payload columns: " + payload?join(", ") + ")">
+        <#if !hasName(names(payloadAttrs), a.name)>
+            <#stop "parameter '" + parameter + "': " + a.name + " is a key or the sequence column, not a payload column that can be tracked (payload columns: " + names(payloadAttrs)?join(", ") + ")">
         </#if>
-        <#local out = out + [a.name]>
+        <#local out = out + [a]>
     </#list>
     <#return out>
 </#function>
 <#assign tracking = (track_columns![])?size gt 0 || (track_except![])?size gt 0>
 <#if (track_columns![])?size gt 0>
-    <#assign tracked = trackedNames(track_columns, "track_columns")>
+    <#assign trackedAttrs = trackedAttributes(track_columns, "track_columns")>
 <#elseif tracking>
-    <#assign except = trackedNames(track_except, "track_except")>
-    <#assign tracked = payload?filter(c -> !except?seq_contains(c))>
+    <#assign except = names(trackedAttributes(track_except, "track_except"))>
+    <#assign trackedAttrs = payloadAttrs?filter(a -> !except?seq_contains(a.name))>
+</#if>
+<#if tracking>
+    <#-- A tracked column differs from the previous event's (its LAG alias _p_<plain name>). -->
+    <#assign trackedChanges = []>
+    <#list trackedAttrs as a><#assign trackedChanges = trackedChanges + [differs("e." + a.sqlName, "e._p_" + a.name)]></#list>
+    <#assign trackedChanged = (trackedChanges?size == 0)?then("1 = 0", "(" + trackedChanges?join(" OR ") + ")")>
 </#if>
 <#assign SEEN = target.schema + "." + work_prefix + "SEEN_" + target.name>
 <#if statusAttrs?size == 1>
@@ -87,11 +102,11 @@
 ${failIfAny("    SELECT " + qual(K, "e") + ", e." + SEQ + " FROM (SELECT DISTINCT " + qual(eventCols, "s") + " FROM " + S + " s) e GROUP BY "
         + qual(K, "e") + ", e." + SEQ + " HAVING COUNT(*) > 1",
     lit("cdc_scd2 load " + model.load.name + ": the source " + S + " has different events with the same key and sequence ("
-        + (K + [SEQ])?join(", ") + "); example: ") + " || " + keyText(K + [SEQ], "bad")
+        + names(keyAttrs + [seqAttr])?join(", ") + "); example: ") + " || " + keyTextSql(names(keyAttrs + [seqAttr]), K + [SEQ], "bad")
         + " || " + lit(". Each event of a key needs its own sequence value; fix the CDC extract."))};
 <#if tracking>
 -- The events already applied (tracked columns: an event updated in place leaves no sequence of its own in the target)
-CREATE TABLE IF NOT EXISTS ${SEEN} (<#list K + [SEQ] as c>${c} ${attrNamed(colAttrs, c, "key_columns").physicalDatatype}<#sep>, </#list>);
+CREATE TABLE IF NOT EXISTS ${SEEN} (<#list keyAttrs + [seqAttr] as a>${a.sqlName} ${a.physicalDatatype}<#sep>, </#list>);
 </#if>
 DROP TABLE IF EXISTS ${KEYS};
 -- Keys with events that the target does not reflect yet
@@ -106,7 +121,7 @@ DROP TABLE IF EXISTS ${HIST};
 <#if tracking>
 <#assign w = "PARTITION BY " + qual(K, "e") + " ORDER BY e." + SEQ>
 -- The rebuilt history of those keys: a version opens at the first event, after a delete and at each
--- change of a tracked column (${tracked?join(", ")}); the events that follow it until the next opening
+-- change of a tracked column (${names(trackedAttrs)?join(", ")}); the events that follow it until the next opening
 -- update it in place, so it carries the last one's values and sequence, valid until the next event
 CREATE TABLE ${HIST} AS
 SELECT
@@ -114,7 +129,7 @@ SELECT
     , v._vf AS ${VF}
     , ${endUnder("v._next", open_end, vtAttr.physicalDatatype)} AS ${VT}
 <#if statusAttrs?size == 1>
-    , CASE WHEN v._next IS NULL THEN ${ON} ELSE ${OFF} END AS ${statusAttrs[0].name}
+    , CASE WHEN v._next IS NULL THEN ${ON} ELSE ${OFF} END AS ${statusAttrs[0].sqlName}
 </#if>
 FROM (
     SELECT e.*, MIN(e.${ET}) OVER (PARTITION BY ${qual(K, "e")}, e._grp) AS _vf, LEAD(e._grp) OVER (${w}) AS _next_grp
@@ -123,9 +138,9 @@ FROM (
             , SUM(e._opens) OVER (${w} ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS _grp
             , LEAD(e.${ET}) OVER (${w}) AS _next
         FROM (
-            SELECT e.*, CASE WHEN e._del = 1 OR e._p_del IS NULL OR e._p_del = 1 OR ${anyDiffers(tracked, "e", "e", "_p_")} THEN 1 ELSE 0 END AS _opens
+            SELECT e.*, CASE WHEN e._del = 1 OR e._p_del IS NULL OR e._p_del = 1 OR ${trackedChanged} THEN 1 ELSE 0 END AS _opens
             FROM (
-                SELECT e.*, LAG(e._del) OVER (${w}) AS _p_del<#list tracked as c>, LAG(e.${c}) OVER (${w}) AS _p_${c}</#list>
+                SELECT e.*, LAG(e._del) OVER (${w}) AS _p_del<#list trackedAttrs as a>, LAG(e.${a.sqlName}) OVER (${w}) AS _p_${a.name}</#list>
                 FROM (
                     SELECT DISTINCT ${qual(eventCols, "s")}, CASE WHEN ${fn.nvl("s." + OP, "''")} = ${delete_value} THEN 1 ELSE 0 END AS _del
                     FROM ${S} s
@@ -144,7 +159,7 @@ SELECT
     , v.${ET} AS ${VF}
     , ${endUnder("v._next", open_end, vtAttr.physicalDatatype)} AS ${VT}
 <#if statusAttrs?size == 1>
-    , CASE WHEN v._next IS NULL THEN ${ON} ELSE ${OFF} END AS ${statusAttrs[0].name}
+    , CASE WHEN v._next IS NULL THEN ${ON} ELSE ${OFF} END AS ${statusAttrs[0].sqlName}
 </#if>
 FROM (
     SELECT
@@ -169,7 +184,7 @@ JOIN ${KEYS} k ON ${eqAll(K, "k", "s")}
 WHERE NOT (${fn.nvl("s." + OP, "''")} = ${delete_value});
 </#if>
 </#macro>
-<#assign allCols = cols + [VF, VT] + names(statusAttrs)>
+<#assign allCols = cols + [VF, VT] + sqlNames(statusAttrs)>
 <#if (dialect.capabilities.multi_statement_transactions!true) || !(dialect.capabilities.insert_overwrite!false)>
 <#if dialect.capabilities.multi_statement_transactions!true>
 BEGIN TRANSACTION;

@@ -34,37 +34,40 @@
     - Rerunning the same batch changes nothing.
 -->
 <#include "/lib/load.ftl">
-<#assign ignored = refuseCaseSensitive("scd_hybrid_rebuild")>
 <#assign target = model.load.target>
-<#assign T = target.schema + "." + target.name>
+<#-- Columns and the target are written in their SQL form (quoted when case-sensitive); the work
+     table's name is derived from the plain name, unquoted where made and read; messages name the
+     plain names. -->
+<#assign T = target.schema + "." + target.sqlName>
 <#assign NEW = target.schema + "." + work_prefix + target.name>
 <#assign S = sourceRelation()>
-<#assign SK = loads.getAttributeForType(target.attributes, "SCD_ID").name>
-<#assign VER = loads.getAttributeForType(target.attributes, "SCD_VERSION").name>
+<#assign SK = loads.getAttributeForType(target.attributes, "SCD_ID").sqlName>
+<#assign VER = loads.getAttributeForType(target.attributes, "SCD_VERSION").sqlName>
 <#assign vfAttr = loads.getAttributeForType(target.attributes, "VALID_FROM")>
-<#assign VF = vfAttr.name>
+<#assign VF = vfAttr.sqlName>
 <#assign vtAttr = loads.getAttributeForType(target.attributes, "VALID_TO")>
-<#assign VT = vtAttr.name>
+<#assign VT = vtAttr.sqlName>
 <#assign statusAttr = loads.getAttributeForType(target.attributes, "VALIDITY_STATUS")>
-<#assign ST = statusAttr.name>
+<#assign ST = statusAttr.sqlName>
 <#assign bool = statusAttr.datatype == "BOOLEAN">
 <#assign ON = bool?then(fn.bool_true(), "1")>
 <#assign OFF = bool?then(fn.bool_false(), "0")>
 <#assign business = target.attributes?filter(a -> !(a.attributeType?has_content))>
-<#assign K = []><#list natural_key as k><#assign K = K + [attrNamed(business, k, "natural_key").name]></#list>
+<#assign keyAttrs = []><#list natural_key as k><#assign keyAttrs = keyAttrs + [attrNamed(business, k, "natural_key")]></#list>
+<#assign K = sqlNames(keyAttrs)>
 <#if track_columns?size gt 0 && scd1_columns?size gt 0>
     <#stop "parameter 'track_columns': give scd1_columns (all but these are SCD2) or track_columns (only these are SCD2), not both">
 </#if>
-<#assign scd1 = []><#list scd1_columns as c><#assign scd1 = scd1 + [attrNamed(business, c, "scd1_columns").name]></#list>
+<#assign scd1 = []><#list scd1_columns as c><#assign scd1 = scd1 + [attrNamed(business, c, "scd1_columns").sqlName]></#list>
 <#if track_columns?size gt 0>
-    <#assign tracked = []><#list track_columns as c><#assign tracked = tracked + [attrNamed(business, c, "track_columns").name]></#list>
-    <#assign scd1 = names(business)?filter(c -> !hasName(K, c) && !hasName(tracked, c))>
+    <#assign tracked = []><#list track_columns as c><#assign tracked = tracked + [attrNamed(business, c, "track_columns").sqlName]></#list>
+    <#assign scd1 = sqlNames(business)?filter(c -> !hasName(K, c) && !hasName(tracked, c))>
 </#if>
-<#assign scd2 = names(business)?filter(c -> !hasName(K, c) && !hasName(scd1, c))>
+<#assign scd2 = sqlNames(business)?filter(c -> !hasName(K, c) && !hasName(scd1, c))>
 <#assign ET = "CAST(" + execution_time + " AS " + vfAttr.physicalDatatype + ")">
 <#-- The open end: far_future keeps the template's historical text (the same timestamp as lib openEnd's). -->
 <#assign EOT = (open_end == "null")?then(openEnd(open_end, vtAttr.physicalDatatype), fn.end_of_time(vtAttr.physicalDatatype))>
-<#assign allCols = names(target.attributes)>
+<#assign allCols = sqlNames(target.attributes)>
 <#-- One SELECT list in target column order; `exprs` maps a column to its expression. -->
 <#function selectList exprs>
     <#local out = []>
@@ -100,7 +103,7 @@
 -- Duplicate keys in the source stop the load before any write.
 ${failIfAny("    SELECT " + qual(K, "s") + " FROM " + S + " s GROUP BY " + qual(K, "s") + " HAVING COUNT(*) > 1",
     lit("scd_hybrid_rebuild load " + model.load.name + ": the source " + S + " has several rows for one natural key ("
-        + K?join(", ") + "); example: ") + " || " + keyText(K, "bad") + " || " + lit(". Give the source one row per key."))};
+        + names(keyAttrs)?join(", ") + "); example: ") + " || " + keyTextSql(names(keyAttrs), K, "bad") + " || " + lit(". Give the source one row per key."))};
 DROP TABLE IF EXISTS ${NEW};
 CREATE TABLE ${NEW} AS SELECT * FROM ${T} WHERE 1 = 0;
 INSERT INTO ${NEW} (${allCols?join(", ")})

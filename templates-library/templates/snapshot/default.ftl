@@ -70,9 +70,11 @@
       watermark is written right after the MERGE, outside a transaction).
 -->
 <#include "/lib/load.ftl">
-<#assign ignored = refuseCaseSensitive("snapshot")>
 <#assign target = model.load.target>
-<#assign T = target.schema + "." + target.name>
+<#-- Columns and the target are written in their SQL form (quoted when case-sensitive); the delta and
+     watermark tables and the LAG aliases (_p_<name>, _pk_<name>) are derived from the plain names,
+     unquoted where made and read; messages and comments name the plain names. -->
+<#assign T = target.schema + "." + target.sqlName>
 <#assign D = target.schema + "." + delta_prefix + target.name>
 <#assign W = target.schema + "." + watermark_prefix + target.name>
 <#assign S = sourceRelation()>
@@ -119,26 +121,26 @@
 </#if>
 <#assign vfAttr = attrNamed(target.attributes, valid_from_column, "valid_from_column")>
 <#assign vtAttr = attrNamed(target.attributes, valid_to_column, "valid_to_column")>
-<#assign VF = vfAttr.name>
-<#assign VT = vtAttr.name>
+<#assign VF = vfAttr.sqlName>
+<#assign VT = vtAttr.sqlName>
 <#assign tsType = vfAttr.physicalDatatype>
 <#assign OE = open_end>
 <#-- An optional current flag (attribute type VALIDITY_STATUS): 1/0, or TRUE/FALSE when BOOLEAN. -->
 <#assign statusAttrs = loads.getAttributesForType(target.attributes, "VALIDITY_STATUS")>
-<#assign statusCols = names(statusAttrs)>
+<#assign statusCols = sqlNames(statusAttrs)>
 <#if statusAttrs?size == 1>
     <#assign bool = statusAttrs[0].datatype == "BOOLEAN">
     <#assign ON = bool?then(fn.bool_true(), "1")>
     <#assign OFF = bool?then(fn.bool_false(), "0")>
 </#if>
 <#-- Deletion records: the flag column (1/0, or TRUE/FALSE when BOOLEAN) written by the template. -->
-<#assign delCols = []>
+<#assign delCols = []><#assign delNames = []>
 <#if deletion_records>
     <#assign delAttr = attrNamed(target.attributes, deleted_column, "deleted_column")>
-    <#if delAttr.name == VF || delAttr.name == VT || statusCols?seq_contains(delAttr.name)>
+    <#if delAttr.name == vfAttr.name || delAttr.name == vtAttr.name || names(statusAttrs)?seq_contains(delAttr.name)>
         <#stop "parameter 'deleted_column': " + delAttr.name + " is a validity column; name the deleted-flag column">
     </#if>
-    <#assign delCols = [delAttr.name]>
+    <#assign delCols = [delAttr.sqlName]><#assign delNames = [delAttr.name]>
     <#assign DEL_ON = (delAttr.datatype == "BOOLEAN")?then(fn.bool_true(), "1")>
     <#assign DEL_OFF = (delAttr.datatype == "BOOLEAN")?then(fn.bool_false(), "0")>
 </#if>
@@ -151,19 +153,28 @@
     <#if !deletion_records><#return ""></#if>
     <#return " AND NOT (" + t + "." + delCols[0] + " = " + DEL_ON + ")">
 </#function>
-<#assign colAttrs = target.attributes?filter(a -> a.name != VF && a.name != VT && !statusCols?seq_contains(a.name) && !delCols?seq_contains(a.name))>
-<#assign cols = names(colAttrs)>
-<#assign K = []><#list unique_key as k><#assign K = K + [attrNamed(colAttrs, k, "unique_key").name]></#list>
-<#if strategy == "timestamp"><#assign UPD = attrNamed(colAttrs, updated_at, "updated_at").name></#if>
+<#assign colAttrs = target.attributes?filter(a -> a.name != vfAttr.name && a.name != vtAttr.name && !names(statusAttrs)?seq_contains(a.name) && !delNames?seq_contains(a.name))>
+<#assign cols = sqlNames(colAttrs)>
+<#assign keyAttrs = []><#list unique_key as k><#assign keyAttrs = keyAttrs + [attrNamed(colAttrs, k, "unique_key")]></#list>
+<#assign K = sqlNames(keyAttrs)>
+<#assign Kn = names(keyAttrs)>
+<#if strategy == "timestamp"><#assign updAttr = attrNamed(colAttrs, updated_at, "updated_at")><#assign UPD = updAttr.sqlName></#if>
 <#if strategy == "check">
     <#if check_columns?size == 1 && check_columns[0] == "*">
-        <#assign checkCols = cols?filter(c -> !hasName(K, c) && !(hist && c?lower_case == observed_at?lower_case))>
+        <#assign checkAttrs = colAttrs?filter(a -> !hasName(Kn, a.name) && !(hist && a.name?lower_case == observed_at?lower_case))>
     <#else>
-        <#assign checkCols = []><#list check_columns as c><#assign checkCols = checkCols + [attrNamed(colAttrs, c, "check_columns").name]></#list>
+        <#assign checkAttrs = []><#list check_columns as c><#assign checkAttrs = checkAttrs + [attrNamed(colAttrs, c, "check_columns")]></#list>
     </#if>
+    <#assign checkCols = sqlNames(checkAttrs)>
+</#if>
+<#-- observed_at need not be a target column: a column of the target or of the load's source entity
+     resolves to its SQL form, another is written as given. -->
+<#if hist>
+    <#assign known = colAttrs + (!(source?? && source?has_content) && model.load.sources?size gt 0)?then(model.load.sources[0].attributes, [])>
+    <#assign OBS_COL = sqlNameOf(known, observed_at)>
 </#if>
 <#assign ET = "CAST(" + execution_time + " AS " + tsType + ")">
-<#if hist><#assign OBS = "CAST(s." + observed_at + " AS " + tsType + ")"></#if>
+<#if hist><#assign OBS = "CAST(s." + OBS_COL + " AS " + tsType + ")"></#if>
 <#if strategy == "timestamp"><#assign UPDX = "CAST(s." + UPD + " AS " + tsType + ")"></#if>
 <#-- Per new event: ordering time, version time, time it was seen, first-version time. -->
 <#if mode == "current"><#assign ORD = ET><#assign SEEN = ET>
@@ -184,12 +195,13 @@
 <#else>
     <#stop "parameter 'initial_valid_from': use updated_at, observed_at or execution_time, not '" + initName + "'">
 </#if>
-<#assign grain = K + (mode == "snapshot")?then([observed_at], []) + (mode == "changes")?then([updated_at], [])>
+<#assign grain = K + (mode == "snapshot")?then([OBS_COL!""], []) + (mode == "changes")?then([(updAttr?? && updAttr.caseSensitive)?then(UPD!"", updated_at!"")], [])>
+<#assign grainNames = Kn + (mode == "snapshot")?then([observed_at!""], []) + (mode == "changes")?then([updated_at!""], [])>
 <#assign w = "PARTITION BY " + qual(K, "") + " ORDER BY _new, _ord">
 <#function nullRow alias>
     <#local out = []>
     <#list colAttrs as a>
-        <#local out = out + [hasName(K, a.name)?then(alias + "." + a.name, "CAST(NULL AS " + a.physicalDatatype + ")")]>
+        <#local out = out + [hasName(Kn, a.name)?then(alias + "." + a.sqlName, "CAST(NULL AS " + a.physicalDatatype + ")")]>
     </#list>
     <#return out?join(", ")>
 </#function>
@@ -197,7 +209,7 @@
      them as empty and the apply deletes them in its transaction. -->
 <#if full_refresh>
     <#if (vfAttr.attributeType!"") != "VALID_FROM">
-        <#stop "parameter 'full_refresh': the target's " + VF + " must have the attribute type VALID_FROM, so that the target is a history table and the full-refresh policy applies">
+        <#stop "parameter 'full_refresh': the target's " + vfAttr.name + " must have the attribute type VALID_FROM, so that the target is a history table and the full-refresh policy applies">
     </#if>
     <#assign TR = "(SELECT * FROM " + T + " WHERE 1 = 0)">
     <#assign WR = "(SELECT * FROM " + W + " WHERE 1 = 0)">
@@ -223,11 +235,11 @@
 -- Every observation time already loaded (historical snapshot input)
 CREATE TABLE IF NOT EXISTS ${W} (observed_until ${tsType});
 </#if>
--- Duplicate rows at the identity grain (${grain?join(", ")}) stop the load before any write.
+-- Duplicate rows at the identity grain (${grainNames?join(", ")}) stop the load before any write.
 ${failIfAny("    SELECT " + qual(grain, "s") + " FROM " + S + " s GROUP BY " + qual(grain, "s") + " HAVING COUNT(*) > 1",
     lit("snapshot load " + model.load.name + ": the source " + S + " has duplicate rows at the identity grain ("
-        + grain?join(", ") + "); example: ") + " || " + keyText(grain, "bad")
-        + " || " + lit(". Deduplicate the source query, e.g. keep ROW_NUMBER() OVER (PARTITION BY " + grain?join(", ") + " ORDER BY <newest first>) = 1."))};
+        + grainNames?join(", ") + "); example: ") + " || " + keyTextSql(grainNames, grain, "bad")
+        + " || " + lit(". Deduplicate the source query, e.g. keep ROW_NUMBER() OVER (PARTITION BY " + grainNames?join(", ") + " ORDER BY <newest first>) = 1."))};
 DROP TABLE IF EXISTS ${D};
 CREATE TABLE ${D} AS
 WITH <#if late>late_keys AS (
@@ -352,8 +364,8 @@ flagged AS (
         e.*
         , LAG(e._del) OVER (${w}) AS _p_del
 <#if strategy == "check">
-<#list checkCols as c>
-        , LAG(e.${c}) OVER (${w}) AS _p_${c}
+<#list checkAttrs as a>
+        , LAG(e.${a.sqlName}) OVER (${w}) AS _p_${a.name}
 </#list>
 <#else>
         , MAX(e.${UPD}) OVER (${w} ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS _p_upd
@@ -369,7 +381,7 @@ kept AS (
         OR (f._del = 1 AND f._p_del = 0)
         OR (f._del = 0 AND (f._p_del IS NULL OR f._p_del = 1
 <#if strategy == "check">
-            OR ${anyDiffers(checkCols, "f", "f", "_p_")}))
+            OR ${anyDiffersPrevious(checkAttrs, "f", "f", "_p_")}))
 <#else>
             OR f._p_upd IS NULL OR f.${UPD} > f._p_upd))
 </#if>
@@ -380,8 +392,8 @@ numbered AS (
         , LAG(kp._del) OVER (${w}) AS _pk_del
         , LAG(kp._vf) OVER (${w}) AS _pk_vf
 <#if deletion_records>
-<#list cols?filter(c -> !hasName(K, c)) as c>
-        , LAG(kp.${c}) OVER (${w}) AS _pk_${c}
+<#list colAttrs?filter(a -> !hasName(Kn, a.name)) as a>
+        , LAG(kp.${a.sqlName}) OVER (${w}) AS _pk_${a.name}
 </#list>
 </#if>
         , ROW_NUMBER() OVER (${w}) AS _n
@@ -410,8 +422,9 @@ ranged AS (
 <#function deltaCols>
     <#if !deletion_records><#return qual(cols, "r")></#if>
     <#local out = []>
-    <#list cols as c>
-        <#local out = out + [hasName(K, c)?then("r." + c, "CASE WHEN r._del = 1 AND r._new = 1 THEN r._pk_" + c + " ELSE r." + c + " END AS " + c)]>
+    <#list colAttrs as a>
+        <#local c = a.sqlName>
+        <#local out = out + [hasName(Kn, a.name)?then("r." + c, "CASE WHEN r._del = 1 AND r._new = 1 THEN r._pk_" + a.name + " ELSE r." + c + " END AS " + c)]>
     </#list>
     <#return out?join(", ")>
 </#function>

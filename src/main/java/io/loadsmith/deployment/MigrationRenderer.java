@@ -78,11 +78,12 @@ final class MigrationRenderer {
         if (change.to() != null) {
             data.put("attr", DialectSteps.attribute(after, change.to().name()));
         }
+        // column / previous are identifiers in the SQL: their SQL form (quoted when case-sensitive).
         if (change.from() != null) {
-            data.put("column", change.from().name());
+            data.put("column", DialectSteps.attribute(before, change.from().name()).sqlName());
         }
         if (change.previous() != null) {
-            data.put("previous", change.previous());
+            data.put("previous", DialectSteps.attribute(after, change.previous()).sqlName());
         }
         if (change.from() != null && change.to() != null) {
             data.put("typeChanged", DialectSteps.physicalTypeChanges(change, before, after));
@@ -103,7 +104,9 @@ final class MigrationRenderer {
                 neutralAfter.fullRefreshPolicy());
         Map<String, String> sources = new HashMap<>();
         Map<String, Boolean> casts = new HashMap<>();
-        before.attributes().forEach(a -> sources.put(SnapshotDiff.key(a.name()), a.name()));
+        // Columns are written in their SQL form (before's for the old column, after's for the new);
+        // the work table's name is derived from the plain name and written unquoted where made and read.
+        before.attributes().forEach(a -> sources.put(SnapshotDiff.key(a.name()), a.sqlName()));
         for (MigrationChange c : step.changes()) {
             if (c.kind() == ChangeKind.DROP_COLUMN) {
                 sources.remove(SnapshotDiff.key(c.from().name()));
@@ -111,7 +114,7 @@ final class MigrationRenderer {
                 sources.remove(SnapshotDiff.key(c.to().name()));
             } else if (c.kind() == ChangeKind.RENAME_COLUMN) {
                 sources.remove(SnapshotDiff.key(c.from().name()));
-                sources.put(SnapshotDiff.key(c.to().name()), c.from().name());
+                sources.put(SnapshotDiff.key(c.to().name()), DialectSteps.attribute(before, c.from().name()).sqlName());
             } else {
                 casts.put(SnapshotDiff.key(c.to().name()), TypeChanges.needsCast(c.from(), c.to()));
             }
@@ -119,7 +122,7 @@ final class MigrationRenderer {
         List<Map<String, Object>> columns = new ArrayList<>();
         for (AttributeModel a : neutralAfter.attributes()) {
             Map<String, Object> column = new LinkedHashMap<>();
-            column.put("name", a.name());
+            column.put("name", DialectSteps.attribute(after, a.name()).sqlName());
             column.put("source", sources.getOrDefault(SnapshotDiff.key(a.name()), ""));
             column.put("physicalDatatype", DialectSteps.attribute(after, a.name()).physicalDatatype());
             column.put("cast", casts.getOrDefault(SnapshotDiff.key(a.name()), false));

@@ -71,11 +71,57 @@ class CaseSensitiveNamesTest {
                 .contains("    userId INTEGER").doesNotContain("\"");
     }
 
+    /** The history templates that refused a flagged target (before names2) now write its SQL form. */
     @Test
-    void templatesThatDoNotWriteTheSqlFormYetRefuseAFlaggedTarget() {
-        LoadModel load = new LoadModel("l", TARGET, List.of(SOURCE), List.of(new StepModel("s", StepType.OVERRIDE,
-                "<ftltemplate:snapshot:unique_key=userId:strategy=check:check_columns=region>")), Map.of());
-        assertThatThrownBy(() -> GENERATORS.loads().generate(load, "postgresql", Map.of()))
-                .hasMessageContaining("snapshot does not support case-sensitive names yet: the target stage.Customer");
+    void historyTemplatesWriteTheSqlFormOfAFlaggedTarget() {
+        EntityModel history = new EntityModel("Customer", "Customer", "stage", "TABLE", "TABLE",
+                List.of(attr("userId", true), attr("region", false),
+                        new AttributeModel("validFrom", "VALID_FROM", "TIMESTAMP", null, null, null, true, null, null, true, null),
+                        new AttributeModel("valid_to", "VALID_TO", "TIMESTAMP", null, null, null, true, null, null, false, null)),
+                null, true, null);
+        String snapshot = generate(history, "<ftltemplate:snapshot:unique_key=USERID:strategy=check:check_columns=region"
+                + ":valid_from_column=validFrom:valid_to_column=valid_to>");
+        assertThat(snapshot).contains("MERGE INTO stage.\"Customer\" trg USING stage.Z_DELTA_Customer src")
+                .contains("ON (trg.\"userId\" = src.\"userId\" AND trg.\"validFrom\" = src.\"validFrom\")")
+                // the message names the plain name
+                .contains("identity grain (userId)");
+        String audit = generate(history, "<ftltemplate:audit:table=stage.customer_src:type=not_null:columns=USERID,region>");
+        assertThat(audit).contains("WHERE a.\"userId\" IS NULL OR a.region IS NULL").contains("a NULL in USERID or region");
+    }
+
+    /**
+     * Databricks takes the one-statement paths (INSERT OVERWRITE, MERGE … DELETE) that the embedded
+     * engines do not run: they write backticks, and the derived LAG aliases stay unquoted.
+     */
+    @Test
+    void databricksOneStatementPathsWriteBackticksAndUnquotedDerivedAliases() {
+        EntityModel history = new EntityModel("Customer", "Customer", "stage", "TABLE", "TABLE",
+                List.of(attr("userId", true), attr("cdc_seq", false), attr("fullName", true),
+                        new AttributeModel("validFrom", "VALID_FROM", "TIMESTAMP", null, null, null, true, null, null, true, null),
+                        new AttributeModel("valid_to", "VALID_TO", "TIMESTAMP", null, null, null, true, null, null, false, null)),
+                null, true, null);
+        String cdc = generate(history, "<ftltemplate:cdc_scd2:key_columns=userid:track_columns=FULLNAME>", "databricks");
+        assertThat(cdc).contains("INSERT OVERWRITE TABLE stage.`Customer`")
+                .contains("SELECT trg.`userId`, trg.cdc_seq, trg.`fullName`, trg.`validFrom`, trg.valid_to")
+                .contains("LAG(e.`fullName`) OVER (PARTITION BY e.`userId` ORDER BY e.cdc_seq) AS _p_fullName")
+                .contains("INSERT OVERWRITE TABLE stage.Z_CDC_SEEN_Customer")
+                .doesNotContain("_p_`");
+        String snapshot = generate(history, "<ftltemplate:snapshot:strategy=check:unique_key=userId:check_columns=fullName"
+                + ":observed_at=obs:valid_from_column=validFrom>", "databricks");
+        assertThat(snapshot)
+                .contains("MERGE INTO stage.`Customer` trg USING (SELECT DISTINCT `userId` FROM stage.Z_DELTA_Customer WHERE is_rebuilt_key = 1) d")
+                .contains("LAG(e.`fullName`) OVER (PARTITION BY `userId` ORDER BY _new, _ord) AS _p_fullName")
+                // observed_at names no attribute: written as given
+                .contains("CAST(s.obs AS TIMESTAMP_NTZ)")
+                .doesNotContain("_p_`").doesNotContain("_pk_`");
+    }
+
+    private static String generate(EntityModel target, String step) {
+        return generate(target, step, "postgresql");
+    }
+
+    private static String generate(EntityModel target, String step, String dialect) {
+        LoadModel load = new LoadModel("l", target, List.of(SOURCE), List.of(new StepModel("s", StepType.OVERRIDE, step)), Map.of());
+        return GENERATORS.loads().generate(load, dialect, Map.of()).sql();
     }
 }

@@ -3,6 +3,7 @@ package io.loadsmith;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 
+import io.loadsmith.deployment.MigrateCommand;
 import io.loadsmith.export.ExportCommand;
 
 @SpringBootApplication
@@ -14,7 +15,7 @@ public class LoadsmithApplication {
             System.exit(ExportCommand.run(args, System.out, System.err));
         }
         if (args.length > 0 && "migrate".equals(args[0])) {
-            System.exit(io.loadsmith.deployment.MigrateCommand.run(args, System.out, System.err));
+            System.exit(MigrateCommand.run(args, System.out, System.err));
         }
         SpringApplication.run(LoadsmithApplication.class, args);
     }

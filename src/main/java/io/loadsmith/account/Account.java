@@ -2,6 +2,7 @@ package io.loadsmith.account;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Locale;
 
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
@@ -73,7 +74,7 @@ public class Account {
 
     /** Lower case, as the database's lower() gives it for the characters a user name may hold. */
     static String key(String username) {
-        return username.toLowerCase(java.util.Locale.ROOT);
+        return username.toLowerCase(Locale.ROOT);
     }
 
     void signInFailed(Instant now) {

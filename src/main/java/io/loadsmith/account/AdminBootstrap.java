@@ -10,6 +10,8 @@ import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.stereotype.Component;
 
 import io.loadsmith.identity.Role;
+import io.loadsmith.problem.ConflictException;
+import io.loadsmith.problem.InvalidRequestException;
 
 /**
  * On the first start (no account yet) creates the administrator. Its password comes from
@@ -46,9 +48,9 @@ class AdminBootstrap implements SmartInitializingSingleton {
         String initial = generated ? generate() : password;
         try {
             service.create(username, initial, Role.ADMIN);
-        } catch (DataIntegrityViolationException | io.loadsmith.problem.ConflictException raced) {
+        } catch (DataIntegrityViolationException | ConflictException raced) {
             return;
-        } catch (io.loadsmith.problem.InvalidRequestException weak) {
+        } catch (InvalidRequestException weak) {
             throw new IllegalStateException("LOADSMITH_ADMIN_PASSWORD is too weak: it must be "
                     + AccountService.MIN_PASSWORD + " to " + AccountService.MAX_PASSWORD + " characters long.");
         }

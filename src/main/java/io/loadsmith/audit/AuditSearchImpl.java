@@ -1,5 +1,6 @@
 package io.loadsmith.audit;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -66,10 +67,10 @@ class AuditSearchImpl implements AuditSearch {
             predicates.add(cb.equal(e.get("actor"), filter.actor()));
         }
         if (filter.from() != null) {
-            predicates.add(cb.greaterThanOrEqualTo(e.<java.time.Instant>get("occurredAt"), filter.from()));
+            predicates.add(cb.greaterThanOrEqualTo(e.<Instant>get("occurredAt"), filter.from()));
         }
         if (filter.to() != null) {
-            predicates.add(cb.lessThan(e.<java.time.Instant>get("occurredAt"), filter.to()));
+            predicates.add(cb.lessThan(e.<Instant>get("occurredAt"), filter.to()));
         }
         return predicates.toArray(Predicate[]::new);
     }

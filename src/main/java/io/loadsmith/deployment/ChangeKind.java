@@ -1,5 +1,7 @@
 package io.loadsmith.deployment;
 
+import java.util.Locale;
+
 /**
  * The kinds of change a migration makes. All but {@link #REBUILD} are changes of the model;
  * REBUILD is how a dialect makes the changes of one table that its ALTER TABLE cannot make.
@@ -32,7 +34,7 @@ public enum ChangeKind {
             case WIDEN_TYPE, NARROW_TYPE -> "migrate_alter_column";
             case DROP_ENTITY -> "migrate_drop_table";
             case REBUILD -> "migrate_rebuild_table";
-            default -> "migrate_" + name().toLowerCase(java.util.Locale.ROOT);
+            default -> "migrate_" + name().toLowerCase(Locale.ROOT);
         };
     }
 }

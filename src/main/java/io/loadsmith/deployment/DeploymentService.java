@@ -7,6 +7,7 @@ import java.util.Optional;
 import org.springframework.data.domain.Page;
 import org.springframework.data.domain.PageRequest;
 import org.springframework.data.domain.Pageable;
+import org.springframework.data.domain.Sort;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -80,7 +81,7 @@ public class DeploymentService {
     /** Every environment's name, for the designer. */
     @Transactional(readOnly = true)
     public List<String> environmentNames() {
-        return environments.findAll(org.springframework.data.domain.Sort.by("name")).stream()
+        return environments.findAll(Sort.by("name")).stream()
                 .map(DeploymentEnvironment::getName).toList();
     }
 

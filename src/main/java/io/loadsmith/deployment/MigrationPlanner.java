@@ -1,9 +1,11 @@
 package io.loadsmith.deployment;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 import io.loadsmith.deployment.SnapshotDiff.AttributePair;
@@ -102,14 +104,14 @@ final class MigrationPlanner {
     }
 
     /** The columns that carry a key type, before and after; a history table's key change is destructive. */
-    private java.util.Optional<MigrationChange> keyChange(EntityDiff diff) {
+    private Optional<MigrationChange> keyChange(EntityDiff diff) {
         List<String> before = keys(diff.before(), diff, true);
         List<String> after = keys(diff.after(), diff, false);
         if (before.equals(after)) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         boolean history = diff.after().attributes().stream().anyMatch(a -> historyTypes.contains(a.attributeType()));
-        return java.util.Optional.of(change(ChangeKind.KEY_CHANGE, diff.entity(), null, String.join(", ", before),
+        return Optional.of(change(ChangeKind.KEY_CHANGE, diff.entity(), null, String.join(", ", before),
                 String.join(", ", after), history ? "the history kept under the old key is not continued by the new"
                         + " key: every key gets a new open version" : null, null, null, null));
     }
@@ -154,7 +156,7 @@ final class MigrationPlanner {
     }
 
     private static List<Object> signature(AttributeDoc a, String name) {
-        return java.util.Arrays.asList(SnapshotDiff.key(name), a.datatype(), a.dataLength(), a.dataPrecision(),
+        return Arrays.asList(SnapshotDiff.key(name), a.datatype(), a.dataLength(), a.dataPrecision(),
                 a.dataScale());
     }
 

@@ -5,6 +5,8 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -113,7 +115,7 @@ public class DialectRegistry {
     public Dialect firstReachedBy(String variantKey) {
         String key = variantKey.toLowerCase(Locale.ROOT);
         return targets().stream().filter(d -> d.lineage().contains(key))
-                .min(java.util.Comparator.comparing(Dialect::name))
+                .min(Comparator.comparing(Dialect::name))
                 .orElseThrow(() -> new UnknownDialectException(variantKey, names()));
     }
 
@@ -148,7 +150,7 @@ public class DialectRegistry {
         Map<String, String> functions = new LinkedHashMap<>();
         Map<String, List<String>> datatypes = new LinkedHashMap<>();
         Integer maxLength = null;
-        Set<String> reserved = new java.util.HashSet<>();
+        Set<String> reserved = new HashSet<>();
         Map<String, String> literalEscapes = Map.of();
         String identifierQuote = null;
         for (Map<String, Object> level : chain) {

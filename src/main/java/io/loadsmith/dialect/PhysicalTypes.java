@@ -2,6 +2,7 @@ package io.loadsmith.dialect;
 
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * Turns a logical datatype with its length / precision / scale into the dialect's physical type.
@@ -15,7 +16,7 @@ public final class PhysicalTypes {
     private static final String BASE = WORD + "(?: " + WORD + ")*(?: ?\\( ?" + ARGUMENT + "(?: ?, ?" + ARGUMENT
             + ")* ?\\))?(?: " + WORD + ")*";
     /** One type: words, optional (arguments), optional <element types> (ARRAY<STRING>), optional []. */
-    private static final java.util.regex.Pattern TYPE = java.util.regex.Pattern.compile(
+    private static final Pattern TYPE = Pattern.compile(
             BASE + "(?:<" + BASE + "(?: ?, ?" + BASE + ")*>)?(?:\\[\\])?");
 
     /** What a physical pattern must look like to be written into a CREATE TABLE. */

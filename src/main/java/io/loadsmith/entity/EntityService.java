@@ -1,7 +1,11 @@
 package io.loadsmith.entity;
 
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 import org.springframework.data.domain.Sort;
 import org.springframework.stereotype.Service;
@@ -152,7 +156,7 @@ public class EntityService {
                     + String.join(", ", loads) + "; delete or change them first.");
         }
         audit.softDeleted(ObjectKind.ENTITY, () -> toResponse(entity));
-        entity.markDeleted(java.time.Instant.now());
+        entity.markDeleted(Instant.now());
         entities.saveAndFlush(entity);
     }
 
@@ -172,20 +176,20 @@ public class EntityService {
     }
 
     /** Something soft-deleted: what to call it and when it went. */
-    public record Deleted(long id, String name, java.time.Instant deletedAt) {
+    public record Deleted(long id, String name, Instant deletedAt) {
 
         /** Drivers give timestamp with time zone as OffsetDateTime, Timestamp or Instant. */
-        public static java.time.Instant instant(Object value) {
-            if (value instanceof java.time.OffsetDateTime o) {
+        public static Instant instant(Object value) {
+            if (value instanceof OffsetDateTime o) {
                 return o.toInstant();
             }
-            if (value instanceof java.sql.Timestamp t) {
+            if (value instanceof Timestamp t) {
                 return t.toInstant();
             }
-            if (value instanceof java.time.Instant i) {
+            if (value instanceof Instant i) {
                 return i;
             }
-            return value == null ? null : java.time.OffsetDateTime.parse(value.toString()).toInstant();
+            return value == null ? null : OffsetDateTime.parse(value.toString()).toInstant();
         }
     }
 
@@ -290,7 +294,7 @@ public class EntityService {
         return result;
     }
 
-    private java.util.Optional<WarehouseEntity> findQualified(String qualifiedName) {
+    private Optional<WarehouseEntity> findQualified(String qualifiedName) {
         int dot = qualifiedName.indexOf('.');
         return entities.findBySchemaNameAndName(qualifiedName.substring(0, dot), qualifiedName.substring(dot + 1));
     }

@@ -16,6 +16,8 @@ import org.hibernate.annotations.UpdateTimestamp;
 
 import io.loadsmith.entitytype.EntityType;
 import io.loadsmith.entitytype.PhysicalType;
+import io.loadsmith.generation.model.AttributeModel;
+import io.loadsmith.generation.model.EntityModel;
 import io.loadsmith.packageregistry.MetadataPackage;
 import io.loadsmith.problem.Violations;
 import jakarta.persistence.CollectionTable;
@@ -214,10 +216,10 @@ public class WarehouseEntity {
     }
 
     /** The dialect-neutral, immutable form that the generator and templates see. */
-    public io.loadsmith.generation.model.EntityModel toModel() {
-        return new io.loadsmith.generation.model.EntityModel(getName(), getLogicalName(), getSchemaName(),
+    public EntityModel toModel() {
+        return new EntityModel(getName(), getLogicalName(), getSchemaName(),
                 getEntityType() == null ? null : getEntityType().getName(), getPhysicalType().name(),
-                getAttributes().stream().map(a -> new io.loadsmith.generation.model.AttributeModel(a.getName(),
+                getAttributes().stream().map(a -> new AttributeModel(a.getName(),
                         a.getAttributeType(), a.getDatatype(), a.getDataLength(), a.getDataPrecision(), a.getDataScale(),
                         a.isNullable(), null, a.getDescription(), a.isCaseSensitive(), a.getName())).toList(),
                 getFullRefreshPolicy(), caseSensitive, getName());
@@ -230,6 +232,6 @@ public class WarehouseEntity {
 
     /** Unquoted identifiers are case-insensitive in SQL, so entity names are compared in lower case. */
     static String nameKey(String schema, String name) {
-        return (schema + "." + name).toLowerCase(java.util.Locale.ROOT);
+        return (schema + "." + name).toLowerCase(Locale.ROOT);
     }
 }

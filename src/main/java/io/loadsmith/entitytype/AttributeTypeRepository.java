@@ -1,5 +1,6 @@
 package io.loadsmith.entitytype;
 
+import java.util.List;
 import java.util.Optional;
 
 import org.springframework.data.jpa.repository.JpaRepository;
@@ -12,7 +13,7 @@ public interface AttributeTypeRepository extends JpaRepository<AttributeType, Lo
     boolean existsByName(String name);
 
     /** Names that differ only by case are one name (see Names). */
-    java.util.List<AttributeType> findByNameIgnoreCase(String name);
+    List<AttributeType> findByNameIgnoreCase(String name);
 
     boolean existsBySuperAttributeType(String name);
 

@@ -1,5 +1,7 @@
 package io.loadsmith.entitytype;
 
+import java.util.Locale;
+
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.GeneratedValue;
@@ -77,8 +79,8 @@ public class DefaultAttribute {
     /** The attribute name for an entity: placeholders replaced by the lower-cased names. */
     public String nameFor(String entityLogicalName, String entityName) {
         return nameTemplate
-                .replace(LOGICAL_NAME_PLACEHOLDER, entityLogicalName.toLowerCase(java.util.Locale.ROOT))
-                .replace(NAME_PLACEHOLDER, entityName.toLowerCase(java.util.Locale.ROOT));
+                .replace(LOGICAL_NAME_PLACEHOLDER, entityLogicalName.toLowerCase(Locale.ROOT))
+                .replace(NAME_PLACEHOLDER, entityName.toLowerCase(Locale.ROOT));
     }
 
     public Long getId() {

@@ -1,5 +1,6 @@
 package io.loadsmith.entitytype;
 
+import java.util.List;
 import java.util.Optional;
 
 import org.springframework.data.jpa.repository.JpaRepository;
@@ -12,7 +13,7 @@ public interface EntityTypeRepository extends JpaRepository<EntityType, Long> {
     boolean existsByName(String name);
 
     /** Names that differ only by case are one name (see Names). */
-    java.util.List<EntityType> findByNameIgnoreCase(String name);
+    List<EntityType> findByNameIgnoreCase(String name);
 
     @Query("select count(e) > 0 from WarehouseEntity e where e.entityType = :type")
     boolean isUsedByEntities(EntityType type);

@@ -1,6 +1,7 @@
 package io.loadsmith.entitytype;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -161,7 +162,7 @@ public class EntityTypeService {
                         .toList(),
                 t.getLoadTypes().stream()
                         .map(l -> new LoadTypeJson(l.getPhysicalType(), l.getLoadType()))
-                        .sorted(java.util.Comparator.comparing((LoadTypeJson l) -> l.physicalType().name())
+                        .sorted(Comparator.comparing((LoadTypeJson l) -> l.physicalType().name())
                                 .thenComparing(l -> l.loadType().name()))
                         .toList());
     }

@@ -1,5 +1,6 @@
 package io.loadsmith.environment;
 
+import java.util.List;
 import java.util.Optional;
 
 import org.springframework.data.jpa.repository.JpaRepository;
@@ -11,5 +12,5 @@ public interface DeploymentEnvironmentRepository extends JpaRepository<Deploymen
     boolean existsByName(String name);
 
     /** Names that differ only by case are one name (see Names). */
-    java.util.List<DeploymentEnvironment> findByNameIgnoreCase(String name);
+    List<DeploymentEnvironment> findByNameIgnoreCase(String name);
 }

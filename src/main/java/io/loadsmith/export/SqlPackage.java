@@ -5,6 +5,7 @@ import java.util.List;
 import io.loadsmith.names.Names;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 /**
@@ -31,7 +32,7 @@ public record SqlPackage(List<File> files, Manifest manifest) {
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @JsonPropertyOrder({"format", "package", "version", "dialect", "environment", "files"})
-    public record Manifest(String format, @com.fasterxml.jackson.annotation.JsonProperty("package") String packageName,
+    public record Manifest(String format, @JsonProperty("package") String packageName,
                            String version, String dialect, String environment, List<ManifestFile> files) {
 
         public static final String FORMAT = "loadsmith-sql-package/1";

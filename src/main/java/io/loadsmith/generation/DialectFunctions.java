@@ -1,6 +1,7 @@
 package io.loadsmith.generation;
 
 import java.util.List;
+import java.util.stream.Stream;
 
 import freemarker.template.SimpleScalar;
 import freemarker.template.TemplateHashModel;
@@ -42,8 +43,8 @@ final class DialectFunctions implements TemplateHashModel {
         if (pattern == null) {
             throw new TemplateModelException(new TemplateApiException("Dialect " + dialect.name()
                     + " has no function fn." + key + "; it has: "
-                    + String.join(", ", java.util.stream.Stream.concat(dialect.functions().keySet().stream(),
-                    java.util.stream.Stream.of(LITERAL)).sorted().toList()) + "."));
+                    + String.join(", ", Stream.concat(dialect.functions().keySet().stream(),
+                    Stream.of(LITERAL)).sorted().toList()) + "."));
         }
         return (TemplateMethodModelEx) arguments -> new SimpleScalar(apply(pattern, arguments));
     }

@@ -1,7 +1,11 @@
 package io.loadsmith.generation;
 
+import java.util.regex.Pattern;
+
 import freemarker.core.ParseException;
 import freemarker.template.TemplateException;
+
+import io.loadsmith.generation.catalog.TemplateNotFoundException;
 
 /** Turns FreeMarker's exceptions into a short message and a position, without Java stack traces. */
 public final class FreemarkerErrors {
@@ -10,16 +14,16 @@ public final class FreemarkerErrors {
     public record Described(String template, Integer line, Integer column, String detail) {
     }
 
-    private static final java.util.regex.Pattern WRAPPER = java.util.regex.Pattern.compile("\\s*\\(wrapper: [\\w.$]+\\)");
+    private static final Pattern WRAPPER = Pattern.compile("\\s*\\(wrapper: [\\w.$]+\\)");
     /** A qualified Java class name: lower-case package segments, then a capitalised simple name. */
-    private static final java.util.regex.Pattern JAVA_NAME = java.util.regex.Pattern.compile(
+    private static final Pattern JAVA_NAME = Pattern.compile(
             "(?:java|javax|jdk|sun|com|org|freemarker|io|f)(?:\\.[a-z_][\\w]*)*\\.[A-Z][\\w$]*(?:\\.[A-Z][\\w$]*)*(?:@[0-9a-f]+)?");
 
     /**
      * FreeMarker points at its own manual and version ("Help (latest version): https://…; you're using
      * FreeMarker 2.3.x") and lists every built-in; a template author needs the first sentence only.
      */
-    private static final java.util.regex.Pattern MANUAL_POINTERS = java.util.regex.Pattern.compile(
+    private static final Pattern MANUAL_POINTERS = Pattern.compile(
             "\\s*Help \\(latest version\\):[^;]*;?"
             + "|\\s*you're using FreeMarker [\\w.-]*\\w\\.?"
             + "|\\s*The alphabetical list of built-ins:[\\w,\\s]*\\.?"
@@ -31,7 +35,7 @@ public final class FreemarkerErrors {
     public static Described describe(Throwable error) {
         RuntimeException api = find(error, TemplateApiException.class);
         if (api == null) {
-            api = find(error, io.loadsmith.generation.catalog.TemplateNotFoundException.class);
+            api = find(error, TemplateNotFoundException.class);
         }
         if (api == null) {
             api = find(error, RenderGuard.Stopped.class);

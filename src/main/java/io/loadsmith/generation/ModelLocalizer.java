@@ -3,6 +3,7 @@ package io.loadsmith.generation;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import io.loadsmith.dialect.Dialect;
@@ -68,7 +69,7 @@ public final class ModelLocalizer {
             throw new IllegalArgumentException(what + ": '" + name + "' is " + name.length() + " characters; "
                     + dialect.label() + " allows at most " + dialect.maxIdentifierLength() + ".");
         }
-        if (dialect.reservedWords().contains(name.toUpperCase(java.util.Locale.ROOT))) {
+        if (dialect.reservedWords().contains(name.toUpperCase(Locale.ROOT))) {
             throw new IllegalArgumentException(what + ": '" + name + "' is a reserved word in " + dialect.label()
                     + "; rename it.");
         }

@@ -2,6 +2,7 @@ package io.loadsmith.generation;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -40,7 +41,7 @@ public final class ParameterKinds {
     static Object convert(ParameterDefinition parameter, String raw, Dialect dialect, Map<String, String> placeholders) {
         Object value = byKind(parameter, raw, dialect, placeholders);
         if (!parameter.values().isEmpty()) {
-            for (Object item : value instanceof List<?> list ? list : java.util.Collections.singletonList(value)) {
+            for (Object item : value instanceof List<?> list ? list : Collections.singletonList(value)) {
                 if (item != null && !parameter.values().contains(String.valueOf(item))) {
                     throw new IllegalArgumentException("parameter '" + parameter.name() + "' is one of "
                             + String.join(", ", parameter.values()) + ", not " + shown(String.valueOf(item)));

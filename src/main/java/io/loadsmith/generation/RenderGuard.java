@@ -9,6 +9,8 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import com.sun.management.ThreadMXBean;
+
 /**
  * A deadline and an allocation budget that every FreeMarker parse and render obeys, whatever the
  * template does. The work runs on the caller's thread (no hand-off on the hot path); a watchdog
@@ -56,8 +58,8 @@ public final class RenderGuard {
 
     private final Limits limits;
     private final Map<Thread, Registration> active = new ConcurrentHashMap<>();
-    private final com.sun.management.ThreadMXBean threads =
-            (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    private final ThreadMXBean threads =
+            (ThreadMXBean) ManagementFactory.getThreadMXBean();
     private volatile ScheduledExecutorService watchdog;
 
     public RenderGuard(Limits limits) {

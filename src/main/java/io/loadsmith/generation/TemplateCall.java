@@ -1,5 +1,7 @@
 package io.loadsmith.generation;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -9,6 +11,6 @@ import java.util.Map;
 public record TemplateCall(String templateName, Map<String, String> arguments, int start, int end, int line, int column) {
 
     public TemplateCall {
-        arguments = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(arguments));
+        arguments = Collections.unmodifiableMap(new LinkedHashMap<>(arguments));
     }
 }

@@ -3,6 +3,7 @@ package io.loadsmith.home;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 
 import org.springframework.stereotype.Component;
 
@@ -47,7 +48,7 @@ public class ConfigurationSearch {
     public List<Item> search(String text) {
         String q = text.toLowerCase(Locale.ROOT);
         List<Item> found = new ArrayList<>();
-        var ids = stored.list(null).stream().collect(java.util.stream.Collectors.toMap(TemplateResponse::name, TemplateResponse::id));
+        var ids = stored.list(null).stream().collect(Collectors.toMap(TemplateResponse::name, TemplateResponse::id));
         templates.all().stream().filter(t -> matches(q, t.name(), t.description())).forEach(t -> found.add(new Item(
                 "Template", t.name(), t.description() == null ? "" : t.description(), ids.containsKey(t.name())
                         ? "/configuration/templates/" + ids.get(t.name()) : "/configuration/templates/library/" + t.name(), null)));

@@ -3,7 +3,9 @@ package io.loadsmith.home;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -49,7 +51,7 @@ public class HomePageController {
         model.addAttribute("recent", recent.stream().limit(10).toList());
         // Objects outside every package cannot be committed or exported: listed so they can be put in one.
         List<Item> loose = new ArrayList<>();
-        java.util.Set<String> looseEntities = new java.util.HashSet<>();
+        Set<String> looseEntities = new HashSet<>();
         entities.list(null).stream().filter(e -> e.packageName() == null).forEach(e -> {
             looseEntities.add(e.qualifiedName());
             loose.add(new Item("Entity", e.qualifiedName(), "", "/entities/" + e.id(), e.updatedAt()));

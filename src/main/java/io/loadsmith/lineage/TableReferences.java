@@ -1,6 +1,7 @@
 package io.loadsmith.lineage;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -200,7 +201,7 @@ public final class TableReferences {
             }
             String[] parts = name.parts.toArray(String[]::new);
             if (parts.length >= 2 && !(name.end < t.size() && t.get(name.end).text.equals("("))) {
-                String qualifier = String.join(".", java.util.Arrays.copyOf(parts, parts.length - 1)).toLowerCase(Locale.ROOT);
+                String qualifier = String.join(".", Arrays.copyOf(parts, parts.length - 1)).toLowerCase(Locale.ROOT);
                 String table = aliases.get(qualifier);
                 if (table != null && !parts[parts.length - 1].equals("*")) {
                     column(table, parts[parts.length - 1]);

@@ -1,13 +1,17 @@
 package io.loadsmith.names;
 
 import java.text.Normalizer;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Function;
+import java.util.function.IntPredicate;
 import java.util.regex.Pattern;
 
 import io.loadsmith.dialect.Identifiers;
 import io.loadsmith.problem.ConflictException;
+import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.Violations;
 
 /**
@@ -120,7 +124,7 @@ public final class Names {
     }
 
     /** " (U+200B at position 4)" for the first character that {@code allowed} refuses, for messages. */
-    public static String offending(String value, java.util.function.IntPredicate allowed) {
+    public static String offending(String value, IntPredicate allowed) {
         for (int i = 0; i < value.length(); ) {
             int c = value.codePointAt(i);
             if (!allowed.test(c)) {
@@ -146,16 +150,16 @@ public final class Names {
      * @param names the object of each file, which is also its name without folder and extension
      */
     public static void requireDistinctFileNames(String kind, List<String> names) {
-        java.util.Map<String, String> seen = new java.util.HashMap<>();
+        Map<String, String> seen = new HashMap<>();
         for (String name : names) {
             if (!fileName(name).equals(name)) {
-                throw io.loadsmith.problem.InvalidRequestException.of(kind, name, "cannot be a file name of the SQL "
+                throw InvalidRequestException.of(kind, name, "cannot be a file name of the SQL "
                         + "package" + offending(name, c -> c < 128 && (Character.isLetterOrDigit(c) || c == '_'
                                 || c == '-' || c == '.')) + "; rename it");
             }
             String other = seen.putIfAbsent(key(name), name);
             if (other != null) {
-                throw io.loadsmith.problem.InvalidRequestException.of(kind, name, "differs from " + kind + " '" + other
+                throw InvalidRequestException.of(kind, name, "differs from " + kind + " '" + other
                         + "' only by case, so both would be one file where the SQL package is unzipped on a file "
                         + "system that ignores case; rename one");
             }

@@ -13,7 +13,7 @@ public interface MetadataPackageRepository extends JpaRepository<MetadataPackage
     boolean existsByName(String name);
 
     /** Names that differ only by case are one name (see Names). */
-    java.util.List<MetadataPackage> findByNameIgnoreCase(String name);
+    List<MetadataPackage> findByNameIgnoreCase(String name);
 
     /** Per package: name, number of entities, number of loads whose target is in it, id. Null name: no package. */
     @Query("""

@@ -1,6 +1,8 @@
 package io.loadsmith.packageregistry;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 import org.springframework.data.domain.Sort;
 import org.springframework.stereotype.Service;
@@ -41,7 +43,7 @@ public class MetadataPackageService {
     /** Every package with its entity and load counts, then what belongs to no package (name null). */
     @Transactional(readOnly = true)
     public List<PackageCount> counts() {
-        List<PackageCount> result = new java.util.ArrayList<>(packages.counts().stream()
+        List<PackageCount> result = new ArrayList<>(packages.counts().stream()
                 .map(row -> new PackageCount((String) row[0], ((Number) row[1]).longValue(), ((Number) row[2]).longValue(),
                         pageRef((String) row[0], ((Number) row[3]).longValue())))
                 .toList());
@@ -71,7 +73,7 @@ public class MetadataPackageService {
     public PackageResponse byPageRef(String ref) {
         return packages.findByName(ref)
                 .or(() -> ref.matches("\\d{1,18}") ? packages.findById(Long.parseLong(ref))
-                        .filter(p -> !Names.isPackageName(p.getName())) : java.util.Optional.empty())
+                        .filter(p -> !Names.isPackageName(p.getName())) : Optional.empty())
                 .map(MetadataPackageService::toResponse)
                 .orElseThrow(() -> new NotFoundException("Package '" + ref + "' does not exist."));
     }

@@ -1,5 +1,6 @@
 package io.loadsmith.problem;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +17,7 @@ public class InvalidRequestException extends RuntimeException {
     public InvalidRequestException(List<FieldProblem> errors, Map<String, Object> properties) {
         super(summary(errors));
         this.errors = List.copyOf(errors);
-        this.properties = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(properties));
+        this.properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));
     }
 
     public static InvalidRequestException of(String field, Object value, String message) {

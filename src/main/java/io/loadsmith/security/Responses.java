@@ -16,6 +16,7 @@ import org.springframework.stereotype.Component;
 import org.springframework.web.servlet.HandlerExceptionResolver;
 
 import io.loadsmith.account.token.BearerTokenFilter;
+import io.loadsmith.account.token.TokenScope;
 import io.loadsmith.identity.CurrentUser;
 import io.loadsmith.problem.ForbiddenException;
 import io.loadsmith.problem.NotSignedInException;
@@ -92,7 +93,7 @@ class Responses implements BearerTokenFilter.Refusals, AccessDeniedHandler {
         Authentication who = SecurityContextHolder.getContext().getAuthentication();
         String what = request.getMethod() + " " + request.getRequestURI();
         if (who instanceof BearerTokenFilter.TokenAuthentication token
-                && token.bearer().scope() == io.loadsmith.account.token.TokenScope.READ) {
+                && token.bearer().scope() == TokenScope.READ) {
             return "This token has READ scope and can only read; " + what + " needs a WRITE token.";
         }
         CurrentUser me = CurrentUser.current();

@@ -1,5 +1,6 @@
 package io.loadsmith.template;
 
+import java.util.List;
 import java.util.Optional;
 
 import org.springframework.data.jpa.repository.JpaRepository;
@@ -11,5 +12,5 @@ public interface LoadTemplateRepository extends JpaRepository<LoadTemplate, Long
     boolean existsByName(String name);
 
     /** Names that differ only by case are one name (see Names). */
-    java.util.List<LoadTemplate> findByNameIgnoreCase(String name);
+    List<LoadTemplate> findByNameIgnoreCase(String name);
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 import org.springframework.data.domain.Sort;
 import org.springframework.stereotype.Service;
@@ -13,6 +14,7 @@ import org.springframework.transaction.annotation.Transactional;
 import io.loadsmith.audit.AuditTrail;
 import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.dialect.Identifiers;
+import io.loadsmith.generation.ParameterKinds;
 import io.loadsmith.generation.catalog.ParameterType;
 import io.loadsmith.names.Names;
 import io.loadsmith.packageregistry.MetadataPackage;
@@ -109,12 +111,12 @@ public class TemplateService {
         Identifiers.check(violations, at + ".name", p.name());
         if (RESERVED.contains(p.name())) {
             violations.add(at + ".name", p.name(), "is a name every template already has (" + String.join(", ",
-                    new java.util.TreeSet<>(RESERVED)) + ")");
+                    new TreeSet<>(RESERVED)) + ")");
         }
         if (p.required() && p.defaultValue() != null) {
             violations.add(at + ".defaultValue", p.defaultValue(), "a required parameter has no default");
         }
-        if (p.defaultValue() != null && !io.loadsmith.generation.ParameterKinds.fits(type, p.defaultValue())) {
+        if (p.defaultValue() != null && !ParameterKinds.fits(type, p.defaultValue())) {
             violations.add(at + ".defaultValue", p.defaultValue(), "is not a " + type + " value");
         }
         return new TemplateParameter(p.name(), type, p.required(), p.defaultValue(), p.description());

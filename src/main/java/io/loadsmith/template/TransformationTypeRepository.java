@@ -1,5 +1,6 @@
 package io.loadsmith.template;
 
+import java.util.List;
 import java.util.Optional;
 
 import org.springframework.data.jpa.repository.JpaRepository;
@@ -11,5 +12,5 @@ public interface TransformationTypeRepository extends JpaRepository<Transformati
     boolean existsByName(String name);
 
     /** Names that differ only by case are one name (see Names). */
-    java.util.List<TransformationType> findByNameIgnoreCase(String name);
+    List<TransformationType> findByNameIgnoreCase(String name);
 }

@@ -3,6 +3,7 @@ package io.loadsmith.tryit;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.sql.SQLTimeoutException;
 import java.sql.Statement;
 import java.util.Properties;
 import java.util.concurrent.Executors;
@@ -99,7 +100,7 @@ public class Sandbox {
     /** DuckDB's message, with what the sandbox refused said in words first. */
     public static String describe(SQLException e) {
         String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().strip();
-        if (e instanceof java.sql.SQLTimeoutException || message.startsWith("INTERRUPT")) {
+        if (e instanceof SQLTimeoutException || message.startsWith("INTERRUPT")) {
             return "Stopped after " + TIMEOUT_SECONDS + " s: the sandbox lets a statement run at most "
                     + TIMEOUT_SECONDS + " seconds.";
         }

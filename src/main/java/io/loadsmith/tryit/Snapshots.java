@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 
@@ -50,7 +51,7 @@ final class Snapshots {
         Map<String, Table> read = new LinkedHashMap<>();
         for (String name : names) {
             boolean target = name.equalsIgnoreCase(plan.target());
-            read.put(name.toLowerCase(java.util.Locale.ROOT), table(db, name, target ? columns(plan.targetColumns()) : "*",
+            read.put(name.toLowerCase(Locale.ROOT), table(db, name, target ? columns(plan.targetColumns()) : "*",
                     order(name, plan)));
         }
         return new Snapshots(read);

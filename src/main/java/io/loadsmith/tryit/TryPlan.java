@@ -1,6 +1,7 @@
 package io.loadsmith.tryit;
 
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * What a try runs, worked out once per load: the tables to create (the entities' DuckDB DDL first),
@@ -39,12 +40,12 @@ public record TryPlan(String load, String target, List<String> setup, List<Input
 
         /** Shown first: the key and its validity, so a key's versions read at a glance. */
         List<String> leading() {
-            return java.util.stream.Stream.of(key, validFrom, validTo, validityStatus).filter(c -> c != null).toList();
+            return Stream.of(key, validFrom, validTo, validityStatus).filter(c -> c != null).toList();
         }
 
         /** Shown last: the long hashes. */
         List<String> trailing() {
-            return java.util.stream.Stream.of(datahash, scdId).filter(c -> c != null).toList();
+            return Stream.of(datahash, scdId).filter(c -> c != null).toList();
         }
     }
 

@@ -1,6 +1,7 @@
 package io.loadsmith.tryit;
 
 import java.math.BigDecimal;
+import java.sql.Timestamp;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeFormatter;
@@ -17,7 +18,7 @@ final class Values {
         if (value == null) {
             return null;
         }
-        if (value instanceof java.sql.Timestamp ts) {
+        if (value instanceof Timestamp ts) {
             return timestamp(ts.toLocalDateTime());
         }
         if (value instanceof LocalDateTime ldt) {

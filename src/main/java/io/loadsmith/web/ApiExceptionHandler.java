@@ -1,6 +1,10 @@
 package io.loadsmith.web;
 
 import java.net.URI;
+import java.sql.SQLException;
+import java.sql.SQLRecoverableException;
+import java.sql.SQLTransientConnectionException;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -8,6 +12,7 @@ import java.util.Map;
 import org.apache.tomcat.util.http.InvalidParameterException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.dao.OptimisticLockingFailureException;
 import org.springframework.http.HttpHeaders;
@@ -16,13 +21,17 @@ import org.springframework.http.HttpStatusCode;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.transaction.CannotCreateTransactionException;
 import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.NativeWebRequest;
 import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
+import tools.jackson.core.JacksonException;
 
+import io.loadsmith.dialect.UnknownDialectException;
+import io.loadsmith.exchange.InvalidPackageException;
 import io.loadsmith.generation.GenerationException;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.FieldProblem;
@@ -120,8 +129,8 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
     }
 
     /** A package that cannot be imported: every problem with its JSON path, nothing stored. */
-    @ExceptionHandler(io.loadsmith.exchange.InvalidPackageException.class)
-    ProblemDetail invalidPackage(io.loadsmith.exchange.InvalidPackageException e, HttpServletRequest request) {
+    @ExceptionHandler(InvalidPackageException.class)
+    ProblemDetail invalidPackage(InvalidPackageException e, HttpServletRequest request) {
         ProblemDetail problem = problem(HttpStatus.BAD_REQUEST, "Invalid package", e.getMessage(), request);
         problem.setProperty("problems", e.problems());
         return problem;
@@ -145,14 +154,14 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
         return problem(HttpStatus.BAD_REQUEST, "Invalid request", "The query or form parameters could not be read.", request);
     }
 
-    @ExceptionHandler(io.loadsmith.dialect.UnknownDialectException.class)
-    ProblemDetail unknownDialect(io.loadsmith.dialect.UnknownDialectException e, HttpServletRequest request) {
+    @ExceptionHandler(UnknownDialectException.class)
+    ProblemDetail unknownDialect(UnknownDialectException e, HttpServletRequest request) {
         return problem(HttpStatus.BAD_REQUEST, "Unknown dialect", e.getMessage(), request);
     }
 
     /** The metadata store is down or unreachable: say so, and that trying again later is the remedy. */
-    @ExceptionHandler({org.springframework.transaction.CannotCreateTransactionException.class,
-            org.springframework.dao.DataAccessResourceFailureException.class})
+    @ExceptionHandler({CannotCreateTransactionException.class,
+            DataAccessResourceFailureException.class})
     ResponseEntity<ProblemDetail> storeUnavailable(Exception e, HttpServletRequest request) {
         LOG.warn("Metadata store unavailable on {} {}: {}", request.getMethod(), request.getRequestURI(), e.getMessage());
         return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).header(HttpHeaders.RETRY_AFTER, "5")
@@ -174,10 +183,10 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
     /** A connection that broke under a running request (SQLState class 08), however Spring wrapped it. */
     private static boolean lostStoreConnection(Throwable e) {
         for (Throwable t = e; t != null && t.getCause() != t; t = t.getCause()) {
-            if (t instanceof java.sql.SQLTransientConnectionException || t instanceof java.sql.SQLRecoverableException
-                    || (t instanceof java.sql.SQLException sql && sql.getSQLState() != null && sql.getSQLState().startsWith("08"))
+            if (t instanceof SQLTransientConnectionException || t instanceof SQLRecoverableException
+                    || (t instanceof SQLException sql && sql.getSQLState() != null && sql.getSQLState().startsWith("08"))
                     // The pool's closed-connection proxy says so without an SQLState.
-                    || (t instanceof java.sql.SQLException && "Connection is closed".equals(t.getMessage()))) {
+                    || (t instanceof SQLException && "Connection is closed".equals(t.getMessage()))) {
                 return true;
             }
         }
@@ -202,7 +211,7 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
     protected ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException e, HttpHeaders headers,
                                                                   HttpStatusCode status, WebRequest request) {
         // A number too large for its field fails while the token is read (no DatabindException), with the path.
-        if (e.getCause() instanceof tools.jackson.core.JacksonException databind && !databind.getPath().isEmpty()
+        if (e.getCause() instanceof JacksonException databind && !databind.getPath().isEmpty()
                 && (databind instanceof DatabindException || databind instanceof InputCoercionException)) {
             String field = jsonPath(databind);
             String value = null;
@@ -223,7 +232,7 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 
     private static String expected(Class<?> type) {
         if (type.isEnum()) {
-            return "one of " + String.join(", ", java.util.Arrays.stream(type.getEnumConstants())
+            return "one of " + String.join(", ", Arrays.stream(type.getEnumConstants())
                     .map(Object::toString).toList());
         }
         if (Number.class.isAssignableFrom(type) || type == int.class || type == long.class) {
@@ -240,7 +249,7 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
     }
 
     /** {@code steps[2].type}, the way our own field errors name places. */
-    private static String jsonPath(tools.jackson.core.JacksonException e) {
+    private static String jsonPath(JacksonException e) {
         StringBuilder path = new StringBuilder();
         for (var reference : e.getPath()) {
             if (reference.getPropertyName() != null) {

@@ -9,9 +9,12 @@ import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpStatus;
 import org.springframework.ui.Model;
 import org.springframework.util.unit.DataSize;
+import org.springframework.web.bind.MissingServletRequestParameterException;
 import org.springframework.web.bind.annotation.ControllerAdvice;
 import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 
+import io.loadsmith.dialect.UnknownDialectException;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.NotFoundException;
@@ -49,18 +52,18 @@ public class WebExceptionHandler {
         return page(HttpStatus.CONFLICT, "Not possible", e.getMessage(), request, response, model);
     }
 
-    @ExceptionHandler({InvalidRequestException.class, io.loadsmith.dialect.UnknownDialectException.class})
+    @ExceptionHandler({InvalidRequestException.class, UnknownDialectException.class})
     String invalid(RuntimeException e, HttpServletRequest request, HttpServletResponse response, Model model) {
         return page(HttpStatus.BAD_REQUEST, "Invalid request", e.getMessage(), request, response, model);
     }
 
     /** A hand-made or truncated form: say which field is missing or wrong rather than fail. */
-    @ExceptionHandler({org.springframework.web.bind.MissingServletRequestParameterException.class,
-            org.springframework.web.method.annotation.MethodArgumentTypeMismatchException.class})
+    @ExceptionHandler({MissingServletRequestParameterException.class,
+            MethodArgumentTypeMismatchException.class})
     String badForm(Exception e, HttpServletRequest request, HttpServletResponse response, Model model) {
-        String detail = e instanceof org.springframework.web.bind.MissingServletRequestParameterException missing
+        String detail = e instanceof MissingServletRequestParameterException missing
                 ? "The form was sent without the field '" + missing.getParameterName() + "'; nothing was changed."
-                : "The field '" + ((org.springframework.web.method.annotation.MethodArgumentTypeMismatchException) e).getName()
+                : "The field '" + ((MethodArgumentTypeMismatchException) e).getName()
                         + "' has a value that does not fit; nothing was changed.";
         return page(HttpStatus.BAD_REQUEST, "Invalid request", detail, request, response, model);
     }

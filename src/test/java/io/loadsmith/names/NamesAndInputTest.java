@@ -203,7 +203,7 @@ class NamesAndInputTest extends H2StoreTest {
                 MvcResult commit = mvc.perform(post("/packages/{ref}/commit", id).param("message", "nm legacy")
                         .param("author", "somebody else")).andReturn();
                 assertThat(commit.getResponse().getRedirectedUrl()).isEqualTo("/packages/" + id + "?committed=1");
-                JsonNode version = api().get("/api/v1/packages/" + id + "/versions").get("content").get(0);
+                JsonNode version = api().get("/api/v1/packages/" + id + "/versions").get(0);
                 assertThat(version.get("author").asString()).isEqualTo("nm_editor");
 
                 MvcResult zip = mvc.perform(get("/api/v1/packages/{id}/versions/1/sql-package", id)
@@ -249,7 +249,7 @@ class NamesAndInputTest extends H2StoreTest {
         String versions = "/api/v1/packages/" + id + "/versions";
         assertProblem(api().send(HttpMethod.POST, versions, obj("message", "m", "author", "the boss")), 400,
                 "\"field\":\"author\"", "signed-in user");
-        assertThat(api().get(versions).get("totalElements").asInt()).isZero();
+        assertThat(api().get(versions).size()).isZero();
         assertThat(api().create(versions, obj("message", "m")).get("author").asString()).isEqualTo("nm_committer");
         jdbc.update("delete from package_version where package_id = ?", id);
         jdbc.update("delete from metadata_package where id = ?", id);

@@ -98,6 +98,18 @@ public final class Api {
         return answer.json();
     }
 
+    /** What a paged list's {@code X-Total-Count} header says: how many there are on all its pages. */
+    public long total(String path) {
+        try {
+            MvcResult result = mvc.perform(MockMvcRequestBuilders.get(path).with(signedIn())
+                    .accept(MediaType.APPLICATION_JSON)).andReturn();
+            assertThat(result.getResponse().getStatus()).as("GET %s", path).isEqualTo(200);
+            return Long.parseLong(result.getResponse().getHeader("X-Total-Count"));
+        } catch (Exception e) {
+            throw new IllegalStateException("GET " + path + " failed", e);
+        }
+    }
+
     public String text(String path) {
         Answer answer = send(HttpMethod.GET, path, null);
         assertThat(answer.status()).as("GET %s answered %s", path, answer.body()).isEqualTo(200);

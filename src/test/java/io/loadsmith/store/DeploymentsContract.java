@@ -86,7 +86,7 @@ public interface DeploymentsContract {
     }
 
     default int version(String message) {
-        for (JsonNode v : api().get(versions() + "?size=500").get("content")) {
+        for (JsonNode v : api().get(versions() + "?size=500")) {
             if (v.get("message").asString().equals(message)) {
                 return v.get("number").asInt();
             }

@@ -21,6 +21,7 @@ import io.loadsmith.account.AccountRepository;
 import io.loadsmith.audit.AuditTrail;
 import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.identity.Role;
+import io.loadsmith.names.Names;
 import io.loadsmith.problem.NotFoundException;
 import io.loadsmith.problem.Violations;
 
@@ -63,7 +64,7 @@ public class ApiTokenService {
         if (name == null || name.isBlank() || name.length() > MAX_NAME) {
             problems.add("name", name, "must be 1 to " + MAX_NAME + " characters, e.g. the pipeline that uses it");
         }
-        io.loadsmith.names.Names.checkLabel(problems, "name", name);
+        Names.checkLabel(problems, "name", name);
         if (scope == null) {
             problems.add("scope", null, "must be READ or WRITE");
         } else if (scope == TokenScope.WRITE && owner.getRole() == Role.VIEWER) {

@@ -3,6 +3,7 @@ package io.loadsmith.entity.api;
 import java.net.URI;
 import java.util.List;
 
+import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -14,7 +15,10 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
+import io.loadsmith.entity.EntityDdlService;
 import io.loadsmith.entity.EntityService;
+import io.loadsmith.paging.ListPages;
+import jakarta.servlet.http.HttpServletResponse;
 import jakarta.validation.Valid;
 
 @RestController
@@ -22,9 +26,9 @@ import jakarta.validation.Valid;
 public class EntityController {
 
     private final EntityService service;
-    private final io.loadsmith.entity.EntityDdlService ddlService;
+    private final EntityDdlService ddlService;
 
-    public EntityController(EntityService service, io.loadsmith.entity.EntityDdlService ddlService) {
+    public EntityController(EntityService service, EntityDdlService ddlService) {
         this.service = service;
         this.ddlService = ddlService;
     }
@@ -32,9 +36,9 @@ public class EntityController {
     @GetMapping
     public List<EntityResponse> list(@RequestParam(required = false) String name,
                             @RequestParam(defaultValue = "0") int page,
-                            @RequestParam(defaultValue = "" + io.loadsmith.paging.ListPages.DEFAULT_SIZE) int size,
-                            jakarta.servlet.http.HttpServletResponse response) {
-        return io.loadsmith.paging.ListPages.page(service.list(name), page, size, response);
+                            @RequestParam(defaultValue = "" + ListPages.DEFAULT_SIZE) int size,
+                            HttpServletResponse response) {
+        return ListPages.page(service.list(name), page, size, response);
     }
 
     @GetMapping("/{id}")
@@ -42,7 +46,7 @@ public class EntityController {
         return service.get(id);
     }
 
-    @GetMapping(value = "/{id}/ddl", produces = org.springframework.http.MediaType.TEXT_PLAIN_VALUE)
+    @GetMapping(value = "/{id}/ddl", produces = MediaType.TEXT_PLAIN_VALUE)
     public String ddl(@PathVariable long id, @RequestParam String dialect) {
         return ddlService.createTable(id, dialect);
     }

@@ -1,5 +1,6 @@
 package io.loadsmith.entity.web;
 
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -16,6 +17,6 @@ public interface LoadOffers {
 
     /** The name a load of an entity gets by default: {@code load_} and the entity's name in lower case. */
     static String loadName(String entityName) {
-        return "load_" + entityName.toLowerCase(java.util.Locale.ROOT);
+        return "load_" + entityName.toLowerCase(Locale.ROOT);
     }
 }

@@ -1,5 +1,6 @@
 package io.loadsmith.entitytype.web;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -8,7 +9,11 @@ import io.loadsmith.entitytype.LoadType;
 import io.loadsmith.entitytype.PhysicalType;
 import io.loadsmith.entitytype.api.DatatypeMappingRequest;
 import io.loadsmith.entitytype.api.DefaultAttributeRequest;
+import io.loadsmith.entitytype.api.DefaultAttributeResponse;
 import io.loadsmith.entitytype.api.EntityTypeRequest;
+import io.loadsmith.entitytype.api.EntityTypeResponse;
+import io.loadsmith.problem.FieldProblem;
+import io.loadsmith.problem.InvalidRequestException;
 
 /** The "add" forms of the configuration page, bound from the browser and turned into API requests. */
 public final class ConfigurationForms {
@@ -33,7 +38,7 @@ public final class ConfigurationForms {
         private String attributeType;
         private String description;
 
-        static DefaultAttributeForm of(io.loadsmith.entitytype.api.DefaultAttributeResponse d) {
+        static DefaultAttributeForm of(DefaultAttributeResponse d) {
             DefaultAttributeForm form = new DefaultAttributeForm();
             form.version = d.version();
             form.code = d.code();
@@ -91,7 +96,7 @@ public final class ConfigurationForms {
         private String defaultAttributes;
         private String loadTypes = "TABLE=TRANSFORM_PERSIST";
 
-        static EntityTypeForm of(io.loadsmith.entitytype.api.EntityTypeResponse t) {
+        static EntityTypeForm of(EntityTypeResponse t) {
             EntityTypeForm form = new EntityTypeForm();
             form.version = t.version();
             form.name = t.name();
@@ -117,8 +122,8 @@ public final class ConfigurationForms {
                                 : new EntityTypeRequest.DefaultAttributeRef(c.substring(0, colon).strip(),
                                         blank(c.substring(colon + 1)));
                     }).toList();
-            List<EntityTypeRequest.LoadTypeJson> pairs = new java.util.ArrayList<>();
-            List<io.loadsmith.problem.FieldProblem> problems = new java.util.ArrayList<>();
+            List<EntityTypeRequest.LoadTypeJson> pairs = new ArrayList<>();
+            List<FieldProblem> problems = new ArrayList<>();
             if (loadTypes != null) {
                 for (String pair : loadTypes.split(",")) {
                     if (pair.isBlank()) {
@@ -129,7 +134,7 @@ public final class ConfigurationForms {
                         pairs.add(new EntityTypeRequest.LoadTypeJson(PhysicalType.valueOf(parts[0].strip()),
                                 LoadType.valueOf(parts.length < 2 ? "" : parts[1].strip())));
                     } catch (IllegalArgumentException e) {
-                        problems.add(new io.loadsmith.problem.FieldProblem("loadTypes", pair.strip(),
+                        problems.add(new FieldProblem("loadTypes", pair.strip(),
                                 "is not PHYSICAL_TYPE=LOAD_TYPE with a physical type of "
                                         + Arrays.toString(PhysicalType.values()) + " and a load type of "
                                         + Arrays.toString(LoadType.values())));
@@ -137,7 +142,7 @@ public final class ConfigurationForms {
                 }
             }
             if (!problems.isEmpty()) {
-                throw new io.loadsmith.problem.InvalidRequestException(problems, Map.of());
+                throw new InvalidRequestException(problems, Map.of());
             }
             return new EntityTypeRequest(version, blank(name), blank(description), blank(namePrefix), blank(nameSuffix),
                     blank(defaultSchema), defaultPhysicalType, blank(packageName), refs, pairs);

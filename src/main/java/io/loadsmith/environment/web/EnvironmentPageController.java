@@ -1,6 +1,9 @@
 package io.loadsmith.environment.web;
 
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -59,7 +62,7 @@ public class EnvironmentPageController {
             } else {
                 environments.update(id, request);
             }
-            return "redirect:/environments?saved=" + java.net.URLEncoder.encode(name, java.nio.charset.StandardCharsets.UTF_8);
+            return "redirect:/environments?saved=" + URLEncoder.encode(name, StandardCharsets.UTF_8);
         } catch (InvalidRequestException e) {
             return page(model, null, id == null ? "new" : String.valueOf(id), FormErrors.of(e));
         } catch (ConflictException e) {
@@ -70,7 +73,7 @@ public class EnvironmentPageController {
     private String page(Model model, String saved, String failed, FormErrors errors) {
         var all = environments.list(null);
         model.addAttribute("environments", all);
-        model.addAttribute("variableLines", all.stream().collect(java.util.stream.Collectors.toMap(
+        model.addAttribute("variableLines", all.stream().collect(Collectors.toMap(
                 e -> e.id(), e -> lines(e.variables()))));
         model.addAttribute("saved", saved);
         model.addAttribute("failed", failed);

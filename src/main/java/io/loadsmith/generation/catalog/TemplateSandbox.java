@@ -1,6 +1,7 @@
 package io.loadsmith.generation.catalog;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -72,7 +73,7 @@ public final class TemplateSandbox {
                         "only library files under /lib/ may be included"));
             }
         }
-        refusals.sort(java.util.Comparator.comparingInt(Refusal::line).thenComparingInt(Refusal::column));
+        refusals.sort(Comparator.comparingInt(Refusal::line).thenComparingInt(Refusal::column));
         return refusals;
     }
 

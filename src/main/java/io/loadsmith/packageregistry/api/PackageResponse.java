@@ -2,7 +2,10 @@ package io.loadsmith.packageregistry.api;
 
 import java.time.Instant;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+
 import io.loadsmith.audit.Audited;
+import io.loadsmith.packageregistry.MetadataPackageService;
 
 public record PackageResponse(long id, long version, String name, String description, Instant createdAt,
                               Instant updatedAt) implements Audited {
@@ -13,9 +16,9 @@ public record PackageResponse(long id, long version, String name, String descrip
     }
 
     /** The package's address on the package pages (see MetadataPackageService.pageRef); not part of the JSON. */
-    @com.fasterxml.jackson.annotation.JsonIgnore
+    @JsonIgnore
     public String page() {
-        return io.loadsmith.packageregistry.MetadataPackageService.pageRef(name, id);
+        return MetadataPackageService.pageRef(name, id);
     }
 
     /** A package's changes are filed under the package itself. */

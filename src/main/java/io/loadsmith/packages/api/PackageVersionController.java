@@ -1,6 +1,7 @@
 package io.loadsmith.packages.api;
 
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.stream.Collectors;
 
 import org.springframework.data.domain.PageRequest;
@@ -29,10 +30,12 @@ import io.loadsmith.packages.PackageImporter;
 import io.loadsmith.packages.PackageVersionService;
 import io.loadsmith.packages.PackageVersionService.VersionInfo;
 import io.loadsmith.names.Names;
+import io.loadsmith.paging.ListPages;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.NotFoundException;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
+import jakarta.servlet.http.HttpServletResponse;
 import jakarta.validation.Valid;
 
 /**
@@ -56,10 +59,13 @@ public class PackageVersionController {
     }
 
     @GetMapping
-    @Operation(operationId = "listPackageVersions", summary = "Committed versions, newest first, one page at a time")
-    public PageJson<VersionInfo> list(@PathVariable long id, @RequestParam(defaultValue = "0") int page,
-                                      @RequestParam(defaultValue = "50") int size) {
-        return PageJson.of(versions.list(id, PageRequest.of(Math.max(page, 0), Math.min(Math.max(size, 1), 500))));
+    @Operation(operationId = "listPackageVersions",
+            summary = "Committed versions, newest first, paged like every list (X-Total-Count, Link)")
+    public List<VersionInfo> list(@PathVariable long id, @RequestParam(defaultValue = "0") int page,
+                                  @RequestParam(defaultValue = "" + ListPages.DEFAULT_SIZE) int size,
+                                  HttpServletResponse response) {
+        return ListPages.page(versions.list(id, PageRequest.of(Math.max(page, 0),
+                Math.min(Math.max(size, 1), ListPages.MAX_SIZE))), response);
     }
 
     @PostMapping

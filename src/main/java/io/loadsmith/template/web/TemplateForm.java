@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 import io.loadsmith.generation.catalog.ParameterType;
 import io.loadsmith.generation.catalog.TemplateDefinition;
@@ -46,7 +47,7 @@ public class TemplateForm {
         form.description = d.description();
         d.parameters().forEach(p -> form.parameters.add(ParamRow.of(p.name(), p.type(), p.required(), p.defaultValue(),
                 p.description())));
-        new java.util.TreeMap<>(d.variants()).forEach((dialect, text) -> form.variants.add(new VariantRow(dialect, text)));
+        new TreeMap<>(d.variants()).forEach((dialect, text) -> form.variants.add(new VariantRow(dialect, text)));
         return form;
     }
 

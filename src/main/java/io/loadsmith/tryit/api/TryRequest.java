@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.loadsmith.limits.Limits;
+import io.loadsmith.tryit.TryRunner;
 import io.swagger.v3.oas.annotations.media.Schema;
 import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.Size;
@@ -12,7 +13,7 @@ import jakarta.validation.constraints.Size;
 public record TryRequest(
         @Schema(description = "Environment whose variables the SQL is generated with; none when absent")
         @Size(max = Limits.ENVIRONMENT_NAME, message = Limits.CHARACTERS) String environment,
-        @NotEmpty @Size(max = io.loadsmith.tryit.TryRunner.MAX_BATCHES, message = Limits.ENTRIES) List<Batch> batches) {
+        @NotEmpty @Size(max = TryRunner.MAX_BATCHES, message = Limits.ENTRIES) List<Batch> batches) {
 
     public record Batch(
             @Schema(description = "Rows by table (schema.name, as GET /api/v1/loads/{id}/try lists them); each row maps"

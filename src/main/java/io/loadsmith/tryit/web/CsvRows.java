@@ -3,6 +3,7 @@ package io.loadsmith.tryit.web;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.loadsmith.tryit.Sandbox;
 import io.loadsmith.tryit.TryPlan;
 
 /** Pasted CSV into a table's grid: the first line names columns (any order, any case), the rest are rows. */
@@ -32,9 +33,9 @@ final class CsvRows {
                         table.columns().stream().map(TryPlan.Column::name).toList()) + ".";
             }
         }
-        if (lines.size() - 1 > io.loadsmith.tryit.Sandbox.MAX_ROWS) {
+        if (lines.size() - 1 > Sandbox.MAX_ROWS) {
             return "The CSV for " + table.name() + " has " + (lines.size() - 1) + " rows; the sandbox takes at most "
-                    + io.loadsmith.tryit.Sandbox.MAX_ROWS + ".";
+                    + Sandbox.MAX_ROWS + ".";
         }
         List<List<String>> parsed = new ArrayList<>();
         for (int l = 1; l < lines.size(); l++) {

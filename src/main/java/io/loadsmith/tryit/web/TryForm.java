@@ -7,6 +7,7 @@ import java.util.Map;
 
 import org.springframework.util.MultiValueMap;
 
+import io.loadsmith.tryit.Sandbox;
 import io.loadsmith.tryit.TryPlan;
 import io.loadsmith.tryit.TryRunner;
 import tools.jackson.core.type.TypeReference;
@@ -40,7 +41,7 @@ final class TryForm {
         }
         for (int t = 0; t < plan.inputs().size(); t++) {
             int columns = plan.inputs().get(t).columns().size();
-            int rows = Math.min(number(params.getFirst("t" + t + ".rows")), io.loadsmith.tryit.Sandbox.MAX_ROWS);
+            int rows = Math.min(number(params.getFirst("t" + t + ".rows")), Sandbox.MAX_ROWS);
             for (int r = 0; r < rows; r++) {
                 List<String> row = new ArrayList<>();
                 for (int c = 0; c < columns; c++) {

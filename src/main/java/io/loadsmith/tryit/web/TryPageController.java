@@ -15,6 +15,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import io.loadsmith.generation.GenerationException;
 import io.loadsmith.load.LoadService;
 import io.loadsmith.problem.InvalidRequestException;
+import io.loadsmith.tryit.Sandbox;
 import io.loadsmith.tryit.SandboxRefusal;
 import io.loadsmith.tryit.TryPlan;
 import io.loadsmith.tryit.TryResult;
@@ -107,7 +108,7 @@ public class TryPageController {
         }
         List<List<String>> rows = form.grid.get(t);
         TryPlan.InputTable table = plan.inputs().get(t);
-        if (action.startsWith("add-row-") && rows.size() < io.loadsmith.tryit.Sandbox.MAX_ROWS) {
+        if (action.startsWith("add-row-") && rows.size() < Sandbox.MAX_ROWS) {
             List<String> empty = new ArrayList<>();
             table.columns().forEach(c -> empty.add(null));
             rows.add(empty);
@@ -126,7 +127,7 @@ public class TryPageController {
 
     private static void generate(TryPlan plan, TryForm form, int t) {
         List<List<String>> rows = form.grid.get(t);
-        for (int i = 0; i < GENERATED && rows.size() < io.loadsmith.tryit.Sandbox.MAX_ROWS; i++) {
+        for (int i = 0; i < GENERATED && rows.size() < Sandbox.MAX_ROWS; i++) {
             rows.add(SampleRows.row(plan.inputs().get(t).columns(), rows.size() + 1));
         }
     }

@@ -46,10 +46,11 @@ import io.loadsmith.problem.NotFoundException;
 import io.loadsmith.problem.StaleVersionException;
 import io.loadsmith.web.WebExceptionHandler;
 
-@WebMvcTest(EntityPageController.class)
+@WebMvcTest({EntityPageController.class, EntityListPageController.class, EntityDdlPageController.class,
+        EntityRemovalPageController.class})
 // Slices test the controllers; who may call them is the security tests' subject.
 @org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc(addFilters = false)
-@Import({DialectRegistry.class, LogicalDatatypes.class, WebExceptionHandler.class})
+@Import({DialectRegistry.class, LogicalDatatypes.class, WebExceptionHandler.class, DdlPreview.class, PackageNames.class})
 class EntityPageControllerTest {
 
     @Autowired
@@ -283,7 +284,7 @@ class EntityPageControllerTest {
         mvc.perform(get("/entities/7/ddl").param("dialect", "postgresql").header("HX-Request", "true"))
                 .andExpect(status().isOk())
                 .andExpect(view().name("entities/detail :: ddl"))
-                .andExpect(model().attribute("ddl", new EntityPageController.DdlView("postgresql",
+                .andExpect(model().attribute("ddl", new DdlPreview.DdlView("postgresql",
                         "CREATE TABLE publish.D_VESSEL_SCD2 (\n);\n", null)));
         verify(ddl).createTable(7, "postgresql");
     }

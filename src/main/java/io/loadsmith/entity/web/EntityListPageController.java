@@ -1,0 +1,154 @@
+package io.loadsmith.entity.web;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.validation.BindingResult;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.ModelAttribute;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+
+import io.loadsmith.entity.EntityService;
+import io.loadsmith.entity.api.EntityRequest;
+import io.loadsmith.entity.api.EntityResponse;
+import io.loadsmith.entitytype.DefaultAttributeService;
+import io.loadsmith.entitytype.EntityTypeService;
+import io.loadsmith.entitytype.PhysicalType;
+import io.loadsmith.entitytype.api.DefaultAttributeResponse;
+import io.loadsmith.entitytype.api.EntityTypeResponse;
+import io.loadsmith.problem.ConflictException;
+import io.loadsmith.problem.InvalidRequestException;
+import io.loadsmith.web.FormErrors;
+import io.loadsmith.web.Htmx;
+import io.loadsmith.web.Link;
+import io.loadsmith.web.RequestChecks;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+/** The entity list (filtered, with the undo of a delete) and creation by type, optionally with a load from a preset. */
+@Controller
+@RequestMapping("/entities")
+public class EntityListPageController {
+
+    /** A row of the entity list. */
+    public record EntityRow(long id, String qualifiedName, String logicalName, String entityType, String schema,
+                            int attributes) {
+    }
+
+    /** The list's filter as the user gave it. */
+    public record Filter(String name, String type, String schema) {
+    }
+
+    /** A default attribute that an entity of the chosen type will get. */
+    public record TypeDefault(String nameTemplate, String datatype, String attributeType) {
+    }
+
+    private final EntityService entities;
+    private final EntityTypeService entityTypes;
+    private final DefaultAttributeService defaultAttributes;
+    private final PackageNames packageNames;
+    private final LoadOffers loadOffers;
+
+    public EntityListPageController(EntityService entities, EntityTypeService entityTypes,
+                                    DefaultAttributeService defaultAttributes, PackageNames packageNames,
+                                    LoadOffers loadOffers) {
+        this.entities = entities;
+        this.entityTypes = entityTypes;
+        this.defaultAttributes = defaultAttributes;
+        this.packageNames = packageNames;
+        this.loadOffers = loadOffers;
+    }
+
+    @GetMapping
+    public String list(@RequestParam(required = false) String name, @RequestParam(required = false) String type,
+                       @RequestParam(required = false) String schema, @RequestParam(required = false) Long deleted,
+                       Model model, HttpServletRequest request) {
+        List<EntityService.Deleted> trash = entities.deleted();
+        model.addAttribute("deleted", trash);
+        model.addAttribute("justDeleted", deleted == null ? null
+                : trash.stream().filter(d -> d.id() == deleted).findFirst().orElse(null));
+        model.addAttribute("filter", new Filter(name, type, schema));
+        model.addAttribute("types", entityTypes.list(null).stream().map(EntityTypeResponse::name).toList());
+        model.addAttribute("entities", entities.filter(name, type, schema).stream()
+                .map(e -> new EntityRow(e.id(), e.qualifiedName(), e.logicalName(), e.entityType(), e.schema(),
+                        e.attributes().size()))
+                .toList());
+        return Htmx.view(request, "entities/list", "results");
+    }
+
+    /** With htmx and a chosen type, only the list of default attributes the new entity will get. */
+    @GetMapping("/new")
+    public String newEntity(@RequestParam(required = false) String entityType,
+                            @RequestParam(name = "package", required = false) String packageName,
+                            @RequestParam(required = false) String part,
+                            Model model, HttpServletRequest request) {
+        EntityForm form = new EntityForm();
+        form.setEntityType(entityType);
+        if (packageName != null && !packageName.isBlank()) {
+            form.setPackageName(packageNames.existing(packageName));
+        }
+        model.addAttribute("form", form);
+        String view = newPage(model, FormErrors.NONE);
+        // part=form: the whole form, which the package page shows in place (the type's defaults stay its fragment).
+        return Htmx.view(request, view, "form".equals(part) ? "form" : "defaults");
+    }
+
+    /** Creates by type: the type names the entity and gives it its default attributes at once. */
+    @PostMapping
+    public String create(@ModelAttribute("form") EntityForm form, BindingResult binding, Model model,
+                         HttpServletRequest request, HttpServletResponse response) {
+        if (binding.hasErrors()) {
+            return newPage(model, FormErrors.of(binding));
+        }
+        EntityResponse[] created = new EntityResponse[1];
+        FormErrors refused = FormErrors.attempt(() -> {
+            EntityRequest r = RequestChecks.valid(form.toRequest());
+            created[0] = entities.create(new EntityRequest(null, r.logicalName(), r.name(), r.schema(),
+                    r.entityType(), r.physicalType(), r.packageName(), r.description(), r.fullRefreshPolicy(), List.of()));
+        });
+        return refused.any() ? newPage(model, refused)
+                : Htmx.redirect(request, response, withLoad(created[0], form.getLoadPreset()));
+    }
+
+    /**
+     * Where a new entity lands: its load, when the form asked for one from a preset; else its own page,
+     * also when the load is refused (the entity stays; its page offers a new load).
+     */
+    private String withLoad(EntityResponse created, String preset) {
+        if (preset == null || preset.isBlank()) {
+            return "/entities/" + created.id();
+        }
+        try {
+            return "/loads/" + loadOffers.createLoad(created.qualifiedName(), LoadOffers.loadName(created.name()), preset.strip());
+        } catch (InvalidRequestException | ConflictException e) {
+            return Link.to("/entities/{id}", created.id()).flag("noLoad").toString();
+        }
+    }
+
+    private String newPage(Model model, FormErrors errors) {
+        model.addAttribute("errors", errors);
+        List<EntityTypeResponse> types = entityTypes.list(null);
+        model.addAttribute("types", types);
+        String chosen = ((EntityForm) model.getAttribute("form")).getEntityType();
+        Map<String, DefaultAttributeResponse> byCode = defaultAttributes.list(null).stream()
+                .collect(Collectors.toMap(DefaultAttributeResponse::code, Function.identity()));
+        model.addAttribute("typeDefaults", types.stream().filter(t -> t.name().equals(chosen)).findFirst()
+                .map(t -> t.defaultAttributes().stream().map(ref -> byCode.get(ref.defaultAttribute()))
+                        .filter(Objects::nonNull)
+                        .map(d -> new TypeDefault(d.nameTemplate(), d.datatype()
+                                + (d.dataLength() == null ? "" : "(" + d.dataLength() + ")"), d.attributeType()))
+                        .toList())
+                .orElse(List.of()));
+        model.addAttribute("physicalTypes", PhysicalType.values());
+        model.addAttribute("packageNames", packageNames.all());
+        model.addAttribute("offeredPreset", loadOffers.defaultPreset(chosen).orElse(null));
+        return "entities/new";
+    }
+}

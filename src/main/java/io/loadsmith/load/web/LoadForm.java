@@ -12,6 +12,7 @@ import io.loadsmith.load.StepKind;
 import io.loadsmith.load.api.LoadRequest;
 import io.loadsmith.load.api.LoadResponse;
 import io.loadsmith.load.api.StepJson;
+import io.loadsmith.web.FormRows;
 
 /** The load page's form. Field names are the API's, so {@code steps[2].text} problems land at step 3. */
 public class LoadForm {
@@ -70,6 +71,27 @@ public class LoadForm {
     }
 
     private static final String SQL_KIND = StepRow.SQL;
+
+    /**
+     * An editor action that changes only the form on screen: {@code refresh} (a template was chosen:
+     * the step is named after it unless the user named it), {@code add-sql}, {@code add-template},
+     * {@code remove-N}, {@code up-N}, {@code down-N}.
+     */
+    void rearrange(String action) {
+        if ("refresh".equals(action)) {
+            steps.stream().filter(s -> (s.getName() == null || s.getName().isBlank())
+                    && s.getTemplate() != null && !s.getTemplate().isBlank()).forEach(s -> s.setName(s.getTemplate()));
+            return;
+        }
+        if (action.startsWith("add-")) {
+            StepRow row = new StepRow();
+            row.setType(StepType.OVERRIDE);
+            row.setKind("add-template".equals(action) ? StepRow.TEMPLATE : StepRow.SQL);
+            steps.add(row);
+            return;
+        }
+        FormRows.move(steps, action);
+    }
 
     /** {@code templates} finds a template step's parameters, to type its values. */
     public LoadRequest toRequest(java.util.function.Function<String, java.util.Optional<TemplateDefinition>> templates) {

@@ -18,41 +18,25 @@ import io.loadsmith.entity.api.EntityResponse;
 import io.loadsmith.entitytype.LoadType;
 import io.loadsmith.environment.EnvironmentService;
 import io.loadsmith.environment.api.EnvironmentResponse;
-import io.loadsmith.generation.GenerationException;
 import io.loadsmith.generation.catalog.TemplateDefinition;
 import io.loadsmith.generation.catalog.TemplateLookup;
 import io.loadsmith.generation.model.StepType;
 import io.loadsmith.load.LoadService;
-import io.loadsmith.load.api.LoadRequest;
 import io.loadsmith.load.api.LoadResponse;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.NotFoundException;
-import io.loadsmith.problem.StaleVersionException;
 import io.loadsmith.web.FormErrors;
 import io.loadsmith.web.Htmx;
 import io.loadsmith.web.Link;
-import io.loadsmith.web.Removal;
 import io.loadsmith.web.RequestChecks;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
-/** The load page: its steps, the generated SQL beside them, save and commit, delete and restore. */
+/** The load page: its steps and the generated SQL beside them, save, and save and commit. */
 @Controller
 @RequestMapping("/loads")
 public class LoadPageController {
-
-    /**
-     * The generated SQL for a dialect and environment, or where generation failed: {@code stepIndex}
-     * (0-based) is the failing step, with template, line and column when known.
-     */
-    public record Preview(String dialect, String environment, String sql, String error, Integer stepIndex,
-                          String template, Integer line, Integer column) {
-
-        public boolean failedAt(int index) {
-            return stepIndex != null && stepIndex == index;
-        }
-    }
 
     private final LoadService loads;
     private final EntityService entities;
@@ -60,10 +44,13 @@ public class LoadPageController {
     private final DialectRegistry dialects;
     private final TemplateLookup templates;
     private final PackageCommits commits;
+    private final LoadPreviews previews;
 
     public LoadPageController(LoadService loads, EntityService entities, EnvironmentService environments,
-                              DialectRegistry dialects, TemplateLookup templates, PackageCommits commits) {
+                              DialectRegistry dialects, TemplateLookup templates, PackageCommits commits,
+                              LoadPreviews previews) {
         this.commits = commits;
+        this.previews = previews;
         this.loads = loads;
         this.entities = entities;
         this.environments = environments;
@@ -105,28 +92,21 @@ public class LoadPageController {
         LoadResponse stored = loads.get(id);
         if ("preview".equals(action)) {
             // The preview while typing: the form on screen generated as it stands, nothing stored.
-            String view = detail(stored, draftPreview(form, dialect, environment, model), model, FormErrors.NONE);
+            String view = detail(stored, previews.draft(form, dialect, environment, model), model, FormErrors.NONE);
             return Htmx.isHtmx(request) ? view + " :: preview" : view;
         }
         boolean commit = "commit".equals(action);
         if (!"save".equals(action) && !commit) {
-            rearrange(form.getSteps(), action);
+            form.rearrange(action);
             model.addAttribute("unsaved", true);
-            return editorView(request, detail(stored, draftPreview(form, dialect, environment, model), model, FormErrors.NONE));
+            return editorView(request, detail(stored, previews.draft(form, dialect, environment, model), model, FormErrors.NONE));
         }
         if (binding.hasErrors()) {
-            return editorView(request, detail(stored, draftPreview(form, dialect, environment, model), model, FormErrors.of(binding)));
+            return editorView(request, detail(stored, previews.draft(form, dialect, environment, model), model, FormErrors.of(binding)));
         }
-        try {
-            loads.update(id, RequestChecks.valid(form.toRequest(templates::find)));
-        } catch (InvalidRequestException e) {
-            return editorView(request, detail(stored, draftPreview(form, dialect, environment, model), model, FormErrors.of(e)));
-        } catch (StaleVersionException e) {
-            return editorView(request, detail(stored, draftPreview(form, dialect, environment, model), model,
-                    FormErrors.message(e.getMessage() + " Your text is still in the form: copy what you need, then reload.")));
-        } catch (ConflictException e) {
-            return editorView(request, detail(stored, draftPreview(form, dialect, environment, model), model,
-                    FormErrors.message(e.getMessage())));
+        FormErrors refused = FormErrors.attempt(() -> loads.update(id, RequestChecks.valid(form.toRequest(templates::find))));
+        if (refused.any()) {
+            return editorView(request, detail(stored, previews.draft(form, dialect, environment, model), model, refused));
         }
         LoadResponse fresh = loads.get(id);
         Integer committed = commit ? commitPackage(fresh, commitMessage, model) : null;
@@ -169,28 +149,11 @@ public class LoadPageController {
         return Htmx.view(request, view, "editor");
     }
 
-    static void rearrange(List<LoadForm.StepRow> steps, String action) {
-        if ("refresh".equals(action)) {
-            // A step whose template was just chosen is named after it, unless the user named it.
-            steps.stream().filter(s -> (s.getName() == null || s.getName().isBlank())
-                    && s.getTemplate() != null && !s.getTemplate().isBlank()).forEach(s -> s.setName(s.getTemplate()));
-            return;
-        }
-        if (action.startsWith("add-")) {
-            LoadForm.StepRow row = new LoadForm.StepRow();
-            row.setType(StepType.OVERRIDE);
-            row.setKind("add-template".equals(action) ? LoadForm.StepRow.TEMPLATE : LoadForm.StepRow.SQL);
-            steps.add(row);
-            return;
-        }
-        io.loadsmith.web.FormRows.move(steps, action);
-    }
-
     private String detail(LoadResponse load, String dialect, String environment, Model model, FormErrors errors) {
-        return detail(load, preview(load.id(), dialect, environment), model, errors);
+        return detail(load, previews.saved(load.id(), dialect, environment), model, errors);
     }
 
-    private String detail(LoadResponse load, Preview preview, Model model, FormErrors errors) {
+    private String detail(LoadResponse load, LoadPreviews.Preview preview, Model model, FormErrors errors) {
         model.addAttribute("load", load);
         model.addAttribute("errors", errors);
         List<EntityResponse> all = entities.list(null);
@@ -207,84 +170,6 @@ public class LoadPageController {
         model.addAttribute("templates", callable);
         model.addAttribute("templateParams", callable.stream().collect(java.util.stream.Collectors.toMap(
                 TemplateDefinition::name, TemplateDefinition::parameters)));
-        return previewModel(preview, model, "loads/detail");
-    }
-
-    private String previewModel(Preview preview, Model model, String view) {
-        model.addAttribute("dialects", dialects.names());
-        List<EnvironmentResponse> all = environments.list(null);
-        model.addAttribute("environments", all.stream().map(EnvironmentResponse::name).toList());
-        // What the environment switcher changes: each environment's variables, named under the switch.
-        model.addAttribute("environmentVariables", all.stream().collect(java.util.stream.Collectors.toMap(
-                EnvironmentResponse::name, EnvironmentResponse::variables, (a, b) -> a)));
-        model.addAttribute("preview", preview);
-        return view;
-    }
-
-    /** The preview pane alone, for the dialect and environment switchers. */
-    @GetMapping("/{id}/preview")
-    public String preview(@PathVariable long id, @RequestParam(required = false) String dialect,
-                          @RequestParam(required = false) String environment, Model model, HttpServletRequest request) {
-        if (!Htmx.isHtmx(request)) {
-            dialects.check(dialect);
-            environments.check(environment);
-            return Link.to("/loads/{id}", id).param("dialect", dialects.choose(dialect))
-                    .param("environment", environment).redirect();
-        }
-        model.addAttribute("load", loads.get(id));
-        return previewModel(preview(id, dialect, environment), model, "loads/detail :: preview");
-    }
-
-    private Preview preview(long id, String dialect, String environment) {
-        return generated(dialect, environment, (chosen, env) -> loads.generate(id, chosen, env));
-    }
-
-    /** The form on screen, unsaved, generated; a form the service would refuse says so in the preview. */
-    private Preview draftPreview(LoadForm form, String dialect, String environment, Model model) {
-        model.addAttribute("draft", true);
-        return generated(dialect, environment, (chosen, env) -> {
-            LoadRequest draft = form.toRequest(templates::find);
-            if (draft.target() == null || draft.target().isBlank()) {
-                throw new NotFoundException("Choose a target entity to see the SQL.");
-            }
-            return loads.generateDraft(draft, chosen, env);
-        });
-    }
-
-    private Preview generated(String dialect, String environment,
-                              java.util.function.BiFunction<String, String, io.loadsmith.generation.GeneratedLoad> generate) {
-        String chosen = dialects.choose(dialect);
-        environments.check(environment);
-        String env = environment == null || environment.isBlank() ? null : environment;
-        try {
-            io.loadsmith.generation.GeneratedLoad generated = generate.apply(chosen, env);
-            return new Preview(chosen, env, generated == null ? null : generated.sql(), null, null, null, null, null);
-        } catch (InvalidRequestException e) {
-            return new Preview(chosen, env, null, FormErrors.of(e).problems().stream()
-                    .reduce((a, b) -> a + "; " + b).orElse(e.getMessage()), null, null, null, null);
-        } catch (GenerationException e) {
-            GenerationException.Location at = e.location();
-            return new Preview(chosen, env, null, e.getMessage(), at.stepNumber() == null ? null : at.stepNumber() - 1,
-                    at.template(), at.line(), at.column());
-        } catch (NotFoundException e) {
-            return new Preview(chosen, env, null, e.getMessage(), null, null, null, null);
-        }
-    }
-
-    @GetMapping("/{id}/delete")
-    public String confirmDelete(@PathVariable long id, Model model) {
-        return Removal.confirm(model, "load " + loads.get(id).name(), "You can restore it from the list of loads.",
-                "/loads/" + id + "/delete", "/loads/" + id);
-    }
-
-    /** Soft delete: the list then offers Undo. */
-    @PostMapping("/{id}/delete")
-    public String delete(@PathVariable long id, HttpServletRequest request, HttpServletResponse response) {
-        return Removal.perform(() -> loads.softDelete(id), "/loads?deleted=" + id, request, response);
-    }
-
-    @PostMapping("/{id}/restore")
-    public String restore(@PathVariable long id, HttpServletRequest request, HttpServletResponse response) {
-        return Removal.perform(() -> loads.restore(id), "/loads/" + id, request, response);
+        return previews.show(preview, model, "loads/detail");
     }
 }

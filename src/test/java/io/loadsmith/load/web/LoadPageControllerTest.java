@@ -54,10 +54,11 @@ import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.StaleVersionException;
 import io.loadsmith.web.WebExceptionHandler;
 
-@WebMvcTest({LoadPageController.class, LoadListPageController.class})
+@WebMvcTest({LoadPageController.class, LoadListPageController.class, LoadPreviewPageController.class,
+        LoadRemovalPageController.class})
 // Slices test the controllers; who may call them is the security tests' subject.
 @org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc(addFilters = false)
-@Import({DialectRegistry.class, WebExceptionHandler.class})
+@Import({DialectRegistry.class, WebExceptionHandler.class, LoadPreviews.class})
 class LoadPageControllerTest {
 
     @Autowired
@@ -216,7 +217,7 @@ class LoadPageControllerTest {
                 "The following has evaluated to null or missing"));
         mvc.perform(get("/loads/5"))
                 .andExpect(status().isOk())
-                .andExpect(model().attribute("preview", org.hamcrest.Matchers.instanceOf(LoadPageController.Preview.class)))
+                .andExpect(model().attribute("preview", org.hamcrest.Matchers.instanceOf(LoadPreviews.Preview.class)))
                 .andExpect(content().string(containsString("step 2 &#39;merge&#39;, template &#39;scd2 (default variant)&#39;, line 12")))
                 .andExpect(content().string(containsString("generation-error")));
     }

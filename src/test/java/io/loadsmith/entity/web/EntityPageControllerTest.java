@@ -174,6 +174,17 @@ class EntityPageControllerTest {
     }
 
     @Test
+    void aRefusedCreateKeepsThePresetBoxAsTheUserLeftIt() throws Exception {
+        when(loadOffers.defaultPreset("DIM_SCD2")).thenReturn(java.util.Optional.of("scd2_default"));
+        when(entities.create(any())).thenThrow(io.loadsmith.problem.InvalidRequestException.of("logicalName", "1x", "is no name"));
+        mvc.perform(post("/entities").param("entityType", "DIM_SCD2").param("logicalName", "1x"))
+                .andExpect(status().isOk())
+                .andExpect(content().string(containsString("name=\"loadPreset\" value=\"scd2_default\">")));
+        mvc.perform(post("/entities").param("entityType", "DIM_SCD2").param("logicalName", "1x").param("loadPreset", "scd2_default"))
+                .andExpect(content().string(containsString("name=\"loadPreset\" value=\"scd2_default\" checked")));
+    }
+
+    @Test
     void createForHtmxAnswersWithHxRedirect() throws Exception {
         when(entities.create(any())).thenReturn(vessel());
         mvc.perform(post("/entities").header("HX-Request", "true").param("logicalName", "VESSEL"))

@@ -26,7 +26,6 @@ import io.loadsmith.generation.TemplateCallCheck;
 import io.loadsmith.generation.model.StepModel;
 import io.loadsmith.load.api.LoadRequest;
 import io.loadsmith.load.api.LoadResponse;
-import io.loadsmith.load.api.StepJson;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.FieldProblem;
 import io.loadsmith.problem.InvalidRequestException;
@@ -191,7 +190,7 @@ public class LoadService {
         checkTemplateCalls(r.name(), steps);
         load.change(r.name(), target, r.loadType(), r.description(), sources, r.options());
         // Step names are labels: stored composed (NFC), so that one name typed two ways is one name.
-        load.replaceSteps(r.steps().stream().map(s -> new LoadStep(Names.normalize(s.name()), s.type(), s.text(), s.kind())).toList());
+        load.replaceSteps(r.steps().stream().map(LoadStep::of).toList());
     }
 
     /** A step whose template calls can never expand is refused with the generator's own message. */
@@ -219,7 +218,7 @@ public class LoadService {
     private static LoadResponse toResponse(Load l) {
         return new LoadResponse(l.getId(), l.getVersion(), l.getName(), l.getTarget().qualifiedName(), l.getLoadType(),
                 l.getDescription(), l.getSources().stream().map(WarehouseEntity::qualifiedName).toList(),
-                l.getSteps().stream().map(s -> new StepJson(s.getName(), s.getType(), s.getText(), s.getKind())).toList(),
+                l.getSteps().stream().map(LoadStep::toJson).toList(),
                 new TreeMap<>(l.getOptions()), l.getCreatedAt(), l.getUpdatedAt());
     }
 }

@@ -1,6 +1,8 @@
 package io.loadsmith.load;
 
 import io.loadsmith.generation.model.StepType;
+import io.loadsmith.load.api.StepJson;
+import io.loadsmith.names.Names;
 import jakarta.persistence.Column;
 import jakarta.persistence.Embeddable;
 import jakarta.persistence.EnumType;
@@ -33,6 +35,16 @@ public class LoadStep {
         this.type = type;
         this.text = text;
         this.kind = kind;
+    }
+
+    /** A step as a request gives it (loads and presets alike), its name in canonical form. */
+    public static LoadStep of(StepJson step) {
+        return new LoadStep(Names.normalize(step.name()), step.type(), step.text(), step.kind());
+    }
+
+    /** The step as the API and the designer see it. */
+    public StepJson toJson() {
+        return new StepJson(name, type, text, kind);
     }
 
     public String getName() {

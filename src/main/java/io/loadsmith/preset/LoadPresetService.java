@@ -24,7 +24,6 @@ import io.loadsmith.load.LoadService;
 import io.loadsmith.load.LoadStep;
 import io.loadsmith.load.api.LoadRequest;
 import io.loadsmith.load.api.LoadResponse;
-import io.loadsmith.load.api.StepJson;
 import io.loadsmith.names.Names;
 import io.loadsmith.packageregistry.MetadataPackage;
 import io.loadsmith.packageregistry.MetadataPackageService;
@@ -140,7 +139,7 @@ public class LoadPresetService {
             preset = find(offered.get(0).id());
         }
         return loads.create(new LoadRequest(null, request.name(), request.target(), loadType, request.description(),
-                request.sources(), preset.getSteps().stream().map(s -> new StepJson(s.getName(), s.getType(), s.getText(), s.getKind()))
+                request.sources(), preset.getSteps().stream().map(LoadStep::toJson)
                 .toList(), preset.getOptions()));
     }
 
@@ -175,7 +174,7 @@ public class LoadPresetService {
         violations.throwIfAny();
         MetadataPackage inPackage = r.packageName() == null ? null : packages.byName("packageName", r.packageName());
         preset.change(r.name(), r.description(), inPackage,
-                r.steps().stream().map(s -> new LoadStep(Names.normalize(s.name()), s.type(), s.text(), s.kind())).toList(),
+                r.steps().stream().map(LoadStep::of).toList(),
                 r.options(), uses);
         // One default per entity type and load type: a preset made the default takes over from the others.
         presets.findAll().stream().filter(p -> !p.equals(preset)).forEach(other -> {
@@ -196,7 +195,7 @@ public class LoadPresetService {
     static PresetResponse toResponse(LoadPreset p) {
         return new PresetResponse(p.getId(), p.getVersion(), p.getName(), p.getDescription(),
                 p.getMetadataPackage() == null ? null : p.getMetadataPackage().getName(),
-                p.getSteps().stream().map(s -> new StepJson(s.getName(), s.getType(), s.getText(), s.getKind())).toList(),
+                p.getSteps().stream().map(LoadStep::toJson).toList(),
                 new TreeMap<>(p.getOptions()),
                 p.getUses().stream().sorted(Comparator.comparing((LoadPresetUse u) -> u.getEntityType().getName())
                                 .thenComparing(u -> u.getLoadType().name()).thenComparingInt(LoadPresetUse::getPosition))

@@ -5,7 +5,8 @@ import java.security.SecureRandom;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
-import org.springframework.beans.factory.SmartInitializingSingleton;
+import org.springframework.boot.ApplicationArguments;
+import org.springframework.boot.ApplicationRunner;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.stereotype.Component;
 
@@ -19,7 +20,7 @@ import io.loadsmith.problem.InvalidRequestException;
  * password. A second instance starting at the same moment loses the insert race and carries on.
  */
 @Component
-class AdminBootstrap implements SmartInitializingSingleton {
+class AdminBootstrap implements ApplicationRunner {
 
     private static final Logger LOG = LoggerFactory.getLogger(AdminBootstrap.class);
     private static final String ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
@@ -38,9 +39,14 @@ class AdminBootstrap implements SmartInitializingSingleton {
         this.password = password;
     }
 
-    /** Before the web server opens its port: nobody can sign in before the administrator exists. */
+    /**
+     * Once the context is refreshed, while the port is already open (start-up, issue 18: the
+     * repository and the password hash no longer delay the first answer). The readiness probe
+     * reports ready only after every runner, so a load balancer sends no one before the
+     * administrator exists; a too weak password still stops the start.
+     */
     @Override
-    public void afterSingletonsInstantiated() {
+    public void run(ApplicationArguments args) {
         if (accounts.count() > 0) {
             return;
         }

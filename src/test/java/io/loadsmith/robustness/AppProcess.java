@@ -102,8 +102,9 @@ final class AppProcess implements AutoCloseable {
                 throw new IllegalStateException("Loadsmith stopped while starting; see " + log);
             }
             try {
-                if (client.send(HttpRequest.newBuilder(URI.create(url("/api/v1/dialects"))).build(),
-                        HttpResponse.BodyHandlers.discarding()).statusCode() == 401) {
+                // Readiness, not the first answer: the port opens before the administrator is created.
+                if (client.send(HttpRequest.newBuilder(URI.create(url("/actuator/health/readiness"))).build(),
+                        HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
                     return;
                 }
             } catch (IOException notYet) {

@@ -35,7 +35,7 @@ final class StartupBench {
 
     static Table run(Path jar, int loads, int rounds) throws Exception {
         Table table = new Table("6. Start-up of the jar on an H2 file", "store", "start", "time to first API answer s (median)",
-                "heap after start MB (live, after GC)", "ratio to the empty web app");
+                "ready (readiness probe UP) s (median)", "heap after start MB (live, after GC)", "ratio to the empty web app");
         Path work = Files.createTempDirectory("loadsmith-start");
         Path ext = work.resolve("ext");
         run(work, List.of("java", "-Djarmode=tools", "-jar", jar.toString(), "extract", "--destination", ext.toString()));
@@ -53,33 +53,40 @@ final class StartupBench {
         List<String> appMain = List.of("-cp", appCp.toString(), "io.loadsmith.LoadsmithApplication");
         Path appJsa = ext.resolve("loadsmith.jsa");
         train(work, appJsa, appMain, Files.createTempDirectory("loadsmith-train"));
+        // AOT (the context prepared at build time by spring-boot:process-aot) loads other classes,
+        // so it has an archive of its own.
+        List<String> aotMain = concat(List.of("-Dspring.aot.enabled=true"), appMain);
+        Path aotJsa = ext.resolve("loadsmith-aot.jsa");
+        train(work, aotJsa, aotMain, Files.createTempDirectory("loadsmith-train-aot"));
         String[] names = {"empty Spring Boot web app (baseline)", "java -jar loadsmith.jar (before)",
                 "extracted, class path, no CDS", "extracted, class path + CDS",
-                "extracted, class path + CDS + lazy initialization"};
+                "extracted, class path + CDS + AOT (-Dspring.aot.enabled=true)"};
         List<List<String>> commands = List.of(
                 empty,
                 List.of("-jar", jar.toString()),
                 appMain,
                 concat(List.of("-XX:SharedArchiveFile=" + appJsa), appMain),
-                concat(concat(List.of("-XX:SharedArchiveFile=" + appJsa), appMain),
-                        List.of("--spring.main.lazy-initialization=true")));
+                concat(List.of("-XX:SharedArchiveFile=" + aotJsa), aotMain));
         double[][] ready = new double[commands.size()][rounds];
         double[][] heap = new double[commands.size()][rounds];
+        double[][] up = new double[commands.size()][rounds];
         for (int r = 0; r < rounds; r++) {
             for (int v = 0; v < commands.size(); v++) {
                 double[] m = measure(commands.get(v), Files.createTempDirectory("loadsmith-demo"));
                 ready[v][r] = m[0];
                 heap[v][r] = m[1];
+                up[v][r] = m[2];
             }
         }
         double base = CliBench.median(ready[0]);
         for (int v = 0; v < commands.size(); v++) {
             table.row(v < 1 ? "none" : "demo data", names[v], Table.f2(CliBench.median(ready[v])),
+                    v < 1 ? "" : Table.f2(CliBench.median(up[v])),
                     Table.f1(CliBench.median(heap[v])), Table.f2(CliBench.median(ready[v]) / base));
         }
 
         Path bigDir = Files.createTempDirectory("loadsmith-big");
-        measure(commands.get(3), bigDir); // creates the schema and the demo data
+        measure(commands.get(4), bigDir); // creates the schema and the demo data
         try (Connection c = DriverManager.getConnection("jdbc:h2:file:" + bigDir.resolve("loadsmith"), "sa", "");
              Statement st = c.createStatement()) {
             String script = StoreBenchmarks.resource("bench/populate.sql").replace(":package", "bench_startup")
@@ -91,12 +98,12 @@ final class StartupBench {
                 }
             }
         }
-        double[] big = measure(commands.get(3), bigDir);
-        table.row(loads + " loads", names[3], Table.f2(big[0]), Table.f1(big[1]), Table.f2(big[0] / base));
+        double[] big = measure(commands.get(4), bigDir);
+        table.row(loads + " loads", names[4], Table.f2(big[0]), Table.f2(big[2]), Table.f1(big[1]), Table.f2(big[0] / base));
         return table.note(rounds + " alternating rounds of each start; java -Xmx1g on a fresh H2 file (flags as named; "
                 + "the jar extracted with -Djarmode=tools extract, the CDS archive made from the class list of one "
                 + "training start with -XX:DumpLoadedClassList and -Dspring.context.exit=onRefresh, then -Xshare:dump); ready = the first answer from "
-                + "GET /api/v1/dialects (401: up, without a token), polled every 50 ms; heap from jcmd GC.heap_info after "
+                + "GET /api/v1/dialects (401: up, without a token), polled every 50 ms; ready = then GET /actuator/health/readiness 200 (after the administrator exists); heap from jcmd GC.heap_info after "
                 + "jcmd GC.run. The baseline is an empty Spring Boot web application of the same Boot version "
                 + "(src/bench/java/io/loadsmith/bench/emptyweb), on the same jars, started the same way.");
     }
@@ -121,7 +128,7 @@ final class StartupBench {
         full.add("--spring.datasource.url=jdbc:h2:file:" + dataDir.resolve("loadsmith") + ";AUTO_SERVER=FALSE");
         run(work, full);
         run(work, List.of("java", "-Xshare:dump", "-XX:SharedClassListFile=" + list, "-XX:SharedArchiveFile=" + jsa,
-                "-cp", command.get(1)));
+                "-cp", command.get(command.indexOf("-cp") + 1)));
     }
 
     private static void run(Path dir, List<String> command) throws Exception {
@@ -132,7 +139,7 @@ final class StartupBench {
         }
     }
 
-    /** Seconds until the API answers, and live heap in MB after a full GC. */
+    /** Seconds until the API answers, live heap in MB after a full GC, seconds until the readiness probe is UP. */
     private static double[] measure(List<String> command, Path dataDir) throws Exception {
         int port;
         try (ServerSocket socket = new ServerSocket(0)) {
@@ -158,7 +165,7 @@ final class StartupBench {
                     throw new IllegalStateException("not ready after 120 s; see " + dataDir.resolve("app.log"));
                 }
                 try {
-                    // 401: up, and asking for a token (the admin exists before the port opens).
+                    // 401: up, and asking for a token.
                     if (client.send(ping, HttpResponse.BodyHandlers.discarding()).statusCode() == 401) {
                         ready = (System.nanoTime() - start) / 1e9;
                     }
@@ -166,10 +173,21 @@ final class StartupBench {
                     Thread.sleep(50);
                 }
             }
+            double up = ready;
+            if (command.stream().noneMatch(a -> a.contains("emptyweb"))) {
+                HttpRequest probe = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/actuator/health/readiness")).build();
+                while (client.send(probe, HttpResponse.BodyHandlers.discarding()).statusCode() != 200) {
+                    if ((System.nanoTime() - start) / 1e9 > 120) {
+                        throw new IllegalStateException("not ready after 120 s; see " + dataDir.resolve("app.log"));
+                    }
+                    Thread.sleep(20);
+                }
+                up = (System.nanoTime() - start) / 1e9;
+            }
             jcmd(process.pid(), "GC.run");
             Matcher used = USED.matcher(jcmd(process.pid(), "GC.heap_info"));
             double heapMb = used.find() ? Long.parseLong(used.group(1)) / 1024.0 : Double.NaN;
-            return new double[] {ready, heapMb};
+            return new double[] {ready, heapMb, up};
         } finally {
             process.destroy();
             if (!process.waitFor(20, TimeUnit.SECONDS)) {

@@ -8,13 +8,14 @@ import org.springdoc.core.customizers.OperationCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;
-import io.swagger.v3.oas.models.security.SecurityRequirement;
-import io.swagger.v3.oas.models.security.SecurityScheme;
 import io.swagger.v3.oas.models.info.Info;
 import io.swagger.v3.oas.models.info.License;
 import io.swagger.v3.oas.models.media.Schema;
+import io.swagger.v3.oas.models.security.SecurityRequirement;
+import io.swagger.v3.oas.models.security.SecurityScheme;
 
 /**
  * The OpenAPI document at /v3/api-docs (Swagger UI at /swagger-ui.html). Operations without an
@@ -41,8 +42,8 @@ public class ApiDocsConfiguration {
     @Bean
     OperationCustomizer stableOperationIds() {
         return (operation, handler) -> {
-            boolean explicit = handler.getMethodAnnotation(io.swagger.v3.oas.annotations.Operation.class) != null
-                    && !handler.getMethodAnnotation(io.swagger.v3.oas.annotations.Operation.class).operationId().isBlank();
+            boolean explicit = handler.getMethodAnnotation(Operation.class) != null
+                    && !handler.getMethodAnnotation(Operation.class).operationId().isBlank();
             if (!explicit) {
                 String subject = handler.getBeanType().getSimpleName().replace("Controller", "");
                 operation.setOperationId(handler.getMethod().getName() + subject);

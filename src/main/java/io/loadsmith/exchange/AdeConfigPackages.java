@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Predicate;
+import java.util.stream.IntStream;
 
 import io.loadsmith.exchange.InvalidPackageException.Problem;
 import tools.jackson.databind.JsonNode;
@@ -158,7 +160,7 @@ public final class AdeConfigPackages {
      * depends on; otherwise as given). A dependency that is neither in the batch nor, by its name, in
      * the store ({@code stored}) is refused, as are a package given twice and a cycle.
      */
-    public static List<Imported> ordered(List<Imported> packages, java.util.function.Predicate<String> stored) {
+    public static List<Imported> ordered(List<Imported> packages, Predicate<String> stored) {
         List<Problem> problems = new ArrayList<>();
         Map<String, Integer> byName = new LinkedHashMap<>();
         Map<String, Integer> byId = new LinkedHashMap<>();
@@ -209,7 +211,7 @@ public final class AdeConfigPackages {
                         cycle.add(packages.get(i).header().packageName());
                     }
                 }
-                int first = java.util.stream.IntStream.range(0, packages.size()).filter(i -> !done[i]).findFirst().orElse(0);
+                int first = IntStream.range(0, packages.size()).filter(i -> !done[i]).findFirst().orElse(0);
                 throw new InvalidPackageException(List.of(new Problem(under(packages.get(first).where(),
                         "$.packageDependencies"), "the packages " + String.join(", ", cycle)
                         + " depend on each other in a cycle; none can be imported first")));

@@ -17,6 +17,7 @@ import io.loadsmith.generation.model.EntityModel;
 import io.loadsmith.generation.model.LoadModel;
 import io.loadsmith.generation.model.StepModel;
 import io.loadsmith.generation.model.StepType;
+import io.loadsmith.problem.InvalidRequestException;
 
 /** The generator's immutable models, and a template source, read from a package document. */
 public final class DocumentModels implements TemplateSource {
@@ -61,7 +62,7 @@ public final class DocumentModels implements TemplateSource {
         }
         return document.environments().stream().filter(e -> e.name().equals(name)).findFirst()
                 .map(PackageDocument.EnvironmentDoc::variables)
-                .orElseThrow(() -> io.loadsmith.problem.InvalidRequestException.of("environment", name,
+                .orElseThrow(() -> InvalidRequestException.of("environment", name,
                         "is not an environment of the package; known environments: " + known(document)));
     }
 

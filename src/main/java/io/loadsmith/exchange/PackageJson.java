@@ -3,6 +3,7 @@ package io.loadsmith.exchange;
 import java.nio.charset.StandardCharsets;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.Function;
 
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.StreamReadConstraints;
@@ -87,7 +88,7 @@ public final class PackageJson {
                 sorted(d.datatypeMappings(), PackageDocument.DatatypeMappingDoc::key));
     }
 
-    private static <T> List<T> sorted(List<T> items, java.util.function.Function<T, String> key) {
+    private static <T> List<T> sorted(List<T> items, Function<T, String> key) {
         return items.stream().sorted(Comparator.comparing(key, Comparator.nullsFirst(Comparator.naturalOrder()))).toList();
     }
 

@@ -1,5 +1,6 @@
 package io.loadsmith.load;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
 
@@ -9,9 +10,9 @@ import org.springframework.transaction.annotation.Transactional;
 import io.loadsmith.entity.EntityService;
 import io.loadsmith.entity.WarehouseEntity;
 import io.loadsmith.generation.model.EntityModel;
-import io.loadsmith.load.api.LoadRequest;
 import io.loadsmith.generation.model.LoadModel;
 import io.loadsmith.generation.model.StepModel;
+import io.loadsmith.load.api.LoadRequest;
 import io.loadsmith.problem.NotFoundException;
 
 /**
@@ -44,7 +45,7 @@ public class LoadModelAssembler {
      */
     @Transactional(readOnly = true)
     public LoadModel assemble(LoadRequest draft) {
-        List<EntityModel> sources = new java.util.ArrayList<>();
+        List<EntityModel> sources = new ArrayList<>();
         for (int i = 0; i < draft.sources().size(); i++) {
             sources.add(entities.byQualifiedName("sources[" + i + "]", draft.sources().get(i)).toModel());
         }

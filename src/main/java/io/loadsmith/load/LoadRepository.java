@@ -14,7 +14,7 @@ public interface LoadRepository extends JpaRepository<Load, Long> {
     boolean existsByName(String name);
 
     /** Names that differ only by case are one name (see Names). */
-    java.util.List<Load> findByNameIgnoreCase(String name);
+    List<Load> findByNameIgnoreCase(String name);
 
     /** Global search: loads whose name or any step's name or text contains the text, ignoring case. */
     @Query("""

@@ -1,5 +1,6 @@
 package io.loadsmith.load;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -8,6 +9,7 @@ import java.util.TreeMap;
 
 import org.springframework.data.domain.Sort;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.annotation.Transactional;
 
 import io.loadsmith.audit.AuditTrail;
@@ -18,21 +20,21 @@ import io.loadsmith.entity.EntityService;
 import io.loadsmith.entity.WarehouseEntity;
 import io.loadsmith.environment.EnvironmentService;
 import io.loadsmith.generation.GeneratedLoad;
-import io.loadsmith.generation.GenerationOptions;
 import io.loadsmith.generation.GenerationException;
+import io.loadsmith.generation.GenerationOptions;
 import io.loadsmith.generation.LoadSqlGenerator;
 import io.loadsmith.generation.PlainValues;
 import io.loadsmith.generation.TemplateCallCheck;
 import io.loadsmith.generation.model.StepModel;
 import io.loadsmith.load.api.LoadRequest;
 import io.loadsmith.load.api.LoadResponse;
+import io.loadsmith.names.Names;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.FieldProblem;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.NotFoundException;
 import io.loadsmith.problem.StaleVersionException;
 import io.loadsmith.problem.Violations;
-import io.loadsmith.names.Names;
 
 @Service
 @Transactional
@@ -114,7 +116,7 @@ public class LoadService {
     public void softDelete(long id) {
         Load load = find(id);
         audit.softDeleted(ObjectKind.LOAD, () -> toResponse(load));
-        load.markDeleted(java.time.Instant.now());
+        load.markDeleted(Instant.now());
         loads.saveAndFlush(load);
     }
 
@@ -141,7 +143,7 @@ public class LoadService {
     /**
      * The load's SQL for a dialect, with an environment's variables (none when not given).
      */
-    @Transactional(propagation = org.springframework.transaction.annotation.Propagation.NOT_SUPPORTED)
+    @Transactional(propagation = Propagation.NOT_SUPPORTED)
     public GeneratedLoad generate(long loadId, String dialect, String environmentName) {
         return generate(loadId, dialect, environmentName, GenerationOptions.NONE);
     }
@@ -151,7 +153,7 @@ public class LoadService {
      * in its own transaction and rendered outside any: a render may take up to its time limit, and
      * must not hold a database connection meanwhile (slow renders would starve the pool).
      */
-    @Transactional(propagation = org.springframework.transaction.annotation.Propagation.NOT_SUPPORTED)
+    @Transactional(propagation = Propagation.NOT_SUPPORTED)
     public GeneratedLoad generate(long loadId, String dialect, String environmentName, GenerationOptions options) {
         dialects.get(dialect);
         var model = assembler.assemble(loadId);
@@ -163,7 +165,7 @@ public class LoadService {
      * The SQL of a load as the designer's form has it, before it is saved (the preview while typing).
      * Nothing is stored; the form's target, sources and steps are generated as they stand.
      */
-    @Transactional(propagation = org.springframework.transaction.annotation.Propagation.NOT_SUPPORTED)
+    @Transactional(propagation = Propagation.NOT_SUPPORTED)
     public GeneratedLoad generateDraft(LoadRequest draft, String dialect, String environmentName) {
         dialects.get(dialect);
         var model = assembler.assemble(draft);

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
 
@@ -73,7 +74,7 @@ public record PackageDiff(String from, String to, String dialect, List<ObjectCha
         return files;
     }
 
-    private static <T> TreeSet<T> union(java.util.Set<T> a, java.util.Set<T> b) {
+    private static <T> TreeSet<T> union(Set<T> a, Set<T> b) {
         TreeSet<T> all = new TreeSet<>(a);
         all.addAll(b);
         return all;

@@ -1,8 +1,11 @@
 package io.loadsmith.packages;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -31,20 +34,21 @@ import io.loadsmith.entitytype.api.DefaultAttributeRequest;
 import io.loadsmith.entitytype.api.EntityTypeRequest;
 import io.loadsmith.environment.EnvironmentService;
 import io.loadsmith.environment.api.EnvironmentRequest;
-import io.loadsmith.exchange.InvalidPackageException.Problem;
+import io.loadsmith.exchange.AdeConfigPackages;
 import io.loadsmith.exchange.InvalidPackageException;
+import io.loadsmith.exchange.InvalidPackageException.Problem;
 import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.generation.catalog.ParameterType;
 import io.loadsmith.generation.model.StepType;
 import io.loadsmith.load.LoadService;
-import io.loadsmith.load.api.LoadRequest;
 import io.loadsmith.load.StepKind;
+import io.loadsmith.load.api.LoadRequest;
 import io.loadsmith.load.api.StepJson;
-import io.loadsmith.preset.LoadPresetService;
-import io.loadsmith.preset.api.PresetRequest;
 import io.loadsmith.packageregistry.MetadataPackageRepository;
 import io.loadsmith.packageregistry.MetadataPackageService;
 import io.loadsmith.packageregistry.api.PackageRequest;
+import io.loadsmith.preset.LoadPresetService;
+import io.loadsmith.preset.api.PresetRequest;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.NotFoundException;
@@ -54,6 +58,7 @@ import io.loadsmith.template.api.ParameterJson;
 import io.loadsmith.template.api.TemplateRequest;
 import io.loadsmith.template.api.TransformationTypeRequest;
 import io.loadsmith.web.RequestChecks;
+import jakarta.persistence.EntityManager;
 
 /**
  * Makes the working state of a package equal to a {@link PackageDocument}, all or nothing: every
@@ -80,7 +85,7 @@ public class PackageImporter {
     private final EntityService entities;
     private final LoadService loads;
     private final EnvironmentService environments;
-    private final jakarta.persistence.EntityManager entityManager;
+    private final EntityManager entityManager;
     private final AuditTrail audit;
     private final MetadataPackageRepository packageRows;
     private final LoadPresetService presets;
@@ -90,7 +95,7 @@ public class PackageImporter {
                            DefaultAttributeService defaultAttributes, EntityTypeService entityTypes,
                            TransformationTypeService transformationTypes, TemplateService templates,
                            EntityService entities, LoadService loads, EnvironmentService environments,
-                           jakarta.persistence.EntityManager entityManager, AuditTrail audit,
+                           EntityManager entityManager, AuditTrail audit,
                            MetadataPackageRepository packageRows, LoadPresetService presets,
                            DatatypeMappingService datatypeMappings) {
         this.presets = presets;
@@ -151,7 +156,7 @@ public class PackageImporter {
                 results.add(audit.quietly(() -> write(labelled.document())));
             } catch (InvalidPackageException e) {
                 throw new InvalidPackageException(e.problems().stream().map(p -> new Problem(
-                        io.loadsmith.exchange.AdeConfigPackages.under(labelled.where(), p.path()), p.message())).toList());
+                        AdeConfigPackages.under(labelled.where(), p.path()), p.message())).toList());
             }
         }
         results.forEach(result -> audit.record(AuditAction.IMPORT, ObjectKind.PACKAGE, result,
@@ -180,7 +185,7 @@ public class PackageImporter {
 
         // Super types first, so that a type may name one defined later in the list.
         List<PackageDocument.AttributeTypeDoc> types = new ArrayList<>(doc.attributeTypes());
-        types.sort(java.util.Comparator.comparing(t -> t.superAttributeType() == null ? 0 : 1));
+        types.sort(Comparator.comparing(t -> t.superAttributeType() == null ? 0 : 1));
         for (int i = 0; i < types.size(); i++) {
             PackageDocument.AttributeTypeDoc t = types.get(i);
             run.upsert("$.attributeTypes[" + doc.attributeTypes().indexOf(t) + "]",
@@ -312,12 +317,12 @@ public class PackageImporter {
     /** The problems and counts of one import. */
     private static final class Run {
         final List<Problem> problems = new ArrayList<>();
-        final jakarta.persistence.EntityManager entityManager;
+        final EntityManager entityManager;
         int created;
         int updated;
         int deleted;
 
-        Run(jakarta.persistence.EntityManager entityManager) {
+        Run(EntityManager entityManager) {
             this.entityManager = entityManager;
         }
 
@@ -364,17 +369,17 @@ public class PackageImporter {
             unique(doc.entityTypes(), "$.entityTypes", PackageDocument.EntityTypeDoc::name);
             unique(doc.transformationTypes(), "$.transformationTypes", PackageDocument.TransformationTypeDoc::name);
             unique(doc.templates(), "$.templates", PackageDocument.TemplateDoc::name);
-            unique(doc.entities(), "$.entities", e -> e.qualifiedName().toLowerCase(java.util.Locale.ROOT));
+            unique(doc.entities(), "$.entities", e -> e.qualifiedName().toLowerCase(Locale.ROOT));
             unique(doc.loads(), "$.loads", PackageDocument.LoadDoc::name);
             unique(doc.environments(), "$.environments", PackageDocument.EnvironmentDoc::name);
             unique(doc.presets(), "$.presets", PackageDocument.PresetDoc::name);
             unique(doc.datatypeMappings(), "$.datatypeMappings", m -> m.dialect() == null || m.logicalDatatype() == null
-                    ? null : m.key().toLowerCase(java.util.Locale.ROOT));
+                    ? null : m.key().toLowerCase(Locale.ROOT));
             for (int i = 0; i < doc.loads().size(); i++) {
                 List<PackageDocument.StepDoc> steps = doc.loads().get(i).steps();
                 for (int s = 0; s < steps.size(); s++) {
                     String type = steps.get(s).type();
-                    if (type == null || java.util.Arrays.stream(StepType.values()).noneMatch(v -> v.name().equals(type))) {
+                    if (type == null || Arrays.stream(StepType.values()).noneMatch(v -> v.name().equals(type))) {
                         problems.add(new Problem("$.loads[" + i + "].steps[" + s + "].type",
                                 "must be PRE, OVERRIDE or POST, not '" + type + "'"));
                     }
@@ -478,7 +483,7 @@ public class PackageImporter {
         try {
             return Enum.valueOf(type, value);
         } catch (IllegalArgumentException | NullPointerException e) {
-            throw InvalidRequestException.of(field, value, "must be one of " + java.util.Arrays.toString(type.getEnumConstants()));
+            throw InvalidRequestException.of(field, value, "must be one of " + Arrays.toString(type.getEnumConstants()));
         }
     }
 }

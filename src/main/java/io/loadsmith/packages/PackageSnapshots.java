@@ -14,12 +14,14 @@ import io.loadsmith.entitytype.DatatypeMappingService;
 import io.loadsmith.entitytype.DefaultAttributeService;
 import io.loadsmith.entitytype.EntityTypeService;
 import io.loadsmith.environment.EnvironmentService;
-import io.loadsmith.exchange.PackageDocument.AttributeDoc;
 import io.loadsmith.exchange.PackageDocument;
+import io.loadsmith.exchange.PackageDocument.AttributeDoc;
 import io.loadsmith.exchange.PackageJson;
+import io.loadsmith.generation.catalog.ParameterType;
 import io.loadsmith.load.LoadService;
 import io.loadsmith.packageregistry.MetadataPackageService;
 import io.loadsmith.packageregistry.api.PackageResponse;
+import io.loadsmith.preset.LoadPresetService;
 import io.loadsmith.template.TemplateService;
 import io.loadsmith.template.TransformationTypeService;
 
@@ -42,14 +44,14 @@ public class PackageSnapshots {
     private final EntityService entities;
     private final LoadService loads;
     private final EnvironmentService environments;
-    private final io.loadsmith.preset.LoadPresetService presets;
+    private final LoadPresetService presets;
     private final DatatypeMappingService datatypeMappings;
 
     public PackageSnapshots(MetadataPackageService packages, AttributeTypeService attributeTypes,
                             DefaultAttributeService defaultAttributes, EntityTypeService entityTypes,
                             TransformationTypeService transformationTypes, TemplateService templates,
                             EntityService entities, LoadService loads, EnvironmentService environments,
-                            io.loadsmith.preset.LoadPresetService presets,
+                            LoadPresetService presets,
                             DatatypeMappingService datatypeMappings) {
         this.presets = presets;
         this.datatypeMappings = datatypeMappings;
@@ -103,7 +105,7 @@ public class PackageSnapshots {
                 templates.list(null).stream().filter(t -> t.packageName() == null || name.equals(t.packageName()))
                         .map(t -> new PackageDocument.TemplateDoc(t.name(), t.description(), t.parameters().stream()
                                 .map(p -> new PackageDocument.ParameterDoc(p.name(),
-                                        Objects.requireNonNullElse(p.type(), io.loadsmith.generation.catalog.ParameterType.STRING).name(),
+                                        Objects.requireNonNullElse(p.type(), ParameterType.STRING).name(),
                                         p.required(), p.defaultValue(), p.description())).toList(), t.variants()))
                         .toList(),
                 entityDocs,

@@ -3,6 +3,8 @@ package io.loadsmith.packages;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.List;
+import java.util.function.Predicate;
 
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.data.domain.Page;
@@ -115,7 +117,7 @@ public class PackageVersionService {
     /** {@code loads} selects the loads generated (the DDL is always there); see SqlPackageExporter. */
     @Transactional(readOnly = true)
     public SqlPackage sqlPackage(long packageId, String version, String dialect, String environment,
-                                 GenerationOptions options, java.util.function.Predicate<String> loads) {
+                                 GenerationOptions options, Predicate<String> loads) {
         return exporter.build(document(packageId, version), version, dialect, environment, options, loads);
     }
 
@@ -124,7 +126,7 @@ public class PackageVersionService {
         PackageDocument a = document(packageId, from);
         PackageDocument b = document(packageId, to);
         return new PackageDiff(from, to, dialect, PackageDiff.objects(a, b),
-                dialect == null ? java.util.List.of() : PackageDiff.sql(sqlOrNull(a, from, dialect), sqlOrNull(b, to, dialect)));
+                dialect == null ? List.of() : PackageDiff.sql(sqlOrNull(a, from, dialect), sqlOrNull(b, to, dialect)));
     }
 
     public PackageImporter.Result restore(long packageId, String version) {

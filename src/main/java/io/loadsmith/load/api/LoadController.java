@@ -17,7 +17,9 @@ import org.springframework.web.bind.annotation.RestController;
 
 import io.loadsmith.generation.GenerationOptions;
 import io.loadsmith.load.LoadService;
+import io.loadsmith.paging.ListPages;
 import io.swagger.v3.oas.annotations.Parameter;
+import jakarta.servlet.http.HttpServletResponse;
 import jakarta.validation.Valid;
 
 @RestController
@@ -33,9 +35,9 @@ public class LoadController {
     @GetMapping
     public List<LoadResponse> list(@RequestParam(required = false) String name,
                             @RequestParam(defaultValue = "0") int page,
-                            @RequestParam(defaultValue = "" + io.loadsmith.paging.ListPages.DEFAULT_SIZE) int size,
-                            jakarta.servlet.http.HttpServletResponse response) {
-        return io.loadsmith.paging.ListPages.page(service.list(name), page, size, response);
+                            @RequestParam(defaultValue = "" + ListPages.DEFAULT_SIZE) int size,
+                            HttpServletResponse response) {
+        return ListPages.page(service.list(name), page, size, response);
     }
 
     @GetMapping("/{id}")

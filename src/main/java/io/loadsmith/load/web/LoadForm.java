@@ -1,11 +1,18 @@
 package io.loadsmith.load.web;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
 
+import io.loadsmith.entity.api.EntityResponse;
 import io.loadsmith.entitytype.LoadType;
+import io.loadsmith.generation.catalog.ParameterDefinition;
+import io.loadsmith.generation.catalog.ParameterType;
 import io.loadsmith.generation.catalog.TemplateDefinition;
 import io.loadsmith.generation.model.StepType;
 import io.loadsmith.load.StepKind;
@@ -43,8 +50,8 @@ public class LoadForm {
      * The columns a column-list parameter can pick from: the target's attributes, then the sources'
      * (each name once, in that order).
      */
-    static List<String> columnsOf(LoadForm form, List<io.loadsmith.entity.api.EntityResponse> entities) {
-        java.util.LinkedHashSet<String> names = new java.util.LinkedHashSet<>();
+    static List<String> columnsOf(LoadForm form, List<EntityResponse> entities) {
+        LinkedHashSet<String> names = new LinkedHashSet<>();
         List<String> wanted = new ArrayList<>();
         wanted.add(form.target);
         wanted.addAll(form.sources);
@@ -94,7 +101,7 @@ public class LoadForm {
     }
 
     /** {@code templates} finds a template step's parameters, to type its values. */
-    public LoadRequest toRequest(java.util.function.Function<String, java.util.Optional<TemplateDefinition>> templates) {
+    public LoadRequest toRequest(Function<String, Optional<TemplateDefinition>> templates) {
         List<StepJson> stepJson = steps.stream().map(s -> {
             String text = s.text(templates);
             return new StepJson(s.name == null ? "" : s.name.strip(), s.type == null ? StepType.OVERRIDE : s.type, text,
@@ -137,7 +144,7 @@ public class LoadForm {
             return !TEMPLATE.equals(kind) && TemplateStepText.parse(text).isPresent() ? StepKind.SQL : null;
         }
 
-        String text(java.util.function.Function<String, java.util.Optional<TemplateDefinition>> templates) {
+        String text(Function<String, Optional<TemplateDefinition>> templates) {
             if (!TEMPLATE.equals(kind)) {
                 return text == null ? "" : text;
             }
@@ -156,9 +163,9 @@ public class LoadForm {
          */
         private Map<String, String> picked(TemplateDefinition d) {
             Map<String, String> values = new LinkedHashMap<>(params);
-            for (io.loadsmith.generation.catalog.ParameterDefinition p : d.parameters()) {
-                if ((p.type() == io.loadsmith.generation.catalog.ParameterType.LIST
-                        || p.type() == io.loadsmith.generation.catalog.ParameterType.IDENTIFIER_LIST) && values.get(p.name()) != null) {
+            for (ParameterDefinition p : d.parameters()) {
+                if ((p.type() == ParameterType.LIST
+                        || p.type() == ParameterType.IDENTIFIER_LIST) && values.get(p.name()) != null) {
                     values.put(p.name(), String.join(",", listValues(p.name())));
                 }
             }
@@ -183,7 +190,7 @@ public class LoadForm {
         public List<String> listValues(String parameter) {
             String value = params.get(parameter);
             return value == null || value.isBlank() ? List.of()
-                    : java.util.Arrays.stream(value.split(",")).map(String::strip).filter(v -> !v.isEmpty()).toList();
+                    : Arrays.stream(value.split(",")).map(String::strip).filter(v -> !v.isEmpty()).toList();
         }
 
         /** The list values that are not among {@code choices}, joined again: what the "other" field shows. */

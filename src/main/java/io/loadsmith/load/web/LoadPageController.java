@@ -1,6 +1,8 @@
 package io.loadsmith.load.web;
 
 import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
 
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -23,6 +25,7 @@ import io.loadsmith.generation.catalog.TemplateLookup;
 import io.loadsmith.generation.model.StepType;
 import io.loadsmith.load.LoadService;
 import io.loadsmith.load.api.LoadResponse;
+import io.loadsmith.names.Names;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.NotFoundException;
@@ -69,7 +72,7 @@ public class LoadPageController {
             String pkg = packageOf(load, entities.list(null));
             // Without htmx the redirect carries only the number; an odd package name has no page address by name.
             model.addAttribute("committed", new PackageCommits.Committed(
-                    pkg != null && io.loadsmith.names.Names.isPackageName(pkg) ? pkg : null, committed));
+                    pkg != null && Names.isPackageName(pkg) ? pkg : null, committed));
             model.addAttribute("saved", "Saved and committed as version " + committed + ".");
         }
         return detail(load, dialect, environment, model, FormErrors.NONE);
@@ -160,15 +163,15 @@ public class LoadPageController {
         model.addAttribute("targets", all.stream().map(EntityResponse::qualifiedName).toList());
         model.addAttribute("loadPackage", packageOf(load, all));
         // Links to the entities the saved load writes and reads (by qualified name; a missing one is not linked).
-        model.addAttribute("entityPages", all.stream().collect(java.util.stream.Collectors.toMap(
-                e -> e.qualifiedName().toLowerCase(java.util.Locale.ROOT), e -> "/entities/" + e.id(), (a, b) -> a)));
+        model.addAttribute("entityPages", all.stream().collect(Collectors.toMap(
+                e -> e.qualifiedName().toLowerCase(Locale.ROOT), e -> "/entities/" + e.id(), (a, b) -> a)));
         LoadForm form = (LoadForm) model.getAttribute("form");
         model.addAttribute("columns", form == null ? List.of() : LoadForm.columnsOf(form, all));
         model.addAttribute("loadTypes", LoadType.values());
         model.addAttribute("stepTypes", StepType.values());
         List<TemplateDefinition> callable = templates.all();
         model.addAttribute("templates", callable);
-        model.addAttribute("templateParams", callable.stream().collect(java.util.stream.Collectors.toMap(
+        model.addAttribute("templateParams", callable.stream().collect(Collectors.toMap(
                 TemplateDefinition::name, TemplateDefinition::parameters)));
         return previews.show(preview, model, "loads/detail");
     }

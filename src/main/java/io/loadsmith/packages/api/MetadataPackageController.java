@@ -17,6 +17,8 @@ import org.springframework.web.bind.annotation.RestController;
 import io.loadsmith.packageregistry.MetadataPackageService;
 import io.loadsmith.packageregistry.api.PackageRequest;
 import io.loadsmith.packageregistry.api.PackageResponse;
+import io.loadsmith.paging.ListPages;
+import jakarta.servlet.http.HttpServletResponse;
 import jakarta.validation.Valid;
 
 @RestController
@@ -32,9 +34,9 @@ public class MetadataPackageController {
     @GetMapping
     public List<PackageResponse> list(@RequestParam(required = false) String name,
                             @RequestParam(defaultValue = "0") int page,
-                            @RequestParam(defaultValue = "" + io.loadsmith.paging.ListPages.DEFAULT_SIZE) int size,
-                            jakarta.servlet.http.HttpServletResponse response) {
-        return io.loadsmith.paging.ListPages.page(service.list(name), page, size, response);
+                            @RequestParam(defaultValue = "" + ListPages.DEFAULT_SIZE) int size,
+                            HttpServletResponse response) {
+        return ListPages.page(service.list(name), page, size, response);
     }
 
     @GetMapping("/{id}")

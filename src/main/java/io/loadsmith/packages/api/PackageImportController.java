@@ -1,6 +1,7 @@
 package io.loadsmith.packages.api;
 
 import java.io.IOException;
+import java.util.List;
 
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -33,7 +34,7 @@ public class PackageImportController {
     }
 
     /** What an import of a commercial-tool package did, and what it passed over. */
-    public record AdeImportResult(PackageImporter.Result result, java.util.List<String> skipped) {
+    public record AdeImportResult(PackageImporter.Result result, List<String> skipped) {
     }
 
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)

@@ -7,6 +7,7 @@ import io.loadsmith.packageregistry.MetadataPackageService;
 import io.loadsmith.packageregistry.api.PackageResponse;
 import io.loadsmith.packages.PackageVersionService;
 import io.loadsmith.packages.api.CommitRequest;
+import io.loadsmith.problem.NotFoundException;
 import io.loadsmith.web.RequestChecks;
 
 /** The load page's "Save and commit": the same commit as the package page's, checked the same way. */
@@ -24,7 +25,7 @@ class LoadPackageCommits implements PackageCommits {
     @Override
     public Committed commit(String packageName, String message) {
         PackageResponse pkg = packages.list(packageName).stream().findFirst()
-                .orElseThrow(() -> io.loadsmith.problem.NotFoundException.name("Package", packageName));
+                .orElseThrow(() -> NotFoundException.name("Package", packageName));
         CommitRequest commit = RequestChecks.valid(new CommitRequest(message, null));
         return new Committed(pkg.page(), versions.commit(pkg.id(), commit.message()).number());
     }

@@ -1,0 +1,49 @@
+package io.loadsmith.dialect;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Map;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import io.loadsmith.engine.TargetEngine;
+
+/**
+ * A capability a dialect declares is what its engine does: each probe runs on the real engine, and
+ * the statement must succeed exactly when the dialect says the capability is there. (H2 inherited
+ * update_from: true from the ansi root, and H2 2.4 does not parse UPDATE … FROM.)
+ */
+class CapabilitiesOnEnginesTest {
+
+    private static final DialectRegistry DIALECTS = new DialectRegistry();
+
+    private static final Map<String, String> PROBES = Map.of(
+            "update_from", "UPDATE t AS p SET v = s.v FROM s WHERE s.k = p.k",
+            "merge", "MERGE INTO t USING s ON t.k = s.k WHEN MATCHED THEN UPDATE SET v = s.v "
+                    + "WHEN NOT MATCHED THEN INSERT (k, v) VALUES (s.k, s.v)",
+            "is_distinct_from", "SELECT COUNT(*) FROM t JOIN s ON t.k = s.k WHERE t.v IS DISTINCT FROM s.v");
+
+    @ParameterizedTest
+    @EnumSource(TargetEngine.class)
+    void eachDeclaredCapabilityRunsAndEachMissingOneFails(TargetEngine engine) throws SQLException {
+        Dialect dialect = DIALECTS.get(engine.dialect());
+        for (var probe : PROBES.entrySet()) {
+            boolean runs;
+            try (Connection c = engine.open()) {
+                TargetEngine.execute(c, "CREATE TABLE t (k INTEGER, v INTEGER); CREATE TABLE s (k INTEGER, v INTEGER);"
+                        + "INSERT INTO t VALUES (1, 1); INSERT INTO s VALUES (1, 2)");
+                try (var st = c.createStatement()) {
+                    st.execute(probe.getValue());
+                    runs = true;
+                } catch (SQLException refused) {
+                    runs = false;
+                }
+            }
+            assertThat(runs).as("%s on %s: declared %s", probe.getKey(), engine, dialect.supports(probe.getKey()))
+                    .isEqualTo(dialect.supports(probe.getKey()));
+        }
+    }
+}

@@ -1,5 +1,6 @@
 <#--
-  scd_hybrid_rebuild: SCD Type 1 and Type 2 columns on one dimension, without UPDATE or MERGE (seed 003).
+  scd_hybrid_rebuild: SCD Type 1 and Type 2 columns on one dimension (seed 003); rebuilt without UPDATE
+  on engines that have no UPDATE ... FROM, updated in place where they have it.
 
   Inputs
     natural_key (IDENTIFIER_LIST, required): the natural key columns.
@@ -31,6 +32,10 @@
       from the key's maximum version.
     - The target is replaced in one step: INSERT OVERWRITE where the dialect has the
       insert_overwrite capability, else DELETE + INSERT in one transaction.
+    - Where the dialect has update_from, the same result is written in place instead (issue 18: the
+      rebuild writes the whole table three times whatever the share of changes): the new versions
+      into the work table, then in one transaction the changed keys' current versions closed, the
+      SCD1 columns that differ overwritten, deleted keys closed, the new versions inserted.
     - Rerunning the same batch changes nothing.
 -->
 <#include "/lib/load.ftl">
@@ -79,13 +84,7 @@
 <#list allCols as c>
     <#assign keep = keep + {c: "p." + c}>
     <#if hasName(scd1, c)><#assign merged = merged + {c: "s." + c}><#else><#assign merged = merged + {c: "p." + c}></#if>
-    <#if hasName(K, c) || hasName(scd1, c) || hasName(scd2, c)><#-- Keys missing from a complete source (invalidate_hard_deletes): the current version closed at the run time. -->
-<#if invalidate_hard_deletes>
-    <#assign keep = keep + {
-        VT: "CASE WHEN p." + ST + " = " + ON + " THEN " + ET + " ELSE p." + VT + " END",
-        ST: "CASE WHEN p." + ST + " = " + ON + " THEN " + OFF + " ELSE p." + ST + " END"}>
-</#if>
-<#assign fresh = fresh + {c: "s." + c}></#if>
+    <#if hasName(K, c) || hasName(scd1, c) || hasName(scd2, c)><#assign fresh = fresh + {c: "s." + c}></#if>
 </#list>
 <#assign merged = merged + {
     VT: "CASE WHEN p." + ST + " = " + ON + " AND " + changed + " THEN " + ET + " ELSE p." + VT + " END",
@@ -106,6 +105,42 @@ ${failIfAny("    SELECT " + qual(K, "s") + " FROM " + S + " s GROUP BY " + qual(
         + names(keyAttrs)?join(", ") + "); example: ") + " || " + keyTextSql(names(keyAttrs), K, "bad") + " || " + lit(". Give the source one row per key."))};
 DROP TABLE IF EXISTS ${NEW};
 CREATE TABLE ${NEW} AS SELECT * FROM ${T} WHERE 1 = 0;
+<#if dialect.capabilities.update_from!false>
+<#-- In place (the engine has UPDATE ... FROM): only the rows that change are written. The new
+     versions are computed first, from the target as it was; closing a changed key's current version
+     takes its end from the new version's start, so both carry the same instant (and all of it is
+     one transaction, whose CURRENT_TIMESTAMP is one instant on PostgreSQL and DuckDB). -->
+<#if dialect.capabilities.multi_statement_transactions!true>
+BEGIN TRANSACTION;
+</#if>
+-- New versions of changed keys, and new keys
+INSERT INTO ${NEW} (${allCols?join(", ")})
+SELECT
+        ${selectList(fresh)}
+FROM ${S} s
+LEFT JOIN ${T} p ON ${eqAll(K, "p", "s")} AND p.${ST} = ${ON}
+WHERE p.${SK} IS NULL OR ${changed};
+-- The current version of a changed key closed where its new version starts
+UPDATE ${T} AS p SET ${VT} = n.${VF}, ${ST} = ${OFF}
+FROM ${NEW} n
+WHERE ${eqAll(K, "n", "p")} AND p.${ST} = ${ON};
+<#if scd1?size gt 0>
+-- SCD1 columns overwritten in all versions of the key
+UPDATE ${T} AS p SET <#list scd1 as c>${c} = s.${c}<#sep>, </#sep></#list>
+FROM ${S} s
+WHERE ${eqAll(K, "s", "p")} AND ${anyDiffers(scd1, "p", "s")};
+</#if>
+<#if invalidate_hard_deletes>
+-- Keys not in the complete source: deleted, their current version closed
+UPDATE ${T} AS p SET ${VT} = ${ET}, ${ST} = ${OFF}
+WHERE p.${ST} = ${ON} AND NOT EXISTS (SELECT 1 FROM ${S} s WHERE ${eqAll(K, "s", "p")});
+</#if>
+INSERT INTO ${T} (${allCols?join(", ")})
+SELECT ${allCols?join(", ")} FROM ${NEW};
+<#if dialect.capabilities.multi_statement_transactions!true>
+COMMIT;
+</#if>
+<#else>
 INSERT INTO ${NEW} (${allCols?join(", ")})
 <#if invalidate_hard_deletes>
 -- Keys not in the complete source: deleted, their current version closed
@@ -143,6 +178,7 @@ INSERT INTO ${T} (${allCols?join(", ")})
 SELECT ${allCols?join(", ")} FROM ${NEW};
 <#if dialect.capabilities.multi_statement_transactions!true>
 COMMIT;
+</#if>
 </#if>
 </#if>
 DROP TABLE ${NEW};

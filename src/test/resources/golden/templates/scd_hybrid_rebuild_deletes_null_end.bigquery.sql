@@ -7,38 +7,9 @@ FROM (
 ) bad;
 DROP TABLE IF EXISTS dw.Z_NEW_dim_user;
 CREATE TABLE dw.Z_NEW_dim_user AS SELECT * FROM dw.dim_user WHERE 1 = 0;
-INSERT INTO dw.Z_NEW_dim_user (dim_user_id, login, premium_user, address, phone, name, scd_version, scd_start_date, scd_end_date, scd_active)
--- Keys not in the complete source: deleted, their current version closed
-SELECT
-        p.dim_user_id AS dim_user_id
-        , p.login AS login
-        , p.premium_user AS premium_user
-        , p.address AS address
-        , p.phone AS phone
-        , p.name AS name
-        , p.scd_version AS scd_version
-        , p.scd_start_date AS scd_start_date
-        , CASE WHEN p.scd_active = TRUE THEN CAST(CURRENT_TIMESTAMP AS DATETIME) ELSE p.scd_end_date END AS scd_end_date
-        , CASE WHEN p.scd_active = TRUE THEN FALSE ELSE p.scd_active END AS scd_active
-FROM dw.dim_user p
-WHERE NOT EXISTS (SELECT 1 FROM stage.dim_user_staging s WHERE s.login = p.login)
-UNION ALL
--- Keys in the source: SCD1 columns overwritten in all versions; the current version closed on an SCD2 change
-SELECT
-        p.dim_user_id AS dim_user_id
-        , p.login AS login
-        , s.premium_user AS premium_user
-        , p.address AS address
-        , p.phone AS phone
-        , s.name AS name
-        , p.scd_version AS scd_version
-        , p.scd_start_date AS scd_start_date
-        , CASE WHEN p.scd_active = TRUE AND (p.address IS DISTINCT FROM s.address OR p.phone IS DISTINCT FROM s.phone) THEN CAST(CURRENT_TIMESTAMP AS DATETIME) ELSE p.scd_end_date END AS scd_end_date
-        , CASE WHEN p.scd_active = TRUE AND (p.address IS DISTINCT FROM s.address OR p.phone IS DISTINCT FROM s.phone) THEN FALSE ELSE p.scd_active END AS scd_active
-FROM dw.dim_user p
-JOIN stage.dim_user_staging s ON s.login = p.login
-UNION ALL
+BEGIN TRANSACTION;
 -- New versions of changed keys, and new keys
+INSERT INTO dw.Z_NEW_dim_user (dim_user_id, login, premium_user, address, phone, name, scd_version, scd_start_date, scd_end_date, scd_active)
 SELECT
         IFNULL((SELECT MAX(m.dim_user_id) FROM dw.dim_user m), 0) + ROW_NUMBER() OVER (ORDER BY s.login) AS dim_user_id
         , s.login AS login
@@ -53,8 +24,17 @@ SELECT
 FROM stage.dim_user_staging s
 LEFT JOIN dw.dim_user p ON p.login = s.login AND p.scd_active = TRUE
 WHERE p.dim_user_id IS NULL OR (p.address IS DISTINCT FROM s.address OR p.phone IS DISTINCT FROM s.phone);
-BEGIN TRANSACTION;
-DELETE FROM dw.dim_user WHERE 1 = 1;
+-- The current version of a changed key closed where its new version starts
+UPDATE dw.dim_user AS p SET scd_end_date = n.scd_start_date, scd_active = FALSE
+FROM dw.Z_NEW_dim_user n
+WHERE n.login = p.login AND p.scd_active = TRUE;
+-- SCD1 columns overwritten in all versions of the key
+UPDATE dw.dim_user AS p SET premium_user = s.premium_user, name = s.name
+FROM stage.dim_user_staging s
+WHERE s.login = p.login AND (p.premium_user IS DISTINCT FROM s.premium_user OR p.name IS DISTINCT FROM s.name);
+-- Keys not in the complete source: deleted, their current version closed
+UPDATE dw.dim_user AS p SET scd_end_date = CAST(CURRENT_TIMESTAMP AS DATETIME), scd_active = FALSE
+WHERE p.scd_active = TRUE AND NOT EXISTS (SELECT 1 FROM stage.dim_user_staging s WHERE s.login = p.login);
 INSERT INTO dw.dim_user (dim_user_id, login, premium_user, address, phone, name, scd_version, scd_start_date, scd_end_date, scd_active)
 SELECT dim_user_id, login, premium_user, address, phone, name, scd_version, scd_start_date, scd_end_date, scd_active FROM dw.Z_NEW_dim_user;
 COMMIT;

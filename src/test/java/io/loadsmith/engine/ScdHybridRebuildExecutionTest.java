@@ -96,6 +96,33 @@ class ScdHybridRebuildExecutionTest {
         }
     }
 
+    /**
+     * With the default execution time (CURRENT_TIMESTAMP) every end written in one run is the same
+     * instant and equals the start of the new versions, in place (PostgreSQL, DuckDB) as in the rebuild.
+     */
+    @ParameterizedTest
+    @EnumSource(TargetEngine.class)
+    void theDefaultExecutionTimeIsOneInstantPerRun(TargetEngine engine) throws Exception {
+        try (Connection db = prepare(engine)) {
+            String sql = Loads.sql(Loads.load("dim_user_rebuild", TARGET, List.of(STAGING),
+                    "<ftltemplate:scd_hybrid_rebuild:natural_key=login,country:scd1_columns=name,year_of_birth"
+                            + ":invalidate_hard_deletes=true>"), engine.dialect());
+            staging(db, "('ann', 'NO', FALSE, 'A1', NULL, 'Ann', 1990)", "('bob', 'NO', TRUE, 'B1', '555', 'Bob', NULL)");
+            run(db, sql);
+            // ann: an SCD2 change (a new version); bob: missing from the complete source (closed); cid: new.
+            staging(db, "('ann', 'NO', FALSE, 'A2', NULL, 'Ann', 1990)", "('cid', 'DK', FALSE, 'C1', NULL, 'Cid', NULL)");
+            run(db, sql);
+            assertThat(Loads.rows(db, "SELECT COUNT(DISTINCT scd_end_date) FROM dw.dim_user WHERE scd_active = FALSE"))
+                    .as("one closing instant").isEqualTo(List.of(List.of("1")));
+            assertThat(Loads.rows(db, "SELECT COUNT(*) FROM dw.dim_user c JOIN dw.dim_user n ON n.scd_start_date = c.scd_end_date"
+                    + " WHERE c.scd_active = FALSE AND n.scd_active = TRUE AND n.scd_version = 2 AND n.login = 'ann' AND c.login = 'ann'"))
+                    .as("ann's closed version ends where her new one starts").isEqualTo(List.of(List.of("1")));
+            assertThat(Loads.sorted(db, "SELECT login, scd_version, scd_active, address FROM dw.dim_user")).isEqualTo(List.of(
+                    row("ann", "1", "false", "A1"), row("ann", "2", "true", "A2"),
+                    row("bob", "1", "false", "B1"), row("cid", "1", "true", "C1")));
+        }
+    }
+
     @ParameterizedTest
     @EnumSource(TargetEngine.class)
     void duplicateKeysStopTheLoadWithTheTargetUnchanged(TargetEngine engine) throws Exception {

@@ -58,7 +58,7 @@ import io.loadsmith.web.WebExceptionHandler;
         LoadRemovalPageController.class})
 // Slices test the controllers; who may call them is the security tests' subject.
 @org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc(addFilters = false)
-@Import({DialectRegistry.class, WebExceptionHandler.class, LoadPreviews.class})
+@Import({DialectRegistry.class, WebExceptionHandler.class, LoadPreviews.class, LoadEditorModel.class})
 class LoadPageControllerTest {
 
     @Autowired

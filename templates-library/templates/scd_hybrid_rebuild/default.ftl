@@ -99,6 +99,14 @@
     SK: fn.nvl("(SELECT MAX(m." + SK + ") FROM " + T + " m)", "0") + " + ROW_NUMBER() OVER (ORDER BY " + qual(K, "s") + ")",
     VER: fn.nvl("(SELECT MAX(v." + VER + ") FROM " + T + " v WHERE " + eqAll(K, "v", "s") + ")", "0") + " + 1",
     VF: ET, VT: EOT, ST: ON}>
+<#-- The new versions of changed keys and the new keys, read from the target as it is before the
+     run; both paths write exactly these rows. -->
+<#macro freshVersions>
+SELECT
+        ${selectList(fresh)}
+FROM ${S} s
+LEFT JOIN ${T} p ON ${eqAll(K, "p", "s")} AND p.${ST} = ${ON}
+WHERE p.${SK} IS NULL OR ${changed}</#macro>
 -- Duplicate keys in the source stop the load before any write.
 ${failIfAny("    SELECT " + qual(K, "s") + " FROM " + S + " s GROUP BY " + qual(K, "s") + " HAVING COUNT(*) > 1",
     lit("scd_hybrid_rebuild load " + model.load.name + ": the source " + S + " has several rows for one natural key ("
@@ -115,11 +123,7 @@ BEGIN TRANSACTION;
 </#if>
 -- New versions of changed keys, and new keys
 INSERT INTO ${NEW} (${allCols?join(", ")})
-SELECT
-        ${selectList(fresh)}
-FROM ${S} s
-LEFT JOIN ${T} p ON ${eqAll(K, "p", "s")} AND p.${ST} = ${ON}
-WHERE p.${SK} IS NULL OR ${changed};
+<@freshVersions/>;
 -- The current version of a changed key closed where its new version starts
 UPDATE ${T} AS p SET ${VT} = n.${VF}, ${ST} = ${OFF}
 FROM ${NEW} n
@@ -159,11 +163,7 @@ FROM ${T} p
 JOIN ${S} s ON ${eqAll(K, "s", "p")}
 UNION ALL
 -- New versions of changed keys, and new keys
-SELECT
-        ${selectList(fresh)}
-FROM ${S} s
-LEFT JOIN ${T} p ON ${eqAll(K, "p", "s")} AND p.${ST} = ${ON}
-WHERE p.${SK} IS NULL OR ${changed};
+<@freshVersions/>;
 <#if dialect.capabilities.insert_overwrite!false>
 INSERT OVERWRITE TABLE ${T}
 SELECT ${allCols?join(", ")} FROM ${NEW};

@@ -96,6 +96,27 @@ class ScdHybridRebuildOptionsExecutionTest {
         }
     }
 
+    /** Empty and one-row inputs: an empty batch writes nothing, unless the source is complete, which then closes every key. */
+    @ParameterizedTest(name = "{0}, open_end={1}")
+    @MethodSource("enginesAndConventions")
+    void emptyAndOneRowSources(TargetEngine engine, String convention) throws Exception {
+        boolean openNull = "null".equals(convention);
+        String plain = ":scd1_columns=name:open_end=" + convention;
+        String complete = plain + ":invalidate_hard_deletes=true";
+        try (Connection db = prepare(engine)) {
+            run(db, load(engine, complete, T1), openNull);
+            assertThat(Loads.sorted(db, TABLE)).as("empty source, empty target").isEmpty();
+            run(db, load(engine, plain, T1), openNull, "('ann', NULL, NULL)");
+            List<List<String>> one = List.of(row("1", "ann", "1", T1, open(convention), "1", null, null));
+            assertThat(Loads.sorted(db, TABLE)).isEqualTo(one);
+            run(db, load(engine, plain, T2), openNull);
+            assertThat(Loads.sorted(db, TABLE)).as("an empty batch changes nothing").isEqualTo(one);
+            run(db, load(engine, complete, T3), openNull);
+            assertThat(Loads.sorted(db, TABLE)).as("an empty complete source closes every key")
+                    .isEqualTo(List.of(row("1", "ann", "1", T1, T3, "0", null, null)));
+        }
+    }
+
     @ParameterizedTest(name = "{0}, open_end={1}")
     @MethodSource("enginesAndConventions")
     void duplicateKeysStopTheLoadBeforeTheDeletesAreApplied(TargetEngine engine, String convention) throws Exception {

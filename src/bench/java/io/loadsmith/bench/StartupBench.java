@@ -102,7 +102,7 @@ final class StartupBench {
         table.row(loads + " loads", names[4], Table.f2(big[0]), Table.f2(big[2]), Table.f1(big[1]), Table.f2(big[0] / base));
         return table.note(rounds + " alternating rounds of each start; java -Xmx1g on a fresh H2 file (flags as named; "
                 + "the jar extracted with -Djarmode=tools extract, the CDS archive made from the class list of one "
-                + "training start with -XX:DumpLoadedClassList and -Dspring.context.exit=onRefresh, then -Xshare:dump); ready = the first answer from "
+                + "training start with -XX:DumpLoadedClassList and -Dspring.context.exit=onRefresh, then -Xshare:dump); first answer = the first answer from "
                 + "GET /api/v1/dialects (401: up, without a token), polled every 50 ms; ready = then GET /actuator/health/readiness 200 (after the administrator exists); heap from jcmd GC.heap_info after "
                 + "jcmd GC.run. The baseline is an empty Spring Boot web application of the same Boot version "
                 + "(src/bench/java/io/loadsmith/bench/emptyweb), on the same jars, started the same way.");

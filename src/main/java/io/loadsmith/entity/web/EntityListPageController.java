@@ -1,10 +1,6 @@
 package io.loadsmith.entity.web;
 
 import java.util.List;
-import java.util.Map;
-import java.util.Objects;
-import java.util.function.Function;
-import java.util.stream.Collectors;
 
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -18,10 +14,8 @@ import org.springframework.web.bind.annotation.RequestParam;
 import io.loadsmith.entity.EntityService;
 import io.loadsmith.entity.api.EntityRequest;
 import io.loadsmith.entity.api.EntityResponse;
-import io.loadsmith.entitytype.DefaultAttributeService;
 import io.loadsmith.entitytype.EntityTypeService;
 import io.loadsmith.entitytype.PhysicalType;
-import io.loadsmith.entitytype.api.DefaultAttributeResponse;
 import io.loadsmith.entitytype.api.EntityTypeResponse;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.InvalidRequestException;
@@ -46,22 +40,18 @@ public class EntityListPageController {
     public record Filter(String name, String type, String schema) {
     }
 
-    /** A default attribute that an entity of the chosen type will get. */
-    public record TypeDefault(String nameTemplate, String datatype, String attributeType) {
-    }
-
     private final EntityService entities;
     private final EntityTypeService entityTypes;
-    private final DefaultAttributeService defaultAttributes;
+    private final TypeDefaults typeDefaults;
     private final PackageNames packageNames;
     private final LoadOffers loadOffers;
 
     public EntityListPageController(EntityService entities, EntityTypeService entityTypes,
-                                    DefaultAttributeService defaultAttributes, PackageNames packageNames,
+                                    TypeDefaults typeDefaults, PackageNames packageNames,
                                     LoadOffers loadOffers) {
         this.entities = entities;
         this.entityTypes = entityTypes;
-        this.defaultAttributes = defaultAttributes;
+        this.typeDefaults = typeDefaults;
         this.packageNames = packageNames;
         this.loadOffers = loadOffers;
     }
@@ -137,15 +127,7 @@ public class EntityListPageController {
         List<EntityTypeResponse> types = entityTypes.list(null);
         model.addAttribute("types", types);
         String chosen = ((EntityForm) model.getAttribute("form")).getEntityType();
-        Map<String, DefaultAttributeResponse> byCode = defaultAttributes.list(null).stream()
-                .collect(Collectors.toMap(DefaultAttributeResponse::code, Function.identity()));
-        model.addAttribute("typeDefaults", types.stream().filter(t -> t.name().equals(chosen)).findFirst()
-                .map(t -> t.defaultAttributes().stream().map(ref -> byCode.get(ref.defaultAttribute()))
-                        .filter(Objects::nonNull)
-                        .map(d -> new TypeDefault(d.nameTemplate(), d.datatype()
-                                + (d.dataLength() == null ? "" : "(" + d.dataLength() + ")"), d.attributeType()))
-                        .toList())
-                .orElse(List.of()));
+        model.addAttribute("typeDefaults", typeDefaults.of(types, chosen));
         model.addAttribute("physicalTypes", PhysicalType.values());
         model.addAttribute("packageNames", packageNames.all());
         model.addAttribute("offeredPreset", loadOffers.defaultPreset(chosen).orElse(null));

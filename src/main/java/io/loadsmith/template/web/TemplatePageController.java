@@ -1,9 +1,5 @@
 package io.loadsmith.template.web;
 
-import java.util.List;
-import java.util.Map;
-import java.util.stream.Collectors;
-
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.validation.BindingResult;
@@ -27,15 +23,10 @@ import io.loadsmith.web.RequestChecks;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
-/** Load templates: the list (stored and shipped), the FTL editor with typed parameters, and a preview. */
+/** A load template's FTL editor with typed parameters, and its preview (the list is {@link TemplateListPageController}). */
 @Controller
 @RequestMapping("/configuration/templates")
 public class TemplatePageController {
-
-    /** A row of the template list; {@code id} is null for a shipped template that no stored one shadows. */
-    public record TemplateRow(Long id, String name, String origin, String description, List<String> parameters,
-                              List<String> variants) {
-    }
 
     private final TemplateService templates;
     private final TemplateLookup lookup;
@@ -48,17 +39,6 @@ public class TemplatePageController {
         this.lookup = lookup;
         this.dialects = dialects;
         this.previews = previews;
-    }
-
-    @GetMapping
-    public String list(Model model) {
-        Map<String, Long> stored = templates.list(null).stream()
-                .collect(Collectors.toMap(TemplateResponse::name, TemplateResponse::id));
-        model.addAttribute("templates", lookup.all().stream().map(d -> new TemplateRow(stored.get(d.name()), d.name(),
-                d.origin(), d.description(),
-                d.parameters().stream().map(p -> p.name() + " " + p.type() + (p.required() ? " (required)" : "")).toList(),
-                d.variants().keySet().stream().sorted().toList())).toList());
-        return "configuration/templates";
     }
 
     @GetMapping("/new")
@@ -78,13 +58,8 @@ public class TemplatePageController {
                          @RequestParam(defaultValue = "save") String action, @RequestParam(required = false) Long load,
                          @RequestParam(required = false) String dialect, Model model,
                          HttpServletRequest request, HttpServletResponse response) {
-        if ("preview".equals(action)) {
-            return previewView(request, previews.draft(null, form, load, dialect, model));
-        }
         if (!"save".equals(action)) {
-            TemplatePreviews.rearrange(form, action);
-            model.addAttribute("unsaved", true);
-            return editorView(request, previews.editor(null, model, FormErrors.NONE, null, null));
+            return unsaved(null, form, action, load, dialect, model, request);
         }
         TemplateResponse[] created = new TemplateResponse[1];
         FormErrors refused = FormErrors.attempt(() -> created[0] = templates.create(RequestChecks.valid(form.toRequest())));
@@ -110,13 +85,8 @@ public class TemplatePageController {
                        @RequestParam(required = false) String dialect, Model model,
                        HttpServletRequest request, HttpServletResponse response) {
         templates.get(id);
-        if ("preview".equals(action)) {
-            return previewView(request, previews.draft(id, form, load, dialect, model));
-        }
         if (!"save".equals(action)) {
-            TemplatePreviews.rearrange(form, action);
-            model.addAttribute("unsaved", true);
-            return editorView(request, previews.editor(id, model, FormErrors.NONE, null, null));
+            return unsaved(id, form, action, load, dialect, model, request);
         }
         FormErrors refused = FormErrors.attempt(() -> templates.update(id, RequestChecks.valid(form.toRequest())));
         if (refused.any()) {
@@ -128,6 +98,17 @@ public class TemplatePageController {
             return editorView(request, previews.editor(id, model, FormErrors.NONE, null, null));
         }
         return "redirect:/configuration/templates/" + id + "?saved";
+    }
+
+    /** Preview and the parameter / variant buttons work alike on a new and a stored template: nothing is saved. */
+    private String unsaved(Long id, TemplateForm form, String action, Long load, String dialect, Model model,
+                           HttpServletRequest request) {
+        if ("preview".equals(action)) {
+            return previewView(request, previews.draft(id, form, load, dialect, model));
+        }
+        TemplatePreviews.rearrange(form, action);
+        model.addAttribute("unsaved", true);
+        return editorView(request, previews.editor(id, model, FormErrors.NONE, null, null));
     }
 
     private static String editorView(HttpServletRequest request, String view) {

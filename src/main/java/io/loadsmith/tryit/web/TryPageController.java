@@ -15,7 +15,6 @@ import org.springframework.web.bind.annotation.RequestParam;
 import io.loadsmith.generation.GenerationException;
 import io.loadsmith.load.LoadService;
 import io.loadsmith.problem.InvalidRequestException;
-import io.loadsmith.tryit.Sandbox;
 import io.loadsmith.tryit.SandboxRefusal;
 import io.loadsmith.tryit.TryPlan;
 import io.loadsmith.tryit.TryResult;
@@ -34,8 +33,6 @@ import tools.jackson.databind.json.JsonMapper;
 @Controller
 @RequestMapping("/loads/{id}/try")
 public class TryPageController {
-
-    private static final int GENERATED = 3;
 
     private final TryService tries;
     private final LoadService loads;
@@ -94,50 +91,9 @@ public class TryPageController {
         } else if (action.equals("start-over")) {
             form.history.clear();
         } else {
-            problem = edit(plan, form, action, params);
+            problem = GridEdits.apply(plan, form, action, params);
         }
         return view(request, model, plan, form, result, problem);
-    }
-
-    /** add-row-T, generate-T, remove-row-T-R, csv-T: changes the grid only; a message when the CSV does not fit. */
-    private static String edit(TryPlan plan, TryForm form, String action, MultiValueMap<String, String> params) {
-        String[] parts = action.split("-");
-        int t = parts.length > 1 ? index(parts[parts.length - (action.startsWith("remove-row-") ? 2 : 1)]) : -1;
-        if (t < 0 || t >= plan.inputs().size()) {
-            return null;
-        }
-        List<List<String>> rows = form.grid.get(t);
-        TryPlan.InputTable table = plan.inputs().get(t);
-        if (action.startsWith("add-row-") && rows.size() < Sandbox.MAX_ROWS) {
-            List<String> empty = new ArrayList<>();
-            table.columns().forEach(c -> empty.add(null));
-            rows.add(empty);
-        } else if (action.startsWith("generate-")) {
-            generate(plan, form, t);
-        } else if (action.startsWith("remove-row-")) {
-            int r = index(parts[parts.length - 1]);
-            if (r >= 0 && r < rows.size()) {
-                rows.remove(r);
-            }
-        } else if (action.startsWith("csv-")) {
-            return CsvRows.replace(table, rows, params.getFirst("csv.t" + t));
-        }
-        return null;
-    }
-
-    private static void generate(TryPlan plan, TryForm form, int t) {
-        List<List<String>> rows = form.grid.get(t);
-        for (int i = 0; i < GENERATED && rows.size() < Sandbox.MAX_ROWS; i++) {
-            rows.add(SampleRows.row(plan.inputs().get(t).columns(), rows.size() + 1));
-        }
-    }
-
-    private static int index(String text) {
-        try {
-            return Integer.parseInt(text);
-        } catch (NumberFormatException e) {
-            return -1;
-        }
     }
 
     private String view(HttpServletRequest request, Model model, TryPlan plan, TryForm form, TryResult result, String problem) {

@@ -50,7 +50,8 @@ import io.loadsmith.web.WebExceptionHandler;
         EntityRemovalPageController.class})
 // Slices test the controllers; who may call them is the security tests' subject.
 @org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc(addFilters = false)
-@Import({DialectRegistry.class, LogicalDatatypes.class, WebExceptionHandler.class, DdlPreview.class, PackageNames.class})
+@Import({DialectRegistry.class, LogicalDatatypes.class, WebExceptionHandler.class, DdlPreview.class, PackageNames.class,
+        TypeDefaults.class})
 class EntityPageControllerTest {
 
     @Autowired

@@ -45,7 +45,7 @@ import io.loadsmith.template.api.ParameterJson;
 import io.loadsmith.template.api.TemplateResponse;
 import io.loadsmith.web.WebExceptionHandler;
 
-@WebMvcTest(TemplatePageController.class)
+@WebMvcTest({TemplatePageController.class, TemplateListPageController.class})
 // Slices test the controllers; who may call them is the security tests' subject.
 @org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc(addFilters = false)
 @Import({TemplatePreviews.class, DialectRegistry.class, WebExceptionHandler.class})

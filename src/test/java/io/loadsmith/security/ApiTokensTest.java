@@ -201,6 +201,29 @@ class ApiTokensTest extends H2StoreTest {
                 Integer.class, "%" + hashes + "%", "%" + hashes + "%")).as("no password hash in the trail").isZero();
     }
 
+    @Test
+    void tokenAndAccountListsPageLikeEveryList() throws Exception {
+        account("tok-pager", Role.EDITOR);
+        for (int i = 0; i < 3; i++) {
+            call("POST", "/api/v1/tokens", "{\"name\":\"t" + i + "\",\"scope\":\"READ\"}", "tok-pager", Role.EDITOR, null, 201);
+        }
+        MockHttpServletResponse second = call("GET", "/api/v1/tokens?page=1&size=2", null, "tok-pager", Role.EDITOR, null, 200);
+        assertThat(second.getHeader("X-Total-Count")).isEqualTo("3");
+        assertThat(Api.JSON.readTree(second.getContentAsString()).size()).isEqualTo(1);
+        assertThat(second.getHeader("Link")).contains("rel=\"prev\"", "rel=\"first\"", "rel=\"last\"")
+                .doesNotContain("rel=\"next\"");
+
+        long id = accounts.list().stream().filter(a -> a.username().equals("tok-pager")).findFirst().orElseThrow().id();
+        MockHttpServletResponse theirs = call("GET", "/api/v1/users/" + id + "/tokens?size=2", null, "admin", Role.ADMIN,
+                null, 200);
+        assertThat(theirs.getHeader("X-Total-Count")).isEqualTo("3");
+        assertThat(Api.JSON.readTree(theirs.getContentAsString()).size()).isEqualTo(2);
+
+        MockHttpServletResponse users = call("GET", "/api/v1/users?size=1", null, "admin", Role.ADMIN, null, 200);
+        assertThat(Integer.parseInt(users.getHeader("X-Total-Count"))).isEqualTo(accounts.list().size());
+        assertThat(Api.JSON.readTree(users.getContentAsString()).size()).isEqualTo(1);
+    }
+
     private AccountView account(String username, Role role) {
         return accounts.create(username, TestAccounts.PASSWORD, role);
     }

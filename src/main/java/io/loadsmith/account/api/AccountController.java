@@ -10,6 +10,7 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import io.loadsmith.account.AccountService;
@@ -17,6 +18,8 @@ import io.loadsmith.account.AccountView;
 import io.loadsmith.account.token.ApiTokenService;
 import io.loadsmith.account.token.TokenView;
 import io.loadsmith.identity.Role;
+import io.loadsmith.paging.ListPages;
+import jakarta.servlet.http.HttpServletResponse;
 
 /** Accounts, for ADMINs (the security rules say so): create, change role or enabled, reset a password. */
 @RestController
@@ -41,8 +44,10 @@ public class AccountController {
     }
 
     @GetMapping
-    public List<AccountView> list() {
-        return accounts.list();
+    public List<AccountView> list(@RequestParam(defaultValue = "0") int page,
+                                  @RequestParam(defaultValue = "" + ListPages.DEFAULT_SIZE) int size,
+                                  HttpServletResponse response) {
+        return ListPages.page(accounts.list(), page, size, response);
     }
 
     @GetMapping("/{id}")
@@ -69,7 +74,9 @@ public class AccountController {
 
     /** Everyone's tokens are the ADMIN's to see and revoke (DELETE /api/v1/tokens/{id}). */
     @GetMapping("/{id}/tokens")
-    public List<TokenView> tokens(@PathVariable long id) {
-        return tokens.mine(accounts.get(id).username());
+    public List<TokenView> tokens(@PathVariable long id, @RequestParam(defaultValue = "0") int page,
+                                  @RequestParam(defaultValue = "" + ListPages.DEFAULT_SIZE) int size,
+                                  HttpServletResponse response) {
+        return ListPages.page(tokens.mine(accounts.get(id).username()), page, size, response);
     }
 }

@@ -11,6 +11,7 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import io.loadsmith.account.token.ApiTokenService;
@@ -19,7 +20,9 @@ import io.loadsmith.account.token.IssuedToken;
 import io.loadsmith.account.token.TokenScope;
 import io.loadsmith.account.token.TokenView;
 import io.loadsmith.identity.CurrentUser;
+import io.loadsmith.paging.ListPages;
 import io.loadsmith.problem.ForbiddenException;
+import jakarta.servlet.http.HttpServletResponse;
 
 /**
  * The caller's own API tokens. Only a signed-in person creates tokens: a token cannot mint another
@@ -40,8 +43,10 @@ public class TokenController {
     }
 
     @GetMapping
-    public List<TokenView> list(Authentication who) {
-        return tokens.mine(who.getName());
+    public List<TokenView> list(Authentication who, @RequestParam(defaultValue = "0") int page,
+                                @RequestParam(defaultValue = "" + ListPages.DEFAULT_SIZE) int size,
+                                HttpServletResponse response) {
+        return ListPages.page(tokens.mine(who.getName()), page, size, response);
     }
 
     @PostMapping

@@ -1,12 +1,13 @@
 package io.loadsmith.packages;
 
+import static io.loadsmith.packages.PackageMapping.request;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
@@ -20,43 +21,26 @@ import io.loadsmith.audit.AuditTrail;
 import io.loadsmith.audit.Audited;
 import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.entity.EntityService;
-import io.loadsmith.entity.api.AttributeJson;
-import io.loadsmith.entity.api.EntityRequest;
 import io.loadsmith.entitytype.AttributeTypeService;
 import io.loadsmith.entitytype.DatatypeMappingService;
 import io.loadsmith.entitytype.DefaultAttributeService;
 import io.loadsmith.entitytype.EntityTypeService;
-import io.loadsmith.entitytype.LoadType;
-import io.loadsmith.entitytype.PhysicalType;
-import io.loadsmith.entitytype.api.AttributeTypeRequest;
-import io.loadsmith.entitytype.api.DatatypeMappingRequest;
-import io.loadsmith.entitytype.api.DefaultAttributeRequest;
-import io.loadsmith.entitytype.api.EntityTypeRequest;
 import io.loadsmith.environment.EnvironmentService;
-import io.loadsmith.environment.api.EnvironmentRequest;
 import io.loadsmith.exchange.AdeConfigPackages;
 import io.loadsmith.exchange.InvalidPackageException;
 import io.loadsmith.exchange.InvalidPackageException.Problem;
 import io.loadsmith.exchange.PackageDocument;
-import io.loadsmith.generation.catalog.ParameterType;
 import io.loadsmith.generation.model.StepType;
 import io.loadsmith.load.LoadService;
-import io.loadsmith.load.StepKind;
-import io.loadsmith.load.api.LoadRequest;
-import io.loadsmith.load.api.StepJson;
 import io.loadsmith.packageregistry.MetadataPackageRepository;
 import io.loadsmith.packageregistry.MetadataPackageService;
 import io.loadsmith.packageregistry.api.PackageRequest;
 import io.loadsmith.preset.LoadPresetService;
-import io.loadsmith.preset.api.PresetRequest;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.NotFoundException;
 import io.loadsmith.template.TemplateService;
 import io.loadsmith.template.TransformationTypeService;
-import io.loadsmith.template.api.ParameterJson;
-import io.loadsmith.template.api.TemplateRequest;
-import io.loadsmith.template.api.TransformationTypeRequest;
 import io.loadsmith.web.RequestChecks;
 import jakarta.persistence.EntityManager;
 
@@ -190,31 +174,27 @@ public class PackageImporter {
             PackageDocument.AttributeTypeDoc t = types.get(i);
             run.upsert("$.attributeTypes[" + doc.attributeTypes().indexOf(t) + "]",
                     () -> attributeTypes.list(t.name()).stream().findFirst().map(r -> r.id()),
-                    id -> attributeTypes.update(id, valid(new AttributeTypeRequest(attributeTypes.get(id).version(), t.name(),
-                            t.superAttributeType(), t.description()))),
-                    () -> attributeTypes.create(valid(new AttributeTypeRequest(null, t.name(), t.superAttributeType(),
-                            t.description()))).id());
+                    id -> attributeTypes.update(id, request(attributeTypes.get(id).version(), t)),
+                    () -> attributeTypes.create(request(null, t)).id());
         }
         each(doc.defaultAttributes(), "$.defaultAttributes", (d, at) -> run.upsert(at,
                 () -> defaultAttributes.list(d.code()).stream().findFirst().map(r -> r.id()),
-                id -> defaultAttributes.update(id, defaultAttribute(defaultAttributes.get(id).version(), d)),
-                () -> defaultAttributes.create(defaultAttribute(null, d)).id()));
+                id -> defaultAttributes.update(id, request(defaultAttributes.get(id).version(), d)),
+                () -> defaultAttributes.create(request(null, d)).id()));
         each(doc.entityTypes(), "$.entityTypes", (t, at) -> run.upsert(at,
                 () -> store.entityTypes().id(t.name()),
-                id -> entityTypes.update(id, entityType(entityTypes.get(id).version(), t, doc.name())),
-                () -> entityTypes.create(entityType(null, t, doc.name())).id()));
+                id -> entityTypes.update(id, request(entityTypes.get(id).version(), t, doc.name())),
+                () -> entityTypes.create(request(null, t, doc.name())).id()));
         each(doc.transformationTypes(), "$.transformationTypes", (t, at) -> run.upsert(at,
                 () -> transformationTypes.list(t.name()).stream().findFirst().map(r -> r.id()),
-                id -> transformationTypes.update(id, valid(new TransformationTypeRequest(transformationTypes.get(id).version(),
-                        t.name(), t.description(), t.formulas()))),
-                () -> transformationTypes.create(valid(new TransformationTypeRequest(null, t.name(), t.description(),
-                        t.formulas()))).id()));
+                id -> transformationTypes.update(id, request(transformationTypes.get(id).version(), t)),
+                () -> transformationTypes.create(request(null, t)).id()));
         each(doc.templates(), "$.templates", (t, at) -> run.upsert(at,
                 () -> store.templates().id(t.name()),
                 // A template of no package is shared configuration (every package's file carries it) and stays
                 // shared; one of another package never gets here (ImportOwnership).
-                id -> templates.update(id, template(templates.get(id).version(), t, templates.get(id).packageName())),
-                () -> templates.create(template(null, t, doc.name())).id()));
+                id -> templates.update(id, request(templates.get(id).version(), t, templates.get(id).packageName())),
+                () -> templates.create(request(null, t, doc.name())).id()));
         // Presets after templates and entity types: their uses name entity types, their steps templates.
         each(doc.presets(), "$.presets", (p, at) -> {
             Optional<PresetResponseRef> stored = presets.list(p.name()).stream().findFirst()
@@ -225,34 +205,31 @@ public class PackageImporter {
                 return;
             }
             run.upsert(at, () -> stored.map(PresetResponseRef::id),
-                    id -> presets.update(id, preset(presets.get(id).version(), p, doc.name())),
-                    () -> presets.create(preset(null, p, doc.name())).id());
+                    id -> presets.update(id, request(presets.get(id).version(), p, doc.name())),
+                    () -> presets.create(request(null, p, doc.name())).id());
         });
         each(doc.environments(), "$.environments", (e, at) -> run.upsert(at,
                 () -> environments.list(e.name()).stream().findFirst().map(r -> r.id()),
-                id -> environments.update(id, valid(new EnvironmentRequest(environments.get(id).version(), e.name(),
-                        e.description(), e.variables()))),
-                () -> environments.create(valid(new EnvironmentRequest(null, e.name(), e.description(), e.variables()))).id()));
+                id -> environments.update(id, request(environments.get(id).version(), e)),
+                () -> environments.create(request(null, e)).id()));
         each(doc.datatypeMappings(), "$.datatypeMappings", (m, at) -> run.upsert(at,
                 () -> datatypeMappings.list(m.dialect()).stream()
                         .filter(r -> r.logicalDatatype().equals(m.logicalDatatype())).findFirst().map(r -> r.id()),
-                id -> datatypeMappings.update(id, valid(new DatatypeMappingRequest(datatypeMappings.get(id).version(),
-                        m.dialect(), m.logicalDatatype(), m.physicalPattern()))),
-                () -> datatypeMappings.create(valid(new DatatypeMappingRequest(null, m.dialect(), m.logicalDatatype(),
-                        m.physicalPattern()))).id()));
+                id -> datatypeMappings.update(id, request(datatypeMappings.get(id).version(), m)),
+                () -> datatypeMappings.create(request(null, m)).id()));
         // Entities are stored with exactly the document's attributes: created without the type's
         // defaults (they are in the document already), then given their type.
         each(doc.entities(), "$.entities", (e, at) -> run.upsert(at,
                 () -> store.entities().id(e.qualifiedName()),
-                id -> entities.update(id, entity(entities.get(id).version(), e, doc.name(), e.entityType())),
+                id -> entities.update(id, request(entities.get(id).version(), e, doc.name(), e.entityType())),
                 () -> {
-                    long id = entities.create(entity(null, e, doc.name(), null)).id();
-                    return entities.update(id, entity(entities.get(id).version(), e, doc.name(), e.entityType())).id();
+                    long id = entities.create(request(null, e, doc.name(), null)).id();
+                    return entities.update(id, request(entities.get(id).version(), e, doc.name(), e.entityType())).id();
                 }));
         each(doc.loads(), "$.loads", (l, at) -> run.upsert(at,
                 () -> store.loads().id(l.name()),
-                id -> loads.update(id, load(loads.get(id).version(), l)),
-                () -> loads.create(load(null, l)).id()));
+                id -> loads.update(id, request(loads.get(id).version(), l)),
+                () -> loads.create(request(null, l)).id()));
         if (run.problems.isEmpty()) {
             removeWhatTheDocumentDropped(doc, store, run);
         }
@@ -415,75 +392,6 @@ public class PackageImporter {
         return RequestChecks.valid(request);
     }
 
-    private static DefaultAttributeRequest defaultAttribute(Long version, PackageDocument.DefaultAttributeDoc d) {
-        return valid(new DefaultAttributeRequest(version, d.code(), d.nameTemplate(), d.datatype(), d.dataLength(),
-                d.dataPrecision(), d.dataScale(), d.nullable(), d.attributeType(), d.description()));
-    }
-
-    private static EntityTypeRequest entityType(Long version, PackageDocument.EntityTypeDoc t, String packageName) {
-        return valid(new EntityTypeRequest(version, t.name(), t.description(), t.namePrefix(), t.nameSuffix(),
-                t.defaultSchema(), physical(t.defaultPhysicalType(), "defaultPhysicalType"), packageName,
-                t.defaultAttributes().stream().map(a -> new EntityTypeRequest.DefaultAttributeRef(a.defaultAttribute(),
-                        a.transformationType())).toList(),
-                t.loadTypes().stream().map(l -> new EntityTypeRequest.LoadTypeJson(physical(l.physicalType(), "loadTypes"),
-                        loadType(l.loadType()))).toList()));
-    }
-
-    private static TemplateRequest template(Long version, PackageDocument.TemplateDoc t, String packageName) {
-        return valid(new TemplateRequest(version, t.name(), t.description(), packageName, t.parameters().stream()
-                .map(p -> new ParameterJson(p.name(), parameterType(p.type()), Boolean.TRUE.equals(p.required()),
-                        p.defaultValue(), p.description())).toList(), t.variants()));
-    }
-
-    private static EntityRequest entity(Long version, PackageDocument.EntityDoc e, String packageName, String entityType) {
-        return valid(new EntityRequest(version, e.logicalName(), e.name(), e.schema(), entityType,
-                physical(e.physicalType(), "physicalType"), packageName, e.description(), e.fullRefreshPolicy(),
-                e.attributes().stream().map(a -> new AttributeJson(a.name(), a.datatype(), a.dataLength(),
-                        a.dataPrecision(), a.dataScale(), a.nullable(), a.attributeType(), a.description(),
-                        a.renamedFrom(), a.caseSensitive())).toList(), e.caseSensitive()));
-    }
-
     private record PresetResponseRef(long id, long version, String packageName) {
-    }
-
-    private static PresetRequest preset(Long version, PackageDocument.PresetDoc p, String packageName) {
-        return valid(new PresetRequest(version, p.name(), p.description(), packageName, p.steps().stream()
-                .map(s -> new StepJson(s.name(), stepType(s.type()), s.text(), stepKind(s.kind()))).toList(), Map.copyOf(p.options()),
-                p.uses().stream().map(u -> new PresetRequest.Use(u.entityType(), loadType(u.loadType()), u.position(),
-                        u.isDefault())).toList()));
-    }
-
-    private static StepType stepType(String value) {
-        return enumValue(StepType.class, value, "steps.type");
-    }
-
-    private static StepKind stepKind(String value) {
-        return value == null ? null : enumValue(StepKind.class, value, "steps.kind");
-    }
-
-    private static LoadRequest load(Long version, PackageDocument.LoadDoc l) {
-        return valid(new LoadRequest(version, l.name(), l.target(), l.loadType() == null ? null : loadType(l.loadType()),
-                l.description(), l.sources(), l.steps().stream()
-                .map(s -> new StepJson(s.name(), StepType.valueOf(s.type()), s.text(), stepKind(s.kind()))).toList(), Map.copyOf(l.options())));
-    }
-
-    private static PhysicalType physical(String value, String field) {
-        return value == null ? null : enumValue(PhysicalType.class, value, field);
-    }
-
-    private static LoadType loadType(String value) {
-        return enumValue(LoadType.class, value, "loadType");
-    }
-
-    private static ParameterType parameterType(String value) {
-        return value == null ? ParameterType.STRING : enumValue(ParameterType.class, value, "type");
-    }
-
-    private static <E extends Enum<E>> E enumValue(Class<E> type, String value, String field) {
-        try {
-            return Enum.valueOf(type, value);
-        } catch (IllegalArgumentException | NullPointerException e) {
-            throw InvalidRequestException.of(field, value, "must be one of " + Arrays.toString(type.getEnumConstants()));
-        }
     }
 }

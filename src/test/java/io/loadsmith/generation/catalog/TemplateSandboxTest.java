@@ -1,4 +1,4 @@
-package io.loadsmith.template;
+package io.loadsmith.generation.catalog;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -9,8 +9,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import io.loadsmith.generation.catalog.TemplateRejectedException;
-import io.loadsmith.generation.catalog.TemplateSandbox;
 import io.loadsmith.engine.Golden;
 
 class TemplateSandboxTest {

@@ -1,4 +1,4 @@
-package io.loadsmith.security;
+package io.loadsmith.account.token;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.user;
@@ -21,6 +21,7 @@ import org.springframework.test.web.servlet.request.MockMvcRequestBuilders;
 import io.loadsmith.account.AccountService;
 import io.loadsmith.account.AccountView;
 import io.loadsmith.identity.Role;
+import io.loadsmith.security.TestAccounts;
 import io.loadsmith.store.Api;
 import io.loadsmith.store.H2StoreTest;
 import tools.jackson.databind.JsonNode;

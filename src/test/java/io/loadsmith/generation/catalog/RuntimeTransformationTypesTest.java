@@ -1,8 +1,5 @@
-package io.loadsmith.template;
+package io.loadsmith.generation.catalog;
 
-import io.loadsmith.generation.catalog.TemplateKind;
-import io.loadsmith.generation.catalog.TemplateDefinition;
-import io.loadsmith.generation.catalog.RuntimeValues;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -4,7 +4,9 @@ import java.sql.Timestamp;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.Optional;
 
 import org.springframework.data.domain.Sort;
@@ -101,13 +103,25 @@ public class EntityService {
 
     /** Creates an entity; with an entity type, the type names it and gives its default attributes first. */
     public EntityResponse create(EntityRequest request) {
+        return create(request, true);
+    }
+
+    /**
+     * Creates an entity with exactly the given attributes, its type's defaults included already (a
+     * package import: the document lists every attribute), so it is written once, with its type.
+     */
+    public EntityResponse createAsGiven(EntityRequest request) {
+        return create(request, false);
+    }
+
+    private EntityResponse create(EntityRequest request, boolean addTypeDefaults) {
         EntityType type = request.entityType() == null ? null : entityTypes.byName("entityType", request.entityType());
         List<WarehouseAttribute> attributes = new ArrayList<>();
         Violations violations = new Violations();
         Identifiers.check(violations, "logicalName", request.logicalName());
         String name = request.name() != null ? request.name()
                 : type == null ? request.logicalName() : type.entityNameFor(request.logicalName());
-        if (type != null && violations.isEmpty()) {
+        if (addTypeDefaults && type != null && violations.isEmpty()) {
             attributes.addAll(defaultAttributes(type, request.logicalName(), name));
         }
         refuseDefaultNames(violations, attributes, request.attributes());
@@ -274,6 +288,8 @@ public class EntityService {
 
     private List<WarehouseAttribute> attributes(Violations violations, List<AttributeJson> given) {
         List<WarehouseAttribute> result = new ArrayList<>();
+        // An entity's attributes name few attribute types: each is looked up once, not once per attribute.
+        Set<String> knownTypes = new HashSet<>();
         for (int i = 0; i < given.size(); i++) {
             AttributeJson a = given.get(i);
             String at = "attributes[" + i + "]";
@@ -282,7 +298,10 @@ public class EntityService {
                 Identifiers.check(violations, at + ".renamedFrom", a.renamedFrom());
             }
             datatypes.check(violations, at + ".datatype", a.datatype());
-            attributeTypes.checkExists(violations, at + ".attributeType", a.attributeType());
+            if (a.attributeType() != null && !knownTypes.contains(a.attributeType())
+                    && attributeTypes.checkExists(violations, at + ".attributeType", a.attributeType())) {
+                knownTypes.add(a.attributeType());
+            }
             if (a.dataScale() != null && a.dataPrecision() != null && a.dataScale() > a.dataPrecision()) {
                 violations.add(at + ".dataScale", a.dataScale(), "must not exceed dataPrecision (" + a.dataPrecision() + ")");
             }

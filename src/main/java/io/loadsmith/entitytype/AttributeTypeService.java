@@ -82,10 +82,13 @@ public class AttributeTypeService {
 
     /** For other features: adds a problem unless {@code name} is null or a stored attribute type. */
     @Transactional(readOnly = true)
-    public void checkExists(Violations violations, String field, String name) {
+    /** Adds a violation when {@code name} names no attribute type; true when it names one. */
+    public boolean checkExists(Violations violations, String field, String name) {
         if (name != null && !types.existsByName(name)) {
             violations.add(field, name, "names no attribute type");
+            return false;
         }
+        return name != null;
     }
 
     private boolean isUsed(String name) {

@@ -162,7 +162,7 @@ public class PackageImporter {
         if (!foreign.isEmpty()) {
             throw new InvalidPackageException(foreign);
         }
-        unknownEntityTypes(doc, store, run);
+        Set<String> unknownTypes = unknownEntityTypes(doc, store, run);
         long packageId = run.upsert("$", () -> packages.list(doc.name()).stream().findFirst().map(p -> p.id()),
                 id -> packages.update(id, valid(new PackageRequest(packages.get(id).version(), doc.name(), doc.description()))),
                 () -> packages.create(valid(new PackageRequest(null, doc.name(), doc.description()))).id()).orElse(-1L);
@@ -217,15 +217,13 @@ public class PackageImporter {
                         .filter(r -> r.logicalDatatype().equals(m.logicalDatatype())).findFirst().map(r -> r.id()),
                 id -> datatypeMappings.update(id, request(datatypeMappings.get(id).version(), m)),
                 () -> datatypeMappings.create(request(null, m)).id()));
-        // Entities are stored with exactly the document's attributes: created without the type's
-        // defaults (they are in the document already), then given their type.
+        // Entities are stored with exactly the document's attributes: the type's defaults are in the
+        // document already.
         each(doc.entities(), "$.entities", (e, at) -> run.upsert(at,
                 () -> store.entities().id(e.qualifiedName()),
-                id -> entities.update(id, request(entities.get(id).version(), e, doc.name(), e.entityType())),
-                () -> {
-                    long id = entities.create(request(null, e, doc.name(), null)).id();
-                    return entities.update(id, request(entities.get(id).version(), e, doc.name(), e.entityType())).id();
-                }));
+                // An unknown type is reported already; without it the entity's own problems are found too.
+                id -> entities.update(id, request(entities.get(id).version(), e, doc.name(), known(e, unknownTypes))),
+                () -> entities.createAsGiven(request(null, e, doc.name(), known(e, unknownTypes))).id()));
         each(doc.loads(), "$.loads", (l, at) -> run.upsert(at,
                 () -> store.loads().id(l.name()),
                 id -> loads.update(id, request(loads.get(id).version(), l)),
@@ -249,10 +247,11 @@ public class PackageImporter {
     }
 
     /**
-     * Entities are created before they get their type, so a wrong type would only show once the rest
-     * of the entity is right; checked up front so that one import reports it with the other problems.
+     * A type that neither the document nor the store has, checked up front against names only, so that
+     * one import reports every entity's with the other problems instead of stopping at the first.
      */
-    private void unknownEntityTypes(PackageDocument doc, ImportOwnership.Store store, Run run) {
+    private Set<String> unknownEntityTypes(PackageDocument doc, ImportOwnership.Store store, Run run) {
+        Set<String> unknown = new HashSet<>();
         Set<String> inDocument = new HashSet<>();
         doc.entityTypes().forEach(t -> inDocument.add(t.name()));
         for (int i = 0; i < doc.entities().size(); i++) {
@@ -260,8 +259,14 @@ public class PackageImporter {
             if (type != null && !inDocument.contains(type) && !store.entityTypes().exists(type)) {
                 run.problems.add(new Problem("$.entities[" + i + "].entityType",
                         "names no entity type, in the package or the store (was '" + type + "')"));
+                unknown.add(type);
             }
         }
+        return unknown;
+    }
+
+    private static String known(PackageDocument.EntityDoc entity, Set<String> unknownTypes) {
+        return unknownTypes.contains(entity.entityType()) ? null : entity.entityType();
     }
 
     /**

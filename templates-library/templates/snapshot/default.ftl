@@ -230,6 +230,8 @@
     <#local end = endOrNull(t + "." + VT, OE, tsType)>
     <#return t + "." + VF + " <= " + x + " AND (" + end + " IS NULL OR " + x + " < " + end + ")">
 </#function>
+<#-- Current-state input with the check strategy (no deletion records): the delta in one join. -->
+<#assign fast = mode == "current" && strategy == "check" && !deletion_records>
 <#if phase != "apply">
 <#if mode == "snapshot">
 -- Every observation time already loaded (historical snapshot input)
@@ -242,6 +244,33 @@ ${failIfAny("    SELECT " + qual(grain, "s") + " FROM " + S + " s GROUP BY " + q
         + " || " + lit(". Deduplicate the source query, e.g. keep ROW_NUMBER() OVER (PARTITION BY " + grainNames?join(", ") + " ORDER BY <newest first>) = 1."))};
 DROP TABLE IF EXISTS ${D};
 CREATE TABLE ${D} AS
+<#if fast>
+<#-- Current-state input, check strategy: one observation per key, at the execution time, so every
+     new version starts there and the delta is one join of the source with the open versions (no
+     window over the history); the same rows as the general pipeline below. -->
+WITH joined AS (
+    -- Source rows of new keys, and of keys whose open version differs in a check column
+    SELECT ${qual(cols, "s")}<#list colAttrs as a>, c.${a.sqlName} AS _o_${a.name}</#list>, c.${VF} AS _o_vf, CASE WHEN c.${K[0]} IS NULL THEN 0 ELSE 1 END AS _open
+    FROM ${S} s
+    LEFT JOIN ${TR} c ON ${eqAll(K, "c", "s")} AND ${isOpen("c." + VT, OE, tsType)}
+    WHERE c.${K[0]} IS NULL OR ${anyDiffers(checkCols, "c", "s")}
+)
+-- The delta: open versions that get closed, and versions to insert
+SELECT <#list colAttrs as a>j._o_${a.name} AS ${a.sqlName}, </#list>j._o_vf AS ${VF}, ${ET} AS ${VT}<#if statusAttrs?size == 1>, ${OFF} AS ${statusCols[0]}</#if>, 0 AS is_new_version
+FROM joined j
+WHERE j._open = 1
+<#if hardDeletes>
+UNION ALL
+-- Hard deletes: current keys missing from the source end at the execution time
+SELECT ${qual(cols, "c")}, c.${VF}, ${ET}<#if statusAttrs?size == 1>, ${OFF}</#if>, 0
+FROM ${TR} c
+WHERE ${isOpen("c." + VT, OE, tsType)}
+    AND NOT EXISTS (SELECT 1 FROM ${S} s WHERE ${eqAll(K, "s", "c")})
+</#if>
+UNION ALL
+SELECT ${qual(cols, "j")}, ${ET}, ${openEnd(OE, tsType)}<#if statusAttrs?size == 1>, ${ON}</#if>, 1
+FROM joined j;
+<#else>
 WITH <#if late>late_keys AS (
 <#if mode == "snapshot">
     SELECT DISTINCT ${qual(K, "u")} FROM (
@@ -431,6 +460,7 @@ ranged AS (
 SELECT ${deltaCols()}, r._from AS ${VF}, ${endUnder("r._to", OE, tsType)} AS ${VT}<#if statusAttrs?size == 1>, CASE WHEN r._to IS NULL THEN ${ON} ELSE ${OFF} END AS ${statusCols[0]}</#if><#if deletion_records>, CASE WHEN r._del = 1 THEN ${DEL_ON} ELSE ${DEL_OFF} END AS ${delCols[0]}</#if>, r._new AS is_new_version<#if late>, r._late AS is_rebuilt_key</#if>
 FROM ranged r
 WHERE <#if !deletion_records>r._del = 0 AND </#if>(r._new = 1 OR r._to IS NOT NULL);
+</#if>
 </#if>
 <#if phase != "delta">
 <#assign tx = dialect.capabilities.multi_statement_transactions!true>

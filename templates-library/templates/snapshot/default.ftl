@@ -230,6 +230,11 @@
     <#local end = endOrNull(t + "." + VT, OE, tsType)>
     <#return t + "." + VF + " <= " + x + " AND (" + end + " IS NULL OR " + x + " < " + end + ")">
 </#function>
+<#-- Historical snapshot input, check strategy, first versions at observed_at (the default), no
+     deletion records: an event's version time, the time it was seen and its first-version time are
+     one expression, so every version starts at its _vf and the tgt_keys aggregate, its join and
+     the numbering pass are left out. -->
+<#assign simpleStarts = mode == "snapshot" && strategy == "check" && initName == "observed_at" && !deletion_records>
 <#-- Current-state input with the check strategy (no deletion records): the delta in one join. -->
 <#assign fast = mode == "current" && strategy == "check" && !deletion_records>
 <#if phase != "apply">
@@ -298,14 +303,14 @@ WITH <#if late>late_keys AS (
         AND NOT EXISTS (SELECT 1 FROM ${TR} t WHERE ${eqAll(K, "t", "s")} AND t.${VF} = ${ORD})
 </#if>
 ),
-</#if>tgt_keys AS (
+</#if><#if !simpleStarts>tgt_keys AS (
     -- What the target knows per key: the latest time it has seen, whether a version is open
     SELECT ${qual(K, "t")}, MAX(${fn.nvl(endOrNull("t." + VT, OE, tsType), "t." + VF)}) AS _last
     FROM ${TR} t<#if late>
     WHERE NOT EXISTS (SELECT 1 FROM late_keys l WHERE ${eqAll(K, "l", "t")})</#if>
     GROUP BY ${qual(K, "t")}
 ),
-events AS (
+</#if>events AS (
     -- The open version of each key: the state that new observations are compared with
     SELECT ${qual(cols, "c")}, 0 AS _new, ${delOf("c")} AS _del, c.${VF} AS _ord, c.${VF} AS _vf, c.${VF} AS _seen, c.${VF} AS _init<#if late>, 0 AS _late</#if>
     FROM ${TR} c
@@ -415,6 +420,12 @@ kept AS (
             OR f._p_upd IS NULL OR f.${UPD} > f._p_upd))
 </#if>
 ),
+<#if simpleStarts>
+starts AS (
+    SELECT kp.*, kp._vf AS _from
+    FROM kept kp
+),
+<#else>
 numbered AS (
     SELECT
         kp.*
@@ -443,6 +454,7 @@ starts AS (
     FROM numbered n
     LEFT JOIN tgt_keys k ON ${eqAll(K, "k", "n")}
 ),
+</#if>
 ranged AS (
     SELECT st.*, LEAD(st._from) OVER (${w}) AS _to
     FROM starts st

@@ -65,6 +65,10 @@
       span; a close that no version continues as a delete), all its source rows and (check
       strategy, hard deletes) the batch's times that miss it, the source winning at its own times;
       its target rows are deleted and the delta's inserted (is_rebuilt_key = 1).
+    - Current-state input with the check strategy (without deletion records) computes the same delta
+      as one join of the source with the open versions (issue: table 9 of docs/benchmarks.md): every
+      new version starts at the execution time; the timestamp strategy and deletion records take the
+      general pipeline.
     - Applied with one MERGE (update valid_to of closed versions, insert new versions) in a
       transaction with the watermark (without the multi_statement_transactions capability the
       watermark is written right after the MERGE, outside a transaction).

@@ -757,4 +757,33 @@ class SnapshotExecutionTest {
                     row("4", "EU", T3, T6, "0", "gold", "B"));
         }
     }
+
+    /** full_refresh=true with current-state input takes the one-join delta against an empty target. */
+    @ParameterizedTest(name = "{0} open_end={1}")
+    @MethodSource("io.loadsmith.engine.Loads#enginesAndOpenEnds")
+    void currentStateCheckOneJoinDeltaWithFullRefresh(TargetEngine engine, String openEnd) throws Exception {
+        String params = CHECK_ALL + ":invalidate_hard_deletes=true:open_end=" + openEnd;
+        String open = Loads.openEnd(openEnd);
+        try (Connection db = prepare(engine, TARGET_TYPED)) {
+            current(db, "(1, 'EU', 'basic', 'A', NULL), (2, 'EU', 'basic', 'A', NULL)");
+            runWithStatus(db, load(engine, TARGET_TYPED, CURRENT, params, T1), openEnd);
+            current(db, "(1, 'EU', 'gold', 'A', NULL), (2, 'EU', 'basic', 'A', NULL)");
+            runWithStatus(db, load(engine, TARGET_TYPED, CURRENT, params, T2), openEnd);
+            // The full refresh reads only this source: key 2 and the T1/T2 history are gone.
+            current(db, "(1, 'EU', 'gold', 'A', NULL), (3, 'EU', 'basic', 'B', NULL)");
+            String refresh = load(engine, TARGET_TYPED, CURRENT, params + ":full_refresh=true", T3);
+            assertThat(refresh).contains("WITH joined AS").doesNotContain("LAG(");
+            runWithStatus(db, refresh, openEnd);
+            assertHistoryStableOnRerun(db, refresh, openEnd, HISTORY_STATUS, List.of(
+                    row("1", "EU", T3, open, "1", "gold", "A"),
+                    row("3", "EU", T3, open, "1", "basic", "B")));
+            // An incremental run continues from the rebuilt history.
+            current(db, "(1, 'EU', 'plat', 'A', NULL), (3, 'EU', 'basic', 'B', NULL)");
+            runWithStatus(db, load(engine, TARGET_TYPED, CURRENT, params, T4), openEnd);
+            assertThat(Loads.sorted(db, HISTORY_STATUS)).containsExactly(
+                    row("1", "EU", T3, T4, "0", "gold", "A"),
+                    row("1", "EU", T4, open, "1", "plat", "A"),
+                    row("3", "EU", T3, open, "1", "basic", "B"));
+        }
+    }
 }

@@ -65,6 +65,10 @@
       span; a close that no version continues as a delete), all its source rows and (check
       strategy, hard deletes) the batch's times that miss it, the source winning at its own times;
       its target rows are deleted and the delta's inserted (is_rebuilt_key = 1).
+    - Current-state input with the check strategy (without deletion records) computes the same delta
+      as one join of the source with the open versions (issue: table 9 of docs/benchmarks.md): every
+      new version starts at the execution time; the timestamp strategy and deletion records take the
+      general pipeline.
     - Applied with one MERGE (update valid_to of closed versions, insert new versions) in a
       transaction with the watermark (without the multi_statement_transactions capability the
       watermark is written right after the MERGE, outside a transaction).
@@ -230,6 +234,13 @@
     <#local end = endOrNull(t + "." + VT, OE, tsType)>
     <#return t + "." + VF + " <= " + x + " AND (" + end + " IS NULL OR " + x + " < " + end + ")">
 </#function>
+<#-- Historical snapshot input, check strategy, first versions at observed_at (the default), no
+     deletion records: an event's version time, the time it was seen and its first-version time are
+     one expression, so every version starts at its _vf and the tgt_keys aggregate, its join and
+     the numbering pass are left out. -->
+<#assign simpleStarts = mode == "snapshot" && strategy == "check" && initName == "observed_at" && !deletion_records>
+<#-- Current-state input with the check strategy (no deletion records): the delta in one join. -->
+<#assign fast = mode == "current" && strategy == "check" && !deletion_records>
 <#if phase != "apply">
 <#if mode == "snapshot">
 -- Every observation time already loaded (historical snapshot input)
@@ -242,6 +253,33 @@ ${failIfAny("    SELECT " + qual(grain, "s") + " FROM " + S + " s GROUP BY " + q
         + " || " + lit(". Deduplicate the source query, e.g. keep ROW_NUMBER() OVER (PARTITION BY " + grainNames?join(", ") + " ORDER BY <newest first>) = 1."))};
 DROP TABLE IF EXISTS ${D};
 CREATE TABLE ${D} AS
+<#if fast>
+<#-- Current-state input, check strategy: one observation per key, at the execution time, so every
+     new version starts there and the delta is one join of the source with the open versions (no
+     window over the history); the same rows as the general pipeline below. -->
+WITH joined AS (
+    -- Source rows of new keys, and of keys whose open version differs in a check column
+    SELECT ${qual(cols, "s")}<#list colAttrs as a>, c.${a.sqlName} AS _o_${a.name}</#list>, c.${VF} AS _o_vf, CASE WHEN c.${K[0]} IS NULL THEN 0 ELSE 1 END AS _open
+    FROM ${S} s
+    LEFT JOIN ${TR} c ON ${eqAll(K, "c", "s")} AND ${isOpen("c." + VT, OE, tsType)}
+    WHERE c.${K[0]} IS NULL OR ${anyDiffers(checkCols, "c", "s")}
+)
+-- The delta: open versions that get closed, and versions to insert
+SELECT <#list colAttrs as a>j._o_${a.name} AS ${a.sqlName}, </#list>j._o_vf AS ${VF}, ${ET} AS ${VT}<#if statusAttrs?size == 1>, ${OFF} AS ${statusCols[0]}</#if>, 0 AS is_new_version
+FROM joined j
+WHERE j._open = 1
+<#if hardDeletes>
+UNION ALL
+-- Hard deletes: current keys missing from the source end at the execution time
+SELECT ${qual(cols, "c")}, c.${VF}, ${ET}<#if statusAttrs?size == 1>, ${OFF}</#if>, 0
+FROM ${TR} c
+WHERE ${isOpen("c." + VT, OE, tsType)}
+    AND NOT EXISTS (SELECT 1 FROM ${S} s WHERE ${eqAll(K, "s", "c")})
+</#if>
+UNION ALL
+SELECT ${qual(cols, "j")}, ${ET}, ${openEnd(OE, tsType)}<#if statusAttrs?size == 1>, ${ON}</#if>, 1
+FROM joined j;
+<#else>
 WITH <#if late>late_keys AS (
 <#if mode == "snapshot">
     SELECT DISTINCT ${qual(K, "u")} FROM (
@@ -269,14 +307,14 @@ WITH <#if late>late_keys AS (
         AND NOT EXISTS (SELECT 1 FROM ${TR} t WHERE ${eqAll(K, "t", "s")} AND t.${VF} = ${ORD})
 </#if>
 ),
-</#if>tgt_keys AS (
+</#if><#if !simpleStarts>tgt_keys AS (
     -- What the target knows per key: the latest time it has seen, whether a version is open
     SELECT ${qual(K, "t")}, MAX(${fn.nvl(endOrNull("t." + VT, OE, tsType), "t." + VF)}) AS _last
     FROM ${TR} t<#if late>
     WHERE NOT EXISTS (SELECT 1 FROM late_keys l WHERE ${eqAll(K, "l", "t")})</#if>
     GROUP BY ${qual(K, "t")}
 ),
-events AS (
+</#if>events AS (
     -- The open version of each key: the state that new observations are compared with
     SELECT ${qual(cols, "c")}, 0 AS _new, ${delOf("c")} AS _del, c.${VF} AS _ord, c.${VF} AS _vf, c.${VF} AS _seen, c.${VF} AS _init<#if late>, 0 AS _late</#if>
     FROM ${TR} c
@@ -386,6 +424,12 @@ kept AS (
             OR f._p_upd IS NULL OR f.${UPD} > f._p_upd))
 </#if>
 ),
+<#if simpleStarts>
+starts AS (
+    SELECT kp.*, kp._vf AS _from
+    FROM kept kp
+),
+<#else>
 numbered AS (
     SELECT
         kp.*
@@ -414,6 +458,7 @@ starts AS (
     FROM numbered n
     LEFT JOIN tgt_keys k ON ${eqAll(K, "k", "n")}
 ),
+</#if>
 ranged AS (
     SELECT st.*, LEAD(st._from) OVER (${w}) AS _to
     FROM starts st
@@ -431,6 +476,7 @@ ranged AS (
 SELECT ${deltaCols()}, r._from AS ${VF}, ${endUnder("r._to", OE, tsType)} AS ${VT}<#if statusAttrs?size == 1>, CASE WHEN r._to IS NULL THEN ${ON} ELSE ${OFF} END AS ${statusCols[0]}</#if><#if deletion_records>, CASE WHEN r._del = 1 THEN ${DEL_ON} ELSE ${DEL_OFF} END AS ${delCols[0]}</#if>, r._new AS is_new_version<#if late>, r._late AS is_rebuilt_key</#if>
 FROM ranged r
 WHERE <#if !deletion_records>r._del = 0 AND </#if>(r._new = 1 OR r._to IS NOT NULL);
+</#if>
 </#if>
 <#if phase != "delta">
 <#assign tx = dialect.capabilities.multi_statement_transactions!true>

@@ -26,13 +26,6 @@ WITH late_keys AS (
         AND NOT EXISTS (SELECT 1 FROM stage.customer_hist s WHERE s.customer_id = t.customer_id AND CAST(s.snapshot_date AS DATETIME) = o._obs)
     ) u
 ),
-tgt_keys AS (
-    -- What the target knows per key: the latest time it has seen, whether a version is open
-    SELECT t.customer_id, MAX(IFNULL(t.valid_to, t.valid_from)) AS _last
-    FROM dw.customer_snap t
-    WHERE NOT EXISTS (SELECT 1 FROM late_keys l WHERE l.customer_id = t.customer_id)
-    GROUP BY t.customer_id
-),
 events AS (
     -- The open version of each key: the state that new observations are compared with
     SELECT c.customer_id, c.region, c.plan, c.status, c.updated_at, 0 AS _new, 0 AS _del, c.valid_from AS _ord, c.valid_from AS _vf, c.valid_from AS _seen, c.valid_from AS _init, 0 AS _late
@@ -111,28 +104,9 @@ kept AS (
         OR (f._del = 0 AND (f._p_del IS NULL OR f._p_del = 1
             OR (f.plan IS DISTINCT FROM f._p_plan OR f.status IS DISTINCT FROM f._p_status)))
 ),
-numbered AS (
-    SELECT
-        kp.*
-        , LAG(kp._del) OVER (PARTITION BY customer_id ORDER BY _new, _ord) AS _pk_del
-        , LAG(kp._vf) OVER (PARTITION BY customer_id ORDER BY _new, _ord) AS _pk_vf
-        , ROW_NUMBER() OVER (PARTITION BY customer_id ORDER BY _new, _ord) AS _n
-    FROM kept kp
-),
 starts AS (
-    SELECT
-        n.*
-        , CASE
-            WHEN n._new = 0 THEN n._vf
-            -- the first version of a new key
-            WHEN k.customer_id IS NULL AND n._n = 1 THEN n._init
-            -- a reappearance whose version time is not after the close: starts when seen again
-            WHEN n._del = 0 AND n._pk_del = 1 AND n._vf <= n._pk_vf THEN n._seen
-            WHEN n._del = 0 AND n._n = 1 AND n._vf <= k._last THEN n._seen
-            ELSE n._vf
-        END AS _from
-    FROM numbered n
-    LEFT JOIN tgt_keys k ON k.customer_id = n.customer_id
+    SELECT kp.*, kp._vf AS _from
+    FROM kept kp
 ),
 ranged AS (
     SELECT st.*, LEAD(st._from) OVER (PARTITION BY customer_id ORDER BY _new, _ord) AS _to

@@ -7,73 +7,20 @@ FROM (
 ) bad;
 DROP TABLE IF EXISTS dw.Z_DELTA_customer_snap;
 CREATE TABLE dw.Z_DELTA_customer_snap AS
-WITH tgt_keys AS (
-    -- What the target knows per key: the latest time it has seen, whether a version is open
-    SELECT t.customer_id, MAX(NVL(t.valid_to, t.valid_from)) AS _last
-    FROM dw.customer_snap t
-    GROUP BY t.customer_id
-),
-events AS (
-    -- The open version of each key: the state that new observations are compared with
-    SELECT c.customer_id, c.region, c.plan, c.status, c.updated_at, 0 AS _new, 0 AS _del, c.valid_from AS _ord, c.valid_from AS _vf, c.valid_from AS _seen, c.valid_from AS _init
-    FROM dw.customer_snap c
-    WHERE c.valid_to IS NULL
-    UNION ALL
-    -- New observations
-    SELECT s.customer_id, s.region, s.plan, s.status, s.updated_at, 1, 0, CAST(CURRENT_TIMESTAMP AS TIMESTAMP), CAST(CURRENT_TIMESTAMP AS TIMESTAMP), CAST(CURRENT_TIMESTAMP AS TIMESTAMP), CAST(CURRENT_TIMESTAMP AS TIMESTAMP)
+WITH joined AS (
+    -- Source rows of new keys, and of keys whose open version differs in a check column
+    SELECT s.customer_id, s.region, s.plan, s.status, s.updated_at, c.customer_id AS _o_customer_id, c.region AS _o_region, c.plan AS _o_plan, c.status AS _o_status, c.updated_at AS _o_updated_at, c.valid_from AS _o_vf, CASE WHEN c.customer_id IS NULL THEN 0 ELSE 1 END AS _open
     FROM stage.customer_src s
-),
-flagged AS (
-    SELECT
-        e.*
-        , LAG(e._del) OVER (PARTITION BY customer_id ORDER BY _new, _ord) AS _p_del
-        , LAG(e.region) OVER (PARTITION BY customer_id ORDER BY _new, _ord) AS _p_region
-        , LAG(e.plan) OVER (PARTITION BY customer_id ORDER BY _new, _ord) AS _p_plan
-        , LAG(e.status) OVER (PARTITION BY customer_id ORDER BY _new, _ord) AS _p_status
-        , LAG(e.updated_at) OVER (PARTITION BY customer_id ORDER BY _new, _ord) AS _p_updated_at
-    FROM events e
-),
-kept AS (
-    -- Collapse: keep the open version, each change, the first delete after a live version and
-    -- each reappearance; a delete before anything live or after a delete is dropped
-    SELECT f.*
-    FROM flagged f
-    WHERE f._new = 0
-        OR (f._del = 1 AND f._p_del = 0)
-        OR (f._del = 0 AND (f._p_del IS NULL OR f._p_del = 1
-            OR (f.region IS DISTINCT FROM f._p_region OR f.plan IS DISTINCT FROM f._p_plan OR f.status IS DISTINCT FROM f._p_status OR f.updated_at IS DISTINCT FROM f._p_updated_at)))
-),
-numbered AS (
-    SELECT
-        kp.*
-        , LAG(kp._del) OVER (PARTITION BY customer_id ORDER BY _new, _ord) AS _pk_del
-        , LAG(kp._vf) OVER (PARTITION BY customer_id ORDER BY _new, _ord) AS _pk_vf
-        , ROW_NUMBER() OVER (PARTITION BY customer_id ORDER BY _new, _ord) AS _n
-    FROM kept kp
-),
-starts AS (
-    SELECT
-        n.*
-        , CASE
-            WHEN n._new = 0 THEN n._vf
-            -- the first version of a new key
-            WHEN k.customer_id IS NULL AND n._n = 1 THEN n._init
-            -- a reappearance whose version time is not after the close: starts when seen again
-            WHEN n._del = 0 AND n._pk_del = 1 AND n._vf <= n._pk_vf THEN n._seen
-            WHEN n._del = 0 AND n._n = 1 AND n._vf <= k._last THEN n._seen
-            ELSE n._vf
-        END AS _from
-    FROM numbered n
-    LEFT JOIN tgt_keys k ON k.customer_id = n.customer_id
-),
-ranged AS (
-    SELECT st.*, LEAD(st._from) OVER (PARTITION BY customer_id ORDER BY _new, _ord) AS _to
-    FROM starts st
+    LEFT JOIN dw.customer_snap c ON c.customer_id = s.customer_id AND c.valid_to IS NULL
+    WHERE c.customer_id IS NULL OR (c.region IS DISTINCT FROM s.region OR c.plan IS DISTINCT FROM s.plan OR c.status IS DISTINCT FROM s.status OR c.updated_at IS DISTINCT FROM s.updated_at)
 )
--- The delta: versions to insert, and open versions that get closed
-SELECT r.customer_id, r.region, r.plan, r.status, r.updated_at, r._from AS valid_from, r._to AS valid_to, r._new AS is_new_version
-FROM ranged r
-WHERE r._del = 0 AND (r._new = 1 OR r._to IS NOT NULL);
+-- The delta: open versions that get closed, and versions to insert
+SELECT j._o_customer_id AS customer_id, j._o_region AS region, j._o_plan AS plan, j._o_status AS status, j._o_updated_at AS updated_at, j._o_vf AS valid_from, CAST(CURRENT_TIMESTAMP AS TIMESTAMP) AS valid_to, 0 AS is_new_version
+FROM joined j
+WHERE j._open = 1
+UNION ALL
+SELECT j.customer_id, j.region, j.plan, j.status, j.updated_at, CAST(CURRENT_TIMESTAMP AS TIMESTAMP), CAST(NULL AS TIMESTAMP), 1
+FROM joined j;
 
 /* 2. step_2 (OVERRIDE - SQL) */
 SELECT CAST('audit not_null on dw.Z_DELTA_customer_snap failed: a NULL in customer_id or region (fix the source or the load so that these columns are always set); example row: ' || 'customer_id=' || NVL(CAST(bad.customer_id AS VARCHAR), 'NULL') || ', region=' || NVL(CAST(bad.region AS VARCHAR), 'NULL') AS INTEGER) AS load_check_failed

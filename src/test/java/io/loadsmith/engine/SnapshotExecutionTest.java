@@ -675,4 +675,115 @@ class SnapshotExecutionTest {
                 .isInstanceOf(GenerationException.class).hasMessageContaining("parameter 'full_refresh'")
                 .hasMessageContaining("VALID_FROM");
     }
+
+    private static final String T6 = "2024-06-01 00:00:00";
+    private static final String T7 = "2024-07-01 00:00:00";
+
+    /**
+     * Current-state input with the check strategy takes the one-join delta (no window over the
+     * history): empty and one-row sources, unchanged, changed and new keys, NULL to a value and
+     * back, a missing key that stays open without invalidate_hard_deletes, reruns that write nothing.
+     */
+    @ParameterizedTest(name = "{0} open_end={1}")
+    @MethodSource("io.loadsmith.engine.Loads#enginesAndOpenEnds")
+    void currentStateCheckOneJoinDeltaWithoutHardDeletes(TargetEngine engine, String openEnd) throws Exception {
+        String params = CHECK_ALL + ":open_end=" + openEnd;
+        String open = Loads.openEnd(openEnd);
+        assertThat(load(engine, TARGET_STATUS, CURRENT, params, T1)).contains("WITH joined AS").doesNotContain("LAG(");
+        try (Connection db = prepare(engine, TARGET_STATUS)) {
+            // An empty source into an empty target writes nothing.
+            runWithStatus(db, load(engine, TARGET_STATUS, CURRENT, params, T1), openEnd);
+            assertThat(Loads.sorted(db, HISTORY_STATUS)).isEmpty();
+            // One row.
+            current(db, "(1, 'EU', 'basic', 'A', NULL)");
+            runWithStatus(db, load(engine, TARGET_STATUS, CURRENT, params, T2), openEnd);
+            // Key 1 unchanged; keys 2 (plan NULL) and 3 new.
+            current(db, "(1, 'EU', 'basic', 'A', NULL), (2, 'EU', NULL, 'A', NULL), (3, 'EU', 'basic', 'A', NULL)");
+            runWithStatus(db, load(engine, TARGET_STATUS, CURRENT, params, T3), openEnd);
+            // Key 2 NULL -> 'pro'; key 3 missing (stays open); key 4 new; the same batch again writes nothing.
+            current(db, "(1, 'EU', 'basic', 'A', NULL), (2, 'EU', 'pro', 'A', NULL), (4, 'EU', 'gold', 'B', NULL)");
+            runWithStatus(db, load(engine, TARGET_STATUS, CURRENT, params, T4), openEnd);
+            runWithStatus(db, load(engine, TARGET_STATUS, CURRENT, params, T5), openEnd);
+            // Key 2 'pro' -> NULL.
+            current(db, "(1, 'EU', 'basic', 'A', NULL), (2, 'EU', NULL, 'A', NULL), (4, 'EU', 'gold', 'B', NULL)");
+            runWithStatus(db, load(engine, TARGET_STATUS, CURRENT, params, T6), openEnd);
+            // An empty source closes nothing without invalidate_hard_deletes.
+            TargetEngine.execute(db, "DELETE FROM stage.customer_src");
+            runWithStatus(db, load(engine, TARGET_STATUS, CURRENT, params, T7), openEnd);
+            assertThat(Loads.sorted(db, HISTORY_STATUS)).containsExactly(
+                    row("1", "EU", T2, open, "1", "basic", "A"),
+                    row("2", "EU", T3, T4, "0", null, "A"),
+                    row("2", "EU", T4, T6, "0", "pro", "A"),
+                    row("2", "EU", T6, open, "1", null, "A"),
+                    row("3", "EU", T3, open, "1", "basic", "A"),
+                    row("4", "EU", T4, open, "1", "gold", "B"));
+        }
+    }
+
+    /**
+     * The one-join delta with invalidate_hard_deletes: a missing key is closed at the execution
+     * time and gets a new version when it comes back; an empty source closes every open version;
+     * reruns write nothing.
+     */
+    @ParameterizedTest(name = "{0} open_end={1}")
+    @MethodSource("io.loadsmith.engine.Loads#enginesAndOpenEnds")
+    void currentStateCheckOneJoinDeltaWithHardDeletes(TargetEngine engine, String openEnd) throws Exception {
+        String params = CHECK_ALL + ":invalidate_hard_deletes=true:open_end=" + openEnd;
+        assertThat(load(engine, TARGET_STATUS, CURRENT, params, T1)).contains("WITH joined AS").doesNotContain("LAG(");
+        try (Connection db = prepare(engine, TARGET_STATUS)) {
+            runWithStatus(db, load(engine, TARGET_STATUS, CURRENT, params, T1), openEnd);
+            assertThat(Loads.sorted(db, HISTORY_STATUS)).isEmpty();
+            current(db, "(1, 'EU', 'basic', 'A', NULL), (2, 'EU', NULL, 'A', NULL), (3, 'EU', 'basic', 'A', NULL)");
+            runWithStatus(db, load(engine, TARGET_STATUS, CURRENT, params, T2), openEnd);
+            // Key 2 NULL -> 'pro'; key 3 deleted; key 4 new; the same batch again writes nothing.
+            current(db, "(1, 'EU', 'basic', 'A', NULL), (2, 'EU', 'pro', 'A', NULL), (4, 'EU', 'gold', 'B', NULL)");
+            runWithStatus(db, load(engine, TARGET_STATUS, CURRENT, params, T3), openEnd);
+            runWithStatus(db, load(engine, TARGET_STATUS, CURRENT, params, T4), openEnd);
+            // Key 2 'pro' -> NULL; key 3 comes back unchanged.
+            current(db, "(1, 'EU', 'basic', 'A', NULL), (2, 'EU', NULL, 'A', NULL), (3, 'EU', 'basic', 'A', NULL), "
+                    + "(4, 'EU', 'gold', 'B', NULL)");
+            runWithStatus(db, load(engine, TARGET_STATUS, CURRENT, params, T5), openEnd);
+            // An empty source closes every open version; again, nothing more.
+            TargetEngine.execute(db, "DELETE FROM stage.customer_src");
+            runWithStatus(db, load(engine, TARGET_STATUS, CURRENT, params, T6), openEnd);
+            runWithStatus(db, load(engine, TARGET_STATUS, CURRENT, params, T7), openEnd);
+            assertThat(Loads.sorted(db, HISTORY_STATUS)).containsExactly(
+                    row("1", "EU", T2, T6, "0", "basic", "A"),
+                    row("2", "EU", T2, T3, "0", null, "A"),
+                    row("2", "EU", T3, T5, "0", "pro", "A"),
+                    row("2", "EU", T5, T6, "0", null, "A"),
+                    row("3", "EU", T2, T3, "0", "basic", "A"),
+                    row("3", "EU", T5, T6, "0", "basic", "A"),
+                    row("4", "EU", T3, T6, "0", "gold", "B"));
+        }
+    }
+
+    /** full_refresh=true with current-state input takes the one-join delta against an empty target. */
+    @ParameterizedTest(name = "{0} open_end={1}")
+    @MethodSource("io.loadsmith.engine.Loads#enginesAndOpenEnds")
+    void currentStateCheckOneJoinDeltaWithFullRefresh(TargetEngine engine, String openEnd) throws Exception {
+        String params = CHECK_ALL + ":invalidate_hard_deletes=true:open_end=" + openEnd;
+        String open = Loads.openEnd(openEnd);
+        try (Connection db = prepare(engine, TARGET_TYPED)) {
+            current(db, "(1, 'EU', 'basic', 'A', NULL), (2, 'EU', 'basic', 'A', NULL)");
+            runWithStatus(db, load(engine, TARGET_TYPED, CURRENT, params, T1), openEnd);
+            current(db, "(1, 'EU', 'gold', 'A', NULL), (2, 'EU', 'basic', 'A', NULL)");
+            runWithStatus(db, load(engine, TARGET_TYPED, CURRENT, params, T2), openEnd);
+            // The full refresh reads only this source: key 2 and the T1/T2 history are gone.
+            current(db, "(1, 'EU', 'gold', 'A', NULL), (3, 'EU', 'basic', 'B', NULL)");
+            String refresh = load(engine, TARGET_TYPED, CURRENT, params + ":full_refresh=true", T3);
+            assertThat(refresh).contains("WITH joined AS").doesNotContain("LAG(");
+            runWithStatus(db, refresh, openEnd);
+            assertHistoryStableOnRerun(db, refresh, openEnd, HISTORY_STATUS, List.of(
+                    row("1", "EU", T3, open, "1", "gold", "A"),
+                    row("3", "EU", T3, open, "1", "basic", "B")));
+            // An incremental run continues from the rebuilt history.
+            current(db, "(1, 'EU', 'plat', 'A', NULL), (3, 'EU', 'basic', 'B', NULL)");
+            runWithStatus(db, load(engine, TARGET_TYPED, CURRENT, params, T4), openEnd);
+            assertThat(Loads.sorted(db, HISTORY_STATUS)).containsExactly(
+                    row("1", "EU", T3, T4, "0", "gold", "A"),
+                    row("1", "EU", T4, open, "1", "plat", "A"),
+                    row("3", "EU", T3, open, "1", "basic", "B"));
+        }
+    }
 }

@@ -5,6 +5,7 @@ import java.util.Map;
 
 import freemarker.template.Template;
 import io.loadsmith.dialect.Dialect;
+import io.loadsmith.generation.catalog.TemplateKind;
 import io.loadsmith.generation.model.LoadModel;
 
 /**
@@ -20,7 +21,12 @@ public final class RawRender {
     public RawRender(FreemarkerEngine engine, Dialect dialect, String templateName) throws Exception {
         this.engine = engine;
         this.dialect = dialect;
-        this.template = engine.configuration(dialect).getTemplate(templateName);
+        // Top-level templates come from the catalog, not the configuration's loader (lib/*.ftl only):
+        // parsed once here as the engine parses them, then processed bare.
+        int slash = templateName.indexOf('/');
+        String text = engine.catalog().resolve(TemplateKind.ofFolder(templateName.substring(0, slash)),
+                templateName.substring(slash + 1), dialect).body();
+        this.template = engine.parse(dialect, templateName, text);
     }
 
     /** The data model of one load, physical types filled in; built outside the timed section. */

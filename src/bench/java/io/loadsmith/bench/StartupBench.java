@@ -42,7 +42,7 @@ final class StartupBench {
         Path app = ext.resolve("loadsmith.jar");
         String emptyCp = ext.resolve("lib") + "/*:" + Path.of(StartupBench.class.getProtectionDomain().getCodeSource()
                 .getLocation().toURI());
-        List<String> empty = List.of("-cp", emptyCp, "io.loadsmith.bench.emptyweb.EmptyWebApp");
+        List<String> empty = List.of("-cp", emptyCp, "loadsmithbench.emptyweb.EmptyWebApp");
         // The CDS archive: one training start that stops after the context refresh. CDS maps classes
         // from plain jars only, and the class path at run must be the one of the dump: so the
         // extracted jar and its libraries, named one by one, and the main class.
@@ -105,7 +105,7 @@ final class StartupBench {
                 + "training start with -XX:DumpLoadedClassList and -Dspring.context.exit=onRefresh, then -Xshare:dump); first answer = the first answer from "
                 + "GET /api/v1/dialects (401: up, without a token), polled every 50 ms; ready = then GET /actuator/health/readiness 200 (after the administrator exists); heap from jcmd GC.heap_info after "
                 + "jcmd GC.run. The baseline is an empty Spring Boot web application of the same Boot version "
-                + "(src/bench/java/io/loadsmith/bench/emptyweb), on the same jars, started the same way.");
+                + "(src/bench/java/loadsmithbench/emptyweb), on the same jars, started the same way.");
     }
 
     private static List<String> concat(List<String> a, List<String> b) {

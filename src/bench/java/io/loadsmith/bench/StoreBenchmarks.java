@@ -51,7 +51,7 @@ final class StoreBenchmarks {
 
     static List<Table> run(int[] exportSizes, int previewStore, int previewRequests) throws Exception {
         Table export = new Table("2. Whole-package export from the PostgreSQL store (SCD2 loads, 30 attributes)",
-                "loads", "export s", "of which read s", "generate s", "zip s", "raw render s", "ratio (goal <= 2)",
+                "loads", "export s", "of which read s", "generate s", "zip s", "raw render s", "ratio (goal <= 1.3)",
                 "SQL statements", "zip MB", "heap after MB");
         Table preview = new Table("3. Preview latency over HTTP, 16 concurrent clients, store of " + previewStore + " loads",
                 "endpoint", "requests", "p50 ms", "p95 ms (goal <= 50)", "p99 ms", "requests/s");
@@ -83,7 +83,7 @@ final class StoreBenchmarks {
                 double best = Double.MAX_VALUE;
                 double[] parts = new double[3];
                 long statements = 0;
-                byte[] zip = null;
+                long zipBytes = 0;
                 for (int r = 0; r < (size > 20_000 ? 2 : 3); r++) {
                     stats.clear();
                     long start = System.nanoTime();
@@ -91,7 +91,10 @@ final class StoreBenchmarks {
                     long read = System.nanoTime();
                     SqlPackage sql = exporter.build(document, "working", "snowflake", null);
                     long generated = System.nanoTime();
-                    zip = exporter.zip(sql);
+                    // Streamed as the API and the command line stream it: counted, not kept.
+                    CountingStream zip = new CountingStream();
+                    exporter.writeZip(sql, zip);
+                    zipBytes = zip.count;
                     long end = System.nanoTime();
                     if ((end - start) / 1e9 < best) {
                         best = (end - start) / 1e9;
@@ -102,8 +105,7 @@ final class StoreBenchmarks {
                 double rawSeconds = raw.seconds(size);
                 long heap = GeneratorThroughput.usedHeap();
                 export.row(size, Table.f2(best), Table.f2(parts[0]), Table.f2(parts[1]), Table.f2(parts[2]), Table.f2(rawSeconds), Table.f2(best / rawSeconds), statements,
-                        Table.f1(zip.length / 1e6), Table.f1(heap / 1e6));
-                zip = null;
+                        Table.f1(zipBytes / 1e6), Table.f1(heap / 1e6));
             }
             if (populated < previewStore) {
                 populate(ds, "bench_preview", previewStore);
@@ -144,6 +146,21 @@ final class StoreBenchmarks {
     }
 
     private static String bearer;
+
+    /** Where the benchmark's zip goes: its bytes counted, then dropped (a client's download). */
+    private static final class CountingStream extends java.io.OutputStream {
+        long count;
+
+        @Override
+        public void write(int b) {
+            count++;
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) {
+            count += len;
+        }
+    }
 
     private static long[] run(ExecutorService pool, HttpClient client, int port, int requests,
                               java.util.function.IntFunction<String> path) throws Exception {

@@ -5,6 +5,7 @@ import java.util.Map;
 
 import freemarker.template.Template;
 import io.loadsmith.dialect.Dialect;
+import io.loadsmith.generation.catalog.TemplateKind;
 import io.loadsmith.generation.model.LoadModel;
 
 /**
@@ -16,11 +17,18 @@ public final class RawRender {
     private final Template template;
     private final Dialect dialect;
     private final FreemarkerEngine engine;
+    private final String templateName;
 
     public RawRender(FreemarkerEngine engine, Dialect dialect, String templateName) throws Exception {
         this.engine = engine;
         this.dialect = dialect;
-        this.template = engine.configuration(dialect).getTemplate(templateName);
+        this.templateName = templateName.substring(templateName.indexOf('/') + 1);
+        // Top-level templates come from the catalog, not the configuration's loader (lib/*.ftl only):
+        // parsed once here as the engine parses them, then processed bare.
+        int slash = templateName.indexOf('/');
+        String text = engine.catalog().resolve(TemplateKind.ofFolder(templateName.substring(0, slash)),
+                templateName.substring(slash + 1), dialect).body();
+        this.template = engine.parse(dialect, templateName, text);
     }
 
     /** The data model of one load, physical types filled in; built outside the timed section. */
@@ -30,7 +38,12 @@ public final class RawRender {
             Map<String, Object> formulaData = LoadSqlGenerator.TemplateData.forFormula(load, dialect, attributes, prefix);
             return engine.render(dialect, "formulas/" + type, formulaData).strip();
         });
-        data.putAll(parameters);
+        // The template's typed parameters with their defaults, bound as the generator binds them
+        // (track_columns and the like are read by the template even when the call leaves them out).
+        Map<String, String> given = new java.util.LinkedHashMap<>();
+        parameters.forEach((k, v) -> given.put(k, String.valueOf(v)));
+        data.putAll(ParameterBinder.bind(engine.catalog().resolve(TemplateKind.TEMPLATE, templateName, dialect).definition(), given,
+                dialect, Map.of()));
         return data;
     }
 

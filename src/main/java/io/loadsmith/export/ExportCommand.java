@@ -1,6 +1,7 @@
 package io.loadsmith.export;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -87,7 +88,10 @@ public final class ExportCommand {
             Path dir = Path.of(options.get("out"));
             Files.createDirectories(dir);
             Path zip = dir.resolve(Names.fileName(document.name() + "-" + version + "-" + sql.manifest().dialect()) + ".zip");
-            Files.write(zip, exporter.zip(sql));
+            // Streamed to the file, as the API streams it to the response: the same bytes, never held whole.
+            try (OutputStream file = Files.newOutputStream(zip)) {
+                exporter.writeZip(sql, file);
+            }
             Files.writeString(dir.resolve("manifest.json"), SqlPackageExporter.manifest(sql));
             for (SqlPackage.File file : sql.files()) {
                 Path target = dir.resolve(file.path());

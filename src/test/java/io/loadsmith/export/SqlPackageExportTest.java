@@ -77,6 +77,23 @@ class SqlPackageExportTest {
     }
 
     @Test
+    void theStreamedZipIsTheSameBytesAndLeavesItsTargetOpen() throws Exception {
+        SqlPackage sql = exporter.build(PackageJson.read(vesselJson()), "1", "snowflake", "dev");
+        boolean[] closed = {false};
+        ByteArrayOutputStream target = new ByteArrayOutputStream() {
+            @Override
+            public void close() {
+                closed[0] = true;
+            }
+        };
+
+        exporter.writeZip(sql, target);
+
+        assertThat(target.toByteArray()).isEqualTo(exporter.zip(sql));
+        assertThat(closed[0]).as("the response or file is its owner's to close").isFalse();
+    }
+
+    @Test
     void loadsRunAfterTheLoadsThatFillTheirSources() {
         PackageDocument.LoadDoc mart = load("z_mart", "mart.M", "dw.D");
         PackageDocument.LoadDoc dim = load("b_dim", "dw.D", "stage.S");

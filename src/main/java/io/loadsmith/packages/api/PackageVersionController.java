@@ -1,5 +1,6 @@
 package io.loadsmith.packages.api;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -35,6 +36,9 @@ import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.NotFoundException;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.validation.Valid;
 
@@ -106,16 +110,22 @@ public class PackageVersionController {
     @GetMapping(value = "/{version}/sql-package", produces = "application/zip")
     @Operation(operationId = "downloadSqlPackage",
             summary = "The SQL package zip: DDL, one file per load, manifest.json; byte-identical for the same input")
-    public ResponseEntity<byte[]> sqlPackage(@PathVariable long id, @PathVariable String version,
-                                             @RequestParam String dialect,
-                                             @RequestParam(required = false) String environment,
-                                             @Parameter(description = ALLOW_DOC) @RequestParam(defaultValue = "false") boolean allowFullRefresh) {
+    @ApiResponse(responseCode = "200", description = "OK",
+            content = @Content(mediaType = "application/zip", schema = @Schema(type = "string", format = "byte")))
+    public void sqlPackage(@PathVariable long id, @PathVariable String version,
+                           @RequestParam String dialect,
+                           @RequestParam(required = false) String environment,
+                           @Parameter(description = ALLOW_DOC) @RequestParam(defaultValue = "false") boolean allowFullRefresh,
+                           HttpServletResponse response) throws IOException {
+        // Generated whole first: a load that cannot generate is a problem answer (4xx) before any byte.
         SqlPackage sql = versions.sqlPackage(id, version, dialect, environment,
                 GenerationOptions.of(allowFullRefresh), load -> true);
         String file = Names.fileName(sql.manifest().packageName() + "-" + version + "-" + sql.manifest().dialect()) + ".zip";
-        return ResponseEntity.ok().contentType(ZIP)
-                .header(HttpHeaders.CONTENT_DISPOSITION, ContentDisposition.attachment().filename(file).build().toString())
-                .body(exporter.zip(sql));
+        response.setStatus(HttpStatus.OK.value());
+        response.setContentType(ZIP.toString());
+        response.setHeader(HttpHeaders.CONTENT_DISPOSITION, ContentDisposition.attachment().filename(file).build().toString());
+        // Then streamed: the zip is never held whole (issue 18.5).
+        exporter.writeZip(sql, response.getOutputStream());
     }
 
     @GetMapping(value = "/{version}/sql", produces = MediaType.TEXT_PLAIN_VALUE)

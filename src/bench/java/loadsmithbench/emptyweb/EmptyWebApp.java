@@ -1,4 +1,4 @@
-package io.loadsmith.bench.emptyweb;
+package loadsmithbench.emptyweb;
 
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.SpringBootConfiguration;

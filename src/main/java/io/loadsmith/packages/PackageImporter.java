@@ -34,14 +34,12 @@ import io.loadsmith.generation.model.StepType;
 import io.loadsmith.load.LoadService;
 import io.loadsmith.packageregistry.MetadataPackageRepository;
 import io.loadsmith.packageregistry.MetadataPackageService;
-import io.loadsmith.packageregistry.api.PackageRequest;
 import io.loadsmith.preset.LoadPresetService;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.NotFoundException;
 import io.loadsmith.template.TemplateService;
 import io.loadsmith.template.TransformationTypeService;
-import io.loadsmith.web.RequestChecks;
 import jakarta.persistence.EntityManager;
 
 /**
@@ -164,8 +162,8 @@ public class PackageImporter {
         }
         Set<String> unknownTypes = unknownEntityTypes(doc, store, run);
         long packageId = run.upsert("$", () -> packages.list(doc.name()).stream().findFirst().map(p -> p.id()),
-                id -> packages.update(id, valid(new PackageRequest(packages.get(id).version(), doc.name(), doc.description()))),
-                () -> packages.create(valid(new PackageRequest(null, doc.name(), doc.description()))).id()).orElse(-1L);
+                id -> packages.update(id, request(packages.get(id).version(), doc)),
+                () -> packages.create(request(null, doc)).id()).orElse(-1L);
 
         // Super types first, so that a type may name one defined later in the list.
         List<PackageDocument.AttributeTypeDoc> types = new ArrayList<>(doc.attributeTypes());
@@ -390,11 +388,6 @@ public class PackageImporter {
         for (int i = 0; i < items.size(); i++) {
             step.apply(items.get(i), path + "[" + i + "]");
         }
-    }
-
-    /** The API's checks of each record (sizes, required fields), so an import stores nothing the API would refuse. */
-    private static <T> T valid(T request) {
-        return RequestChecks.valid(request);
     }
 
     private record PresetResponseRef(long id, long version, String packageName) {

@@ -19,6 +19,7 @@ import io.loadsmith.entitytype.api.EntityTypeRequest;
 import io.loadsmith.entitytype.api.EntityTypeResponse;
 import io.loadsmith.environment.api.EnvironmentRequest;
 import io.loadsmith.environment.api.EnvironmentResponse;
+import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.exchange.PackageDocument.AttributeDoc;
 import io.loadsmith.exchange.PackageDocument.AttributeTypeDoc;
 import io.loadsmith.exchange.PackageDocument.DatatypeMappingDoc;
@@ -41,6 +42,7 @@ import io.loadsmith.load.StepKind;
 import io.loadsmith.load.api.LoadRequest;
 import io.loadsmith.load.api.LoadResponse;
 import io.loadsmith.load.api.StepJson;
+import io.loadsmith.packageregistry.api.PackageRequest;
 import io.loadsmith.preset.api.PresetRequest;
 import io.loadsmith.preset.api.PresetResponse;
 import io.loadsmith.problem.InvalidRequestException;
@@ -62,6 +64,11 @@ import io.loadsmith.web.RequestChecks;
 final class PackageMapping {
 
     private PackageMapping() {
+    }
+
+    /** The package itself: its name and description are the document's; nothing is exported apart. */
+    static PackageRequest request(Long version, PackageDocument doc) {
+        return valid(new PackageRequest(version, doc.name(), doc.description()));
     }
 
     static AttributeTypeDoc doc(AttributeTypeResponse t) {

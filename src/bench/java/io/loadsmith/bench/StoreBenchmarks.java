@@ -53,8 +53,9 @@ final class StoreBenchmarks {
         Table export = new Table("2. Whole-package export from the PostgreSQL store (SCD2 loads, 30 attributes)",
                 "loads", "export s", "of which read s", "generate s", "zip s", "raw render s", "ratio (goal <= 1.3)",
                 "SQL statements", "zip MB", "heap after MB");
-        Table preview = new Table("3. Preview latency over HTTP, 16 concurrent clients, store of " + previewStore + " loads",
-                "endpoint", "requests", "p50 ms", "p95 ms (goal <= 50)", "p99 ms", "requests/s");
+        Table preview = new Table("3. Preview latency over HTTP, 16 concurrent clients and one, store of " + previewStore + " loads",
+                "endpoint", "clients", "requests", "p50 ms (goal with 1 client <= 3)", "p95 ms (goal with 16 clients <= 25)",
+                "p99 ms", "requests/s");
         try (EmbeddedPostgres pg = EmbeddedPostgres.builder().start();
              // Command-line arguments, so that they win over application.properties (H2 under ./data).
              ConfigurableApplicationContext app = new SpringApplicationBuilder(LoadsmithApplication.class).run(
@@ -116,29 +117,33 @@ final class StoreBenchmarks {
             bearer = "Bearer " + app.getBean(io.loadsmith.account.token.ApiTokenService.class)
                     .issue("bench", "bench", io.loadsmith.account.token.TokenScope.READ).secret();
             long[] ids = loadIds(ds);
-            latency(preview, "GET /api/v1/dialects (baseline)", port, previewRequests, i -> "/api/v1/dialects");
-            latency(preview, "GET /api/v1/loads/{id}/sql?dialect=snowflake", port, previewRequests,
-                    i -> "/api/v1/loads/" + ids[ThreadLocalRandom.current().nextInt(ids.length)] + "/sql?dialect=snowflake");
+            java.util.function.IntFunction<String> baseline = i -> "/api/v1/dialects";
+            java.util.function.IntFunction<String> sql =
+                    i -> "/api/v1/loads/" + ids[ThreadLocalRandom.current().nextInt(ids.length)] + "/sql?dialect=snowflake";
+            for (int clients : new int[] {16, 1}) {
+                latency(preview, "GET /api/v1/dialects (baseline)", clients, port, previewRequests, baseline);
+                latency(preview, "GET /api/v1/loads/{id}/sql?dialect=snowflake", clients, port, previewRequests, sql);
+            }
         }
         export.note("Export = read the package from the store, generate DDL and every load, build the zip. Raw render = "
                 + "the cached scd2 template processed with prebuilt models for the same number of loads, summed. "
                 + "Statements counted by Hibernate's statistics for one export: they stay flat as loads grow (no N+1).");
-        preview.note("Each row: 16 threads on java.net.http, " + previewRequests + " requests after 500 warm-up requests, "
+        preview.note("Each row: 16 threads (or one) on java.net.http, " + previewRequests + " requests after 500 warm-up requests, "
                 + "over loopback; the baseline endpoint does no database or template work.");
         return List.of(export, preview);
     }
 
-    private static void latency(Table table, String label, int port, int requests, java.util.function.IntFunction<String> path)
-            throws Exception {
+    private static void latency(Table table, String label, int clients, int port, int requests,
+                                java.util.function.IntFunction<String> path) throws Exception {
         HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-        ExecutorService pool = Executors.newFixedThreadPool(16);
+        ExecutorService pool = Executors.newFixedThreadPool(clients);
         try {
-            run(pool, client, port, 500, path);
+            run(pool, clients, client, port, 500, path);
             long start = System.nanoTime();
-            long[] nanos = run(pool, client, port, requests, path);
+            long[] nanos = run(pool, clients, client, port, requests, path);
             double seconds = (System.nanoTime() - start) / 1e9;
             Arrays.sort(nanos);
-            table.row(label, requests, Table.f1(pct(nanos, 50)), Table.f1(pct(nanos, 95)), Table.f1(pct(nanos, 99)),
+            table.row(label, clients, requests, Table.f1(pct(nanos, 50)), Table.f1(pct(nanos, 95)), Table.f1(pct(nanos, 99)),
                     Table.f1(requests / seconds));
         } finally {
             pool.shutdownNow();
@@ -162,12 +167,12 @@ final class StoreBenchmarks {
         }
     }
 
-    private static long[] run(ExecutorService pool, HttpClient client, int port, int requests,
+    private static long[] run(ExecutorService pool, int clients, HttpClient client, int port, int requests,
                               java.util.function.IntFunction<String> path) throws Exception {
         long[] nanos = new long[requests];
         List<Future<?>> futures = new ArrayList<>();
         java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
-        for (int t = 0; t < 16; t++) {
+        for (int t = 0; t < clients; t++) {
             futures.add(pool.submit(() -> {
                 for (int i = next.getAndIncrement(); i < requests; i = next.getAndIncrement()) {
                     HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path.apply(i)))

@@ -8,35 +8,29 @@ import org.springframework.stereotype.Component;
 import org.springframework.transaction.annotation.Transactional;
 
 import io.loadsmith.entity.EntityService;
-import io.loadsmith.entity.WarehouseEntity;
 import io.loadsmith.generation.model.EntityModel;
 import io.loadsmith.generation.model.LoadModel;
 import io.loadsmith.generation.model.StepModel;
 import io.loadsmith.load.api.LoadRequest;
-import io.loadsmith.problem.NotFoundException;
 
 /**
- * Turns a stored load into the generator's immutable, dialect-neutral {@link LoadModel}. All lazy
- * parts are read in one read-only transaction, so the generator never touches JPA.
+ * Turns a stored load, or a draft of one, into the generator's immutable, dialect-neutral
+ * {@link LoadModel}, so the generator never touches JPA.
  */
 @Component
 public class LoadModelAssembler {
 
-    private final LoadRepository loads;
+    private final StoredLoadReader stored;
     private final EntityService entities;
 
-    public LoadModelAssembler(LoadRepository loads, EntityService entities) {
-        this.loads = loads;
+    LoadModelAssembler(StoredLoadReader stored, EntityService entities) {
+        this.stored = stored;
         this.entities = entities;
     }
 
-    @Transactional(readOnly = true)
+    /** A stored load, read by JDBC (see {@link StoredLoadReader}: the preview's hot path). */
     public LoadModel assemble(long loadId) {
-        Load load = loads.findById(loadId).orElseThrow(() -> NotFoundException.id("Load", loadId));
-        return new LoadModel(load.getName(), load.getTarget().toModel(),
-                load.getSources().stream().map(WarehouseEntity::toModel).toList(),
-                load.getSteps().stream().map(s -> new StepModel(s.getName(), s.getType(), s.getText())).toList(),
-                new TreeMap<>(load.getOptions()));
+        return stored.read(loadId);
     }
 
     /**

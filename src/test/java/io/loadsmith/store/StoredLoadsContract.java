@@ -1,0 +1,109 @@
+package io.loadsmith.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.context.ApplicationContext;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import io.loadsmith.entity.EntityService;
+import io.loadsmith.entity.WarehouseEntity;
+import io.loadsmith.entity.api.AttributeJson;
+import io.loadsmith.entity.api.EntityRequest;
+import io.loadsmith.entitytype.EntityTypeService;
+import io.loadsmith.entitytype.PhysicalType;
+import io.loadsmith.entitytype.api.EntityTypeRequest;
+import io.loadsmith.generation.model.AttributeModel;
+import io.loadsmith.generation.model.EntityModel;
+import io.loadsmith.generation.model.LoadModel;
+import io.loadsmith.generation.model.StepModel;
+import io.loadsmith.generation.model.StepType;
+import io.loadsmith.load.Load;
+import io.loadsmith.load.LoadModelAssembler;
+import io.loadsmith.load.LoadRepository;
+import io.loadsmith.load.LoadService;
+import io.loadsmith.load.api.LoadRequest;
+import io.loadsmith.load.api.StepJson;
+import io.loadsmith.problem.NotFoundException;
+
+/**
+ * A stored load as the generator reads it (by JDBC, not JPA), on each metadata store: the record
+ * written out by hand for a load with NULLs, mixed-case, quoted and reserved names, a load that
+ * reads its own target and no attributes; and the same record as the JPA entities map it, for
+ * every load in the store.
+ */
+public interface StoredLoadsContract {
+
+    ApplicationContext context();
+
+    @Test
+    default void aStoredLoadIsReadAsTheRecordItWasSavedAs() {
+        EntityService entities = context().getBean(EntityService.class);
+        LoadService loads = context().getBean(LoadService.class);
+        long type = context().getBean(EntityTypeService.class).create(new EntityTypeRequest(null, "Read_Type", null, null,
+                null, null, null, null, List.of(), List.of())).id();
+        long target = entities.create(new EntityRequest(null, "Order_Lines", "OrderLine", "Read_Test", "Read_Type",
+                PhysicalType.TABLE, null, "kept out of the model", "deny", List.of(
+                        new AttributeJson("id", "INTEGER8", null, null, null, false, null, null),
+                        new AttributeJson("Amount", "DECIMAL", null, 12, 2, true, null, "gross, in EUR", null, true),
+                        new AttributeJson("select", "VARCHAR", 200, null, null, null, null, null)), true)).id();
+        long source = entities.create(new EntityRequest(null, "SELECT", null, "read_test", null, PhysicalType.VIEW,
+                null, null, null, List.of())).id();
+        long load = loads.create(new LoadRequest(null, "Read_Me", "Read_Test.OrderLine", null, null,
+                List.of("read_test.SELECT", "Read_Test.OrderLine"),
+                List.of(new StepJson("first", StepType.OVERRIDE, "SELECT 1"),
+                        new StepJson("then", StepType.OVERRIDE, "<ftltemplate:scd2:temp_table_prefix=Z_>")),
+                Map.of("zeta", "last", "alpha", "first"))).id();
+        try {
+            EntityModel orderLine = new EntityModel("OrderLine", "Order_Lines", "Read_Test", "Read_Type", "TABLE", List.of(
+                    new AttributeModel("id", null, "INTEGER8", null, null, null, false, null, null, false, "id"),
+                    new AttributeModel("Amount", null, "DECIMAL", null, 12, 2, true, null, "gross, in EUR", true, "Amount"),
+                    new AttributeModel("select", null, "VARCHAR", 200, null, null, true, null, null, false, "select")),
+                    "deny", true, "OrderLine");
+            EntityModel select = new EntityModel("SELECT", "SELECT", "read_test", null, "VIEW", List.of(), null, false, "SELECT");
+            LoadModel expected = new LoadModel("Read_Me", orderLine, List.of(select, orderLine),
+                    List.of(new StepModel("first", StepType.OVERRIDE, "SELECT 1"),
+                            new StepModel("then", StepType.OVERRIDE, "<ftltemplate:scd2:temp_table_prefix=Z_>")),
+                    Map.of("alpha", "first", "zeta", "last"));
+            assertThat(context().getBean(LoadModelAssembler.class).assemble(load)).isEqualTo(expected);
+            assertThat(context().getBean(LoadModelAssembler.class).assemble(load).options().keySet())
+                    .containsExactly("alpha", "zeta");
+
+            loads.softDelete(load);
+            assertThatThrownBy(() -> context().getBean(LoadModelAssembler.class).assemble(load))
+                    .isInstanceOf(NotFoundException.class).hasMessage("Load " + load + " does not exist.");
+            loads.restore(load);
+            assertThat(context().getBean(LoadModelAssembler.class).assemble(load)).isEqualTo(expected);
+        } finally {
+            loads.delete(load);
+            entities.delete(source);
+            entities.delete(target);
+            context().getBean(EntityTypeService.class).delete(type);
+        }
+        assertThatThrownBy(() -> context().getBean(LoadModelAssembler.class).assemble(Long.MAX_VALUE))
+                .isInstanceOf(NotFoundException.class).hasMessage("Load " + Long.MAX_VALUE + " does not exist.");
+    }
+
+    @Test
+    default void everyStoredLoadReadsAsItsEntitiesMapIt() {
+        LoadModelAssembler assembler = context().getBean(LoadModelAssembler.class);
+        Map<Long, LoadModel> viaJpa = new TransactionTemplate(context().getBean(PlatformTransactionManager.class))
+                .execute(status -> {
+                    Map<Long, LoadModel> models = new TreeMap<>();
+                    for (Load l : context().getBean(LoadRepository.class).findAll()) {
+                        models.put(l.getId(), new LoadModel(l.getName(), l.getTarget().toModel(),
+                                l.getSources().stream().map(WarehouseEntity::toModel).toList(),
+                                l.getSteps().stream().map(s -> new StepModel(s.getName(), s.getType(), s.getText())).toList(),
+                                l.getOptions()));
+                    }
+                    return models;
+                });
+        viaJpa.forEach((id, model) -> assertThat(assembler.assemble(id)).as("load %s", id).isEqualTo(model));
+    }
+}

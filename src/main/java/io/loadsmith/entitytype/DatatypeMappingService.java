@@ -2,8 +2,6 @@ package io.loadsmith.entitytype;
 
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.stream.Collectors;
 
 import org.springframework.data.domain.Sort;
 import org.springframework.stereotype.Service;
@@ -16,19 +14,16 @@ import io.loadsmith.dialect.LogicalDatatypes;
 import io.loadsmith.dialect.PhysicalTypes;
 import io.loadsmith.entitytype.api.DatatypeMappingRequest;
 import io.loadsmith.entitytype.api.DatatypeMappingResponse;
-import io.loadsmith.generation.DatatypeOverrides;
-import io.loadsmith.generation.StoreCache;
-import io.loadsmith.generation.StoreChanges;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.NotFoundException;
 import io.loadsmith.problem.StaleVersionException;
 import io.loadsmith.problem.Violations;
 import io.loadsmith.template.TemplateCacheEviction;
 
-/** Stored datatype mappings; also the generator's {@link DatatypeOverrides}. */
+/** Stored datatype mappings (the generator reads them through {@link StoredDatatypes}). */
 @Service
 @Transactional
-public class DatatypeMappingService implements DatatypeOverrides {
+public class DatatypeMappingService {
 
     private static final String KIND = "Datatype mapping";
 
@@ -36,26 +31,16 @@ public class DatatypeMappingService implements DatatypeOverrides {
     private final DialectRegistry dialects;
     private final LogicalDatatypes datatypes;
     private final TemplateCacheEviction eviction;
-    private final StoreCache<String, Map<String, String>> byDialect;
     private final AuditTrail audit;
 
     public DatatypeMappingService(DatatypeMappingRepository mappings, DialectRegistry dialects,
                                   LogicalDatatypes datatypes, TemplateCacheEviction eviction,
-                                  StoreChanges changes, AuditTrail audit) {
+                                  AuditTrail audit) {
         this.mappings = mappings;
         this.dialects = dialects;
         this.datatypes = datatypes;
         this.eviction = eviction;
-        this.byDialect = new StoreCache<>(changes);
         this.audit = audit;
-    }
-
-    /** Asked for every entity of every generation; cached until a mapping change is committed. */
-    @Override
-    @Transactional(readOnly = true)
-    public Map<String, String> forDialect(String dialect) {
-        return byDialect.get(dialect, d -> Map.copyOf(mappings.findByDialectOrderByLogicalDatatype(d).stream()
-                .collect(Collectors.toMap(DatatypeMapping::getLogicalDatatype, DatatypeMapping::getPhysicalPattern))));
     }
 
     /** Mappings have no name; {@code dialect} filters instead. */

@@ -35,12 +35,15 @@ public class ApiTokenService {
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private final ApiTokenRepository tokens;
+    private final TokenGrants grants;
     private final AccountRepository accounts;
     private final Clock clock;
     private final AuditTrail audit;
 
-    public ApiTokenService(ApiTokenRepository tokens, AccountRepository accounts, Clock clock, AuditTrail audit) {
+    public ApiTokenService(ApiTokenRepository tokens, TokenGrants grants, AccountRepository accounts, Clock clock,
+                           AuditTrail audit) {
         this.tokens = tokens;
+        this.grants = grants;
         this.accounts = accounts;
         this.clock = clock;
         this.audit = audit;
@@ -95,7 +98,7 @@ public class ApiTokenService {
             return Optional.empty();
         }
         Instant now = clock.instant();
-        return tokens.findGrant(sha256(secret)).filter(grant -> grant.usableAt(now)).map(grant -> {
+        return grants.find(sha256(secret)).filter(grant -> grant.usableAt(now)).map(grant -> {
             if (grant.lastUsedAt() == null || grant.lastUsedAt().isBefore(now.minus(ApiToken.LAST_USE_PRECISION))) {
                 tokens.recordUse(grant.tokenId(), now, now.minus(ApiToken.LAST_USE_PRECISION));
             }

@@ -10,8 +10,12 @@ import org.springframework.security.access.hierarchicalroles.RoleHierarchyImpl;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 import org.springframework.security.crypto.password.PasswordEncoder;
+import org.springframework.core.annotation.Order;
+import org.springframework.security.config.annotation.web.configurers.HeadersConfigurer;
+import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.web.SecurityFilterChain;
-import org.springframework.security.web.authentication.logout.LogoutFilter;
+import org.springframework.security.web.access.ExceptionTranslationFilter;
+import org.springframework.security.web.context.RequestAttributeSecurityContextRepository;
 import org.springframework.security.web.header.writers.ReferrerPolicyHeaderWriter;
 
 import io.loadsmith.account.SignInThrottle;
@@ -35,26 +39,52 @@ public class SecurityConfiguration {
             + "style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'self'; "
             + "form-action 'self'; frame-ancestors 'none'";
 
+    /**
+     * Calls that carry a bearer token: the same access rules, answers and headers, without what only a
+     * browser's session needs (session, CSRF, sign-in and sign-out, saved requests, anonymous). Each
+     * of those filters ran on every tooling call; this chain is what the API pays per request.
+     */
     @Bean
-    SecurityFilterChain securityFilterChain(HttpSecurity http, ApiTokenService tokens, SignInThrottle throttle,
-                                            Responses responses) throws Exception {
+    @Order(1)
+    SecurityFilterChain bearerFilterChain(HttpSecurity http, ApiTokenService tokens, Responses responses) throws Exception {
+        http.securityMatcher(BearerTokenFilter::hasBearer)
+                .authorizeHttpRequests(AccessRules::apply)
+                .sessionManagement(session -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
+                .securityContext(context -> context.securityContextRepository(new RequestAttributeSecurityContextRepository()))
+                // Bearer requests carry no cookie a browser would send by itself: CSRF cannot apply.
+                .csrf(csrf -> csrf.disable())
+                .requestCache(cache -> cache.disable())
+                .anonymous(anonymous -> anonymous.disable())
+                .logout(logout -> logout.disable())
+                .exceptionHandling(errors -> errors
+                        .authenticationEntryPoint(responses)
+                        .accessDeniedHandler(responses))
+                .headers(SecurityConfiguration::headers)
+                // Outside the exception translation: a refusal is answered while the bearer is still known.
+                .addFilterBefore(new BearerTokenFilter(tokens, responses), ExceptionTranslationFilter.class);
+        return http.build();
+    }
+
+    @Bean
+    @Order(2)
+    SecurityFilterChain securityFilterChain(HttpSecurity http, SignInThrottle throttle, Responses responses) throws Exception {
         http.authorizeHttpRequests(AccessRules::apply)
                 .formLogin(form -> form.loginPage("/login")
                         .successHandler(new SignInSuccess(throttle))
                         .failureHandler(new SignInFailure(throttle)))
                 .logout(logout -> logout.logoutUrl("/logout").logoutSuccessUrl("/login?logout"))
-                // Bearer requests carry no cookie a browser would send by itself: CSRF cannot apply.
-                .csrf(csrf -> csrf.ignoringRequestMatchers(BearerTokenFilter::hasBearer))
                 .exceptionHandling(errors -> errors
                         .authenticationEntryPoint(responses)
                         .accessDeniedHandler(responses))
-                .headers(headers -> headers
-                        .contentSecurityPolicy(csp -> csp.policyDirectives(CONTENT_SECURITY_POLICY))
-                        .referrerPolicy(referrer -> referrer.policy(ReferrerPolicyHeaderWriter.ReferrerPolicy.SAME_ORIGIN))
-                        .permissionsPolicyHeader(permissions -> permissions.policy("camera=(), microphone=(), geolocation=()")))
-                .requestCache(cache -> cache.requestCache(pageRequestCache()))
-                .addFilterBefore(new BearerTokenFilter(tokens, responses), LogoutFilter.class);
+                .headers(SecurityConfiguration::headers)
+                .requestCache(cache -> cache.requestCache(pageRequestCache()));
         return http.build();
+    }
+
+    private static void headers(HeadersConfigurer<HttpSecurity> headers) {
+        headers.contentSecurityPolicy(csp -> csp.policyDirectives(CONTENT_SECURITY_POLICY))
+                .referrerPolicy(referrer -> referrer.policy(ReferrerPolicyHeaderWriter.ReferrerPolicy.SAME_ORIGIN))
+                .permissionsPolicyHeader(permissions -> permissions.policy("camera=(), microphone=(), geolocation=()"));
     }
 
     /** Saves only page visits for after sign-in: not API calls, htmx fragments or form posts. */

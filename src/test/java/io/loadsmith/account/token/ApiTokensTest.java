@@ -85,6 +85,26 @@ class ApiTokensTest extends H2StoreTest {
     }
 
     @Test
+    void aBearerCallGetsThePagesHeadersButNoSessionAndNeedsNoCsrfToken() throws Exception {
+        account("tok-stateless", Role.EDITOR);
+        String secret = issue("tok-stateless", "WRITE");
+        long sessions = jdbc.queryForObject("select count(*) from spring_session", Long.class);
+        MockHttpServletResponse read = call("GET", "/api/v1/entities", null, null, null, secret, 200);
+        assertThat(read.getHeader("Content-Security-Policy")).contains("default-src 'self'", "frame-ancestors 'none'");
+        assertThat(read.getHeader("X-Content-Type-Options")).isEqualTo("nosniff");
+        assertThat(read.getHeader("Set-Cookie")).isNull();
+        // A write without a CSRF token: bearer calls carry no cookie a browser could send for them.
+        call("POST", "/api/v1/entities",
+                "{\"logicalName\":\"TOKEN_STATELESS\",\"name\":\"TOKEN_STATELESS\",\"schema\":\"s\",\"physicalType\":\"TABLE\"}",
+                null, null, secret, 201);
+        assertThat(call("GET", "/api/v1/me", null, null, null, secret, 200).getHeader("Set-Cookie")).isNull();
+        assertThat(jdbc.queryForObject("select count(*) from spring_session", Long.class)).isEqualTo(sessions);
+        // The same call without a token goes through the browser's chain: no session, so it is refused.
+        assertThat(mvc.perform(MockMvcRequestBuilders.get("/api/v1/me").accept(MediaType.APPLICATION_JSON))
+                .andReturn().getResponse().getStatus()).isEqualTo(401);
+    }
+
+    @Test
     void aRevokedTokenIsRefusedAtOnce() throws Exception {
         account("tok-revoker", Role.EDITOR);
         String secret = issue("tok-revoker", "WRITE");

@@ -55,7 +55,7 @@ final class StoreBenchmarks {
                 "SQL statements", "zip MB", "heap after MB");
         Table preview = new Table("3. Preview latency over HTTP, 16 concurrent clients and one, store of " + previewStore + " loads",
                 "endpoint", "clients", "requests", "p50 ms (goal with 1 client <= 3)", "p95 ms (goal with 16 clients <= 25)",
-                "p99 ms", "requests/s");
+                "p99 ms", "requests/s", "server CPU ms/request");
         try (EmbeddedPostgres pg = EmbeddedPostgres.builder().start();
              // Command-line arguments, so that they win over application.properties (H2 under ./data).
              ConfigurableApplicationContext app = new SpringApplicationBuilder(LoadsmithApplication.class).run(
@@ -128,8 +128,9 @@ final class StoreBenchmarks {
         export.note("Export = read the package from the store, generate DDL and every load, build the zip. Raw render = "
                 + "the cached scd2 template processed with prebuilt models for the same number of loads, summed. "
                 + "Statements counted by Hibernate's statistics for one export: they stay flat as loads grow (no N+1).");
-        preview.note("Each row: 16 threads (or one) on java.net.http, " + previewRequests + " requests after 500 warm-up requests, "
-                + "over loopback; the baseline endpoint does no database or template work.");
+        preview.note("Each row: 16 threads (or one) on java.net.http, " + previewRequests + " requests after " + WARM_UP + " warm-up requests, "
+                + "over loopback; the baseline endpoint does no database or template work. Server CPU: the request threads' CPU time "
+                + "during the measured requests, divided by their number (the clients and the database not included).");
         return List.of(export, preview);
     }
 
@@ -138,19 +139,39 @@ final class StoreBenchmarks {
         HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         ExecutorService pool = Executors.newFixedThreadPool(clients);
         try {
-            run(pool, clients, client, port, 500, path);
+            run(pool, clients, client, port, WARM_UP, path);
+            Map<Long, Long> cpuBefore = serverCpu();
             long start = System.nanoTime();
             long[] nanos = run(pool, clients, client, port, requests, path);
             double seconds = (System.nanoTime() - start) / 1e9;
+            long cpu = serverCpu().entrySet().stream().mapToLong(e -> e.getValue() - cpuBefore.getOrDefault(e.getKey(), 0L)).sum();
             Arrays.sort(nanos);
             table.row(label, clients, requests, Table.f1(pct(nanos, 50)), Table.f1(pct(nanos, 95)), Table.f1(pct(nanos, 99)),
-                    Table.f1(requests / seconds));
+                    Table.f1(requests / seconds), Table.f2(cpu / 1e6 / requests));
         } finally {
             pool.shutdownNow();
         }
     }
 
     private static String bearer;
+
+    /**
+     * CPU time of the server's request threads, by thread id. Latency on 2 shared cores moves with
+     * whatever else runs; the CPU a request costs the server moves far less.
+     */
+    private static Map<Long, Long> serverCpu() {
+        var threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        Map<Long, Long> cpu = new java.util.HashMap<>();
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            if (t.getName().startsWith("http-nio-") && t.getName().contains("-exec-")) {
+                cpu.put(t.getId(), threads.getThreadCpuTime(t.getId()));
+            }
+        }
+        return cpu;
+    }
+
+    /** Requests each row runs before it measures: 500 left the JIT compiling through the measurement. */
+    private static final int WARM_UP = Integer.getInteger("bench.warmup", 5000);
 
     /** Where the benchmark's zip goes: its bytes counted, then dropped (a client's download). */
     private static final class CountingStream extends java.io.OutputStream {

@@ -8,37 +8,40 @@
     - diff parts: NULL becomes '-1'; no trimming, no upper-casing
     - typed values are turned into text in an explicit format (timestamps with microseconds)
     - parts are joined with '~' and hashed with MD5 (32 lower-case hex characters)
+
+  A formula renders once per attribute list on every preview, so keyPart and diffPart look the
+  datatype up in one hash and call no other function: each <#return> unwinds FreeMarker's stack as
+  an exception, and FreeMarker compares strings (==, ?seq_contains) with a locale's Collator.
 -->
+<#-- By datatype: the category and the dialect function that turns a value of it into text ("" = none). -->
+<#assign hashTextOf = {
+    "CHAR": {"category": "character", "text": "", "trim": true},
+    "VARCHAR": {"category": "character", "text": "", "trim": true},
+    "TIMESTAMP": {"category": "timestamp", "text": "timestamp_text", "trim": false},
+    "TIMESTAMP_TZ": {"category": "timestamp_tz", "text": "timestamp_tz_text", "trim": false},
+    "DATE": {"category": "date", "text": "date_text", "trim": false}}>
+<#assign hashTextOfOther = {"category": "other", "text": "to_text", "trim": true}>
 <#function col attr>
     <#return (prefix!"")?has_content?then(prefix + ".", "") + (attr.sqlName!attr.attributeName)>
 </#function>
 <#function category attr>
-    <#local t = attr.datatype!"">
-    <#if ["CHAR", "VARCHAR"]?seq_contains(t)><#return "character">
-    <#elseif t == "TIMESTAMP"><#return "timestamp">
-    <#elseif t == "TIMESTAMP_TZ"><#return "timestamp_tz">
-    <#elseif t == "DATE"><#return "date">
-    <#else><#return "other">
-    </#if>
+    <#return (hashTextOf[attr.datatype!""]!hashTextOfOther).category>
 </#function>
 <#function asText attr>
-    <#local c = category(attr)>
-    <#if c == "character"><#return col(attr)>
-    <#elseif c == "timestamp"><#return fn.timestamp_text(col(attr))>
-    <#elseif c == "timestamp_tz"><#return fn.timestamp_tz_text(col(attr))>
-    <#elseif c == "date"><#return fn.date_text(col(attr))>
-    <#else><#return fn.to_text(col(attr))>
-    </#if>
+    <#local t = hashTextOf[attr.datatype!""]!hashTextOfOther>
+    <#local c = (prefix!"")?has_content?then(prefix + ".", "") + (attr.sqlName!attr.attributeName)>
+    <#return t.text?has_content?then(fn[t.text](c), c)>
 </#function>
 <#function keyPart attr>
-    <#local c = category(attr)>
-    <#if c == "timestamp" || c == "timestamp_tz" || c == "date">
-        <#return fn.nvl(asText(attr), "'-1'")>
-    </#if>
-    <#return fn.nvl("NULLIF(" + fn.trim(asText(attr)) + ", '')", "'-1'")>
+    <#local t = hashTextOf[attr.datatype!""]!hashTextOfOther>
+    <#local c = (prefix!"")?has_content?then(prefix + ".", "") + (attr.sqlName!attr.attributeName)>
+    <#local text = t.text?has_content?then(fn[t.text](c), c)>
+    <#return t.trim?then(fn.nvl("NULLIF(" + fn.trim(text) + ", '')", "'-1'"), fn.nvl(text, "'-1'"))>
 </#function>
 <#function diffPart attr>
-    <#return fn.nvl(asText(attr), "'-1'")>
+    <#local t = hashTextOf[attr.datatype!""]!hashTextOfOther>
+    <#local c = (prefix!"")?has_content?then(prefix + ".", "") + (attr.sqlName!attr.attributeName)>
+    <#return fn.nvl(t.text?has_content?then(fn[t.text](c), c), "'-1'")>
 </#function>
 <#function joinParts parts>
     <#if parts?size == 0><#return "NULL"></#if>

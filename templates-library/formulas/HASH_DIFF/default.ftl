@@ -1,4 +1,4 @@
 <#-- HASH_DIFF: MD5 of the '~'-joined values, NULL as '-1', for change detection (see /lib/hash.ftl). -->
 <#include "/lib/hash.ftl">
-<#assign parts = []><#list sourceAttributes as a><#assign parts = parts + [diffPart(a)]></#list>
+<#assign parts = sourceAttributes?map(a -> diffPart(a))>
 ${fn.md5(joinParts(parts))}

@@ -59,6 +59,13 @@ public class EntityService {
         this.audit = audit;
     }
 
+    /** The entities of one package, by schema and name. */
+    @Transactional(readOnly = true)
+    public List<EntityResponse> ofPackage(String packageName) {
+        return entities.findByMetadataPackageNameOrderBySchemaNameAscNameAsc(packageName).stream()
+                .map(EntityService::toResponse).toList();
+    }
+
     /** {@code name} is an entity name (any schema) or a qualified one, {@code schema.name}. */
     @Transactional(readOnly = true)
     public List<EntityResponse> list(String name) {

@@ -64,6 +64,12 @@ public class LoadService {
         this.audit = audit;
     }
 
+    /** The loads whose target belongs to the package, by name. */
+    @Transactional(readOnly = true)
+    public List<LoadResponse> ofPackage(String packageName) {
+        return loads.findByTargetMetadataPackageNameOrderByNameAsc(packageName).stream().map(LoadService::toResponse).toList();
+    }
+
     @Transactional(readOnly = true)
     public List<LoadResponse> list(String name) {
         List<Load> found = name == null ? loads.findAll(Sort.by("name"))

@@ -1,8 +1,6 @@
 package io.loadsmith.packages;
 
 import java.util.List;
-import java.util.Set;
-import java.util.stream.Collectors;
 
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -66,9 +64,8 @@ public class PackageSnapshots {
     public PackageDocument read(long packageId) {
         PackageResponse pkg = packages.get(packageId);
         String name = pkg.name();
-        List<PackageDocument.EntityDoc> entityDocs = entities.list(null).stream()
-                .filter(e -> name.equals(e.packageName())).map(PackageMapping::doc).toList();
-        Set<String> owned = entityDocs.stream().map(PackageDocument.EntityDoc::qualifiedName).collect(Collectors.toSet());
+        // Only this package's entities and loads: an export's read does not grow with the rest of the store.
+        List<PackageDocument.EntityDoc> entityDocs = entities.ofPackage(name).stream().map(PackageMapping::doc).toList();
         return PackageJson.canonical(new PackageDocument(PackageDocument.FORMAT, name, pkg.description(),
                 attributeTypes.list(null).stream().map(PackageMapping::doc).toList(),
                 defaultAttributes.list(null).stream().map(PackageMapping::doc).toList(),
@@ -79,7 +76,7 @@ public class PackageSnapshots {
                 templates.list(null).stream().filter(t -> t.packageName() == null || name.equals(t.packageName()))
                         .map(PackageMapping::doc).toList(),
                 entityDocs,
-                loads.list(null).stream().filter(l -> owned.contains(l.target())).map(PackageMapping::doc).toList(),
+                loads.ofPackage(name).stream().map(PackageMapping::doc).toList(),
                 environments.list(null).stream().map(PackageMapping::doc).toList(),
                 presets.ofPackage(name).stream().map(PackageMapping::doc).toList(),
                 // Shared like transformation types, and what the preview renders with: an export is the preview.

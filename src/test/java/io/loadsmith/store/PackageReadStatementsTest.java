@@ -12,8 +12,10 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.core.io.ClassPathResource;
 
+import io.loadsmith.entity.WarehouseEntity;
 import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.exchange.PackageJson;
+import io.loadsmith.load.Load;
 import io.loadsmith.packages.PackageImporter;
 import io.loadsmith.packages.PackageSnapshots;
 import jakarta.persistence.EntityManagerFactory;
@@ -44,6 +46,26 @@ class PackageReadStatementsTest extends H2StoreTest {
         long largeCount = statements(stats, large, 300);
 
         assertThat(largeCount).as("statements for 300 entities vs %s for 5", smallCount).isEqualTo(smallCount);
+    }
+
+    @Test
+    void aPackagesSnapshotReadsOnlyItsOwnEntitiesAndLoads() throws Exception {
+        long small = importer.apply(copies("scope_small", 5)).packageId();
+        importer.apply(copies("scope_large", 300));
+        Statistics stats = emf.unwrap(SessionFactory.class).getStatistics();
+        stats.setStatisticsEnabled(true);
+        stats.clear();
+
+        PackageDocument document = snapshots.read(small);
+
+        assertThat(document.entities()).hasSize(5);
+        assertThat(document.loads()).extracting(PackageDocument.LoadDoc::name)
+                .containsExactly("load_scope_small_0", "load_scope_small_1", "load_scope_small_2", "load_scope_small_3",
+                        "load_scope_small_4");
+        assertThat(stats.getEntityStatistics(WarehouseEntity.class.getName()).getLoadCount())
+                .as("entities read for a package of 5 beside one of 300").isEqualTo(5);
+        assertThat(stats.getEntityStatistics(Load.class.getName()).getLoadCount())
+                .as("loads read for a package of 5 beside one of 300").isEqualTo(5);
     }
 
     private long statements(Statistics stats, long packageId, int expectedLoads) {

@@ -25,7 +25,7 @@ import io.loadsmith.problem.NotFoundException;
  * Reads one stored load straight into the generator's {@link LoadModel}: four statements on one
  * connection, no persistence context. The preview and the deployment API read a load on every
  * call and change nothing; through JPA that was eight statements and a fifth of the request's CPU.
- * The mapping is the entities' own ({@code WarehouseEntity.toModel}); StoredLoadReaderTest holds
+ * The mapping is the entities' own ({@code WarehouseEntity.toModel}); StoredLoadsContract holds
  * the two to the same records.
  */
 @Component

@@ -9,9 +9,9 @@
     - typed values are turned into text in an explicit format (timestamps with microseconds)
     - parts are joined with '~' and hashed with MD5 (32 lower-case hex characters)
 
-  A formula renders once per attribute list on every preview, so keyPart and diffPart look the
-  datatype up in one hash and call no other function: each <#return> unwinds FreeMarker's stack as
-  an exception, and FreeMarker compares strings (==, ?seq_contains) with a locale's Collator.
+  A formula renders once per attribute list on every preview, so the datatype is looked up in one
+  hash and each part takes three function calls: each <#return> unwinds FreeMarker's stack as an
+  exception, and FreeMarker compares strings (==, ?seq_contains) with a locale's Collator.
 -->
 <#-- By datatype: the category and the dialect function that turns a value of it into text ("" = none). -->
 <#assign hashTextOf = {
@@ -29,19 +29,16 @@
 </#function>
 <#function asText attr>
     <#local t = hashTextOf[attr.datatype!""]!hashTextOfOther>
-    <#local c = (prefix!"")?has_content?then(prefix + ".", "") + (attr.sqlName!attr.attributeName)>
-    <#return t.text?has_content?then(fn[t.text](c), c)>
+    <#return t.text?has_content?then(fn[t.text](col(attr)), col(attr))>
 </#function>
 <#function keyPart attr>
-    <#local t = hashTextOf[attr.datatype!""]!hashTextOfOther>
-    <#local c = (prefix!"")?has_content?then(prefix + ".", "") + (attr.sqlName!attr.attributeName)>
-    <#local text = t.text?has_content?then(fn[t.text](c), c)>
-    <#return t.trim?then(fn.nvl("NULLIF(" + fn.trim(text) + ", '')", "'-1'"), fn.nvl(text, "'-1'"))>
+    <#if (hashTextOf[attr.datatype!""]!hashTextOfOther).trim>
+        <#return fn.nvl("NULLIF(" + fn.trim(asText(attr)) + ", '')", "'-1'")>
+    </#if>
+    <#return fn.nvl(asText(attr), "'-1'")>
 </#function>
 <#function diffPart attr>
-    <#local t = hashTextOf[attr.datatype!""]!hashTextOfOther>
-    <#local c = (prefix!"")?has_content?then(prefix + ".", "") + (attr.sqlName!attr.attributeName)>
-    <#return fn.nvl(t.text?has_content?then(fn[t.text](c), c), "'-1'")>
+    <#return fn.nvl(asText(attr), "'-1'")>
 </#function>
 <#function joinParts parts>
     <#if parts?size == 0><#return "NULL"></#if>

@@ -8,6 +8,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.security.access.hierarchicalroles.RoleHierarchy;
 import org.springframework.security.access.hierarchicalroles.RoleHierarchyImpl;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.observation.SecurityObservationSettings;
 import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.core.annotation.Order;
@@ -107,6 +108,22 @@ public class SecurityConfiguration {
         cookie.setSameSite("Lax");
         cookie.setUseSecureCookie(secure);
         return cookie;
+    }
+
+    /**
+     * No Spring Security observations: with an observation registry present it wraps every filter of
+     * the chain in an observation of its own (about a dozen per request) and every authorization in
+     * another, a tenth of a trivial API call's CPU (docs/benchmarks.md, table 3). Turning them off by
+     * property only made those observations no-ops; the wrappers stayed. Requests are still observed
+     * as a whole (http.server.requests) and token checks still counted. To trace the chain, set
+     * {@code loadsmith.security-observations=true}.
+     */
+    @Bean
+    static SecurityObservationSettings securityObservations(
+            @Value("${loadsmith.security-observations:false}") boolean observe) {
+        return observe ? SecurityObservationSettings.withDefaults().shouldObserveRequests(true)
+                .shouldObserveAuthentications(true).shouldObserveAuthorizations(true).build()
+                : SecurityObservationSettings.noObservations();
     }
 
     @Bean

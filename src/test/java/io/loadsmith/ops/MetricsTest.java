@@ -12,6 +12,9 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.context.ApplicationContext;
 import org.springframework.http.HttpMethod;
+import org.springframework.security.web.FilterChainProxy;
+import org.springframework.security.web.ObservationFilterChainDecorator;
+import org.springframework.test.util.ReflectionTestUtils;
 import org.springframework.test.web.servlet.request.MockMvcRequestBuilders;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -43,6 +46,9 @@ class MetricsTest extends H2DemoStoreTest {
     private static final String INVALID_IMPORT = "loadsmith_imports_seconds_count{outcome=\"invalid\"}";
     private static final String ACCEPTED = "loadsmith_token_checks_total{result=\"accepted\"}";
     private static final String REJECTED = "loadsmith_token_checks_total{result=\"rejected\"}";
+
+    @Autowired
+    private FilterChainProxy filterChainProxy;
 
     @Autowired
     ApplicationContext context;
@@ -86,6 +92,9 @@ class MetricsTest extends H2DemoStoreTest {
         assertThat(exposition).contains("http_server_requests_seconds_count{");
         // Spring Security observes every filter of the chain unless told not to: a dozen per request.
         assertThat(exposition).doesNotContain("spring_security_filterchains", "spring_security_authorizations");
+        // Not even as no-ops: the wrapper around each filter was itself a cost on every request.
+        assertThat(ReflectionTestUtils.getField(filterChainProxy, "filterChainDecorator"))
+                .isNotInstanceOf(ObservationFilterChainDecorator.class);
     }
 
     @Test

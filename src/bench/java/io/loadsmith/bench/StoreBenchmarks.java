@@ -55,7 +55,7 @@ final class StoreBenchmarks {
                 "SQL statements", "zip MB", "heap after MB");
         Table preview = new Table("3. Preview latency over HTTP, 16 concurrent clients and one, store of " + previewStore + " loads",
                 "endpoint", "clients", "requests", "p50 ms (goal with 1 client <= 3)", "p95 ms (goal with 16 clients <= 25)",
-                "p99 ms", "requests/s", "server CPU ms/request");
+                "p99 ms", "requests/s", "server CPU ms/request", "JVM CPU ms/request", "PostgreSQL CPU ms/request");
         try (EmbeddedPostgres pg = EmbeddedPostgres.builder().start();
              // Command-line arguments, so that they win over application.properties (H2 under ./data).
              ConfigurableApplicationContext app = new SpringApplicationBuilder(LoadsmithApplication.class).run(
@@ -65,6 +65,7 @@ final class StoreBenchmarks {
                      "--server.port=0",
                      "--spring.datasource.hikari.maximum-pool-size=20",
                      "--logging.level.root=WARN")) {
+            postgresPort = pg.getPort();
             DataSource ds = app.getBean(DataSource.class);
             PackageVersionService versions = app.getBean(PackageVersionService.class);
             SqlPackageExporter exporter = app.getBean(SqlPackageExporter.class);
@@ -132,32 +133,81 @@ final class StoreBenchmarks {
                 + "same number of loads, and the cached create_table template for their target tables, summed (until "
                 + "2026-12-04 the baseline left the DDL out: the last column keeps that ratio). "
                 + "Statements counted by Hibernate's statistics for one export: they stay flat as loads grow (no N+1).");
-        preview.note("Each row: 16 threads (or one) on java.net.http, " + previewRequests + " requests after " + WARM_UP + " warm-up requests, "
-                + "over loopback; the baseline endpoint does no database or template work. Server CPU: the request threads' CPU time "
-                + "during the measured requests, divided by their number (the clients and the database not included).");
+        preview.note("Each row: 16 threads (or one), each with one kept-alive HTTP/1.1 connection over loopback (SocketClient: "
+                + "blocking, no threads of its own; -Dbench.client=jdk for java.net.http, the client before 2026-12-04), "
+                + previewRequests + " requests after " + WARM_UP + " warm-up requests; the baseline endpoint does no database or "
+                + "template work. Server CPU: the request threads' CPU time during the measured requests, divided by their number. "
+                + "JVM CPU: the whole process (server, the clients, GC, JIT). PostgreSQL CPU: the embedded server's processes "
+                + "(the token check, and the preview's reads).");
         return List.of(export, preview);
     }
 
     private static void latency(Table table, String label, int clients, int port, int requests,
                                 java.util.function.IntFunction<String> path) throws Exception {
-        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         ExecutorService pool = Executors.newFixedThreadPool(clients);
         try {
-            run(pool, clients, client, port, WARM_UP, path);
+            run(pool, clients, port, WARM_UP, path);
             Map<Long, Long> cpuBefore = serverCpu();
+            long processBefore = processCpuNanos();
+            long postgresBefore = postgresCpuNanos(postgresPort);
             long start = System.nanoTime();
-            long[] nanos = run(pool, clients, client, port, requests, path);
+            long[] nanos = run(pool, clients, port, requests, path);
             double seconds = (System.nanoTime() - start) / 1e9;
             long cpu = serverCpu().entrySet().stream().mapToLong(e -> e.getValue() - cpuBefore.getOrDefault(e.getKey(), 0L)).sum();
+            long process = processCpuNanos() - processBefore;
+            long postgres = postgresCpuNanos(postgresPort) - postgresBefore;
             Arrays.sort(nanos);
             table.row(label, clients, requests, Table.f1(pct(nanos, 50)), Table.f1(pct(nanos, 95)), Table.f1(pct(nanos, 99)),
-                    Table.f1(requests / seconds), Table.f2(cpu / 1e6 / requests));
+                    Table.f1(requests / seconds), Table.f2(cpu / 1e6 / requests), Table.f2(process / 1e6 / requests),
+                    Table.f2(postgres / 1e6 / requests));
         } finally {
             pool.shutdownNow();
         }
     }
 
+    /** The whole JVM's CPU: server, clients, GC and JIT. */
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
+    }
+
+    /**
+     * CPU of the embedded PostgreSQL on {@code port}: its postmaster (pg_ctl leaves it a child of
+     * init, found by its "-p port" argument) and the backends under it, from /proc, so that another
+     * PostgreSQL on the machine is not counted.
+     */
+    private static long postgresCpuNanos(int port) {
+        Map<Long, long[]> stats = new java.util.HashMap<>(); // pid -> {ppid, utime + stime}
+        long postmaster = -1;
+        java.io.File[] procs = new java.io.File("/proc").listFiles((d, n) -> n.chars().allMatch(Character::isDigit));
+        for (java.io.File proc : procs == null ? new java.io.File[0] : procs) {
+            try {
+                String stat = java.nio.file.Files.readString(proc.toPath().resolve("stat"));
+                String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                long pid = Long.parseLong(proc.getName());
+                stats.put(pid, new long[] {Long.parseLong(fields[1]), Long.parseLong(fields[11]) + Long.parseLong(fields[12])});
+                String command = java.nio.file.Files.readString(proc.toPath().resolve("cmdline")).replace('\0', ' ');
+                if (command.contains("bin/postgres ") && command.contains(" -p " + port + " ")) {
+                    postmaster = pid;
+                }
+            } catch (java.io.IOException | RuntimeException gone) {
+                // a process that ended while listed
+            }
+        }
+        long ticks = 0;
+        for (var e : stats.entrySet()) {
+            for (long p = e.getKey(); p > 1; p = stats.getOrDefault(p, new long[] {0, 0})[0]) {
+                if (p == postmaster) {
+                    ticks += e.getValue()[1];
+                    break;
+                }
+            }
+        }
+        return ticks * 10_000_000L; // USER_HZ is 100 on Linux
+    }
+
     private static String bearer;
+    private static int postgresPort;
 
     /**
      * CPU time of the server's request threads, by thread id. Latency on 2 shared cores moves with
@@ -192,21 +242,24 @@ final class StoreBenchmarks {
         }
     }
 
-    private static long[] run(ExecutorService pool, int clients, HttpClient client, int port, int requests,
+    private static long[] run(ExecutorService pool, int clients, int port, int requests,
                               java.util.function.IntFunction<String> path) throws Exception {
         long[] nanos = new long[requests];
         List<Future<?>> futures = new ArrayList<>();
         java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
         for (int t = 0; t < clients; t++) {
             futures.add(pool.submit(() -> {
-                for (int i = next.getAndIncrement(); i < requests; i = next.getAndIncrement()) {
-                    HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path.apply(i)))
-                            .header("Authorization", bearer).build();
-                    long begin = System.nanoTime();
-                    HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
-                    nanos[i] = System.nanoTime() - begin;
-                    if (response.statusCode() != 200) {
-                        throw new IllegalStateException(request.uri() + " answered " + response.statusCode() + ": " + response.body());
+                try (SocketClient client = new SocketClient(port)) {
+                    java.io.ByteArrayOutputStream body = new java.io.ByteArrayOutputStream();
+                    for (int i = next.getAndIncrement(); i < requests; i = next.getAndIncrement()) {
+                        String uri = path.apply(i);
+                        body.reset();
+                        long begin = System.nanoTime();
+                        int status = JDK_CLIENT ? jdk(port, uri, body) : client.get(uri, bearer, body);
+                        nanos[i] = System.nanoTime() - begin;
+                        if (status != 200) {
+                            throw new IllegalStateException(uri + " answered " + status + ": " + body);
+                        }
                     }
                 }
                 return null;
@@ -216,6 +269,17 @@ final class StoreBenchmarks {
             f.get();
         }
         return nanos;
+    }
+
+    /** -Dbench.client=jdk: java.net.http, the client of the runs before 2026-12-04 evening (for an A/B). */
+    private static final boolean JDK_CLIENT = "jdk".equals(System.getProperty("bench.client"));
+    private static final HttpClient JDK = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+
+    private static int jdk(int port, String uri, java.io.ByteArrayOutputStream body) throws Exception {
+        HttpResponse<byte[]> response = JDK.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + uri))
+                .header("Authorization", bearer).build(), HttpResponse.BodyHandlers.ofByteArray());
+        body.write(response.body());
+        return response.statusCode();
     }
 
     private static double pct(long[] sorted, int percentile) {

@@ -30,14 +30,16 @@ events AS (
     -- The open version of each key: the state that new observations are compared with
     SELECT c.customer_id, c.region, c.plan, c.status, c.updated_at, 0 AS _new, 0 AS _del, c.valid_from AS _ord, 0 AS _late
     FROM dw.customer_snap c
+    LEFT JOIN late_keys nl ON nl.customer_id = c.customer_id
     WHERE c.valid_to IS NULL
-        AND NOT EXISTS (SELECT 1 FROM late_keys l WHERE l.customer_id = c.customer_id)
+        AND nl.customer_id IS NULL
     UNION ALL
     -- New observations (only those after the watermark)
     SELECT s.customer_id, s.region, s.plan, s.status, s.updated_at, 1, 0, CAST(s.snapshot_date AS TIMESTAMP), 0
     FROM stage.customer_hist s
+    LEFT JOIN late_keys nl ON nl.customer_id = s.customer_id
     WHERE NOT EXISTS (SELECT 1 FROM dw.Z_WM_customer_snap w WHERE w.observed_until >= CAST(s.snapshot_date AS TIMESTAMP))
-        AND NOT EXISTS (SELECT 1 FROM late_keys l WHERE l.customer_id = s.customer_id)
+        AND nl.customer_id IS NULL
     UNION ALL
     -- Hard deletes: a key known before but missing from an observation ends at that observation
     SELECT a.customer_id, CAST(NULL AS VARCHAR(100)), CAST(NULL AS VARCHAR(100)), CAST(NULL AS VARCHAR(100)), CAST(NULL AS TIMESTAMP), 1, 1, o._obs, 0
@@ -50,9 +52,10 @@ events AS (
         ) u
     ) a
     CROSS JOIN (SELECT DISTINCT CAST(s.snapshot_date AS TIMESTAMP) AS _obs FROM stage.customer_hist s) o
+    LEFT JOIN late_keys nl ON nl.customer_id = a.customer_id
     WHERE NOT EXISTS (SELECT 1 FROM dw.Z_WM_customer_snap w WHERE w.observed_until >= o._obs)
         AND NOT EXISTS (SELECT 1 FROM stage.customer_hist s WHERE s.customer_id = a.customer_id AND CAST(s.snapshot_date AS TIMESTAMP) = o._obs)
-        AND NOT EXISTS (SELECT 1 FROM late_keys l WHERE l.customer_id = a.customer_id)
+        AND nl.customer_id IS NULL
     UNION ALL
     -- Late keys, rebuilt: each version as an observation where it starts
     SELECT c.customer_id, c.region, c.plan, c.status, c.updated_at, 1, 0, c.valid_from, 1

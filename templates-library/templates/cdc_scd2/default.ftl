@@ -98,9 +98,19 @@
     <#assign ON = bool?then(fn.bool_true(), "1")>
     <#assign OFF = bool?then(fn.bool_false(), "0")>
 </#if>
+<#-- The DISTINCT over every event column runs only on the events whose (key, sequence) occurs more
+     than once (a grouping of the key and sequence alone, normally empty), joined back on equality so
+     that every engine can hash-join; events with a NULL key column or sequence, which that join cannot
+     match, are read apart, so that NULLs still group together as one key or sequence. -->
+<#assign keySeq = K + [SEQ]>
+<#assign nullKeySeq = []><#list keySeq as c><#assign nullKeySeq = nullKeySeq + ["s." + c + " IS NULL"]></#list>
 -- Two different events with the same key and sequence stop the load before any write.
-${failIfAny("    SELECT " + qual(K, "e") + ", e." + SEQ + " FROM (SELECT DISTINCT " + qual(eventCols, "s") + " FROM " + S + " s) e GROUP BY "
-        + qual(K, "e") + ", e." + SEQ + " HAVING COUNT(*) > 1",
+${failIfAny("    SELECT " + qual(K, "e") + ", e." + SEQ + "\n    FROM (\n"
+        + "        SELECT DISTINCT " + qual(eventCols, "s") + "\n        FROM " + S + " s\n"
+        + "        JOIN (SELECT " + qual(keySeq, "g") + " FROM " + S + " g GROUP BY " + qual(keySeq, "g") + " HAVING COUNT(*) > 1) d ON " + eqAll(keySeq, "d", "s") + "\n"
+        + "        UNION ALL\n"
+        + "        SELECT DISTINCT " + qual(eventCols, "s") + "\n        FROM " + S + " s\n        WHERE " + nullKeySeq?join(" OR ") + "\n"
+        + "    ) e\n    GROUP BY " + qual(K, "e") + ", e." + SEQ + " HAVING COUNT(*) > 1",
     lit("cdc_scd2 load " + model.load.name + ": the source " + S + " has different events with the same key and sequence ("
         + names(keyAttrs + [seqAttr])?join(", ") + "); example: ") + " || " + keyTextSql(names(keyAttrs + [seqAttr]), K + [SEQ], "bad")
         + " || " + lit(". Each event of a key needs its own sequence value; fix the CDC extract."))};

@@ -34,8 +34,9 @@
       insert_overwrite capability, else DELETE + INSERT in one transaction.
     - Where the dialect has update_from, the same result is written in place instead (issue 18: the
       rebuild writes the whole table three times whatever the share of changes): the new versions
-      into the work table, then in one transaction the changed keys' current versions closed, the
-      SCD1 columns that differ overwritten, deleted keys closed, the new versions inserted.
+      into the work table, then in one transaction one UPDATE from the source that overwrites the
+      SCD1 columns that differ and closes the changed keys' current versions, deleted keys closed,
+      the new versions inserted.
     - Rerunning the same batch changes nothing.
 -->
 <#include "/lib/load.ftl">
@@ -124,16 +125,14 @@ BEGIN TRANSACTION;
 -- New versions of changed keys, and new keys
 INSERT INTO ${NEW} (${allCols?join(", ")})
 <@freshVersions/>;
--- The current version of a changed key closed where its new version starts
-UPDATE ${T} AS p SET ${VT} = n.${VF}, ${ST} = ${OFF}
-FROM ${NEW} n
-WHERE ${eqAll(K, "n", "p")} AND p.${ST} = ${ON};
-<#if scd1?size gt 0>
--- SCD1 columns overwritten in all versions of the key
-UPDATE ${T} AS p SET <#list scd1 as c>${c} = s.${c}<#sep>, </#sep></#list>
+<#assign closing = "p." + ST + " = " + ON + " AND " + changed>
+-- One pass over the target: SCD1 columns overwritten in all versions of the key, and the current
+-- version of a changed key closed where its new version starts (every new version starts at the one
+-- execution time, so the work table's latest start is that instant)
+UPDATE ${T} AS p SET <#list scd1 as c>${c} = s.${c}, </#list>${VT} = CASE WHEN ${closing} THEN (SELECT MAX(n.${VF}) FROM ${NEW} n) ELSE p.${VT} END
+    , ${ST} = CASE WHEN ${closing} THEN ${OFF} ELSE p.${ST} END
 FROM ${S} s
-WHERE ${eqAll(K, "s", "p")} AND ${anyDiffers(scd1, "p", "s")};
-</#if>
+WHERE ${eqAll(K, "s", "p")} AND (<#if scd1?size gt 0>${anyDiffers(scd1, "p", "s")} OR </#if>(${closing}));
 <#if invalidate_hard_deletes>
 -- Keys not in the complete source: deleted, their current version closed
 UPDATE ${T} AS p SET ${VT} = ${ET}, ${ST} = ${OFF}

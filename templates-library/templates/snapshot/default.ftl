@@ -225,9 +225,17 @@
      knows that the target does not reflect is rebuilt from its versions and all its observations. -->
 <#assign late = mode != "current">
 <#assign L0 = late?then(", 0", "")>
+<#-- Rows of keys that are not late: an outer join with late_keys (after the FROM) and a condition on
+     it. A plain hash join with the (normally empty) late keys, where NOT EXISTS on the CTE made DuckDB
+     decorrelate with a delim join over every open version and observation (about a third of the delta
+     at 1,000,000 rows). late_keys has one row per key, and its key columns are never NULL. -->
+<#function lateJoin alias>
+    <#if !late><#return ""></#if>
+    <#return "\n    LEFT JOIN late_keys nl ON " + eqAll(K, "nl", alias)>
+</#function>
 <#function notLate alias>
     <#if !late><#return ""></#if>
-    <#return "\n        AND NOT EXISTS (SELECT 1 FROM late_keys l WHERE " + eqAll(K, "l", alias) + ")">
+    <#return "\n        AND nl." + K[0] + " IS NULL">
 </#function>
 <#-- A version of target alias t that covers the time expression x. -->
 <#function covers t x>
@@ -236,9 +244,15 @@
 </#function>
 <#-- Historical snapshot input, check strategy, first versions at observed_at (the default), no
      deletion records: an event's version time, the time it was seen and its first-version time are
-     one expression, so every version starts at its _vf and the tgt_keys aggregate, its join and
-     the numbering pass are left out. -->
+     one expression, so every version starts at its _ord (the four times are one column) and the
+     tgt_keys aggregate, its join and the numbering pass are left out. -->
 <#assign simpleStarts = mode == "snapshot" && strategy == "check" && initName == "observed_at" && !deletion_records>
+<#-- An event's times: ordering, version, seen and first-version time; in the simpleStarts case the
+     four are one value, carried once (three columns less through every window pass and its sort). -->
+<#function times ord vf seen init>
+    <#if simpleStarts><#return ord></#if>
+    <#return ord + ", " + vf + ", " + seen + ", " + init>
+</#function>
 <#-- Current-state input with the check strategy (no deletion records): the delta in one join. -->
 <#assign fast = mode == "current" && strategy == "check" && !deletion_records>
 <#if phase != "apply">
@@ -310,19 +324,19 @@ WITH <#if late>late_keys AS (
 </#if><#if !simpleStarts>tgt_keys AS (
     -- What the target knows per key: the latest time it has seen, whether a version is open
     SELECT ${qual(K, "t")}, MAX(${fn.nvl(endOrNull("t." + VT, OE, tsType), "t." + VF)}) AS _last
-    FROM ${TR} t<#if late>
-    WHERE NOT EXISTS (SELECT 1 FROM late_keys l WHERE ${eqAll(K, "l", "t")})</#if>
+    FROM ${TR} t${lateJoin("t")}<#if late>
+    WHERE nl.${K[0]} IS NULL</#if>
     GROUP BY ${qual(K, "t")}
 ),
 </#if>events AS (
     -- The open version of each key: the state that new observations are compared with
-    SELECT ${qual(cols, "c")}, 0 AS _new, ${delOf("c")} AS _del, c.${VF} AS _ord, c.${VF} AS _vf, c.${VF} AS _seen, c.${VF} AS _init<#if late>, 0 AS _late</#if>
-    FROM ${TR} c
+    SELECT ${qual(cols, "c")}, 0 AS _new, ${delOf("c")} AS _del, ${times("c." + VF + " AS _ord", "c." + VF + " AS _vf", "c." + VF + " AS _seen", "c." + VF + " AS _init")}<#if late>, 0 AS _late</#if>
+    FROM ${TR} c${lateJoin("c")}
     WHERE ${isOpen("c." + VT, OE, tsType)}${notLate("c")}
     UNION ALL
     -- New observations<#if mode == "changes"> (only those after what the target already knows about the key)<#elseif mode == "snapshot"> (only those after the watermark)</#if>
-    SELECT ${qual(cols, "s")}, 1, 0, ${ORD}, ${VTIME}, ${SEEN}, ${INIT}${L0}
-    FROM ${S} s
+    SELECT ${qual(cols, "s")}, 1, 0, ${times(ORD, VTIME, SEEN, INIT)}${L0}
+    FROM ${S} s${lateJoin("s")}
 <#if mode == "changes">
     LEFT JOIN tgt_keys k ON ${eqAll(K, "k", "s")}
     WHERE (k.${K[0]} IS NULL OR ${ORD} > k._last)${notLate("s")}
@@ -332,14 +346,14 @@ WITH <#if late>late_keys AS (
 <#if hardDeletes && mode == "current">
     UNION ALL
     -- Hard deletes: current keys missing from the source end at the execution time
-    SELECT ${nullRow("c")}, 1, 1, ${ET}, ${ET}, ${ET}, ${ET}
+    SELECT ${nullRow("c")}, 1, 1, ${times(ET, ET, ET, ET)}
     FROM ${TR} c
     WHERE ${isOpen("c." + VT, OE, tsType)}
         AND NOT EXISTS (SELECT 1 FROM ${S} s WHERE ${eqAll(K, "s", "c")})
 <#elseif hardDeletes && mode == "snapshot">
     UNION ALL
     -- Hard deletes: a key known before but missing from an observation ends at that observation
-    SELECT ${nullRow("a")}, 1, 1, o._obs, o._obs, o._obs, o._obs${L0}
+    SELECT ${nullRow("a")}, 1, 1, ${times("o._obs", "o._obs", "o._obs", "o._obs")}${L0}
     FROM (
         SELECT DISTINCT ${qual(K, "u")}
         FROM (
@@ -348,7 +362,7 @@ WITH <#if late>late_keys AS (
             SELECT ${qual(K, "c")} FROM ${TR} c WHERE ${isOpen("c." + VT, OE, tsType)}
         ) u
     ) a
-    CROSS JOIN (SELECT DISTINCT ${OBS} AS _obs FROM ${S} s) o
+    CROSS JOIN (SELECT DISTINCT ${OBS} AS _obs FROM ${S} s) o${lateJoin("a")}
     WHERE NOT EXISTS (SELECT 1 FROM ${WR} w WHERE w.observed_until >= o._obs)
         AND NOT EXISTS (SELECT 1 FROM ${S} s WHERE ${eqAll(K, "s", "a")} AND ${OBS} = o._obs)${notLate("a")}
 </#if>
@@ -361,14 +375,14 @@ WITH <#if late>late_keys AS (
 </#function>
     UNION ALL
     -- Late keys, rebuilt: each version as an observation where it starts
-    SELECT ${qual(cols, "c")}, 1, ${delOf("c")}, c.${VF}, c.${VF}, c.${VF}, c.${VF}, 1
+    SELECT ${qual(cols, "c")}, 1, ${delOf("c")}, ${times("c." + VF, "c." + VF, "c." + VF, "c." + VF)}, 1
     FROM ${TR} c
     JOIN late_keys l ON ${eqAll(K, "l", "c")}
     WHERE ${unobserved("c." + VF, "c")}
 <#if mode == "snapshot">
     UNION ALL
     -- ... and as an observation at each later time loaded before that it spans (the watermark table)
-    SELECT ${qual(cols, "c")}, 1, ${delOf("c")}, w.observed_until, w.observed_until, w.observed_until, w.observed_until, 1
+    SELECT ${qual(cols, "c")}, 1, ${delOf("c")}, ${times("w.observed_until", "w.observed_until", "w.observed_until", "w.observed_until")}, 1
     FROM ${TR} c
     JOIN late_keys l ON ${eqAll(K, "l", "c")}
     JOIN ${WR} w ON ${covers("c", "w.observed_until")} AND c.${VF} < w.observed_until
@@ -376,7 +390,7 @@ WITH <#if late>late_keys AS (
 </#if>
     UNION ALL
     -- ... each end that no version of the key continues as a delete
-    SELECT ${nullRow("c")}, 1, 1, c.${VT}, c.${VT}, c.${VT}, c.${VT}, 1
+    SELECT ${nullRow("c")}, 1, 1, ${times("c." + VT, "c." + VT, "c." + VT, "c." + VT)}, 1
     FROM ${TR} c
     JOIN late_keys l ON ${eqAll(K, "l", "c")}
     WHERE NOT (${isOpen("c." + VT, OE, tsType)})
@@ -384,13 +398,13 @@ WITH <#if late>late_keys AS (
         AND ${unobserved("c." + VT, "c")}
     UNION ALL
     -- ... and all their observations in the source
-    SELECT ${qual(cols, "s")}, 1, 0, ${ORD}, ${VTIME}, ${SEEN}, ${INIT}, 1
+    SELECT ${qual(cols, "s")}, 1, 0, ${times(ORD, VTIME, SEEN, INIT)}, 1
     FROM ${S} s
     JOIN late_keys l ON ${eqAll(K, "l", "s")}
 <#if hardDeletes>
     UNION ALL
     -- ... and every observation that misses them
-    SELECT ${nullRow("l")}, 1, 1, o._obs, o._obs, o._obs, o._obs, 1
+    SELECT ${nullRow("l")}, 1, 1, ${times("o._obs", "o._obs", "o._obs", "o._obs")}, 1
     FROM late_keys l
     CROSS JOIN (SELECT DISTINCT ${OBS} AS _obs FROM ${S} s) o
     WHERE NOT EXISTS (SELECT 1 FROM ${S} s WHERE ${eqAll(K, "s", "l")} AND ${OBS} = o._obs)
@@ -426,7 +440,7 @@ kept AS (
 ),
 <#if simpleStarts>
 starts AS (
-    SELECT kp.*, kp._vf AS _from
+    SELECT kp.*, kp._ord AS _from
     FROM kept kp
 ),
 <#else>

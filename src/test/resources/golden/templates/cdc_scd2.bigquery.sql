@@ -2,7 +2,17 @@
 -- Two different events with the same key and sequence stop the load before any write.
 SELECT ERROR('cdc_scd2 load cdc_person: the source stage.person_cdc has different events with the same key and sequence (person_id, tenant, cdc_seq); example: ' || 'person_id=' || IFNULL(CAST(bad.person_id AS STRING), 'NULL') || ', tenant=' || IFNULL(CAST(bad.tenant AS STRING), 'NULL') || ', cdc_seq=' || IFNULL(CAST(bad.cdc_seq AS STRING), 'NULL') || '. Each event of a key needs its own sequence value; fix the CDC extract.') AS load_check_failed
 FROM (
-    SELECT e.person_id, e.tenant, e.cdc_seq FROM (SELECT DISTINCT s.person_id, s.tenant, s.name, s.city, s.cdc_seq, s.cdc_operation, s.event_time FROM stage.person_cdc s) e GROUP BY e.person_id, e.tenant, e.cdc_seq HAVING COUNT(*) > 1
+    SELECT e.person_id, e.tenant, e.cdc_seq
+    FROM (
+        SELECT DISTINCT s.person_id, s.tenant, s.name, s.city, s.cdc_seq, s.cdc_operation, s.event_time
+        FROM stage.person_cdc s
+        JOIN (SELECT g.person_id, g.tenant, g.cdc_seq FROM stage.person_cdc g GROUP BY g.person_id, g.tenant, g.cdc_seq HAVING COUNT(*) > 1) d ON d.person_id = s.person_id AND d.tenant = s.tenant AND d.cdc_seq = s.cdc_seq
+        UNION ALL
+        SELECT DISTINCT s.person_id, s.tenant, s.name, s.city, s.cdc_seq, s.cdc_operation, s.event_time
+        FROM stage.person_cdc s
+        WHERE s.person_id IS NULL OR s.tenant IS NULL OR s.cdc_seq IS NULL
+    ) e
+    GROUP BY e.person_id, e.tenant, e.cdc_seq HAVING COUNT(*) > 1
     LIMIT 1
 ) bad;
 DROP TABLE IF EXISTS dw.Z_CDC_KEYS_person_scd2;

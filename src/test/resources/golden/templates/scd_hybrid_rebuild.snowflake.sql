@@ -24,14 +24,13 @@ SELECT
 FROM stage.dim_user_staging s
 LEFT JOIN dw.dim_user p ON p.login = s.login AND p.scd_active = TRUE
 WHERE p.dim_user_id IS NULL OR (p.premium_user IS DISTINCT FROM s.premium_user OR p.address IS DISTINCT FROM s.address OR p.phone IS DISTINCT FROM s.phone);
--- The current version of a changed key closed where its new version starts
-UPDATE dw.dim_user AS p SET scd_end_date = n.scd_start_date, scd_active = FALSE
-FROM dw.Z_NEW_dim_user n
-WHERE n.login = p.login AND p.scd_active = TRUE;
--- SCD1 columns overwritten in all versions of the key
-UPDATE dw.dim_user AS p SET name = s.name
+-- One pass over the target: SCD1 columns overwritten in all versions of the key, and the current
+-- version of a changed key closed where its new version starts (every new version starts at the one
+-- execution time, so the work table's latest start is that instant)
+UPDATE dw.dim_user AS p SET name = s.name, scd_end_date = CASE WHEN p.scd_active = TRUE AND (p.premium_user IS DISTINCT FROM s.premium_user OR p.address IS DISTINCT FROM s.address OR p.phone IS DISTINCT FROM s.phone) THEN (SELECT MAX(n.scd_start_date) FROM dw.Z_NEW_dim_user n) ELSE p.scd_end_date END
+    , scd_active = CASE WHEN p.scd_active = TRUE AND (p.premium_user IS DISTINCT FROM s.premium_user OR p.address IS DISTINCT FROM s.address OR p.phone IS DISTINCT FROM s.phone) THEN FALSE ELSE p.scd_active END
 FROM stage.dim_user_staging s
-WHERE s.login = p.login AND (p.name IS DISTINCT FROM s.name);
+WHERE s.login = p.login AND ((p.name IS DISTINCT FROM s.name) OR (p.scd_active = TRUE AND (p.premium_user IS DISTINCT FROM s.premium_user OR p.address IS DISTINCT FROM s.address OR p.phone IS DISTINCT FROM s.phone)));
 INSERT INTO dw.dim_user (dim_user_id, login, premium_user, address, phone, name, scd_version, scd_start_date, scd_end_date, scd_active)
 SELECT dim_user_id, login, premium_user, address, phone, name, scd_version, scd_start_date, scd_end_date, scd_active FROM dw.Z_NEW_dim_user;
 COMMIT;

@@ -28,19 +28,21 @@ WITH late_keys AS (
 ),
 events AS (
     -- The open version of each key: the state that new observations are compared with
-    SELECT c.customer_id, c.region, c.plan, c.status, c.updated_at, 0 AS _new, 0 AS _del, c.valid_from AS _ord, c.valid_from AS _vf, c.valid_from AS _seen, c.valid_from AS _init, 0 AS _late
+    SELECT c.customer_id, c.region, c.plan, c.status, c.updated_at, 0 AS _new, 0 AS _del, c.valid_from AS _ord, 0 AS _late
     FROM dw.customer_snap c
+    LEFT JOIN late_keys nl ON nl.customer_id = c.customer_id
     WHERE c.valid_to IS NULL
-        AND NOT EXISTS (SELECT 1 FROM late_keys l WHERE l.customer_id = c.customer_id)
+        AND nl.customer_id IS NULL
     UNION ALL
     -- New observations (only those after the watermark)
-    SELECT s.customer_id, s.region, s.plan, s.status, s.updated_at, 1, 0, CAST(s.snapshot_date AS TIMESTAMP), CAST(s.snapshot_date AS TIMESTAMP), CAST(s.snapshot_date AS TIMESTAMP), CAST(s.snapshot_date AS TIMESTAMP), 0
+    SELECT s.customer_id, s.region, s.plan, s.status, s.updated_at, 1, 0, CAST(s.snapshot_date AS TIMESTAMP), 0
     FROM stage.customer_hist s
+    LEFT JOIN late_keys nl ON nl.customer_id = s.customer_id
     WHERE NOT EXISTS (SELECT 1 FROM dw.Z_WM_customer_snap w WHERE w.observed_until >= CAST(s.snapshot_date AS TIMESTAMP))
-        AND NOT EXISTS (SELECT 1 FROM late_keys l WHERE l.customer_id = s.customer_id)
+        AND nl.customer_id IS NULL
     UNION ALL
     -- Hard deletes: a key known before but missing from an observation ends at that observation
-    SELECT a.customer_id, CAST(NULL AS VARCHAR(100)), CAST(NULL AS VARCHAR(100)), CAST(NULL AS VARCHAR(100)), CAST(NULL AS TIMESTAMP), 1, 1, o._obs, o._obs, o._obs, o._obs, 0
+    SELECT a.customer_id, CAST(NULL AS VARCHAR(100)), CAST(NULL AS VARCHAR(100)), CAST(NULL AS VARCHAR(100)), CAST(NULL AS TIMESTAMP), 1, 1, o._obs, 0
     FROM (
         SELECT DISTINCT u.customer_id
         FROM (
@@ -50,25 +52,26 @@ events AS (
         ) u
     ) a
     CROSS JOIN (SELECT DISTINCT CAST(s.snapshot_date AS TIMESTAMP) AS _obs FROM stage.customer_hist s) o
+    LEFT JOIN late_keys nl ON nl.customer_id = a.customer_id
     WHERE NOT EXISTS (SELECT 1 FROM dw.Z_WM_customer_snap w WHERE w.observed_until >= o._obs)
         AND NOT EXISTS (SELECT 1 FROM stage.customer_hist s WHERE s.customer_id = a.customer_id AND CAST(s.snapshot_date AS TIMESTAMP) = o._obs)
-        AND NOT EXISTS (SELECT 1 FROM late_keys l WHERE l.customer_id = a.customer_id)
+        AND nl.customer_id IS NULL
     UNION ALL
     -- Late keys, rebuilt: each version as an observation where it starts
-    SELECT c.customer_id, c.region, c.plan, c.status, c.updated_at, 1, 0, c.valid_from, c.valid_from, c.valid_from, c.valid_from, 1
+    SELECT c.customer_id, c.region, c.plan, c.status, c.updated_at, 1, 0, c.valid_from, 1
     FROM dw.customer_snap c
     JOIN late_keys l ON l.customer_id = c.customer_id
     WHERE NOT EXISTS (SELECT 1 FROM stage.customer_hist s WHERE CAST(s.snapshot_date AS TIMESTAMP) = c.valid_from)
     UNION ALL
     -- ... and as an observation at each later time loaded before that it spans (the watermark table)
-    SELECT c.customer_id, c.region, c.plan, c.status, c.updated_at, 1, 0, w.observed_until, w.observed_until, w.observed_until, w.observed_until, 1
+    SELECT c.customer_id, c.region, c.plan, c.status, c.updated_at, 1, 0, w.observed_until, 1
     FROM dw.customer_snap c
     JOIN late_keys l ON l.customer_id = c.customer_id
     JOIN dw.Z_WM_customer_snap w ON c.valid_from <= w.observed_until AND (c.valid_to IS NULL OR w.observed_until < c.valid_to) AND c.valid_from < w.observed_until
     WHERE NOT EXISTS (SELECT 1 FROM stage.customer_hist s WHERE CAST(s.snapshot_date AS TIMESTAMP) = w.observed_until)
     UNION ALL
     -- ... each end that no version of the key continues as a delete
-    SELECT c.customer_id, CAST(NULL AS VARCHAR(100)), CAST(NULL AS VARCHAR(100)), CAST(NULL AS VARCHAR(100)), CAST(NULL AS TIMESTAMP), 1, 1, c.valid_to, c.valid_to, c.valid_to, c.valid_to, 1
+    SELECT c.customer_id, CAST(NULL AS VARCHAR(100)), CAST(NULL AS VARCHAR(100)), CAST(NULL AS VARCHAR(100)), CAST(NULL AS TIMESTAMP), 1, 1, c.valid_to, 1
     FROM dw.customer_snap c
     JOIN late_keys l ON l.customer_id = c.customer_id
     WHERE NOT (c.valid_to IS NULL)
@@ -76,12 +79,12 @@ events AS (
         AND NOT EXISTS (SELECT 1 FROM stage.customer_hist s WHERE CAST(s.snapshot_date AS TIMESTAMP) = c.valid_to)
     UNION ALL
     -- ... and all their observations in the source
-    SELECT s.customer_id, s.region, s.plan, s.status, s.updated_at, 1, 0, CAST(s.snapshot_date AS TIMESTAMP), CAST(s.snapshot_date AS TIMESTAMP), CAST(s.snapshot_date AS TIMESTAMP), CAST(s.snapshot_date AS TIMESTAMP), 1
+    SELECT s.customer_id, s.region, s.plan, s.status, s.updated_at, 1, 0, CAST(s.snapshot_date AS TIMESTAMP), 1
     FROM stage.customer_hist s
     JOIN late_keys l ON l.customer_id = s.customer_id
     UNION ALL
     -- ... and every observation that misses them
-    SELECT l.customer_id, CAST(NULL AS VARCHAR(100)), CAST(NULL AS VARCHAR(100)), CAST(NULL AS VARCHAR(100)), CAST(NULL AS TIMESTAMP), 1, 1, o._obs, o._obs, o._obs, o._obs, 1
+    SELECT l.customer_id, CAST(NULL AS VARCHAR(100)), CAST(NULL AS VARCHAR(100)), CAST(NULL AS VARCHAR(100)), CAST(NULL AS TIMESTAMP), 1, 1, o._obs, 1
     FROM late_keys l
     CROSS JOIN (SELECT DISTINCT CAST(s.snapshot_date AS TIMESTAMP) AS _obs FROM stage.customer_hist s) o
     WHERE NOT EXISTS (SELECT 1 FROM stage.customer_hist s WHERE s.customer_id = l.customer_id AND CAST(s.snapshot_date AS TIMESTAMP) = o._obs)
@@ -105,7 +108,7 @@ kept AS (
             OR (f.plan IS DISTINCT FROM f._p_plan OR f.status IS DISTINCT FROM f._p_status)))
 ),
 starts AS (
-    SELECT kp.*, kp._vf AS _from
+    SELECT kp.*, kp._ord AS _from
     FROM kept kp
 ),
 ranged AS (

@@ -18,22 +18,25 @@ tgt_keys AS (
     -- What the target knows per key: the latest time it has seen, whether a version is open
     SELECT t.customer_id, MAX(IFNULL(t.valid_to, t.valid_from)) AS _last
     FROM dw.customer_snap t
-    WHERE NOT EXISTS (SELECT 1 FROM late_keys l WHERE l.customer_id = t.customer_id)
+    LEFT JOIN late_keys nl ON nl.customer_id = t.customer_id
+    WHERE nl.customer_id IS NULL
     GROUP BY t.customer_id
 ),
 events AS (
     -- The open version of each key: the state that new observations are compared with
     SELECT c.customer_id, c.region, c.plan, c.status, c.updated_at, 0 AS _new, 0 AS _del, c.valid_from AS _ord, c.valid_from AS _vf, c.valid_from AS _seen, c.valid_from AS _init, 0 AS _late
     FROM dw.customer_snap c
+    LEFT JOIN late_keys nl ON nl.customer_id = c.customer_id
     WHERE c.valid_to IS NULL
-        AND NOT EXISTS (SELECT 1 FROM late_keys l WHERE l.customer_id = c.customer_id)
+        AND nl.customer_id IS NULL
     UNION ALL
     -- New observations (only those after what the target already knows about the key)
     SELECT s.customer_id, s.region, s.plan, s.status, s.updated_at, 1, 0, CAST(s.updated_at AS DATETIME), CAST(s.updated_at AS DATETIME), CAST(s.updated_at AS DATETIME), CAST(s.updated_at AS DATETIME), 0
     FROM stage.customer_hist s
+    LEFT JOIN late_keys nl ON nl.customer_id = s.customer_id
     LEFT JOIN tgt_keys k ON k.customer_id = s.customer_id
     WHERE (k.customer_id IS NULL OR CAST(s.updated_at AS DATETIME) > k._last)
-        AND NOT EXISTS (SELECT 1 FROM late_keys l WHERE l.customer_id = s.customer_id)
+        AND nl.customer_id IS NULL
     UNION ALL
     -- Late keys, rebuilt: each version as an observation where it starts
     SELECT c.customer_id, c.region, c.plan, c.status, c.updated_at, 1, 0, c.valid_from, c.valid_from, c.valid_from, c.valid_from, 1

@@ -24,7 +24,8 @@ class CapabilitiesOnEnginesTest {
             "update_from", "UPDATE t AS p SET v = s.v FROM s WHERE s.k = p.k",
             "merge", "MERGE INTO t USING s ON t.k = s.k WHEN MATCHED THEN UPDATE SET v = s.v "
                     + "WHEN NOT MATCHED THEN INSERT (k, v) VALUES (s.k, s.v)",
-            "is_distinct_from", "SELECT COUNT(*) FROM t JOIN s ON t.k = s.k WHERE t.v IS DISTINCT FROM s.v");
+            "is_distinct_from", "SELECT COUNT(*) FROM t JOIN s ON t.k = s.k WHERE t.v IS DISTINCT FROM s.v",
+            "distinct_on", "SELECT DISTINCT ON (k) k, v FROM t");
 
     @ParameterizedTest
     @EnumSource(TargetEngine.class)

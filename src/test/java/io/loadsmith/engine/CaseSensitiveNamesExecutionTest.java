@@ -216,6 +216,7 @@ class CaseSensitiveNamesExecutionTest {
                     + ", cdc_operation, cdc_seq, event_time, " + q(engine, "fullName") + ", " + q(engine, "homeCity") + ") VALUES "
                     + "(1, 'I', 1, TIMESTAMP '" + T1 + "', 'Ann', NULL), "
                     + "(1, 'U', 2, TIMESTAMP '" + T15 + "', 'Ann', 'Oslo'), "
+                    + "(1, 'U', 2, TIMESTAMP '" + T15 + "', 'Ann', 'Oslo'), "
                     + "(1, 'U', 3, TIMESTAMP '" + T2 + "', 'Annie', 'Oslo'), "
                     + "(2, 'I', 1, TIMESTAMP '" + T1 + "', NULL, 'Bergen')");
             String query = quoted(engine, "PersonHist", "personId", "validFrom", "valid_to", "isCurrent", "cdc_seq",
@@ -228,6 +229,13 @@ class CaseSensitiveNamesExecutionTest {
             Loads.run(db, sql);
             assertThat(Loads.sorted(db, query)).isEqualTo(expected);
             Loads.run(db, sql);
+            assertThat(Loads.sorted(db, query)).isEqualTo(expected);
+            // The duplicate check in quoted columns: a different event with key 1 and sequence 2 stops the load.
+            TargetEngine.execute(db, "INSERT INTO stage." + q(engine, "PersonCdc") + " (" + q(engine, "personId")
+                    + ", cdc_operation, cdc_seq, event_time, " + q(engine, "fullName") + ", " + q(engine, "homeCity") + ") VALUES "
+                    + "(1, 'U', 2, TIMESTAMP '" + T15 + "', 'Ann', 'Rome')");
+            assertThatThrownBy(() -> Loads.run(db, sql)).isInstanceOf(java.sql.SQLException.class)
+                    .satisfies(e -> assertThat(e.getMessage()).contains("personId=1, cdc_seq=2"));
             assertThat(Loads.sorted(db, query)).isEqualTo(expected);
         }
     }

@@ -140,6 +140,63 @@ class CdcScd2ExecutionTest {
         }
     }
 
+    /** An event with any tenant and sequence (NULL when null), for the NULL cases of the duplicate check. */
+    private static String event(int id, String tenant, String op, Integer seq, String time, String name, String city) {
+        return "(" + id + ", " + (tenant == null ? "NULL" : "'" + tenant + "'") + ", '" + op + "', " + seq + ", TIMESTAMP '"
+                + time + "', " + (name == null ? "NULL" : "'" + name + "'") + ", " + (city == null ? "NULL" : "'" + city + "'") + ")";
+    }
+
+    /**
+     * The duplicate check groups NULLs together, in the key and in the sequence: two different
+     * events whose key column or sequence is NULL still stop the load, with NULL in the message; so
+     * does a NULL against a value in a payload column.
+     */
+    @ParameterizedTest
+    @EnumSource(TargetEngine.class)
+    void differentEventsWithANullKeyColumnOrSequenceOrPayloadStopTheLoad(TargetEngine engine) throws Exception {
+        String[][] cases = {
+                {event(1, null, "U", 2, T2, "Alice", "Oslo"), event(1, null, "U", 2, T2, "Alice", "Paris"), "person_id=1, tenant=NULL, cdc_seq=2"},
+                {event(1, "T", "U", null, T2, "Alice", "Oslo"), event(1, "T", "U", null, T2, "Alice", "Paris"), "person_id=1, tenant=T, cdc_seq=NULL"},
+                {event(1, "T", "U", 2, T2, "Alice", null), event(1, "T", "U", 2, T2, "Alice", "Oslo"), "person_id=1, tenant=T, cdc_seq=2"}};
+        for (String[] c : cases) {
+            try (Connection db = prepare(engine)) {
+                String sql = load(engine);
+                // Other keys come twice, identical: they are checked too and must not be reported.
+                add(db, event(1, "I", 1, T1, "Alice", null), event(2, "I", 1, T1, "Bob", null), event(2, "I", 1, T1, "Bob", null));
+                run(db, sql);
+                List<List<String>> before = Loads.sorted(db, "SELECT * FROM dw.person_scd2");
+                add(db, c[0], c[1], event(2, "U", 2, T2, "Bob", "Oslo"), event(2, "U", 2, T2, "Bob", "Oslo"));
+                assertThatThrownBy(() -> Loads.run(db, sql)).as(c[2]).isInstanceOf(SQLException.class)
+                        .satisfies(e -> assertThat(e.getMessage()).contains(
+                                "different events with the same key and sequence (person_id, tenant, cdc_seq)", c[2]));
+                assertThat(Loads.sorted(db, "SELECT * FROM dw.person_scd2")).isEqualTo(before);
+            }
+        }
+    }
+
+    /**
+     * Identical events collapse and do not stop the load when a key column or the sequence is NULL,
+     * nor when the whole extract came twice (every key and sequence twice).
+     */
+    @ParameterizedTest
+    @EnumSource(TargetEngine.class)
+    void identicalEventsWithNullsOrAnExtractLoadedTwiceCollapse(TargetEngine engine) throws Exception {
+        try (Connection db = prepare(engine)) {
+            String[] extract = {event(1, "I", 1, T1, "Alice", null), event(1, "U", 2, T2, "Alice", "Oslo"),
+                    event(1, "D", 3, T3, null, null), event(2, "I", 1, T1, "Bob", ""),
+                    event(3, null, "I", 1, T1, "Carol", null), event(4, "T", "I", null, T1, "Dave", null)};
+            add(db, extract);
+            add(db, extract);
+            run(db, load(engine));
+            // Carol's event (tenant NULL) matches no key and is not loaded; Dave's (sequence NULL) is.
+            assertThat(Loads.sorted(db, HISTORY)).containsExactly(
+                    row("1", "T", T1, T2, "0", "1", "Alice", null),
+                    row("1", "T", T2, T3, "0", "2", "Alice", "Oslo"),
+                    row("2", "T", T1, null, "1", "1", "Bob", ""),
+                    row("4", "T", T1, null, "1", null, "Dave", null));
+        }
+    }
+
     private static String load(TargetEngine engine, String params) {
         return Loads.sql(Loads.load("cdc_person", TARGET, List.of(EVENTS),
                 "<ftltemplate:cdc_scd2:key_columns=person_id,tenant" + params + ">"), engine.dialect());

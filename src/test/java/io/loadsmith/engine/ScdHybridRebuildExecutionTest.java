@@ -97,6 +97,34 @@ class ScdHybridRebuildExecutionTest {
     }
 
     /**
+     * An SCD1 and an SCD2 change of one key in one batch, the key already with a closed version: the
+     * SCD1 columns are overwritten in every version, only the current one is closed (the closed one
+     * keeps its end), and a key with an SCD2 change alone keeps its SCD1 values.
+     */
+    @ParameterizedTest
+    @EnumSource(TargetEngine.class)
+    void scd1AndScd2ChangesOfOneKeyInOneBatch(TargetEngine engine) throws Exception {
+        try (Connection db = prepare(engine)) {
+            staging(db, "('ann', 'NO', FALSE, 'A1', NULL, 'Ann', 1990)", "('bob', 'NO', TRUE, 'B1', NULL, 'Bob', NULL)");
+            run(db, load(engine, T1));
+            staging(db, "('ann', 'NO', FALSE, 'A2', NULL, 'Ann', 1990)", "('bob', 'NO', TRUE, 'B1', NULL, 'Bob', NULL)");
+            run(db, load(engine, T2));
+            // ann: address (SCD2) and name and year of birth (SCD1) at once; bob: phone (SCD2) only.
+            staging(db, "('ann', 'NO', FALSE, 'A3', NULL, 'Anne', NULL)", "('bob', 'NO', TRUE, 'B1', '555', 'Bob', NULL)");
+            run(db, load(engine, T3));
+            List<List<String>> expected = List.of(
+                    row("1", "ann", "NO", "1", T1, T2, "false", "false", "A1", null, "Anne", null),
+                    row("2", "bob", "NO", "1", T1, T3, "false", "true", "B1", null, "Bob", null),
+                    row("3", "ann", "NO", "2", T2, T3, "false", "false", "A2", null, "Anne", null),
+                    row("4", "ann", "NO", "3", T3, EOT, "true", "false", "A3", null, "Anne", null),
+                    row("5", "bob", "NO", "2", T3, EOT, "true", "true", "B1", "555", "Bob", null));
+            assertThat(Loads.sorted(db, TABLE)).isEqualTo(expected);
+            run(db, load(engine, T4));
+            assertThat(Loads.sorted(db, TABLE)).isEqualTo(expected);
+        }
+    }
+
+    /**
      * With the default execution time (CURRENT_TIMESTAMP) every end written in one run is the same
      * instant and equals the start of the new versions, in place (PostgreSQL, DuckDB) as in the rebuild.
      */

@@ -15,6 +15,7 @@ import org.springframework.context.annotation.Role;
 
 import io.loadsmith.account.token.ApiTokenService;
 import io.loadsmith.exchange.InvalidPackageException;
+import io.loadsmith.export.DeflatedPackage;
 import io.loadsmith.export.SqlPackage;
 import io.loadsmith.export.SqlPackageExporter;
 import io.loadsmith.packages.PackageImporter;
@@ -33,35 +34,39 @@ import io.micrometer.core.instrument.Timer;
 @Configuration(proxyBeanMethods = false)
 class OperationMetrics {
 
-    /** {@code loadsmith.exports}: building a SQL package, by dialect and outcome. */
+    /**
+     * {@code loadsmith.exports}: building a SQL package, by dialect and outcome; {@code deflated} is
+     * the zip download's build (its files deflated as they are generated).
+     */
     @Bean
     @Role(BeanDefinition.ROLE_INFRASTRUCTURE)
     static Advisor exportMetrics() {
-        return around(SqlPackageExporter.class, "build", timed("loadsmith.exports", "SQL package exports",
-                built -> Tags.of("dialect", ((SqlPackage) built).manifest().dialect(), "outcome", "success"),
-                failure -> Tags.of("dialect", "unknown", "outcome", "failure")));
+        return around(SqlPackageExporter.class, timed("loadsmith.exports", "SQL package exports",
+                built -> Tags.of("dialect", (built instanceof DeflatedPackage deflated ? deflated.manifest()
+                        : ((SqlPackage) built).manifest()).dialect(), "outcome", "success"),
+                failure -> Tags.of("dialect", "unknown", "outcome", "failure")), "build", "deflated");
     }
 
     /** {@code loadsmith.imports}: applying a package (import or restore), by outcome; invalid is the input's fault. */
     @Bean
     @Role(BeanDefinition.ROLE_INFRASTRUCTURE)
     static Advisor importMetrics() {
-        return around(PackageImporter.class, "apply", timed("loadsmith.imports", "Package imports and restores",
+        return around(PackageImporter.class, timed("loadsmith.imports", "Package imports and restores",
                 result -> Tags.of("outcome", "success"),
-                failure -> Tags.of("outcome", failure instanceof InvalidPackageException ? "invalid" : "failure")));
+                failure -> Tags.of("outcome", failure instanceof InvalidPackageException ? "invalid" : "failure")), "apply");
     }
 
     /** {@code loadsmith.token.checks}: bearer tokens presented, accepted or rejected. */
     @Bean
     @Role(BeanDefinition.ROLE_INFRASTRUCTURE)
     static Advisor tokenCheckMetrics() {
-        return around(ApiTokenService.class, "authenticate", invocation -> {
+        return around(ApiTokenService.class, invocation -> {
             Object bearer = invocation.proceed();
             String result = bearer instanceof Optional<?> found && found.isPresent() ? "accepted" : "rejected";
             Counter.builder("loadsmith.token.checks").description("Bearer tokens presented")
                     .tag("result", result).register(Metrics.globalRegistry).increment();
             return bearer;
-        });
+        }, "authenticate");
     }
 
     /** Times the call; its tags come from the result, or from the failure, which is thrown on. */
@@ -83,10 +88,10 @@ class OperationMetrics {
         };
     }
 
-    private static Advisor around(Class<?> type, String method, MethodInterceptor interceptor) {
+    private static Advisor around(Class<?> type, MethodInterceptor interceptor, String... methods) {
         NameMatchMethodPointcut pointcut = new NameMatchMethodPointcut();
         pointcut.setClassFilter(new RootClassFilter(type));
-        pointcut.setMappedName(method);
+        pointcut.setMappedNames(methods);
         return new DefaultPointcutAdvisor(pointcut, interceptor);
     }
 }

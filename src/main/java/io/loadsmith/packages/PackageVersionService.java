@@ -17,6 +17,7 @@ import io.loadsmith.audit.AuditTrail;
 import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.exchange.PackageJson;
+import io.loadsmith.export.DeflatedPackage;
 import io.loadsmith.export.SqlPackage;
 import io.loadsmith.export.SqlPackageExporter;
 import io.loadsmith.generation.GenerationException;
@@ -119,6 +120,16 @@ public class PackageVersionService {
     public SqlPackage sqlPackage(long packageId, String version, String dialect, String environment,
                                  GenerationOptions options, Predicate<String> loads) {
         return exporter.build(document(packageId, version), version, dialect, environment, options, loads);
+    }
+
+    /**
+     * The SQL package of a version with every load, deflated as it is generated: what the zip
+     * download writes, without holding the package's SQL (see SqlPackageExporter#deflated).
+     */
+    @Transactional(readOnly = true)
+    public DeflatedPackage deflatedPackage(long packageId, String version, String dialect, String environment,
+                                           GenerationOptions options) {
+        return exporter.deflated(document(packageId, version), version, dialect, environment, options);
     }
 
     @Transactional(readOnly = true)

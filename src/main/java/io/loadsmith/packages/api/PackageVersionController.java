@@ -24,6 +24,7 @@ import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.exchange.PackageJson;
 import io.loadsmith.generation.GenerationOptions;
 import io.loadsmith.generation.SqlComments;
+import io.loadsmith.export.DeflatedPackage;
 import io.loadsmith.export.SqlPackage;
 import io.loadsmith.export.SqlPackageExporter;
 import io.loadsmith.packages.PackageDiff;
@@ -117,9 +118,9 @@ public class PackageVersionController {
                            @RequestParam(required = false) String environment,
                            @Parameter(description = ALLOW_DOC) @RequestParam(defaultValue = "false") boolean allowFullRefresh,
                            HttpServletResponse response) throws IOException {
-        // Generated whole first: a load that cannot generate is a problem answer (4xx) before any byte.
-        SqlPackage sql = versions.sqlPackage(id, version, dialect, environment,
-                GenerationOptions.of(allowFullRefresh), load -> true);
+        // Generated (and deflated) whole first: a load that cannot generate is a problem answer (4xx) before any byte.
+        DeflatedPackage sql = versions.deflatedPackage(id, version, dialect, environment,
+                GenerationOptions.of(allowFullRefresh));
         String file = Names.fileName(sql.manifest().packageName() + "-" + version + "-" + sql.manifest().dialect()) + ".zip";
         response.setStatus(HttpStatus.OK.value());
         response.setContentType(ZIP.toString());

@@ -37,8 +37,12 @@ public final class Benchmarks {
             System.out.println(tables.get(tables.size() - 1).markdown());
         }
         if (on.test("store")) {
-            for (Table t : StoreBenchmarks.run(quick ? new int[] {1000} : new int[] {1000, 10_000, 50_000},
-                    quick ? 2000 : 10_000, quick ? 2000 : 8000)) {
+            // -Dbench.export.sizes=10000,50000 and -Dbench.preview.requests=0: one half alone, for before/after pairs.
+            int[] exportSizes = System.getProperty("bench.export.sizes") == null
+                    ? (quick ? new int[] {1000} : new int[] {1000, 10_000, 50_000})
+                    : java.util.Arrays.stream(System.getProperty("bench.export.sizes").split(",")).mapToInt(Integer::parseInt).toArray();
+            for (Table t : StoreBenchmarks.run(exportSizes, quick ? 2000 : 10_000,
+                    Integer.getInteger("bench.preview.requests", quick ? 2000 : 8000))) {
                 tables.add(t);
                 System.out.println(t.markdown());
             }

@@ -47,10 +47,12 @@ public class EntityService {
     private final MetadataPackageService packages;
     private final LogicalDatatypes datatypes;
     private final AuditTrail audit;
+    private final PackageEntitiesReader packageReader;
 
     public EntityService(WarehouseEntityRepository entities, EntityTypeService entityTypes,
                          AttributeTypeService attributeTypes, MetadataPackageService packages, LogicalDatatypes datatypes,
-                         AuditTrail audit) {
+                         AuditTrail audit, PackageEntitiesReader packageReader) {
+        this.packageReader = packageReader;
         this.entities = entities;
         this.entityTypes = entityTypes;
         this.attributeTypes = attributeTypes;
@@ -59,11 +61,10 @@ public class EntityService {
         this.audit = audit;
     }
 
-    /** The entities of one package, by schema and name. */
+    /** The entities of one package, by schema and name (read by JDBC: a package may hold tens of thousands). */
     @Transactional(readOnly = true)
     public List<EntityResponse> ofPackage(String packageName) {
-        return entities.findByMetadataPackageNameOrderBySchemaNameAscNameAsc(packageName).stream()
-                .map(EntityService::toResponse).toList();
+        return packageReader.ofPackage(packageName);
     }
 
     /** {@code name} is an entity name (any schema) or a qualified one, {@code schema.name}. */

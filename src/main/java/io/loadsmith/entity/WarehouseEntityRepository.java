@@ -13,8 +13,6 @@ public interface WarehouseEntityRepository extends JpaRepository<WarehouseEntity
 
     List<WarehouseEntity> findByNameOrderBySchemaName(String name);
 
-    /** A package's entities, for its snapshot: the store's other packages are not read. */
-    List<WarehouseEntity> findByMetadataPackageNameOrderBySchemaNameAscNameAsc(String packageName);
 
     /** Unquoted identifiers are case-insensitive in SQL: publish.d_vessel and PUBLISH.D_VESSEL clash. */
     default Optional<WarehouseEntity> findClash(String schema, String name) {

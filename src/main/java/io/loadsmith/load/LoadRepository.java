@@ -11,8 +11,6 @@ public interface LoadRepository extends JpaRepository<Load, Long> {
 
     Optional<Load> findByName(String name);
 
-    /** The loads of one package's entities (a load belongs to its target's package), by name. */
-    List<Load> findByTargetMetadataPackageNameOrderByNameAsc(String packageName);
 
     boolean existsByName(String name);
 

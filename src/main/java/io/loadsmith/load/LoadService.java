@@ -50,10 +50,12 @@ public class LoadService {
     private final TemplateCallCheck callCheck;
     private final DialectRegistry dialects;
     private final AuditTrail audit;
+    private final PackageLoadsReader packageReader;
 
     public LoadService(LoadRepository loads, EntityService entities, EnvironmentService environments,
                        LoadModelAssembler assembler, LoadSqlGenerator generator, TemplateCallCheck callCheck,
-                       DialectRegistry dialects, AuditTrail audit) {
+                       DialectRegistry dialects, AuditTrail audit, PackageLoadsReader packageReader) {
+        this.packageReader = packageReader;
         this.loads = loads;
         this.entities = entities;
         this.environments = environments;
@@ -64,10 +66,10 @@ public class LoadService {
         this.audit = audit;
     }
 
-    /** The loads whose target belongs to the package, by name. */
+    /** The loads whose target belongs to the package, by name (read by JDBC, as a package's entities are). */
     @Transactional(readOnly = true)
     public List<LoadResponse> ofPackage(String packageName) {
-        return loads.findByTargetMetadataPackageNameOrderByNameAsc(packageName).stream().map(LoadService::toResponse).toList();
+        return packageReader.ofPackage(packageName);
     }
 
     @Transactional(readOnly = true)

@@ -1,0 +1,110 @@
+package io.loadsmith.load;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.springframework.jdbc.core.ConnectionCallback;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Component;
+
+import io.loadsmith.entitytype.LoadType;
+import io.loadsmith.generation.model.StepType;
+import io.loadsmith.load.api.LoadResponse;
+import io.loadsmith.load.api.StepJson;
+
+/**
+ * Reads the loads of a package (a load belongs to its target's package) by JDBC: four statements,
+ * no persistence context, as {@link StoredLoadReader} does for one load. The mapping is
+ * {@code LoadService.toResponse}'s; StoredPackagesContract holds the two to the same records on
+ * H2 and PostgreSQL.
+ */
+@Component
+class PackageLoadsReader {
+
+    private static final String LOADS = "select l.id, l.row_version, l.name, t.schema_name, t.name, l.load_type,"
+            + " l.description, l.created_at, l.updated_at " + liveLoads("") + " order by l.name";
+
+    private static final String SOURCES = "select s.load_id, e.schema_name, e.name " + liveLoads(
+            " join load_source s on s.load_id = l.id join dw_entity e on e.id = s.entity_id and e.deleted_at is null")
+            + " order by s.load_id, s.position";
+
+    private static final String STEPS = "select s.load_id, s.name, s.step_type, s.step_text, s.step_kind "
+            + liveLoads(" join load_step s on s.load_id = l.id") + " order by s.load_id, s.position";
+
+    private static final String OPTIONS = "select o.load_id, o.name, o.option_value "
+            + liveLoads(" join load_option o on o.load_id = l.id");
+
+    private final JdbcTemplate jdbc;
+
+    PackageLoadsReader(JdbcTemplate jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    List<LoadResponse> ofPackage(String packageName) {
+        return jdbc.execute((ConnectionCallback<List<LoadResponse>>) connection -> read(connection, packageName));
+    }
+
+    private static List<LoadResponse> read(Connection connection, String packageName) throws SQLException {
+        Map<Long, List<String>> sources = new HashMap<>();
+        try (PreparedStatement st = prepare(connection, SOURCES, packageName); ResultSet rs = st.executeQuery()) {
+            while (rs.next()) {
+                sources.computeIfAbsent(rs.getLong(1), id -> new ArrayList<>()).add(rs.getString(2) + "." + rs.getString(3));
+            }
+        }
+        Map<Long, List<StepJson>> steps = new HashMap<>();
+        try (PreparedStatement st = prepare(connection, STEPS, packageName); ResultSet rs = st.executeQuery()) {
+            while (rs.next()) {
+                String kind = rs.getString(5);
+                steps.computeIfAbsent(rs.getLong(1), id -> new ArrayList<>()).add(new StepJson(rs.getString(2),
+                        StepType.valueOf(rs.getString(3)), rs.getString(4), kind == null ? null : StepKind.valueOf(kind)));
+            }
+        }
+        Map<Long, TreeMap<String, String>> options = new HashMap<>();
+        try (PreparedStatement st = prepare(connection, OPTIONS, packageName); ResultSet rs = st.executeQuery()) {
+            while (rs.next()) {
+                // A map entry with no value is no option (as StoredLoadReader reads it).
+                if (rs.getString(3) != null) {
+                    options.computeIfAbsent(rs.getLong(1), id -> new TreeMap<>()).put(rs.getString(2), rs.getString(3));
+                }
+            }
+        }
+        List<LoadResponse> loads = new ArrayList<>();
+        try (PreparedStatement st = prepare(connection, LOADS, packageName); ResultSet rs = st.executeQuery()) {
+            while (rs.next()) {
+                long id = rs.getLong(1);
+                loads.add(new LoadResponse(id, rs.getLong(2), rs.getString(3), rs.getString(4) + "." + rs.getString(5),
+                        LoadType.valueOf(rs.getString(6)), rs.getString(7), List.copyOf(sources.getOrDefault(id, List.of())),
+                        List.copyOf(steps.getOrDefault(id, List.of())), options.getOrDefault(id, new TreeMap<>()),
+                        instant(rs, 8), instant(rs, 9)));
+            }
+        }
+        return loads;
+    }
+
+    /** The package's live loads, with {@code joins} to their rows in another table. */
+    private static String liveLoads(String joins) {
+        return "from entity_load l join dw_entity t on t.id = l.target_entity_id and t.deleted_at is null"
+                + " join metadata_package p on p.id = t.package_id" + joins
+                + " where p.name = ? and l.deleted_at is null";
+    }
+
+    private static PreparedStatement prepare(Connection connection, String sql, String packageName) throws SQLException {
+        PreparedStatement st = connection.prepareStatement(sql);
+        st.setString(1, packageName);
+        return st;
+    }
+
+    private static Instant instant(ResultSet rs, int column) throws SQLException {
+        OffsetDateTime value = rs.getObject(column, OffsetDateTime.class);
+        return value == null ? null : value.toInstant();
+    }
+}

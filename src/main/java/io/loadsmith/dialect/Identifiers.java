@@ -1,7 +1,5 @@
 package io.loadsmith.dialect;
 
-import java.util.regex.Pattern;
-
 import io.loadsmith.problem.Violations;
 
 /**
@@ -12,13 +10,26 @@ import io.loadsmith.problem.Violations;
 public final class Identifiers {
 
     public static final int MAX_LENGTH = 128;
-    private static final Pattern RULE = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
     private Identifiers() {
     }
 
     public static boolean isValid(String value) {
-        return value != null && value.length() <= MAX_LENGTH && RULE.matcher(value).matches();
+        if (value == null || value.isEmpty() || value.length() > MAX_LENGTH || isDigit(value.charAt(0))) {
+            return false;
+        }
+        // A scan, not a regular expression: every attribute of every load is checked on each render.
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (!(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || isDigit(c) || c == '_')) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
     }
 
     /** Adds a problem for {@code field} unless {@code value} is a valid identifier; null counts as missing. */
@@ -28,7 +39,7 @@ public final class Identifiers {
         } else if (value.length() > MAX_LENGTH) {
             violations.add(field, value, "is " + value.length() + " characters long; identifiers have at most "
                     + MAX_LENGTH);
-        } else if (!RULE.matcher(value).matches()) {
+        } else if (!isValid(value)) {
             violations.add(field, value, "is not a valid identifier: use letters, digits and _, not starting with a digit");
         }
     }

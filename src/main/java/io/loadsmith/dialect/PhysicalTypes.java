@@ -19,6 +19,8 @@ public final class PhysicalTypes {
     private static final Pattern TYPE = Pattern.compile(
             BASE + "(?:<" + BASE + "(?: ?, ?" + BASE + ")*>)?(?:\\[\\])?");
 
+    private static final java.util.Set<String> CHECKED = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
     /** What a physical pattern must look like to be written into a CREATE TABLE. */
     public static final String TYPE_RULE = "one type expression: a type name of letters, digits and _ (several words "
             + "allowed, DOUBLE PRECISION), with optional arguments of numbers or {length}, {precision}, {scale} "
@@ -29,7 +31,19 @@ public final class PhysicalTypes {
 
     /** Whether a pattern is one type expression (so it cannot carry other SQL into a statement). */
     public static boolean isTypeExpression(String pattern) {
-        return pattern != null && pattern.length() <= 200 && TYPE.matcher(pattern).matches();
+        if (pattern == null || pattern.length() > 200) {
+            return false;
+        }
+        // Each attribute of each render checks its pattern; there are only as many as mappings, so
+        // the ones that passed are remembered (bounded, in case mappings keep changing).
+        if (CHECKED.contains(pattern)) {
+            return true;
+        }
+        boolean valid = TYPE.matcher(pattern).matches();
+        if (valid && CHECKED.size() < 10_000) {
+            CHECKED.add(pattern);
+        }
+        return valid;
     }
 
     /**

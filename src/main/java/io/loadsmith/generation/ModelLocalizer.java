@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Supplier;
 
 import io.loadsmith.dialect.Dialect;
 import io.loadsmith.dialect.Identifiers;
@@ -24,10 +25,10 @@ public final class ModelLocalizer {
     }
 
     public EntityModel localize(EntityModel entity, Dialect dialect) {
-        checkIdentifier(dialect, "Schema of entity " + entity.qualifiedName(), entity.schema());
-        checkIdentifier(dialect, "Entity " + entity.qualifiedName(), entity.name());
+        checkIdentifier(dialect, () -> "Schema of entity " + entity.qualifiedName(), entity.schema());
+        checkIdentifier(dialect, () -> "Entity " + entity.qualifiedName(), entity.name());
         entity.attributes().forEach(a -> checkIdentifier(dialect,
-                "Attribute " + a.name() + " of entity " + entity.qualifiedName(), a.name()));
+                () -> "Attribute " + a.name() + " of entity " + entity.qualifiedName(), a.name()));
         Map<String, String> stored = overrides.forDialect(dialect.name());
         // Entities repeat the same few types; resolve each (type, length, precision, scale) once per entity.
         Map<List<Object>, String> resolved = new HashMap<>();
@@ -56,21 +57,22 @@ public final class ModelLocalizer {
      * Names are written into SQL unquoted unless case-sensitive, so they must be legal as they stand
      * in every target dialect; reserved words stay refused even when they could be quoted.
      */
-    private static void checkIdentifier(Dialect dialect, String what, String name) {
+    // What is checked is named only when it fails: building the text for every attribute showed in export profiles.
+    private static void checkIdentifier(Dialect dialect, Supplier<String> what, String name) {
         if (name == null) {
             return;
         }
         if (!Identifiers.isValid(name)) {
             // Stored or imported before names were checked: refused here rather than written into SQL.
-            throw new IllegalArgumentException(what + ": " + ParameterKinds.shown(name) + " is not a valid identifier: "
+            throw new IllegalArgumentException(what.get() + ": " + ParameterKinds.shown(name) + " is not a valid identifier: "
                     + "use letters, digits and _, not starting with a digit, at most " + Identifiers.MAX_LENGTH + " characters.");
         }
         if (name.length() > dialect.maxIdentifierLength()) {
-            throw new IllegalArgumentException(what + ": '" + name + "' is " + name.length() + " characters; "
+            throw new IllegalArgumentException(what.get() + ": '" + name + "' is " + name.length() + " characters; "
                     + dialect.label() + " allows at most " + dialect.maxIdentifierLength() + ".");
         }
         if (dialect.reservedWords().contains(name.toUpperCase(Locale.ROOT))) {
-            throw new IllegalArgumentException(what + ": '" + name + "' is a reserved word in " + dialect.label()
+            throw new IllegalArgumentException(what.get() + ": '" + name + "' is a reserved word in " + dialect.label()
                     + "; rename it.");
         }
     }

@@ -86,8 +86,19 @@ public final class Benchmarks {
                 start = before < 0 ? md.length() : before;
                 md = md.substring(0, start) + section + md.substring(start);
             } else {
-                int end = md.indexOf("\n## ", start + heading.length());
-                md = md.substring(0, start) + section + (end < 0 ? "" : md.substring(end + 1));
+                // Up to the generated part's end mark when there is one, so that analysis written
+                // below a table survives its rerun; else (sections written before the mark) the next section.
+                int next = md.indexOf("\n## ", start + heading.length());
+                int mark = md.indexOf(Table.END, start);
+                if (mark >= 0 && (next < 0 || mark < next)) {
+                    int after = mark + Table.END.length();
+                    while (after < md.length() && md.charAt(after) == '\n') {
+                        after++;
+                    }
+                    md = md.substring(0, start) + section + md.substring(after);
+                } else {
+                    md = md.substring(0, start) + section + (next < 0 ? "" : md.substring(next + 1));
+                }
             }
         }
         Files.writeString(out, md);

@@ -21,6 +21,9 @@ final class Table {
         return this;
     }
 
+    /** Ends what the bench writes of a section: text below it, up to the next section, is kept on a rerun. */
+    static final String END = "<!-- end of the generated table: text below is written by hand and kept on a rerun -->";
+
     Table note(String note) {
         notes.add(note);
         return this;
@@ -32,7 +35,7 @@ final class Table {
         out.append("|").append(" --- |".repeat(header.size())).append("\n");
         rows.forEach(r -> out.append("| ").append(String.join(" | ", r)).append(" |\n"));
         notes.forEach(n -> out.append("\n").append(n).append("\n"));
-        return out.append("\n").toString();
+        return out.append("\n").append(END).append("\n\n").toString();
     }
 
     static String f1(double value) {

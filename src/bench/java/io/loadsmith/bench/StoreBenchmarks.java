@@ -48,6 +48,11 @@ final class StoreBenchmarks {
     }
 
     static List<Table> run(int[] exportSizes, int previewStore, int previewRequests) throws Exception {
+        // -Dbench.store.export=false: table 3 alone, for quick A/B runs of the preview (its table 2 stays empty).
+        if (!Boolean.parseBoolean(System.getProperty("bench.store.export", "true"))) {
+            exportSizes = new int[0];
+        }
+        previewRequests = Integer.getInteger("bench.store.requests", previewRequests);
         Table export = new Table("2. Whole-package export from the PostgreSQL store (SCD2 loads, 30 attributes)",
                 "loads", "export s", "of which read s", "generate and deflate s", "write zip s", "raw render s (loads + DDL)", "of which DDL s", "ratio (goal <= 1.3)", "ratio to the loads alone",
                 "SQL statements", "zip MB", "heap after MB");

@@ -10,7 +10,6 @@ import org.springframework.http.HttpStatus;
 import org.springframework.ui.Model;
 import org.springframework.util.unit.DataSize;
 import org.springframework.web.bind.MissingServletRequestParameterException;
-import org.springframework.web.bind.annotation.ControllerAdvice;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 
@@ -26,11 +25,7 @@ import jakarta.servlet.http.HttpServletResponse;
  * Failures the page controllers do not turn into form messages become an error page with a clear
  * message, never a stack trace. Ordered before the API's problem-detail handler, for pages only.
  */
-@ControllerAdvice(basePackages = {"io.loadsmith.home", "io.loadsmith.account.web", "io.loadsmith.entity.web",
-        "io.loadsmith.load.web", "io.loadsmith.entitytype.web", "io.loadsmith.template.web", "io.loadsmith.audit.web",
-        "io.loadsmith.deployment.web", "io.loadsmith.tryit.web", "io.loadsmith.lineage.web",
-        "io.loadsmith.packages.web", "io.loadsmith.environment.web", "io.loadsmith.preset.web",
-        "io.loadsmith.configuration"})
+@PageControllerAdvice
 @Order(Ordered.HIGHEST_PRECEDENCE)
 public class WebExceptionHandler {
 

@@ -13,8 +13,8 @@ import org.springframework.web.bind.annotation.ControllerAdvice;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * Every page controller's package is one the HTML error advice covers: a page added in a new
- * feature package would otherwise answer its refusals with the API's problem JSON.
+ * Every page controller's package is one the page advice covers: a page added in a new feature
+ * package would otherwise answer its refusals with the API's problem JSON, and lack {@code me}.
  */
 class PageAdviceCoverageTest {
 
@@ -22,7 +22,9 @@ class PageAdviceCoverageTest {
     void everyPageControllerIsCoveredByTheHtmlErrorPages() throws ClassNotFoundException {
         ClassPathScanningCandidateComponentProvider scan = new ClassPathScanningCandidateComponentProvider(false);
         scan.addIncludeFilter(new AnnotationTypeFilter(Controller.class, false));
-        List<String> covered = Arrays.asList(WebExceptionHandler.class.getAnnotation(ControllerAdvice.class).basePackages());
+        assertThat(WebExceptionHandler.class).hasAnnotation(PageControllerAdvice.class);
+        assertThat(Class.forName("io.loadsmith.security.CurrentUserAdvice")).hasAnnotation(PageControllerAdvice.class);
+        List<String> covered = Arrays.asList(PageControllerAdvice.class.getAnnotation(ControllerAdvice.class).basePackages());
         List<Class<?>> pages = new java.util.ArrayList<>();
         for (var candidate : scan.findCandidateComponents("io.loadsmith")) {
             Class<?> type = Class.forName(candidate.getBeanClassName());

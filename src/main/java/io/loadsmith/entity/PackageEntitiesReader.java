@@ -48,6 +48,9 @@ class PackageEntitiesReader {
              where p.name = ? and e.deleted_at is null
              order by a.entity_id, a.position""";
 
+    /** Rows per round trip: PostgreSQL's driver would otherwise hold all of a package's attributes at once. */
+    private static final int FETCH_SIZE = 5000;
+
     private final JdbcTemplate jdbc;
 
     PackageEntitiesReader(JdbcTemplate jdbc) {
@@ -84,6 +87,7 @@ class PackageEntitiesReader {
 
     private static PreparedStatement prepare(Connection connection, String sql, String packageName) throws SQLException {
         PreparedStatement st = connection.prepareStatement(sql);
+        st.setFetchSize(FETCH_SIZE);
         st.setString(1, packageName);
         return st;
     }

@@ -43,6 +43,9 @@ class PackageLoadsReader {
     private static final String OPTIONS = "select o.load_id, o.name, o.option_value "
             + liveLoads(" join load_option o on o.load_id = l.id");
 
+    /** Rows per round trip, as for a package's attributes (PackageEntitiesReader). */
+    private static final int FETCH_SIZE = 5000;
+
     private final JdbcTemplate jdbc;
 
     PackageLoadsReader(JdbcTemplate jdbc) {
@@ -99,6 +102,7 @@ class PackageLoadsReader {
 
     private static PreparedStatement prepare(Connection connection, String sql, String packageName) throws SQLException {
         PreparedStatement st = connection.prepareStatement(sql);
+        st.setFetchSize(FETCH_SIZE);
         st.setString(1, packageName);
         return st;
     }

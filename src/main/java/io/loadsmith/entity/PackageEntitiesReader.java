@@ -1,11 +1,13 @@
 package io.loadsmith.entity;
 
+import static io.loadsmith.store.PackageRows.instant;
+import static io.loadsmith.store.PackageRows.integer;
+import static io.loadsmith.store.PackageRows.prepare;
+
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.time.Instant;
-import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -48,9 +50,6 @@ class PackageEntitiesReader {
              where p.name = ? and e.deleted_at is null
              order by a.entity_id, a.position""";
 
-    /** Rows per round trip: PostgreSQL's driver would otherwise hold all of a package's attributes at once. */
-    private static final int FETCH_SIZE = 5000;
-
     private final JdbcTemplate jdbc;
 
     PackageEntitiesReader(JdbcTemplate jdbc) {
@@ -83,22 +82,5 @@ class PackageEntitiesReader {
             }
         }
         return entities;
-    }
-
-    private static PreparedStatement prepare(Connection connection, String sql, String packageName) throws SQLException {
-        PreparedStatement st = connection.prepareStatement(sql);
-        st.setFetchSize(FETCH_SIZE);
-        st.setString(1, packageName);
-        return st;
-    }
-
-    private static Integer integer(ResultSet rs, int column) throws SQLException {
-        int value = rs.getInt(column);
-        return rs.wasNull() ? null : value;
-    }
-
-    private static Instant instant(ResultSet rs, int column) throws SQLException {
-        OffsetDateTime value = rs.getObject(column, OffsetDateTime.class);
-        return value == null ? null : value.toInstant();
     }
 }

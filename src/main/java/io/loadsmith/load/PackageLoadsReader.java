@@ -1,11 +1,12 @@
 package io.loadsmith.load;
 
+import static io.loadsmith.store.PackageRows.instant;
+import static io.loadsmith.store.PackageRows.prepare;
+
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.time.Instant;
-import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -42,9 +43,6 @@ class PackageLoadsReader {
 
     private static final String OPTIONS = "select o.load_id, o.name, o.option_value "
             + liveLoads(" join load_option o on o.load_id = l.id");
-
-    /** Rows per round trip, as for a package's attributes (PackageEntitiesReader). */
-    private static final int FETCH_SIZE = 5000;
 
     private final JdbcTemplate jdbc;
 
@@ -98,17 +96,5 @@ class PackageLoadsReader {
         return "from entity_load l join dw_entity t on t.id = l.target_entity_id and t.deleted_at is null"
                 + " join metadata_package p on p.id = t.package_id" + joins
                 + " where p.name = ? and l.deleted_at is null";
-    }
-
-    private static PreparedStatement prepare(Connection connection, String sql, String packageName) throws SQLException {
-        PreparedStatement st = connection.prepareStatement(sql);
-        st.setFetchSize(FETCH_SIZE);
-        st.setString(1, packageName);
-        return st;
-    }
-
-    private static Instant instant(ResultSet rs, int column) throws SQLException {
-        OffsetDateTime value = rs.getObject(column, OffsetDateTime.class);
-        return value == null ? null : value.toInstant();
     }
 }

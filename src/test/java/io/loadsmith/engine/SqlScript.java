@@ -4,12 +4,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Splits a SQL script into statements at ';', ignoring those in quotes and comments. */
-final class SqlScript {
+public final class SqlScript {
 
     private SqlScript() {
     }
 
-    static List<String> split(String script) {
+    public static List<String> split(String script) {
         List<String> statements = new ArrayList<>();
         StringBuilder current = new StringBuilder();
         int i = 0;

@@ -14,7 +14,7 @@ WITH late_keys AS (
     -- Keys with an observation not after the watermark that no version of theirs reflects
     SELECT s.customer_id
     FROM stage.customer_hist s
-    WHERE EXISTS (SELECT 1 FROM dw.Z_WM_customer_snap w WHERE w.observed_until >= CAST(s.snapshot_date AS DATETIME))
+    WHERE CAST(s.snapshot_date AS DATETIME) <= (SELECT MAX(w.observed_until) FROM dw.Z_WM_customer_snap w)
         AND NOT EXISTS (SELECT 1 FROM dw.customer_snap t WHERE t.customer_id = s.customer_id AND t.valid_from <= CAST(s.snapshot_date AS DATETIME) AND (t.valid_to IS NULL OR CAST(s.snapshot_date AS DATETIME) < t.valid_to)
             AND NOT (t.plan IS DISTINCT FROM s.plan OR t.status IS DISTINCT FROM s.status))
     UNION ALL
@@ -22,7 +22,7 @@ WITH late_keys AS (
     SELECT t.customer_id
     FROM dw.customer_snap t
     CROSS JOIN (SELECT DISTINCT CAST(s.snapshot_date AS DATETIME) AS _obs FROM stage.customer_hist s) o
-    WHERE EXISTS (SELECT 1 FROM dw.Z_WM_customer_snap w WHERE w.observed_until >= o._obs) AND t.valid_from <= o._obs AND (t.valid_to IS NULL OR o._obs < t.valid_to)
+    WHERE o._obs <= (SELECT MAX(w.observed_until) FROM dw.Z_WM_customer_snap w) AND t.valid_from <= o._obs AND (t.valid_to IS NULL OR o._obs < t.valid_to)
         AND NOT EXISTS (SELECT 1 FROM stage.customer_hist s WHERE s.customer_id = t.customer_id AND CAST(s.snapshot_date AS DATETIME) = o._obs)
     ) u
 ),
@@ -119,14 +119,22 @@ ranged AS (
 SELECT r.customer_id, r.region, r.plan, r.status, r.updated_at, r._from AS valid_from, r._to AS valid_to, r._new AS is_new_version, r._late AS is_rebuilt_key
 FROM ranged r
 WHERE r._del = 0 AND (r._new = 1 OR r._to IS NOT NULL);
+-- A new version may not start where the version it closes starts: stopped before any write.
+SELECT ERROR('snapshot load snap_customer: a new version would start where the current version it closes starts (valid_from), because the run is not after that version\'s start; example: ' || 'customer_id=' || IFNULL(CAST(bad.customer_id AS STRING), 'NULL') || '. Run with a later execution_time, or let the source\'s times move on.') AS load_check_failed
+FROM (
+    SELECT o.customer_id FROM dw.Z_DELTA_customer_snap o
+    JOIN dw.Z_DELTA_customer_snap n ON n.customer_id = o.customer_id AND n.valid_from = o.valid_from
+    WHERE o.is_new_version = 0 AND o.valid_from >= o.valid_to AND n.is_new_version = 1
+    LIMIT 1
+) bad;
 BEGIN TRANSACTION;
 -- Keys rebuilt for late data: their versions are replaced by the delta's
 DELETE FROM dw.customer_snap trg WHERE EXISTS (SELECT 1 FROM dw.Z_DELTA_customer_snap d WHERE d.is_rebuilt_key = 1 AND d.customer_id = trg.customer_id);
-MERGE INTO dw.customer_snap trg USING dw.Z_DELTA_customer_snap src
-ON (trg.customer_id = src.customer_id AND trg.valid_from = src.valid_from)
-WHEN MATCHED THEN UPDATE SET valid_to = src.valid_to
-WHEN NOT MATCHED THEN INSERT (customer_id, region, plan, status, updated_at, valid_from, valid_to)
-VALUES (src.customer_id, src.region, src.plan, src.status, src.updated_at, src.valid_from, src.valid_to);
+UPDATE dw.customer_snap AS trg SET valid_to = src.valid_to
+FROM dw.Z_DELTA_customer_snap src
+WHERE src.is_new_version = 0 AND trg.customer_id = src.customer_id AND trg.valid_from = src.valid_from;
+INSERT INTO dw.customer_snap (customer_id, region, plan, status, updated_at, valid_from, valid_to)
+SELECT src.customer_id, src.region, src.plan, src.status, src.updated_at, src.valid_from, src.valid_to FROM dw.Z_DELTA_customer_snap src WHERE src.is_new_version = 1;
 INSERT INTO dw.Z_WM_customer_snap (observed_until)
 SELECT DISTINCT CAST(s.snapshot_date AS DATETIME) FROM stage.customer_hist s
 WHERE NOT EXISTS (SELECT 1 FROM dw.Z_WM_customer_snap w WHERE w.observed_until = CAST(s.snapshot_date AS DATETIME));

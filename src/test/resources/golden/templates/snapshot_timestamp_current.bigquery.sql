@@ -71,11 +71,19 @@ ranged AS (
 SELECT r.customer_id, r.region, r.plan, r.status, r.updated_at, r._from AS valid_from, r._to AS valid_to, r._new AS is_new_version
 FROM ranged r
 WHERE r._del = 0 AND (r._new = 1 OR r._to IS NOT NULL);
+-- A new version may not start where the version it closes starts: stopped before any write.
+SELECT ERROR('snapshot load snap_customer: a new version would start where the current version it closes starts (valid_from), because the run is not after that version\'s start; example: ' || 'customer_id=' || IFNULL(CAST(bad.customer_id AS STRING), 'NULL') || '. Run with a later execution_time, or let the source\'s times move on.') AS load_check_failed
+FROM (
+    SELECT o.customer_id FROM dw.Z_DELTA_customer_snap o
+    JOIN dw.Z_DELTA_customer_snap n ON n.customer_id = o.customer_id AND n.valid_from = o.valid_from
+    WHERE o.is_new_version = 0 AND o.valid_from >= o.valid_to AND n.is_new_version = 1
+    LIMIT 1
+) bad;
 BEGIN TRANSACTION;
-MERGE INTO dw.customer_snap trg USING dw.Z_DELTA_customer_snap src
-ON (trg.customer_id = src.customer_id AND trg.valid_from = src.valid_from)
-WHEN MATCHED THEN UPDATE SET valid_to = src.valid_to
-WHEN NOT MATCHED THEN INSERT (customer_id, region, plan, status, updated_at, valid_from, valid_to)
-VALUES (src.customer_id, src.region, src.plan, src.status, src.updated_at, src.valid_from, src.valid_to);
+UPDATE dw.customer_snap AS trg SET valid_to = src.valid_to
+FROM dw.Z_DELTA_customer_snap src
+WHERE src.is_new_version = 0 AND trg.customer_id = src.customer_id AND trg.valid_from = src.valid_from;
+INSERT INTO dw.customer_snap (customer_id, region, plan, status, updated_at, valid_from, valid_to)
+SELECT src.customer_id, src.region, src.plan, src.status, src.updated_at, src.valid_from, src.valid_to FROM dw.Z_DELTA_customer_snap src WHERE src.is_new_version = 1;
 COMMIT;
 DROP TABLE dw.Z_DELTA_customer_snap;

@@ -513,8 +513,8 @@ WHERE <#if !deletion_records>r._del = 0 AND </#if>(r._new = 1 OR r._to IS NOT NU
 ${failIfAny("    SELECT " + qual(K, "o") + " FROM " + D + " o\n    JOIN " + D + " n ON " + eqAll(K, "n", "o") + " AND n." + VF + " = o." + VF
         + "\n    WHERE o.is_new_version = 0 AND o." + VF + " >= o." + VT + " AND n.is_new_version = 1",
     lit("snapshot load " + model.load.name + ": a new version would start where the current version it closes starts ("
-        + vfAttr.name + "), because the run is not after that version's start; example: ") + " || " + keyTextSql(Kn, K, "bad")
-        + " || " + lit(". Run with a later execution_time, or let the source's times move on."))};
+        + vfAttr.name + "), because the run is not after the start of that version; example: ") + " || " + keyTextSql(Kn, K, "bad")
+        + " || " + lit(". Run with a later execution_time, or with later times in the source."))};
 <#if tx>
 BEGIN TRANSACTION;
 </#if>

@@ -106,7 +106,7 @@ SELECT r.customer_id, r.region, r.plan, r.status, r.updated_at, r._from AS valid
 FROM ranged r
 WHERE r._del = 0 AND (r._new = 1 OR r._to IS NOT NULL);
 -- A new version may not start where the version it closes starts: stopped before any write.
-SELECT CAST('snapshot load snap_customer: a new version would start where the current version it closes starts (valid_from), because the run is not after that version''s start; example: ' || 'customer_id=' || NVL(CAST(bad.customer_id AS VARCHAR), 'NULL') || '. Run with a later execution_time, or let the source''s times move on.' AS INTEGER) AS load_check_failed
+SELECT CAST('snapshot load snap_customer: a new version would start where the current version it closes starts (valid_from), because the run is not after the start of that version; example: ' || 'customer_id=' || NVL(CAST(bad.customer_id AS VARCHAR), 'NULL') || '. Run with a later execution_time, or with later times in the source.' AS INTEGER) AS load_check_failed
 FROM (
     SELECT o.customer_id FROM dw.Z_DELTA_customer_snap o
     JOIN dw.Z_DELTA_customer_snap n ON n.customer_id = o.customer_id AND n.valid_from = o.valid_from

@@ -306,8 +306,8 @@ final class HistoryTemplates {
         execute(db, "CREATE TABLE " + c.source().schema() + ".src_base AS SELECT * FROM "
                 + c.source().schema() + "." + c.source().name());
         String day1 = sql(c, c.day1Call(), dialect);
-        // -Dbench.history.try=FROM=>TO;;FROM2=>TO2: the template's SQL with a change tried by hand
-        for (String change : System.getProperty("bench.history.try", "").split(";;")) {
+        // -Dbench.history.try=FROM=>TO|||FROM2=>TO2: the template's SQL with a change tried by hand
+        for (String change : System.getProperty("bench.history.try", "").split("\\|\\|\\|")) {
             if (change.contains("=>")) {
                 day1 = day1.replace(change.substring(0, change.indexOf("=>")), change.substring(change.indexOf("=>") + 2));
             }
@@ -320,9 +320,12 @@ final class HistoryTemplates {
             for (List<String> side : templateFirst ? List.of(template, hand) : List.of(hand, template)) {
                 double total = 0;
                 for (String statement : side) {
-                    // -Dbench.history.explain=true: the plans of the statements that build the delta
-                    boolean explain = Boolean.getBoolean("bench.history.explain")
-                            && statement.replaceAll("(?s)^(\\s*(--[^\\n]*\\n|/\\*.*?\\*/))*\\s*", "").matches("(?s)CREATE TABLE \\S+ AS\\s.*");
+                    // -Dbench.history.explain=true: the plans of the statements that build a work table
+                    // (=all: and of the queries, the checks)
+                    String explainWhat = System.getProperty("bench.history.explain", "false");
+                    String bare = statement.replaceAll("(?s)^(\\s*(--[^\\n]*\\n|/\\*.*?\\*/))*\\s*", "");
+                    boolean explain = !"false".equals(explainWhat) && (bare.matches("(?s)CREATE TABLE \\S+ AS\\s.*")
+                            || "all".equals(explainWhat) && bare.startsWith("SELECT"));
                     double s = explain ? explained(db, statement) : timed(db, statement);
                     total += s;
                     System.out.printf("%7.3f  %s%n", s, statement.replaceAll("\\s+", " ")

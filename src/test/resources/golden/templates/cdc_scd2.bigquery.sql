@@ -1,4 +1,8 @@
 /* 1. step_1 (OVERRIDE - SQL) */
+DROP TABLE IF EXISTS dw.Z_CDC_DUPS_person_scd2;
+-- Key and sequence values with several events (normally none)
+CREATE TABLE dw.Z_CDC_DUPS_person_scd2 AS
+SELECT g.person_id, g.tenant, g.cdc_seq FROM stage.person_cdc g GROUP BY g.person_id, g.tenant, g.cdc_seq HAVING COUNT(*) > 1;
 -- Two different events with the same key and sequence stop the load before any write.
 SELECT ERROR('cdc_scd2 load cdc_person: the source stage.person_cdc has different events with the same key and sequence (person_id, tenant, cdc_seq); example: ' || 'person_id=' || IFNULL(CAST(bad.person_id AS STRING), 'NULL') || ', tenant=' || IFNULL(CAST(bad.tenant AS STRING), 'NULL') || ', cdc_seq=' || IFNULL(CAST(bad.cdc_seq AS STRING), 'NULL') || '. Each event of a key needs its own sequence value; fix the CDC extract.') AS load_check_failed
 FROM (
@@ -6,7 +10,7 @@ FROM (
     FROM (
         SELECT DISTINCT s.person_id, s.tenant, s.name, s.city, s.cdc_seq, s.cdc_operation, s.event_time
         FROM stage.person_cdc s
-        JOIN (SELECT g.person_id, g.tenant, g.cdc_seq FROM stage.person_cdc g GROUP BY g.person_id, g.tenant, g.cdc_seq HAVING COUNT(*) > 1) d ON d.person_id = s.person_id AND d.tenant = s.tenant AND d.cdc_seq = s.cdc_seq
+        JOIN dw.Z_CDC_DUPS_person_scd2 d ON d.person_id = s.person_id AND d.tenant = s.tenant AND d.cdc_seq = s.cdc_seq
         UNION ALL
         SELECT DISTINCT s.person_id, s.tenant, s.name, s.city, s.cdc_seq, s.cdc_operation, s.event_time
         FROM stage.person_cdc s
@@ -15,6 +19,7 @@ FROM (
     GROUP BY e.person_id, e.tenant, e.cdc_seq HAVING COUNT(*) > 1
     LIMIT 1
 ) bad;
+DROP TABLE dw.Z_CDC_DUPS_person_scd2;
 DROP TABLE IF EXISTS dw.Z_CDC_KEYS_person_scd2;
 -- Keys with events that the target does not reflect yet
 CREATE TABLE dw.Z_CDC_KEYS_person_scd2 AS

@@ -81,8 +81,9 @@ class CaseSensitiveNamesTest {
                 null, true, null);
         String snapshot = generate(history, "<ftltemplate:snapshot:unique_key=USERID:strategy=check:check_columns=region"
                 + ":valid_from_column=validFrom:valid_to_column=valid_to>");
-        assertThat(snapshot).contains("MERGE INTO stage.\"Customer\" trg USING stage.Z_DELTA_Customer src")
-                .contains("ON (trg.\"userId\" = src.\"userId\" AND trg.\"validFrom\" = src.\"validFrom\")")
+        assertThat(snapshot).contains("UPDATE stage.\"Customer\" AS trg SET valid_to = src.valid_to\nFROM stage.Z_DELTA_Customer src")
+                .contains("trg.\"userId\" = src.\"userId\" AND trg.\"validFrom\" = src.\"validFrom\";")
+                .contains("INSERT INTO stage.\"Customer\" (\"userId\", region, \"validFrom\", valid_to)")
                 // the message names the plain name
                 .contains("identity grain (userId)");
         String audit = generate(history, "<ftltemplate:audit:table=stage.customer_src:type=not_null:columns=USERID,region>");

@@ -120,9 +120,7 @@ final class HistoryTemplates {
                 selected.add(c);
             }
         }
-        try (EmbeddedPostgres pg = EmbeddedPostgres.builder()
-                .setServerConfig("shared_buffers", "512MB").setServerConfig("work_mem", "64MB")
-                .setServerConfig("max_wal_size", "4GB").start()) {
+        try (EmbeddedPostgres pg = startPostgres()) {
             for (Case c : selected) {
                 try (Connection db = pg.getPostgresDatabase().getConnection()) {
                     bench.runCase(table, db, "postgresql", c, rows);
@@ -149,19 +147,8 @@ final class HistoryTemplates {
         String H = c.target().schema() + ".hand_" + c.target().name();
         String setup = resource("bench/history/" + c.resource() + ".setup.sql");
         String hand = resource("bench/history/" + c.resource() + ".hand.sql");
-        String day0 = sql(c, c.day0Call(), dialect);
         String day1 = sql(c, c.day1Call(), dialect);
-        execute(db, "DROP SCHEMA IF EXISTS " + c.source().schema() + " CASCADE");
-        execute(db, "DROP SCHEMA IF EXISTS " + c.target().schema() + " CASCADE");
-        execute(db, "CREATE SCHEMA " + c.source().schema());
-        execute(db, "CREATE SCHEMA " + c.target().schema());
-        execute(db, ddl.createTable(c.source(), dialect));
-        execute(db, ddl.createTable(c.target(), dialect));
-        execute(db, params(section(setup, "day0"), rows, 0));
-        execute(db, day0);
-        execute(db, "CREATE TABLE " + c.target().schema() + ".base AS SELECT * FROM " + T);
-        execute(db, "CREATE TABLE " + c.source().schema() + ".src_base AS SELECT * FROM "
-                + c.source().schema() + "." + c.source().name());
+        loadDay0(db, dialect, c, rows, setup);
         int rounds = Math.max(1, Integer.getInteger("bench.history.rounds", 4));
         for (int per10000 : new int[] {100, 1000}) {
             double[] template = new double[rounds];
@@ -200,6 +187,27 @@ final class HistoryTemplates {
                     identical ? "yes" : "NO");
             System.out.println(table.markdown());
         }
+    }
+
+    /** Fresh schemas, the source and the target loaded by the template on day 0, and copies of both to start each round from. */
+    private void loadDay0(Connection db, String dialect, Case c, int rows, String setup) throws Exception {
+        for (String schema : List.of(c.source().schema(), c.target().schema())) {
+            execute(db, "DROP SCHEMA IF EXISTS " + schema + " CASCADE");
+            execute(db, "CREATE SCHEMA " + schema);
+        }
+        execute(db, ddl.createTable(c.source(), dialect));
+        execute(db, ddl.createTable(c.target(), dialect));
+        execute(db, params(section(setup, "day0"), rows, 0));
+        execute(db, sql(c, c.day0Call(), dialect));
+        execute(db, "CREATE TABLE " + c.target().schema() + ".base AS SELECT * FROM " + c.target().schema() + "."
+                + c.target().name());
+        execute(db, "CREATE TABLE " + c.source().schema() + ".src_base AS SELECT * FROM "
+                + c.source().schema() + "." + c.source().name());
+    }
+
+    private static EmbeddedPostgres startPostgres() throws java.io.IOException {
+        return EmbeddedPostgres.builder().setServerConfig("shared_buffers", "512MB").setServerConfig("work_mem", "64MB")
+                .setServerConfig("max_wal_size", "4GB").start();
     }
 
     /** Both targets copied from day 0's, the day-1 source built, statistics fresh; returns the target's rows. */
@@ -294,17 +302,7 @@ final class HistoryTemplates {
         String T = c.target().schema() + "." + c.target().name();
         String H = c.target().schema() + ".hand_" + c.target().name();
         String setup = resource("bench/history/" + c.resource() + ".setup.sql");
-        for (String schema : List.of(c.source().schema(), c.target().schema())) {
-            execute(db, "DROP SCHEMA IF EXISTS " + schema + " CASCADE");
-            execute(db, "CREATE SCHEMA " + schema);
-        }
-        execute(db, ddl.createTable(c.source(), dialect));
-        execute(db, ddl.createTable(c.target(), dialect));
-        execute(db, params(section(setup, "day0"), rows, 0));
-        execute(db, sql(c, c.day0Call(), dialect));
-        execute(db, "CREATE TABLE " + c.target().schema() + ".base AS SELECT * FROM " + T);
-        execute(db, "CREATE TABLE " + c.source().schema() + ".src_base AS SELECT * FROM "
-                + c.source().schema() + "." + c.source().name());
+        loadDay0(db, dialect, c, rows, setup);
         String day1 = sql(c, c.day1Call(), dialect);
         // -Dbench.history.try=FROM=>TO|||FROM2=>TO2: the template's SQL with a change tried by hand
         for (String change : System.getProperty("bench.history.try", "").split("\\|\\|\\|")) {
@@ -353,9 +351,7 @@ final class HistoryTemplates {
             HistoryTemplates bench = new HistoryTemplates();
             Case c = cases().stream().filter(k -> k.resource().equals(args[2])).findFirst().orElseThrow();
             if ("postgresql".equals(args[4])) {
-                try (EmbeddedPostgres pg = EmbeddedPostgres.builder().setServerConfig("shared_buffers", "512MB")
-                        .setServerConfig("work_mem", "64MB").setServerConfig("max_wal_size", "4GB").start();
-                        Connection db = pg.getPostgresDatabase().getConnection()) {
+                try (EmbeddedPostgres pg = startPostgres(); Connection db = pg.getPostgresDatabase().getConnection()) {
                     bench.statements(db, "postgresql", c, Integer.parseInt(args[1]), Integer.parseInt(args[3]));
                 }
             } else {

@@ -54,9 +54,9 @@ public enum TargetEngine {
         return null;
     }
 
-    /** Runs a script of statements separated by ';' (outside quotes and comments). */
+    /** Runs a script of statements separated by ';' (outside quotes, comments and names), as Spark SQL reads them. */
     public static void execute(Connection connection, String script) throws SQLException {
-        for (String statement : SqlScript.split(script)) {
+        for (String statement : SqlScript.splitSpark(script)) {
             try (Statement st = connection.createStatement()) {
                 st.execute(statement);
             } catch (SQLException e) {

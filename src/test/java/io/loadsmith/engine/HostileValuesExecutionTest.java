@@ -42,7 +42,8 @@ class HostileValuesExecutionTest {
 
     private static Connection prepare(TargetEngine engine) throws Exception {
         Connection db = engine.open();
-        TargetEngine.execute(db, "CREATE SCHEMA stage; CREATE SCHEMA dw; CREATE TABLE injected (id INTEGER)");
+        // Spark keeps its default schema between tests, and so the table the payloads aim at.
+        TargetEngine.execute(db, "CREATE SCHEMA stage; CREATE SCHEMA dw; DROP TABLE IF EXISTS injected; CREATE TABLE injected (id INTEGER)");
         for (EntityModel e : List.of(SOURCE, TARGET, EVENTS, HISTORY)) {
             Loads.create(db, engine, e);
         }
@@ -66,7 +67,7 @@ class HostileValuesExecutionTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = TargetEngine.class, names = {"POSTGRESQL", "DUCKDB", "H2"})
+    @EnumSource(TargetEngine.class)
     void auditNamesAndAcceptedValuesAreData(TargetEngine engine) throws Exception {
         try (Connection db = prepare(engine)) {
             for (String payload : HostileValuesTest.PAYLOADS) {
@@ -87,7 +88,7 @@ class HostileValuesExecutionTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = TargetEngine.class, names = {"POSTGRESQL", "DUCKDB", "H2"})
+    @EnumSource(TargetEngine.class)
     void aCdcDeleteValueIsData(TargetEngine engine) throws Exception {
         try (Connection db = prepare(engine)) {
             for (String payload : HostileValuesTest.PAYLOADS) {

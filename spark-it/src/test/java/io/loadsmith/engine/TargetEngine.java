@@ -3,6 +3,7 @@ package io.loadsmith.engine;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
@@ -142,6 +143,7 @@ public enum TargetEngine {
             return (Connection) Proxy.newProxyInstance(Connection.class.getClassLoader(), new Class<?>[] {Connection.class},
                     (proxy, method, args) -> switch (method.getName()) {
                         case "createStatement" -> statement(spark);
+                        case "prepareStatement" -> prepared(spark, (String) args[0]);
                         case "close", "rollback", "commit" -> null;
                         case "isClosed" -> false;
                         case "getAutoCommit" -> true;
@@ -165,6 +167,38 @@ public enum TargetEngine {
                         case "hashCode" -> System.identityHashCode(proxy);
                         case "equals" -> proxy == args[0];
                         default -> throw new SQLException("not supported in spark-it: Statement." + method.getName());
+                    });
+        }
+
+        /**
+         * Values bound with Spark's positional parameters (spark.sql(text, values), Spark 3.5): the
+         * analyzer takes them as values, never as SQL text, as a JDBC driver binds them.
+         */
+        private static PreparedStatement prepared(SparkSession spark, String sql) {
+            List<Object> values = new ArrayList<>();
+            return (PreparedStatement) Proxy.newProxyInstance(PreparedStatement.class.getClassLoader(),
+                    new Class<?>[] {PreparedStatement.class}, (proxy, method, args) -> switch (method.getName()) {
+                        case "setObject", "setString" -> {
+                            int index = (Integer) args[0];
+                            while (values.size() < index) {
+                                values.add(null);
+                            }
+                            values.set(index - 1, args[1]);
+                            yield null;
+                        }
+                        case "executeUpdate" -> {
+                            try {
+                                spark.sql(sql, (Object) values.toArray()).collectAsList();
+                            } catch (Throwable e) {
+                                throw new SQLException(e.getMessage(), e);
+                            }
+                            yield 0;
+                        }
+                        case "close" -> null;
+                        case "toString" -> "SparkJdbc.PreparedStatement";
+                        case "hashCode" -> System.identityHashCode(proxy);
+                        case "equals" -> proxy == args[0];
+                        default -> throw new SQLException("not supported in spark-it: PreparedStatement." + method.getName());
                     });
         }
 

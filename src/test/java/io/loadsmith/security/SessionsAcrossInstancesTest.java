@@ -11,15 +11,14 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.jdbc.core.JdbcTemplate;
 
-import io.loadsmith.LoadsmithApplication;
 import io.loadsmith.account.AccountService;
 import io.loadsmith.account.AccountView;
 import io.loadsmith.identity.Role;
 import io.loadsmith.store.EmbeddedPostgresHolder;
+import io.loadsmith.store.SharedStoreInstances;
 
 /**
  * Two instances on one PostgreSQL, as behind a load balancer: a session begun on one is valid on
@@ -29,8 +28,7 @@ class SessionsAcrossInstancesTest {
 
     @Test
     void aSessionMadeOnOneInstanceServesOnTheOtherAndEndsOnBoth() throws Exception {
-        String url = EmbeddedPostgresHolder.jdbcUrl(EmbeddedPostgresHolder.Database.SESSIONS);
-        try (ConfigurableApplicationContext a = start(url); ConfigurableApplicationContext b = start(url)) {
+        try (ConfigurableApplicationContext a = start(); ConfigurableApplicationContext b = start()) {
             Browser admin = new Browser();
             HttpResponse<String> signedIn = admin.signIn(a, "admin", TestAccounts.PASSWORD);
             assertThat(signedIn.headers().allValues("Set-Cookie")).anySatisfy(cookie ->
@@ -74,11 +72,8 @@ class SessionsAcrossInstancesTest {
         }
     }
 
-    private static ConfigurableApplicationContext start(String url) {
-        return new SpringApplicationBuilder(LoadsmithApplication.class).run("--server.port=0",
-                "--logging.level.root=WARN", "--spring.datasource.url=" + url,
-                "--spring.datasource.username=postgres", "--spring.datasource.password=postgres",
-                "--loadsmith.admin.password=" + TestAccounts.PASSWORD);
+    private static ConfigurableApplicationContext start() {
+        return SharedStoreInstances.start(EmbeddedPostgresHolder.Database.SESSIONS, TestAccounts.PASSWORD);
     }
 
     /** A browser's cookie jar; cookies do not depend on the port, so both instances see the same ones. */

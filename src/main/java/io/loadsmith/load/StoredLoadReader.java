@@ -14,6 +14,7 @@ import org.springframework.jdbc.core.ConnectionCallback;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
+import io.loadsmith.generation.StoreChanges;
 import io.loadsmith.generation.model.AttributeModel;
 import io.loadsmith.generation.model.EntityModel;
 import io.loadsmith.generation.model.LoadModel;
@@ -32,16 +33,18 @@ import io.loadsmith.problem.NotFoundException;
 class StoredLoadReader {
 
     // Position 0 is the target, 1..n the sources in their order (a load may read its own target).
+    // The target's row carries the store's revision, read in the same statement (StoreChanges).
     private static final String ENTITIES = """
             select 0 as position, l.name as load_name, e.id, e.name, e.logical_name, e.schema_name, t.name as type_name,
-                   e.physical_type, e.full_refresh_policy, e.case_sensitive
+                   e.physical_type, e.full_refresh_policy, e.case_sensitive,
+                   (select max(r.revision) from store_revision r) as store_revision
               from entity_load l
               join dw_entity e on e.id = l.target_entity_id and e.deleted_at is null
               left join entity_type t on t.id = e.entity_type_id
              where l.id = ? and l.deleted_at is null
             union all
             select s.position, null, e.id, e.name, e.logical_name, e.schema_name, t.name,
-                   e.physical_type, e.full_refresh_policy, e.case_sensitive
+                   e.physical_type, e.full_refresh_policy, e.case_sensitive, cast(null as bigint)
               from load_source s
               join dw_entity e on e.id = s.entity_id and e.deleted_at is null
               left join entity_type t on t.id = e.entity_type_id
@@ -61,23 +64,28 @@ class StoredLoadReader {
     private static final String OPTIONS = "select name, option_value from load_option where load_id = ?";
 
     private final JdbcTemplate jdbc;
+    private final StoreChanges changes;
 
-    StoredLoadReader(JdbcTemplate jdbc) {
+    StoredLoadReader(JdbcTemplate jdbc, StoreChanges changes) {
         this.jdbc = jdbc;
+        this.changes = changes;
     }
 
     LoadModel read(long loadId) {
-        LoadModel model = jdbc.execute((ConnectionCallback<LoadModel>) connection -> read(connection, loadId));
+        LoadModel model = jdbc.execute((ConnectionCallback<LoadModel>) connection -> read(connection, loadId, changes));
         if (model == null) {
             throw NotFoundException.id("Load", loadId);
         }
         return model;
     }
 
-    private static LoadModel read(Connection connection, long loadId) throws SQLException {
+    private static LoadModel read(Connection connection, long loadId, StoreChanges changes) throws SQLException {
         List<EntityRow> entities = new ArrayList<>();
         try (PreparedStatement st = prepare(connection, ENTITIES, loadId, loadId); ResultSet rs = st.executeQuery()) {
             while (rs.next()) {
+                if (rs.getInt("position") == 0) {
+                    changes.observed(rs.getLong("store_revision"));
+                }
                 entities.add(new EntityRow(rs.getInt("position"), rs.getString("load_name"), rs.getLong("id"),
                         rs.getString("name"), rs.getString("logical_name"), rs.getString("schema_name"),
                         rs.getString("type_name"), rs.getString("physical_type"), rs.getString("full_refresh_policy"),

@@ -25,7 +25,8 @@ public final class EmbeddedPostgresHolder {
     public enum Database {
         API("loadsmith_api", "create database loadsmith_api"),
         DEMO("loadsmith_demo", "create database loadsmith_demo"),
-        SESSIONS("loadsmith_sessions", "create database loadsmith_sessions");
+        SESSIONS("loadsmith_sessions", "create database loadsmith_sessions"),
+        SHARED_GENERATION("loadsmith_shared_generation", "create database loadsmith_shared_generation");
 
         private final String databaseName;
         private final String createStatement;

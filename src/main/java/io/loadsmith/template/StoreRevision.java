@@ -12,7 +12,7 @@ import io.loadsmith.generation.StoreChanges;
  * The store's revision of what generation keeps in memory (V14): incremented in the transaction of
  * every change to a template, formula or datatype mapping, and read by {@link StoreChanges} so that
  * instances sharing a PostgreSQL store see each other's changes. {@code loadsmith.store.revision-check-interval}
- * bounds how long a generation that reads no stored load (a draft, an export, DDL) may go on with
+ * bounds how long a generation that reads no stored load (a draft, DDL) may go on with
  * what it holds; a stored load's own read carries the revision (StoredLoadReader).
  */
 @Component

@@ -366,4 +366,23 @@ TOKEN=$(new_token $BASE2 "$JAR2")
 [ -n "$TOKEN" ] || fail "no token from instance 2 with the shared session"
 check_golden $BASE1
 ok "a token made on instance 2 reads the demo load's SQL from instance 1 (equals the golden file)"
+
+# A template changed through one instance is what the other generates with at once (store_revision).
+json() { api -H 'Content-Type: application/json' "$@"; }
+field() { grep -o "\"$1\":[0-9]*" <<<"$2" | head -1 | cut -d: -f2; }
+tpl=$(json -d '{"name":"smoke_probe","variants":{"default":"-- smoke probe one"}}' $BASE1/api/v1/templates)
+TPL_ID=$(field id "$tpl")
+[ -n "$TPL_ID" ] || fail "no template from POST /api/v1/templates on instance 1: $tpl"
+probe=$(json -d '{"name":"smoke_probe_load","target":"publish.D_VESSEL_SCD2","steps":[{"name":"probe","type":"OVERRIDE","text":"<ftltemplate:smoke_probe>"}]}' \
+  $BASE1/api/v1/loads)
+PROBE_ID=$(field id "$probe")
+[ -n "$PROBE_ID" ] || fail "no load from POST /api/v1/loads on instance 1: $probe"
+has '-- smoke probe one' "$(api "$BASE2/api/v1/loads/$PROBE_ID/sql?dialect=postgresql")" \
+  || fail "instance 2 does not generate the probe load with the template made on instance 1"
+changed=$(json -X PUT -d "{\"version\":$(field version "$tpl"),\"name\":\"smoke_probe\",\"variants\":{\"default\":\"-- smoke probe two\"}}" \
+  $BASE1/api/v1/templates/$TPL_ID)
+has '"version"' "$changed" || fail "PUT /api/v1/templates/$TPL_ID on instance 1 failed: $changed"
+has '-- smoke probe two' "$(api "$BASE2/api/v1/loads/$PROBE_ID/sql?dialect=postgresql")" \
+  || fail "instance 2 still generates with the template as it was before instance 1 changed it"
+ok "a template changed through instance 1 is what instance 2 generates with, at once"
 compose down -v --remove-orphans >/dev/null 2>&1

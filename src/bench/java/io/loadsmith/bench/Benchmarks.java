@@ -11,7 +11,7 @@ import java.util.List;
  * Runs the benchmarks and writes docs/benchmarks.md. Each figure comes with its baseline from
  * the same run, so the ratios hold on other machines even where the absolute numbers do not.
  * {@code mvn -Pbench -DskipTests verify}; pass "quick" as a second argument for smaller sizes, and
- * {@code -Dbench.only=history,cli} (generator, engine, store, import, tryit, startup, history, cli) to run
+ * {@code -Dbench.only=history,cli} (generator, scaling, engine, store, import, tryit, startup, history, cli) to run
  * only those and replace only their tables in the file.
  */
 public final class Benchmarks {
@@ -30,6 +30,10 @@ public final class Benchmarks {
         List<Table> tables = new ArrayList<>();
         if (on.test("generator")) {
             tables.add(GeneratorThroughput.run(quick ? new int[] {1000} : new int[] {1000, 10_000, 50_000}, quick ? 2 : 3));
+            System.out.println(tables.get(tables.size() - 1).markdown());
+        }
+        if (on.test("generator") || on.test("scaling")) {
+            tables.add(GeneratorScaling.run(quick ? 2000 : 10_000, quick ? 3 : 5));
             System.out.println(tables.get(tables.size() - 1).markdown());
         }
         if (on.test("engine")) {

@@ -32,6 +32,10 @@ public final class StoreCache<K, V> {
         V loaded = load.apply(key);
         if (loaded != null && generation.get() == before) {
             values.putIfAbsent(key, loaded);
+            // A clear between the check and the put would leave the old value behind: take it back.
+            if (generation.get() != before) {
+                values.remove(key, loaded);
+            }
         }
         return loaded;
     }

@@ -8,9 +8,12 @@ import io.loadsmith.generation.StoreChanges;
 
 /**
  * Announces (StoreChanges) that a stored template, formula or datatype mapping changed, so that
- * FreeMarker's parsed templates and the store caches are dropped. It runs after commit: evicting earlier would let a concurrent generation cache the old
- * text again before the new one is visible. The store's revision is incremented in the transaction
- * itself, for the other instances sharing the store ({@link StoreRevision}).
+ * FreeMarker's parsed templates and the store caches are dropped. It runs after commit: evicting
+ * earlier would let a concurrent generation cache the old text again before the new one is
+ * visible. For the other instances sharing the store the transaction also increments the store's
+ * revision ({@link StoreRevision}), once, just before it commits: its row lock is then held only
+ * for the commit, so a package import that changes many templates neither holds it while it works
+ * nor waits for another change's rows while holding it.
  */
 @Component
 public class TemplateCacheEviction {
@@ -24,16 +27,29 @@ public class TemplateCacheEviction {
     }
 
     public void afterCommit() {
-        revision.increment();
-        if (TransactionSynchronizationManager.isSynchronizationActive()) {
-            TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
-                @Override
-                public void afterCommit() {
-                    changes.changed();
-                }
-            });
-        } else {
+        if (!TransactionSynchronizationManager.isSynchronizationActive()) {
+            revision.increment();
             changes.changed();
+            return;
+        }
+        boolean registered = TransactionSynchronizationManager.getSynchronizations().stream()
+                .anyMatch(s -> s instanceof Announcement a && a.owner() == this);
+        if (!registered) {
+            TransactionSynchronizationManager.registerSynchronization(new Announcement(this));
+        }
+    }
+
+    /** One per transaction, however many changes it makes. */
+    private record Announcement(TemplateCacheEviction owner) implements TransactionSynchronization {
+
+        @Override
+        public void beforeCommit(boolean readOnly) {
+            owner.revision.increment();
+        }
+
+        @Override
+        public void afterCommit() {
+            owner.changes.changed();
         }
     }
 }

@@ -5,10 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import java.util.Map;
 
+import javax.sql.DataSource;
+
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
 import io.loadsmith.entitytype.DatatypeMappingService;
 import io.loadsmith.entitytype.api.DatatypeMappingRequest;
@@ -94,6 +99,23 @@ class SharedStoreGenerationTest {
             Thread.sleep(300); // the default interval is 100 ms
             assertThat(loadsOnB.generateDraft(load("probe_b"), "postgresql", null).sql()).contains("-- probe 'two'");
         }
+    }
+
+    @Test
+    void aTransactionThatChangesSeveralTemplatesIncrementsTheRevisionOnceAsItCommits() {
+        JdbcTemplate jdbc = new JdbcTemplate(a.getBean(DataSource.class));
+        TemplateService templates = a.getBean(TemplateService.class);
+        long before = revision(jdbc);
+        new TransactionTemplate(a.getBean(PlatformTransactionManager.class)).executeWithoutResult(status -> {
+            templates.create(new TemplateRequest(null, "probe_c1", null, null, List.of(), Map.of("default", "-- c1")));
+            templates.create(new TemplateRequest(null, "probe_c2", null, null, List.of(), Map.of("default", "-- c2")));
+            assertThat(revision(jdbc)).as("not before the commit").isEqualTo(before);
+        });
+        assertThat(revision(jdbc)).isEqualTo(before + 1);
+    }
+
+    private static long revision(JdbcTemplate jdbc) {
+        return jdbc.queryForObject("select revision from store_revision where id = 1", Long.class);
     }
 
     private static LoadRequest load(String template) {

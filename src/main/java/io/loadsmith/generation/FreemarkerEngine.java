@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 
 import freemarker.cache.TemplateNameFormat;
 import freemarker.core.Environment;
@@ -47,9 +46,7 @@ public class FreemarkerEngine {
     private final LibraryTemplateSource library;
     private final RenderGuard guard;
     private final Map<String, Configuration> configurations = new ConcurrentHashMap<>();
-    private final Map<String, Template> parsed = new ConcurrentHashMap<>();
-    /** Counts {@link #invalidate()}s, so that text read before one is never kept after it (as StoreCache). */
-    private final AtomicLong invalidations = new AtomicLong();
+    private final ClearableValues<String, Template> parsed = new ClearableValues<>();
 
     public FreemarkerEngine(TemplateCatalog catalog, LibraryTemplateSource library) {
         this(catalog, library, RenderGuard.shared());
@@ -99,7 +96,6 @@ public class FreemarkerEngine {
     }
 
     public void invalidate() {
-        invalidations.incrementAndGet();
         parsed.clear();
         configurations.values().forEach(Configuration::clearTemplateCache);
     }
@@ -110,18 +106,11 @@ public class FreemarkerEngine {
         if (cached != null) {
             return cached;
         }
-        long before = invalidations.get();
+        long stamp = parsed.stamp();
         // The catalog may read the metadata store: never interrupted or stopped in the middle.
         String text = guard.uninterruptible(() -> resolve(dialect, name));
         Template template = guard.unmetered(() -> prepared(new Template(name, text, configuration(dialect))));
-        if (invalidations.get() != before) {
-            return template; // read before a change was announced: used once, not kept
-        }
-        Template raced = parsed.putIfAbsent(key, template);
-        if (raced == null && invalidations.get() != before) {
-            parsed.remove(key, template);
-        }
-        return raced == null ? template : raced;
+        return parsed.keep(key, template, stamp);
     }
 
     private String resolve(Dialect dialect, String name) {

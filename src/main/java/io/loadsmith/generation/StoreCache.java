@@ -1,25 +1,21 @@
 package io.loadsmith.generation;
 
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 
 /**
  * What generation reads from the store (templates, formulas, datatype mappings), kept in memory
  * until {@link StoreChanges} announces a commit that changed them, here or on another instance
  * sharing the store. A value read from the store while an invalidation happened is not kept, so an
- * old value can never outlive the change.
+ * old value can never outlive the change ({@link ClearableValues}).
  */
 public final class StoreCache<K, V> {
 
-    private final Map<K, V> values = new ConcurrentHashMap<>();
-    private final AtomicLong generation = new AtomicLong();
+    private final ClearableValues<K, V> values = new ClearableValues<>();
     private final StoreChanges changes;
 
     public StoreCache(StoreChanges changes) {
         this.changes = changes;
-        changes.onChange(this::clear);
+        changes.onChange(values::clear);
     }
 
     public V get(K key, Function<K, V> load) {
@@ -28,20 +24,7 @@ public final class StoreCache<K, V> {
         if (cached != null) {
             return cached;
         }
-        long before = generation.get();
-        V loaded = load.apply(key);
-        if (loaded != null && generation.get() == before) {
-            values.putIfAbsent(key, loaded);
-            // A clear between the check and the put would leave the old value behind: take it back.
-            if (generation.get() != before) {
-                values.remove(key, loaded);
-            }
-        }
-        return loaded;
-    }
-
-    void clear() {
-        generation.incrementAndGet();
-        values.clear();
+        long stamp = values.stamp();
+        return values.keep(key, load.apply(key), stamp);
     }
 }

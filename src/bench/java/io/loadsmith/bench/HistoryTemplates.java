@@ -39,6 +39,9 @@ final class HistoryTemplates {
     /** Day 0 and day 1 execution times (literal, so both sides give the same rows). */
     static final String DAY0 = "TIMESTAMP '2024-01-01 00:00:00'";
     static final String DAY1 = "TIMESTAMP '2024-01-02 00:00:00'";
+    /** Late data (a setup's {@code [late]} section): a time between day 0 and day 1, and the day after day 1. */
+    static final String LATE = "TIMESTAMP '2024-01-01 12:00:00'";
+    static final String DAY2 = "TIMESTAMP '2024-01-03 00:00:00'";
 
     private final LoadSqlGenerator loads;
     private final DdlGenerator ddl;
@@ -137,7 +140,7 @@ final class HistoryTemplates {
                 + "template's SQL on one copy and the hand-written SQL (src/bench/resources/bench/history/) on the "
                 + "other, in " + Integer.getInteger("bench.history.rounds", 4) + " rounds from fresh copies, the order "
                 + "alternating (template first in the odd rounds); times are the medians, and every round's targets are "
-                + "compared with EXCEPT ALL both ways (identical = no row either way in any round). PostgreSQL: the same index on both copies (given per template below), VACUUM ANALYZE "
+                + "compared with EXCEPT ALL both ways (identical = no row either way in any round; late data: before the rounds, untimed, both sides also ran day 1, a batch with late observations and that batch again, and agreed after each). PostgreSQL: the same index on both copies (given per template below), VACUUM ANALYZE "
                 + "before timing; DuckDB: in memory, no index.");
     }
 
@@ -149,6 +152,8 @@ final class HistoryTemplates {
         String hand = resource("bench/history/" + c.resource() + ".hand.sql");
         String day1 = sql(c, c.day1Call(), dialect);
         loadDay0(db, dialect, c, rows, setup);
+        String lateData = section(setup, "late").isBlank() ? "" : "; late data: " + (lateDataAgrees(db, c, pg, T, H, setup,
+                rows, day1, hand.replace(":run", DAY1)) ? "yes" : "NO");
         int rounds = Math.max(1, Integer.getInteger("bench.history.rounds", 4));
         for (int per10000 : new int[] {100, 1000}) {
             double[] template = new double[rounds];
@@ -169,10 +174,7 @@ final class HistoryTemplates {
                     template[round] = timed(db, day1);
                 }
                 String cols = c.compareColumns();
-                identical &= count(db, "SELECT COUNT(*) FROM (SELECT " + cols + " FROM " + T + " EXCEPT ALL SELECT "
-                        + cols + " FROM " + H + ") d") == 0
-                        && count(db, "SELECT COUNT(*) FROM (SELECT " + cols + " FROM " + H + " EXCEPT ALL SELECT " + cols
-                        + " FROM " + T + ") d") == 0;
+                identical &= differing(db, c, T, H) == 0;
                 written = count(db, "SELECT COUNT(*) FROM (SELECT " + cols + " FROM " + T + " EXCEPT ALL SELECT "
                         + cols + " FROM " + c.target().schema() + ".base) d");
             }
@@ -184,9 +186,43 @@ final class HistoryTemplates {
                     Table.f2(median(template)), Table.f2(median(handWritten)),
                     Table.f2(median(template) / median(handWritten)),
                     Table.f2(Arrays.stream(ratios).min().orElseThrow()) + "-" + Table.f2(Arrays.stream(ratios).max().orElseThrow()),
-                    identical ? "yes" : "NO");
+                    (identical ? "yes" : "NO") + lateData);
             System.out.println(table.markdown());
         }
+    }
+
+    /**
+     * The timed rounds have no late data, so where a setup has a {@code [late]} section both sides also run,
+     * untimed, on day 1, then on a batch with late observations, then on that batch again: the targets
+     * must agree after each run.
+     */
+    private boolean lateDataAgrees(Connection db, Case c, boolean pg, String T, String H, String setup, int rows,
+            String templateSql, String handSql) throws Exception {
+        prepareRound(db, c, pg, T, H, setup, rows, 1000);
+        boolean agree = true;
+        long[] targetRows = new long[3];
+        for (int run = 0; run < 3; run++) {
+            if (run == 1) {
+                execute(db, params(section(setup, "late"), rows, 1000));
+            }
+            execute(db, templateSql);
+            execute(db, handSql);
+            agree &= differing(db, c, T, H) == 0;
+            targetRows[run] = count(db, "SELECT COUNT(*) FROM " + T);
+        }
+        // A late batch that wrote nothing, or a rerun that did, would make the agreement say nothing.
+        boolean meaningful = targetRows[1] > targetRows[0] && targetRows[2] == targetRows[1];
+        System.out.println(c.name() + ", " + (pg ? "PostgreSQL" : "DuckDB") + ": late data "
+                + (agree ? "agrees" : "DIFFERS") + "; target rows after day 1, the late batch and its rerun: "
+                + Arrays.toString(targetRows));
+        return agree && meaningful;
+    }
+
+    private static long differing(Connection db, Case c, String T, String H) throws Exception {
+        String cols = c.compareColumns();
+        return count(db, "SELECT COUNT(*) FROM (SELECT " + cols + " FROM " + T + " EXCEPT ALL SELECT " + cols + " FROM " + H
+                + ") d") + count(db, "SELECT COUNT(*) FROM (SELECT " + cols + " FROM " + H + " EXCEPT ALL SELECT " + cols
+                + " FROM " + T + ") d");
     }
 
     /** Fresh schemas, the source and the target loaded by the template on day 0, and copies of both to start each round from. */
@@ -252,7 +288,7 @@ final class HistoryTemplates {
 
     static String params(String sql, int rows, int per10000) {
         return sql.replace(":rows", String.valueOf(rows)).replace(":changed_per_10000", String.valueOf(per10000))
-                .replace(":day0", DAY0).replace(":day1", DAY1);
+                .replace(":day0", DAY0).replace(":day1", DAY1).replace(":late", LATE).replace(":day2", DAY2);
     }
 
     private static double timed(Connection db, String sql) throws Exception {

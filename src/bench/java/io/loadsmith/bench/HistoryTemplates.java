@@ -138,7 +138,7 @@ final class HistoryTemplates {
         return table.note("Each row: the target loaded by the template on day 0 from " + rows + " keys, copied; the "
                 + "day-1 source built (changed keys: a share of the keys with another city or name); then the "
                 + "template's SQL on one copy and the hand-written SQL (src/bench/resources/bench/history/) on the "
-                + "other, in " + Integer.getInteger("bench.history.rounds", 4) + " rounds from fresh copies, the order "
+                + "other, in " + rounds(true) + " rounds (PostgreSQL) and " + rounds(false) + " (DuckDB) from fresh copies, the order "
                 + "alternating (template first in the odd rounds); times are the medians, and every round's targets are "
                 + "compared with EXCEPT ALL both ways (identical = no row either way in any round; late data: before the rounds, untimed, both sides also ran day 1, a batch with late observations and that batch again, and agreed after each). PostgreSQL: the same index on both copies (given per template below), VACUUM ANALYZE "
                 + "before timing; DuckDB: in memory, no index.");
@@ -154,7 +154,7 @@ final class HistoryTemplates {
         loadDay0(db, dialect, c, rows, setup);
         String lateData = section(setup, "late").isBlank() ? "" : "; late data: " + (lateDataAgrees(db, c, pg, T, H, setup,
                 rows, day1, hand.replace(":run", DAY1)) ? "yes" : "NO");
-        int rounds = Math.max(1, Integer.getInteger("bench.history.rounds", 4));
+        int rounds = rounds(pg);
         for (int per10000 : new int[] {100, 1000}) {
             double[] template = new double[rounds];
             double[] handWritten = new double[rounds];
@@ -189,6 +189,16 @@ final class HistoryTemplates {
                     (identical ? "yes" : "NO") + lateData);
             System.out.println(table.markdown());
         }
+    }
+
+    /**
+     * Rounds per row. DuckDB's rows take under a second a side, and a median of four moved by about
+     * ±0.15 between runs for identical SQL (insert_new_by_datahash), so DuckDB gets twelve: a few
+     * seconds more per row. {@code -Dbench.history.rounds=N} sets both (even: each side first as often).
+     */
+    static int rounds(boolean pg) {
+        Integer set = Integer.getInteger("bench.history.rounds");
+        return Math.max(1, set != null ? set : pg ? 4 : 12);
     }
 
     /**

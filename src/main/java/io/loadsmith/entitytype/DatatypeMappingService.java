@@ -62,7 +62,7 @@ public class DatatypeMappingService {
         requireFree(dialect, request.logicalDatatype(), null);
         DatatypeMapping saved = mappings.saveAndFlush(new DatatypeMapping(dialect, request.logicalDatatype(),
                 request.physicalPattern().strip()));
-        eviction.afterCommit();
+        eviction.changed();
         return audit.created(ObjectKind.DATATYPE_MAPPING, toResponse(saved));
     }
 
@@ -74,7 +74,7 @@ public class DatatypeMappingService {
         requireFree(dialect, request.logicalDatatype(), mapping.getId());
         mapping.change(dialect, request.logicalDatatype(), request.physicalPattern().strip());
         DatatypeMapping saved = mappings.saveAndFlush(mapping);
-        eviction.afterCommit();
+        eviction.changed();
         return audit.updated(ObjectKind.DATATYPE_MAPPING, before, toResponse(saved));
     }
 
@@ -83,7 +83,7 @@ public class DatatypeMappingService {
         audit.deleted(ObjectKind.DATATYPE_MAPPING, () -> toResponse(mapping));
         mappings.delete(mapping);
         mappings.flush();
-        eviction.afterCommit();
+        eviction.changed();
     }
 
     private String validate(DatatypeMappingRequest request) {

@@ -26,7 +26,11 @@ public class TemplateCacheEviction {
         this.revision = revision;
     }
 
-    public void afterCommit() {
+    /**
+     * The current transaction changed a template, formula or datatype mapping: the revision is
+     * incremented as it commits and the caches are dropped after it (at once without a transaction).
+     */
+    public void changed() {
         if (!TransactionSynchronizationManager.isSynchronizationActive()) {
             revision.increment();
             changes.changed();

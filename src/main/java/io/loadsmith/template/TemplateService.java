@@ -68,7 +68,7 @@ public class TemplateService {
         LoadTemplate template = new LoadTemplate(request.name());
         apply(template, request);
         LoadTemplate saved = templates.saveAndFlush(template);
-        eviction.afterCommit();
+        eviction.changed();
         return audit.created(ObjectKind.TEMPLATE, toResponse(saved));
     }
 
@@ -79,7 +79,7 @@ public class TemplateService {
         Names.requireFree(KIND, request.name(), template.getId(), templates.findByNameIgnoreCase(request.name()), LoadTemplate::getId, LoadTemplate::getName);
         apply(template, request);
         LoadTemplate saved = templates.saveAndFlush(template);
-        eviction.afterCommit();
+        eviction.changed();
         return audit.updated(ObjectKind.TEMPLATE, before, toResponse(saved));
     }
 
@@ -88,7 +88,7 @@ public class TemplateService {
         audit.deleted(ObjectKind.TEMPLATE, () -> toResponse(template));
         templates.delete(template);
         templates.flush();
-        eviction.afterCommit();
+        eviction.changed();
     }
 
     private void apply(LoadTemplate template, TemplateRequest r) {

@@ -56,7 +56,7 @@ public class TransformationTypeService {
         TransformationType type = new TransformationType(request.name());
         type.change(request.name(), request.description(), formulas);
         TransformationType saved = types.saveAndFlush(type);
-        eviction.afterCommit();
+        eviction.changed();
         return audit.created(ObjectKind.TRANSFORMATION_TYPE, toResponse(saved));
     }
 
@@ -68,7 +68,7 @@ public class TransformationTypeService {
         Names.requireFree(KIND, request.name(), type.getId(), types.findByNameIgnoreCase(request.name()), TransformationType::getId, TransformationType::getName);
         type.change(request.name(), request.description(), formulas);
         TransformationType saved = types.saveAndFlush(type);
-        eviction.afterCommit();
+        eviction.changed();
         return audit.updated(ObjectKind.TRANSFORMATION_TYPE, before, toResponse(saved));
     }
 
@@ -77,7 +77,7 @@ public class TransformationTypeService {
         audit.deleted(ObjectKind.TRANSFORMATION_TYPE, () -> toResponse(type));
         types.delete(type);
         types.flush();
-        eviction.afterCommit();
+        eviction.changed();
     }
 
     private Map<String, String> validate(TransformationTypeRequest request) {

@@ -39,6 +39,7 @@ public class DialectRegistry {
 
     private final Map<String, Dialect> dialects;
     private final String defaultName;
+    private final Set<String> reservedEverywhere;
 
     /** Without a server: the default dialect is snowflake, the seed's. */
     public DialectRegistry() {
@@ -60,8 +61,24 @@ public class DialectRegistry {
             resolved.put(name, resolve(name, definitions));
         }
         this.dialects = Map.copyOf(resolved);
+        Set<String> common = null;
+        for (Dialect dialect : resolved.values()) {
+            if (!dialect.isAbstract()) {
+                common = common == null ? new HashSet<>(dialect.reservedWords()) : common;
+                common.retainAll(dialect.reservedWords());
+            }
+        }
+        this.reservedEverywhere = common == null ? Set.of() : Set.copyOf(common);
         // A wrong setting stops the start with the known names rather than failing on the first page.
         this.defaultName = defaultName == null ? null : get(defaultName).name();
+    }
+
+    /**
+     * Whether a name is a word every target dialect reserves: SQL can never be generated with it as a
+     * plain name, so the model refuses it when it is saved rather than at every preview.
+     */
+    public boolean reservedEverywhere(String name) {
+        return name != null && reservedEverywhere.contains(name.toUpperCase(Locale.ROOT));
     }
 
     /** A concrete dialect by name (case-insensitive); abstract ones are not targets. */
@@ -166,7 +183,15 @@ public class DialectRegistry {
                 maxLength = length;
             }
             if (identifiers.get("reserved") instanceof List<?> words) {
-                words.forEach(w -> reserved.add(String.valueOf(w).toUpperCase(Locale.ROOT)));
+                for (Object word : words) {
+                    // YAML reads ON, NO, OFF and YES as booleans: ON was once silently "TRUE" here.
+                    if (!(word instanceof String text)) {
+                        throw new IllegalStateException("Dialect " + level.get("name") + ": identifiers.reserved has " + word
+                                + ", which YAML read as a " + (word == null ? "null" : word.getClass().getSimpleName().toLowerCase(Locale.ROOT))
+                                + ", not a word; quote it.");
+                    }
+                    reserved.add(text.toUpperCase(Locale.ROOT));
+                }
             }
             if (identifiers.get("quote") instanceof String quote) {
                 identifierQuote = quote;

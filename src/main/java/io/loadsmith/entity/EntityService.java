@@ -15,6 +15,7 @@ import org.springframework.transaction.annotation.Transactional;
 
 import io.loadsmith.audit.AuditTrail;
 import io.loadsmith.audit.ObjectKind;
+import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.dialect.Identifiers;
 import io.loadsmith.dialect.LogicalDatatypes;
 import io.loadsmith.entity.api.AttributeJson;
@@ -48,11 +49,13 @@ public class EntityService {
     private final LogicalDatatypes datatypes;
     private final AuditTrail audit;
     private final PackageEntitiesReader packageReader;
+    private final DialectRegistry dialects;
 
     public EntityService(WarehouseEntityRepository entities, EntityTypeService entityTypes,
                          AttributeTypeService attributeTypes, MetadataPackageService packages, LogicalDatatypes datatypes,
-                         AuditTrail audit, PackageEntitiesReader packageReader) {
+                         AuditTrail audit, PackageEntitiesReader packageReader, DialectRegistry dialects) {
         this.packageReader = packageReader;
+        this.dialects = dialects;
         this.entities = entities;
         this.entityTypes = entityTypes;
         this.attributeTypes = attributeTypes;
@@ -233,8 +236,8 @@ public class EntityService {
     private void apply(WarehouseEntity entity, EntityRequest request, EntityType type, String name,
                        List<WarehouseAttribute> attributes, Violations violations) {
         String schema = schema(request, type);
-        Identifiers.check(violations, "name", name);
-        Identifiers.check(violations, "schema", schema);
+        checkName(violations, "name", name);
+        checkName(violations, "schema", schema);
         String policy = request.fullRefreshPolicy() == null || request.fullRefreshPolicy().isBlank() ? null
                 : FullRefreshPolicy.parse(request.fullRefreshPolicy()).map(FullRefreshPolicy::value).orElse(null);
         if (policy == null && request.fullRefreshPolicy() != null && !request.fullRefreshPolicy().isBlank()) {
@@ -294,14 +297,22 @@ public class EntityService {
         }
     }
 
-    private List<WarehouseAttribute> attributes(Violations violations, List<AttributeJson> given) {
+    // Words some dialects reserve stay allowed (the preview names the dialect); words all reserve never generate.
+    private void checkName(Violations violations, String field, String value) {
+        Identifiers.check(violations, field, value);
+        if (Identifiers.isValid(value) && dialects.reservedEverywhere(value)) {
+            violations.add(field, value, "is an SQL keyword that every target dialect reserves; rename it");
+        }
+    }
+
+        private List<WarehouseAttribute> attributes(Violations violations, List<AttributeJson> given) {
         List<WarehouseAttribute> result = new ArrayList<>();
         // An entity's attributes name few attribute types: each is looked up once, not once per attribute.
         Set<String> knownTypes = new HashSet<>();
         for (int i = 0; i < given.size(); i++) {
             AttributeJson a = given.get(i);
             String at = "attributes[" + i + "]";
-            Identifiers.check(violations, at + ".name", a.name());
+            checkName(violations, at + ".name", a.name());
             if (a.renamedFrom() != null && !a.renamedFrom().isBlank()) {
                 Identifiers.check(violations, at + ".renamedFrom", a.renamedFrom());
             }

@@ -287,6 +287,42 @@ class NamesAndInputTest extends H2StoreTest {
         assertThat(api().get("/api/v1/entities/" + entityId)).isEqualTo(target);
     }
 
+    @Test
+    void aNameEveryDialectReservesIsRefusedAtSaveAndOneSomeReserveIsKept() throws Exception {
+        JsonNode before = api().get("/api/v1/entities?name=NM_WORDS");
+        for (Object[] c : new Object[][] {{"name", "Order", "name"}, {"schema", "select", "schema"},
+                {"attribute", "group", "attributes[0].name"}}) {
+            Map<String, Object> body = obj("schema", "nm", "name", "NM_WORDS", "logicalName", "NM_WORDS",
+                    "attributes", List.of(obj("name", c[0].equals("attribute") ? c[1] : "amount", "datatype", "INTEGER4")));
+            if (!c[0].equals("attribute")) {
+                body.put(c[0].toString(), c[1]);
+            }
+            assertProblem(api().send(HttpMethod.POST, "/api/v1/entities", body), 400, c[2] + " '" + c[1] + "'",
+                    "every target dialect reserves");
+        }
+        assertThat(api().get("/api/v1/entities?name=NM_WORDS")).isEqualTo(before);
+
+        // desc is reserved in PostgreSQL and DuckDB, not in Snowflake: kept, and the preview names the dialect.
+        long id = api().create("/api/v1/entities", obj("schema", "nm", "name", "NM_WORDS", "logicalName", "NM_WORDS",
+                "attributes", List.of(obj("name", "desc", "datatype", "INTEGER4")))).get("id").asLong();
+        try {
+            assertThat(api().send(HttpMethod.GET, "/api/v1/entities/" + id + "/ddl?dialect=snowflake", null).status())
+                    .isEqualTo(200);
+            assertProblem(api().send(HttpMethod.GET, "/api/v1/entities/" + id + "/ddl?dialect=postgresql", null), 422,
+                    "'desc' is a reserved word in PostgreSQL");
+        } finally {
+            api().send(HttpMethod.DELETE, "/api/v1/entities/" + id, null);
+        }
+
+        JsonNode target = api().get("/api/v1/entities/" + entityId);
+        String page = page(post("/entities/{id}", entityId).param("action", "save")
+                .param("version", target.get("version").asString()).param("schema", "nm").param("name", "NM_TARGET")
+                .param("logicalName", "NM_TARGET").param("attributes[0].name", "order")
+                .param("attributes[0].datatype", "INTEGER4"), 200);
+        assertThat(page).contains("class=\"field-error\"", "every target dialect reserves");
+        assertThat(api().get("/api/v1/entities/" + entityId)).isEqualTo(target);
+    }
+
     // ---- 20.5: request text never reaches a redirect or a URI template
 
     @Test

@@ -52,11 +52,11 @@ public interface StoredLoadsContract {
                 PhysicalType.TABLE, null, "kept out of the model", "deny", List.of(
                         new AttributeJson("id", "INTEGER8", null, null, null, false, null, null),
                         new AttributeJson("Amount", "DECIMAL", null, 12, 2, true, null, "gross, in EUR", null, true),
-                        new AttributeJson("select", "VARCHAR", 200, null, null, null, null, null)), true)).id();
-        long source = entities.create(new EntityRequest(null, "SELECT", null, "read_test", null, PhysicalType.VIEW,
+                        new AttributeJson("desc", "VARCHAR", 200, null, null, null, null, null)), true)).id();
+        long source = entities.create(new EntityRequest(null, "DESC", null, "read_test", null, PhysicalType.VIEW,
                 null, null, null, List.of())).id();
         long load = loads.create(new LoadRequest(null, "Read_Me", "Read_Test.OrderLine", null, null,
-                List.of("read_test.SELECT", "Read_Test.OrderLine"),
+                List.of("read_test.DESC", "Read_Test.OrderLine"),
                 List.of(new StepJson("first", StepType.OVERRIDE, "SELECT 1"),
                         new StepJson("then", StepType.OVERRIDE, "<ftltemplate:scd2:temp_table_prefix=Z_>")),
                 Map.of("zeta", "last", "alpha", "first"))).id();
@@ -64,9 +64,9 @@ public interface StoredLoadsContract {
             EntityModel orderLine = new EntityModel("OrderLine", "Order_Lines", "Read_Test", "Read_Type", "TABLE", List.of(
                     new AttributeModel("id", null, "INTEGER8", null, null, null, false, null, null, false, "id"),
                     new AttributeModel("Amount", null, "DECIMAL", null, 12, 2, true, null, "gross, in EUR", true, "Amount"),
-                    new AttributeModel("select", null, "VARCHAR", 200, null, null, true, null, null, false, "select")),
+                    new AttributeModel("desc", null, "VARCHAR", 200, null, null, true, null, null, false, "desc")),
                     "deny", true, "OrderLine");
-            EntityModel select = new EntityModel("SELECT", "SELECT", "read_test", null, "VIEW", List.of(), null, false, "SELECT");
+            EntityModel select = new EntityModel("DESC", "DESC", "read_test", null, "VIEW", List.of(), null, false, "DESC");
             LoadModel expected = new LoadModel("Read_Me", orderLine, List.of(select, orderLine),
                     List.of(new StepModel("first", StepType.OVERRIDE, "SELECT 1"),
                             new StepModel("then", StepType.OVERRIDE, "<ftltemplate:scd2:temp_table_prefix=Z_>")),

@@ -53,10 +53,10 @@ public interface StoredPackagesContract {
         List<AttributeJson> orderLineAttributes = List.of(
                 new AttributeJson("id", "INTEGER8", null, null, null, false, null, null),
                 new AttributeJson("Amount", "DECIMAL", null, 12, 2, true, null, "gross, in EUR", "amount_old", true),
-                new AttributeJson("select", "VARCHAR", 200, null, null, null, null, null));
+                new AttributeJson("desc", "VARCHAR", 200, null, null, null, null, null));
         EntityResponse orderLine = entities.create(new EntityRequest(null, "Order_Lines", "OrderLine", "Snap_Schema",
                 "Snap_Type", PhysicalType.TABLE, "Snap_Pkg", "with NULLs", "deny", orderLineAttributes, true));
-        EntityResponse select = entities.create(new EntityRequest(null, "SELECT", null, "Snap_Schema", null,
+        EntityResponse select = entities.create(new EntityRequest(null, "TO", null, "Snap_Schema", null,
                 PhysicalType.VIEW, "Snap_Pkg", null, null, List.of()));
         EntityResponse gone = entities.create(new EntityRequest(null, "Gone", null, "Snap_Schema", null,
                 PhysicalType.TABLE, "Snap_Pkg", null, null, List.of()));
@@ -65,9 +65,9 @@ public interface StoredPackagesContract {
         List<StepJson> steps = List.of(new StepJson("first", StepType.OVERRIDE, "SELECT 1", StepKind.SQL),
                 new StepJson("then", StepType.OVERRIDE, "<ftltemplate:scd2:temp_table_prefix=Z_>"));
         LoadResponse readMe = loads.create(new LoadRequest(null, "Snap_Read_Me", "Snap_Schema.OrderLine", null,
-                "reads its own target", List.of("Snap_Schema.SELECT", "Snap_Schema.OrderLine"), steps,
+                "reads its own target", List.of("Snap_Schema.TO", "Snap_Schema.OrderLine"), steps,
                 Map.of("zeta", "last", "alpha", "first")));
-        LoadResponse view = loads.create(new LoadRequest(null, "snap_a_view", "Snap_Schema.SELECT",
+        LoadResponse view = loads.create(new LoadRequest(null, "snap_a_view", "Snap_Schema.TO",
                 LoadType.TRANSFORM_SQL_VIEW, null, List.of(), List.of(new StepJson("only", StepType.OVERRIDE, "SELECT 2")),
                 Map.of()));
         LoadResponse deleted = loads.create(new LoadRequest(null, "snap_deleted", "Snap_Schema.OrderLine", null, null,
@@ -86,9 +86,9 @@ public interface StoredPackagesContract {
                                     new AttributeJson("id", "INTEGER8", null, null, null, false, null, null, null, false),
                                     new AttributeJson("Amount", "DECIMAL", null, 12, 2, true, null, "gross, in EUR",
                                             "amount_old", true),
-                                    new AttributeJson("select", "VARCHAR", 200, null, null, true, null, null, null, false)),
+                                    new AttributeJson("desc", "VARCHAR", 200, null, null, true, null, null, null, false)),
                                     null, null, true),
-                            new EntityResponse(select.id(), 0, "SELECT", "SELECT", "Snap_Schema", "Snap_Schema.SELECT",
+                            new EntityResponse(select.id(), 0, "TO", "TO", "Snap_Schema", "Snap_Schema.TO",
                                     null, PhysicalType.VIEW, "Snap_Pkg", null, null, List.of(), null, null, false));
             assertThat(read).extracting(EntityResponse::createdAt, EntityResponse::updatedAt).containsExactly(
                     org.assertj.core.groups.Tuple.tuple(entities.get(orderLine.id()).createdAt(),
@@ -101,9 +101,9 @@ public interface StoredPackagesContract {
                     .containsExactly(
                             new LoadResponse(readMe.id(), 0, "Snap_Read_Me", "Snap_Schema.OrderLine",
                                     LoadType.TRANSFORM_PERSIST, "reads its own target",
-                                    List.of("Snap_Schema.SELECT", "Snap_Schema.OrderLine"), steps,
+                                    List.of("Snap_Schema.TO", "Snap_Schema.OrderLine"), steps,
                                     new TreeMap<>(Map.of("alpha", "first", "zeta", "last")), null, null),
-                            new LoadResponse(view.id(), 0, "snap_a_view", "Snap_Schema.SELECT",
+                            new LoadResponse(view.id(), 0, "snap_a_view", "Snap_Schema.TO",
                                     LoadType.TRANSFORM_SQL_VIEW, null, List.of(),
                                     List.of(new StepJson("only", StepType.OVERRIDE, "SELECT 2")), new TreeMap<>(), null, null));
             assertThat(readLoads.get(0).options().keySet()).containsExactly("alpha", "zeta");

@@ -13,10 +13,9 @@
       to an earlier state is not inserted again). Comparing the values as well as the hash keeps
       rows whose hashes collide apart: the seed's hash joins values with '~' and writes NULL as
       '-1', so 'a~b','c' and 'a','b~c' hash alike, as do NULL and '-1'.
-    - Rows identical in key and hash within one batch are inserted once.
+    - Rows identical in key and hashed values within one batch are inserted once; rows of one batch
+      whose hashes collide but whose values differ are each inserted.
     - Rerunning the same batch inserts nothing.
-    - Known limit: two rows of one batch with the same key and colliding hashes but different
-      values are deduplicated to one (the batch is deduplicated by key and hash).
 -->
 <#include "/lib/load.ftl">
 <#assign target = model.load.target>
@@ -26,6 +25,8 @@
 <#assign hashed = target.attributes?filter(a -> !(a.attributeType?has_content) && !hasName(key_columns, a.name))>
 <#assign others = sqlNames(target.attributes?filter(a -> a.name != hashAttr.name))>
 <#assign H = hashAttr.sqlName>
+<#-- A batch's duplicates are the same key, hash and hashed values: the hash alone would fold colliding rows into one. -->
+<#assign DUP = qual(K, "h") + ", h." + H + (hashed?size > 0)?then(", " + qual(sqlNames(hashed), "h"), "")>
 <#-- The batch's rows with their hash, and whether no target row already holds them. -->
 <#macro withHash>(
         SELECT
@@ -44,9 +45,9 @@
     )</#macro>
 INSERT INTO ${target.schema}.${target.sqlName} (${others?join(", ")}, ${H})
 <#if dialect.capabilities.distinct_on!false>
-<#-- One row per key and hash with DISTINCT ON: a hash aggregate where the engine has it, instead of
+<#-- One row per duplicate with DISTINCT ON: a hash aggregate where the engine has it, instead of
      a sorted window and a filter (DuckDB at 10 % new rows, docs/benchmarks.md table 9). -->
-SELECT DISTINCT ON (${qual(K, "h")}, h.${H}) ${qual(others, "h")}, h.${H}
+SELECT DISTINCT ON (${DUP}) ${qual(others, "h")}, h.${H}
 FROM <@withHash/>
 <@notInTarget/>;
 <#else>
@@ -54,7 +55,7 @@ SELECT ${others?join(", ")}, ${H}
 FROM (
     SELECT
         h.*
-        , ROW_NUMBER() OVER (PARTITION BY ${qual(K, "h")}, h.${H} ORDER BY ${qual(K, "h")}) AS rn
+        , ROW_NUMBER() OVER (PARTITION BY ${DUP} ORDER BY ${qual(K, "h")}) AS rn
     FROM <@withHash/>
 <@notInTarget/><#nt>
 ) n

@@ -1,7 +1,8 @@
 -- insert_new_by_datahash by hand: the hash once, the anti-join on (key, hash) with the values
--- compared null-safely, rows identical in key and hash kept once (DISTINCT ON).
+-- compared null-safely, rows identical in key, hash and values kept once (DISTINCT ON; rows whose
+-- hashes collide but whose values differ are each kept).
 INSERT INTO psa.hand_customer_psa (customer_id, name, city, segment, datahash)
-SELECT DISTINCT ON (h.customer_id, h.datahash) h.customer_id, h.name, h.city, h.segment, h.datahash
+SELECT DISTINCT ON (h.customer_id, h.datahash, h.name, h.city, h.segment) h.customer_id, h.name, h.city, h.segment, h.datahash
 FROM (
     SELECT s.customer_id, s.name, s.city, s.segment,
         MD5(COALESCE(s.name, '-1') || '~' || COALESCE(s.city, '-1') || '~' || COALESCE(s.segment, '-1')) AS datahash

@@ -4,7 +4,7 @@ SELECT customer_id, region, plan, status, updated_at, datahash
 FROM (
     SELECT
         h.*
-        , ROW_NUMBER() OVER (PARTITION BY h.customer_id, h.datahash ORDER BY h.customer_id) AS rn
+        , ROW_NUMBER() OVER (PARTITION BY h.customer_id, h.datahash, h.region, h.plan, h.status, h.updated_at ORDER BY h.customer_id) AS rn
     FROM (
         SELECT
             s.customer_id, s.region, s.plan, s.status, s.updated_at

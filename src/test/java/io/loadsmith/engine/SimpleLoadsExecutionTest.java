@@ -112,4 +112,21 @@ class SimpleLoadsExecutionTest {
                     .as("the seed's hash collides here").containsExactly(List.of("1"));
         }
     }
+    @ParameterizedTest
+    @EnumSource(TargetEngine.class)
+    void insertNewByDatahashKeepsCollidingRowsOfOneBatchApart(TargetEngine engine) throws Exception {
+        try (Connection db = prepare(engine, PSA)) {
+            String sql = Loads.sql(Loads.load("l", PSA, List.of(SOURCE),
+                    "<ftltemplate:insert_new_by_datahash:key_columns=customer_id>"), engine.dialect());
+            String q = "SELECT customer_id, region, name FROM stage.customer_psa";
+            // One batch: per key, two rows with the same hash and different values, and an exact duplicate.
+            source(db, "(1, 'a~b', 'c'), (1, 'a', 'b~c'), (2, NULL, 'x'), (2, '-1', 'x'), (2, NULL, 'x')");
+            Loads.run(db, sql);
+            List<List<String>> all = List.of(row("1", "a", "b~c"), row("1", "a~b", "c"), row("2", null, "x"),
+                    row("2", "-1", "x"));
+            assertThat(Loads.sorted(db, q)).isEqualTo(all);
+            Loads.run(db, sql);
+            assertThat(Loads.sorted(db, q)).as("a rerun inserts nothing").isEqualTo(all);
+        }
+    }
 }

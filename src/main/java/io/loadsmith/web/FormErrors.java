@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.springframework.validation.BindingResult;
 
@@ -31,10 +33,32 @@ public record FormErrors(String message, Map<String, String> fields, List<String
         for (FieldProblem p : errors) {
             String text = p.value() == null ? p.message() : "'" + p.value() + "' " + p.message();
             fields.merge(p.field(), text, (a, b) -> a + "; " + b);
-            problems.add(p.field() + ": " + text);
+            problems.add(shown(p.field()) + ": " + text);
         }
         return new FormErrors("Nothing was saved: correct the marked fields.", fields, problems);
     }
+
+    /**
+     * A field as the page shows it: rows are numbered from 1 on screen, so {@code attributes[9].name}
+     * reads "Attribute 10, name" in the summary (the service's zero-based path stays the field's key).
+     */
+    static String shown(String field) {
+        if (field == null) {
+            return "";
+        }
+        Matcher m = INDEXED.matcher(field);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            String list = m.group(1);
+            String item = list.endsWith("s") ? list.substring(0, list.length() - 1) : list;
+            m.appendReplacement(out, Matcher.quoteReplacement(Character.toUpperCase(item.charAt(0)) + item.substring(1)
+                    + " " + (Long.parseLong(m.group(2)) + 1) + (m.group(3).isEmpty() ? "" : ", ")));
+        }
+        m.appendTail(out);
+        return out.toString();
+    }
+
+    private static final Pattern INDEXED = Pattern.compile("([A-Za-z]+)\\[(\\d{1,9})\\](\\.?)");
 
     /** Values the browser sent that do not even convert (text in a number field). */
     public static FormErrors of(BindingResult binding) {

@@ -95,7 +95,7 @@ class PresetPagesTest extends H2DemoStoreTest {
                 .param("steps[1].name", "merge").param("steps[1].type", "POST").param("steps[1].text", "select 2"));
         String answer = refused.getResponse().getContentAsString(StandardCharsets.UTF_8);
         assertThat(refused.getResponse().getStatus()).isEqualTo(200);
-        assertThat(answer).contains("Nothing was saved", "steps[1].name: &#39;merge&#39; is the name of an earlier step")
+        assertThat(answer).contains("Nothing was saved", "Step 2, name: &#39;merge&#39; is the name of an earlier step")
                 .doesNotContain("Exception", "io.loadsmith");
         assertThat(presets.get(stored.id())).isEqualTo(stored);
 
@@ -170,13 +170,13 @@ class PresetPagesTest extends H2DemoStoreTest {
                 .param("uses[0].entityType", "DIM_SCD2").param("uses[0].position", "first"));
         assertThat(notNumber.getResponse().getStatus()).isEqualTo(200);
         assertThat(notNumber.getResponse().getContentAsString(StandardCharsets.UTF_8))
-                .contains("uses[0].position: &#39;first&#39; is not a valid value here").doesNotContain("Exception");
+                .contains("Use 1, position: &#39;first&#39; is not a valid value here").doesNotContain("Exception");
         assertThat(presets.list("p_bad")).isEmpty();
 
         MvcResult unknownType = post(MockMvcRequestBuilders.post("/presets").param("name", "p_bad")
                 .param("uses[0].entityType", "NO_SUCH_TYPE"));
         assertThat(unknownType.getResponse().getContentAsString(StandardCharsets.UTF_8))
-                .contains("uses[0].entityType: &#39;NO_SUCH_TYPE&#39; names no entity type");
+                .contains("Use 1, entityType: &#39;NO_SUCH_TYPE&#39; names no entity type");
         assertThat(presets.list("p_bad")).isEmpty();
         assertThat(List.of(page("/presets"))).allMatch(p -> p.contains("Load presets"));
     }

@@ -1,0 +1,25 @@
+package io.loadsmith.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import io.loadsmith.problem.FieldProblem;
+
+/** A form's summary numbers rows as the page does, from 1; the field keys stay the service's paths. */
+class FormErrorsTest {
+
+    @Test
+    void theSummaryNamesRowsFromOneAndKeepsTheFieldKeys() {
+        FormErrors errors = FormErrors.of(List.of(new FieldProblem("attributes[9].name", "order", "is reserved"),
+                new FieldProblem("steps[0].text", null, "names no template"), new FieldProblem("name", "x", "is taken"),
+                new FieldProblem("sources[2]", "a.b", "names no entity")));
+
+        assertThat(errors.problems()).containsExactly("Attribute 10, name: 'order' is reserved",
+                "Step 1, text: names no template", "name: 'x' is taken", "Source 3: 'a.b' names no entity");
+        assertThat(errors.has("attributes[9].name")).isTrue();
+        assertThat(errors.at("steps[0].text")).isEqualTo("names no template");
+    }
+}

@@ -226,8 +226,13 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
                     Map.of());
             return ResponseEntity.badRequest().body(invalid(invalid, servletRequest(request)));
         }
-        return ResponseEntity.badRequest().body(problem(HttpStatus.BAD_REQUEST, "Invalid request",
-                "The request body is not valid JSON.", servletRequest(request)));
+        // Well-formed JSON of the wrong shape at the top ([1, 2] where an object belongs) is not a syntax error.
+        String detail = e.getCause() instanceof DatabindException
+                ? "The request body is JSON, but not of the shape this endpoint takes: the top must be an object with "
+                  + "the fields it documents, and no list may hold null."
+                : "The request body is not valid JSON.";
+        return ResponseEntity.badRequest().body(problem(HttpStatus.BAD_REQUEST, "Invalid request", detail,
+                servletRequest(request)));
     }
 
     private static String expected(Class<?> type) {

@@ -84,6 +84,22 @@ class LoadControllerTest {
     }
 
     @Test
+    void jsonOfTheWrongShapeIsA400SayingWhereAndWhatBelongsThere() throws Exception {
+        mvc.perform(post("/api/v1/loads").contentType(MediaType.APPLICATION_JSON).content("[1, 2]"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.detail").value("The request body is JSON, but not of the shape this endpoint takes: the top must be an object with the fields it documents, and no list may hold null."));
+        mvc.perform(post("/api/v1/loads").contentType(MediaType.APPLICATION_JSON).content("""
+                        {"name":"l","target":"publish.X","steps":[null]}"""))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.detail").value(containsString("no list may hold null")));
+        mvc.perform(post("/api/v1/loads").contentType(MediaType.APPLICATION_JSON).content("""
+                        {"name":"l","target":"publish.X","steps":"SELECT 1"}"""))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.errors[0].field").value("steps"));
+        verifyNoInteractions(service);
+    }
+
+    @Test
     void blankStepTextIsA400NamingTheField() throws Exception {
         mvc.perform(post("/api/v1/loads").contentType(MediaType.APPLICATION_JSON).content("""
                         {"name":"l","target":"publish.X","steps":[{"name":"s","type":"PRE","text":" "}]}"""))

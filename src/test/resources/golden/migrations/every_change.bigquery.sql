@@ -32,7 +32,7 @@ ALTER TABLE dw.Z_MIG_item RENAME TO item;
 /* 3. add column publish.D_VESSEL_SCD2.flag_code VARCHAR(10) */
 ALTER TABLE publish.D_VESSEL_SCD2 ADD COLUMN flag_code STRING;
 
-/* 4. refresh change hash publish.D_VESSEL_SCD2 datahash of the current rows over the new columns */
+/* 4. refresh change hash publish.D_VESSEL_SCD2 datahash of the current rows over vessel_id, vessel_name, flag_code, country */
 UPDATE publish.D_VESSEL_SCD2
 SET datahash = TO_HEX(MD5(IFNULL(vessel_id, '-1') || '~' || IFNULL(vessel_name, '-1') || '~' || IFNULL(flag_code, '-1') || '~' || IFNULL(country, '-1')))
 WHERE validity_status = 1;

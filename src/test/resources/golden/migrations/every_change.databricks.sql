@@ -32,7 +32,7 @@ ALTER TABLE dw.Z_MIG_item RENAME TO dw.item;
 /* 3. add column publish.D_VESSEL_SCD2.flag_code VARCHAR(10) */
 ALTER TABLE publish.D_VESSEL_SCD2 ADD COLUMN flag_code STRING AFTER vessel_name;
 
-/* 4. refresh change hash publish.D_VESSEL_SCD2 datahash of the current rows over the new columns */
+/* 4. refresh change hash publish.D_VESSEL_SCD2 datahash of the current rows over vessel_id, vessel_name, flag_code, country */
 UPDATE publish.D_VESSEL_SCD2
 SET datahash = MD5(NVL(vessel_id, '-1') || '~' || NVL(vessel_name, '-1') || '~' || NVL(flag_code, '-1') || '~' || NVL(country, '-1'))
 WHERE validity_status = 1;

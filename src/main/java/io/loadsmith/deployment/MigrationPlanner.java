@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 import io.loadsmith.deployment.SnapshotDiff.AttributePair;
 import io.loadsmith.deployment.SnapshotDiff.EntityDiff;
@@ -23,17 +24,46 @@ final class MigrationPlanner {
 
     /** Attribute types that identify a row; changing which columns carry them changes the table's key. */
     static final Set<String> KEY_TYPES = Set.of("DV_HASHKEY", "SCD_ID", "BUSINESS_KEY");
-    /** The scd2 template's change hash: DV_DATAHASH over the columns without these types, of the rows where VALIDITY_STATUS = 1. */
+    /**
+     * The columns that may be under a change hash whose columns are not known: all but the SCD2
+     * technical ones. Only decides whether the plan must say that it cannot refresh the hash; the
+     * columns refreshed are the load's ({@link LoadHash}).
+     */
     static final Set<String> UNHASHED_TYPES = Set.of("SCD_ID", "DV_DATAHASH", "VALID_FROM", "VALID_TO", "VALIDITY_STATUS");
+
+    /**
+     * What a version's loads write into a table's change hash (DV_DATAHASH): the names of the
+     * columns it covers and the arguments of the scd2 call that writes it, or why that is not known.
+     */
+    record LoadHash(List<String> columns, Map<String, Object> arguments, String unknown) {
+
+        static LoadHash unknown(String why) {
+            return new LoadHash(List.of(), Map.of(), why);
+        }
+
+        boolean known() {
+            return unknown == null;
+        }
+    }
+
+    /** The change hash of a table (by {@link SnapshotDiff#key} of schema.name) in the old and the new version. */
+    interface LoadHashes {
+
+        LoadHash before(String table);
+
+        LoadHash after(String table);
+    }
 
     private static final Map<ChangeKind, Integer> ORDER = Map.of(ChangeKind.RENAME_COLUMN, 1, ChangeKind.WIDEN_TYPE, 2,
             ChangeKind.NARROW_TYPE, 2, ChangeKind.DROP_COLUMN, 3, ChangeKind.ADD_COLUMN, 4, ChangeKind.KEY_CHANGE, 5,
             ChangeKind.REFRESH_CHANGE_HASH, 6);
 
     private final Set<String> historyTypes;
+    private final LoadHashes hashes;
 
-    MigrationPlanner(Set<String> historyTypes) {
+    MigrationPlanner(Set<String> historyTypes, LoadHashes hashes) {
         this.historyTypes = Set.copyOf(historyTypes);
+        this.hashes = hashes;
     }
 
     List<MigrationChange> plan(List<EntityDiff> diffs) {
@@ -95,10 +125,7 @@ final class MigrationPlanner {
             }
         }
         keyChange(diff).ifPresent(changes::add);
-        if (changesHash(diff)) {
-            changes.add(change(ChangeKind.REFRESH_CHANGE_HASH, entity, null, null,
-                    "datahash of the current rows over the new columns", null, null, null, null));
-        }
+        hashRefresh(diff).ifPresent(changes::add);
         changes.sort(Comparator.comparing(c -> ORDER.get(c.kind())));
         return changes;
     }
@@ -134,24 +161,58 @@ final class MigrationPlanner {
     }
 
     /**
-     * Whether the scd2 template's change hash of the table now covers other values: a hashed column
-     * was added, dropped, moved or retyped. Renames keep the hash (it covers values, not names).
+     * The refresh of an SCD2 table's stored change hash when the columns its load hashes now hold
+     * other values: a hashed column was added, dropped, moved or retyped, or the load hashes other
+     * columns (track_columns / track_except). Renames keep the hash (it covers values, not names);
+     * a column the load does not hash changes nothing. When the plan cannot tell what the load
+     * hashes, a refresh over guessed columns would open a version for every key, so the plan says
+     * so instead, as a destructive change.
      */
-    private static boolean changesHash(EntityDiff diff) {
+    private Optional<MigrationChange> hashRefresh(EntityDiff diff) {
         EntityDoc after = diff.after();
-        boolean hashed = after.attributes().stream().anyMatch(a -> "DV_DATAHASH".equals(a.attributeType()))
+        boolean scd2 = after.attributes().stream().anyMatch(a -> "DV_DATAHASH".equals(a.attributeType()))
                 && after.attributes().stream().anyMatch(a -> "VALIDITY_STATUS".equals(a.attributeType()));
-        if (!hashed) {
-            return false;
+        if (!scd2) {
+            return Optional.empty();
         }
-        List<List<Object>> before = diff.before().attributes().stream().filter(MigrationPlanner::isHashed)
-                .map(a -> signature(a, renamed(a, diff))).toList();
-        List<List<Object>> now = after.attributes().stream().filter(MigrationPlanner::isHashed)
-                .map(a -> signature(a, a.name())).toList();
-        return !before.equals(now);
+        String table = SnapshotDiff.key(diff.entity());
+        LoadHash now = hashes.after(table);
+        if (!now.known()) {
+            List<List<Object>> before = diff.before().attributes().stream().filter(MigrationPlanner::mayBeHashed)
+                    .map(a -> signature(a, renamed(a, diff))).toList();
+            List<List<Object>> nowAll = after.attributes().stream().filter(MigrationPlanner::mayBeHashed)
+                    .map(a -> signature(a, a.name())).toList();
+            if (before.equals(nowAll)) {
+                return Optional.empty();
+            }
+            return Optional.of(change(ChangeKind.REFRESH_CHANGE_HASH, diff.entity(), null, null, "not made",
+                    "the plan cannot tell which columns the table's change hash covers (" + now.unknown()
+                            + "); the stored datahash is left as it is, so the next load may open a new version"
+                            + " for every key unless datahash is recomputed as that load computes it",
+                    null, null, null));
+        }
+        LoadHash then = hashes.before(table);
+        if (then.known() && hashed(then, diff.before(), a -> renamed(a, diff)).equals(hashed(now, after, AttributeDoc::name))) {
+            return Optional.empty();
+        }
+        return Optional.of(change(ChangeKind.REFRESH_CHANGE_HASH, diff.entity(), null, null,
+                "datahash of the current rows over " + String.join(", ", now.columns()), null, null, null, null));
     }
 
-    private static boolean isHashed(AttributeDoc a) {
+    /** The signatures of the hashed columns, named as after the migration. */
+    private static List<List<Object>> hashed(LoadHash hash, EntityDoc entity,
+                                             Function<AttributeDoc, String> name) {
+        List<List<Object>> out = new ArrayList<>();
+        for (String column : hash.columns()) {
+            AttributeDoc a = entity.attributes().stream()
+                    .filter(x -> SnapshotDiff.key(x.name()).equals(SnapshotDiff.key(column))).findFirst().orElseThrow(
+                            () -> new IllegalStateException("hashed column " + column + " is not in " + entity.name()));
+            out.add(signature(a, name.apply(a)));
+        }
+        return out;
+    }
+
+    private static boolean mayBeHashed(AttributeDoc a) {
         return a.attributeType() == null || !UNHASHED_TYPES.contains(a.attributeType());
     }
 

@@ -31,11 +31,33 @@ final class MigrationRenderer {
     private final FreemarkerEngine engine;
     private final LoadSqlGenerator loads;
     private final DdlGenerator ddl;
+    private final MigrationPlanner.LoadHashes hashes;
 
-    MigrationRenderer(FreemarkerEngine engine, LoadSqlGenerator loads, DdlGenerator ddl) {
+    /** @param hashes the tables' change hashes as the planner saw them (what a refresh recomputes) */
+    MigrationRenderer(FreemarkerEngine engine, LoadSqlGenerator loads, DdlGenerator ddl,
+                      MigrationPlanner.LoadHashes hashes) {
         this.engine = engine;
         this.loads = loads;
         this.ddl = ddl;
+        this.hashes = hashes;
+    }
+
+    /**
+     * The names of the columns the scd2 template's change hash covers on the table for a call with
+     * these arguments, from the library's rule ({@code ddl/change_hash_columns}, which shares
+     * {@code lib/change_hash.ftl} with the template), so the planner holds no copy of it.
+     *
+     * @throws IllegalArgumentException with the template's message when the arguments do not fit
+     *                                  the table (e.g. a tracked column it does not have)
+     */
+    List<String> hashColumns(EntityModel entity, Dialect dialect, Map<String, Object> arguments) {
+        String text;
+        try {
+            text = renderRaw("change_hash_columns", dialect, entity, arguments);
+        } catch (Exception e) {
+            throw new IllegalArgumentException(FreemarkerErrors.describe(e).detail(), e);
+        }
+        return text.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
     }
 
     List<MigrationStep> render(List<DialectSteps.Planned> planned, Dialect dialect, Map<String, EntityModel> neutralAfter,
@@ -48,6 +70,7 @@ final class MigrationRenderer {
                 case DROP_ENTITY -> render(step, dialect, before.get(key), Map.of());
                 case REBUILD -> render(step, dialect, after.get(key), rebuild(step, dialect, before.get(key),
                         neutralAfter.get(key), after.get(key)));
+                case REFRESH_CHANGE_HASH -> render(step, dialect, after.get(key), refresh(hashes.after(key)));
                 default -> render(step, dialect, after.get(key), column(step.changes().get(0), before.get(key),
                         after.get(key)));
             };
@@ -96,6 +119,14 @@ final class MigrationRenderer {
         return data;
     }
 
+    /** The scd2 call's arguments when the hash is known (the refresh recomputes it), else why not (a comment). */
+    private static Map<String, Object> refresh(MigrationPlanner.LoadHash hash) {
+        Map<String, Object> data = new HashMap<>(hash.arguments());
+        data.put("known", hash.known());
+        data.put("reason", hash.known() ? "" : hash.unknown());
+        return data;
+    }
+
     /** The work table's CREATE TABLE and, per new column, the old column it is filled from (none: NULL). */
     private Map<String, Object> rebuild(DialectSteps.Planned step, Dialect dialect, EntityModel before,
                                         EntityModel neutralAfter, EntityModel after) {
@@ -138,16 +169,22 @@ final class MigrationRenderer {
     private String render(DialectSteps.Planned step, Dialect dialect, EntityModel entity, Map<String, Object> extra) {
         String template = TemplateKind.DDL.folder() + "/" + step.kind().template();
         try {
-            Map<String, Object> data = new HashMap<>(loads.templateData(
-                    new LoadModel("migration", entity, List.of(), List.of(), Map.of()), dialect));
-            data.put("entity", entity);
-            data.putAll(extra);
-            return engine.render(dialect, template, data);
+            return renderRaw(step.kind().template(), dialect, entity, extra);
         } catch (Exception e) {
             FreemarkerErrors.Described d = FreemarkerErrors.describe(e);
             throw new GenerationException(new GenerationException.Location(null, null, null,
                     d.template() == null ? template : d.template(), d.line(), d.column()),
                     "Migration of " + step.entity() + " (" + step.kind().label() + "): " + d.detail());
         }
+    }
+
+    /** A library DDL template ({@code ddl/<name>}) with the load template API, the table as {@code entity}. */
+    private String renderRaw(String name, Dialect dialect, EntityModel entity, Map<String, Object> extra)
+            throws Exception {
+        Map<String, Object> data = new HashMap<>(loads.templateData(
+                new LoadModel("migration", entity, List.of(), List.of(), Map.of()), dialect));
+        data.put("entity", entity);
+        data.putAll(extra);
+        return engine.render(dialect, TemplateKind.DDL.folder() + "/" + name, data);
     }
 }

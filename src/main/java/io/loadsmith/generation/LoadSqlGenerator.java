@@ -146,6 +146,24 @@ public class LoadSqlGenerator {
         }
     }
 
+    /**
+     * The arguments a template call of one of the load's steps binds to for the dialect, defaults
+     * filled in, as when the load is generated (without an environment); for callers that must know
+     * what a load does (a migration: which columns its change hash covers).
+     *
+     * @throws IllegalArgumentException when the template is unknown or the arguments do not bind
+     */
+    public Map<String, Object> arguments(LoadModel neutral, TemplateCall call, Dialect dialect) {
+        try {
+            TemplateDefinition template = engine.catalog().resolve(TemplateKind.TEMPLATE, call.templateName(), dialect)
+                    .definition();
+            return ParameterBinder.bind(template, call.arguments(), dialect,
+                    Placeholders.of(neutral, dialect.name(), Map.of()));
+        } catch (TemplateNotFoundException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+    }
+
     /** A full refresh (as the template declares it) of a history table needs the policy's consent. */
     private void checkFullRefresh(LoadModel load, TemplateDefinition template, Map<String, Object> arguments,
                                   Location at, GenerationOptions options) {

@@ -85,6 +85,58 @@ class MigrationExecutionTest {
         }
     }
 
+    // --- SCD2 with tracked columns: the refresh hashes what the load hashes ---
+
+    /**
+     * The load hashes country only (track_columns): flag_code is added untracked, so the stored
+     * hash still holds and the migration leaves it; the rerun opens no version and updates the
+     * untracked flag of the current version in place.
+     */
+    @ParameterizedTest
+    @EnumSource(TargetEngine.class)
+    void anUntrackedColumnLeavesTheHashAndTheRerunOpensNoVersion(TargetEngine engine) throws Exception {
+        PackageDocument v1 = vesselLoadedWith(vesselBusiness(), ":track_columns=country");
+        PackageDocument v2 = vesselLoadedWith(businessWithFlag(), ":track_columns=country");
+        Migration migration = MIGRATIONS.migrate(v1, "1", v2, "2", engine.dialect(), false);
+        assertThat(migration.changes()).extracting(MigrationChange::kind).containsExactly(ChangeKind.ADD_COLUMN);
+
+        try (Connection db = deployAndLoadVessels(engine, v1)) {
+            run(db, migration.sql());
+            TargetEngine.execute(db, "ALTER TABLE publish.vessel_source ADD COLUMN flag_code VARCHAR(10)");
+            loadVessels(db, engine, v2, vesselRow(V1, "Sea Explorer", "NULL", "Liberia", "2023-06-01"),
+                    vesselRow(V2, "Nordic Star", "'NO'", "Norway", "2023-06-01"));
+            assertThat(TargetEngine.rows(db, VESSELS_WITH_FLAG)).isEqualTo(List.of(
+                    row(V1, "Sea Explorer", null, "Liberia", "2023-01-01 00:00:00", "9999-12-31 00:00:00", "1"),
+                    row(V2, "Nordic Star", "NO", "Norway", "2023-01-01 00:00:00", "9999-12-31 00:00:00", "1")));
+        }
+    }
+
+    /**
+     * The load hashes all but vessel_name (track_except): the added flag_code is tracked, so the
+     * migration recomputes the hash over flag_code and country only, as the load does; the rerun
+     * opens a version only for the key whose flag changed.
+     */
+    @ParameterizedTest
+    @EnumSource(TargetEngine.class)
+    void aTrackedColumnRefreshesTheHashOverTheTrackedColumnsOnly(TargetEngine engine) throws Exception {
+        PackageDocument v1 = vesselLoadedWith(vesselBusiness(), ":track_except=vessel_name");
+        PackageDocument v2 = vesselLoadedWith(businessWithFlag(), ":track_except=vessel_name");
+        Migration migration = MIGRATIONS.migrate(v1, "1", v2, "2", engine.dialect(), false);
+        assertThat(migration.changes()).extracting(MigrationChange::kind)
+                .containsExactly(ChangeKind.ADD_COLUMN, ChangeKind.REFRESH_CHANGE_HASH);
+
+        try (Connection db = deployAndLoadVessels(engine, v1)) {
+            run(db, migration.sql());
+            TargetEngine.execute(db, "ALTER TABLE publish.vessel_source ADD COLUMN flag_code VARCHAR(10)");
+            loadVessels(db, engine, v2, vesselRow(V1, "Sea Explorer", "NULL", "Liberia", "2023-06-01"),
+                    vesselRow(V2, "Nordic Star", "'NO'", "Norway", "2023-06-01"));
+            assertThat(TargetEngine.rows(db, VESSELS_WITH_FLAG)).isEqualTo(List.of(
+                    row(V1, "Sea Explorer", null, "Liberia", "2023-01-01 00:00:00", "9999-12-31 00:00:00", "1"),
+                    row(V2, "Nordic Star", null, "Norway", "2023-01-01 00:00:00", "2023-06-01 00:00:00", "0"),
+                    row(V2, "Nordic Star", "NO", "Norway", "2023-06-01 00:00:00", "9999-12-31 00:00:00", "1")));
+        }
+    }
+
     // --- the plain table: one test per kind of change ---
 
     @ParameterizedTest
@@ -314,9 +366,18 @@ class MigrationExecutionTest {
     }
 
     private static PackageDocument vesselWithFlag() {
+        return version(vessel(businessWithFlag()), itemAttributes());
+    }
+
+    private static List<AttributeDoc> businessWithFlag() {
         List<AttributeDoc> business = new ArrayList<>(vesselBusiness());
         business.add(1, attr("flag_code", null, "VARCHAR", 10));
-        return version(vessel(business), itemAttributes());
+        return business;
+    }
+
+    /** The vessel table with these business columns, loaded by scd2 with these further arguments. */
+    private static PackageDocument vesselLoadedWith(List<AttributeDoc> business, String scd2Arguments) {
+        return version(vessel(business), itemAttributes(), List.of(vesselLoad(scd2Arguments)));
     }
 
     /** The engine's dialect without in-place ALTER COLUMN, RENAME / DROP COLUMN or column positions. */
@@ -332,14 +393,19 @@ class MigrationExecutionTest {
     }
 
     private static Connection deployAndLoadVessels(TargetEngine engine) throws Exception {
+        return deployAndLoadVessels(engine, v1());
+    }
+
+    /** Version 1 (as given) deployed and loaded with two vessels. */
+    private static Connection deployAndLoadVessels(TargetEngine engine, PackageDocument v1) throws Exception {
         Connection db = engine.open();
         schemas(db);
-        deploy(db, engine, v1());
+        deploy(db, engine, v1);
         TargetEngine.execute(db, "CREATE TABLE publish.vessel_source (vessel_id CHAR(32), vessel_name VARCHAR(200),"
                 + " country VARCHAR(100), valid_from TIMESTAMP)");
         TargetEngine.execute(db, "INSERT INTO publish.vessel_source VALUES ('" + V1 + "', 'Sea Explorer', 'Liberia',"
                 + " TIMESTAMP '2023-01-01 00:00:00'), ('" + V2 + "', 'Nordic Star', 'Norway', TIMESTAMP '2023-01-01 00:00:00')");
-        load(db, engine, v1(), "load_d_vessel_scd2");
+        load(db, engine, v1, "load_d_vessel_scd2");
         assertThat(TargetEngine.rows(db, VESSELS)).isEqualTo(List.of(
                 row(V1, "Sea Explorer", "Liberia", "2023-01-01 00:00:00", "9999-12-31 00:00:00", "1"),
                 row(V2, "Nordic Star", "Norway", "2023-01-01 00:00:00", "9999-12-31 00:00:00", "1")));

@@ -58,11 +58,16 @@ final class MigrationFixtures {
     }
 
     static LoadDoc vesselLoad() {
+        return vesselLoad("");
+    }
+
+    /** The vessel load with more arguments of its scd2 call, e.g. ":track_columns=country". */
+    static LoadDoc vesselLoad(String scd2Arguments) {
         return new LoadDoc("load_d_vessel_scd2", "publish.D_VESSEL_SCD2", null, null, List.of(), Map.of(), List.of(
                 new StepDoc("drop_temp_start", "OVERRIDE", "DROP TABLE IF EXISTS <target_schema>.Z_TMP_<target_entity_name>;"),
                 new StepDoc("create_temp_table", "OVERRIDE",
                         "CREATE TABLE <target_schema>.Z_TMP_<target_entity_name> AS SELECT * FROM <target_schema>.vessel_source;"),
-                new StepDoc("merge_scd2_with_ftl", "OVERRIDE", "<ftltemplate:scd2:temp_table_prefix=Z_TMP_>"),
+                new StepDoc("merge_scd2_with_ftl", "OVERRIDE", "<ftltemplate:scd2:temp_table_prefix=Z_TMP_" + scd2Arguments + ">"),
                 new StepDoc("drop_temp_end", "OVERRIDE", "DROP TABLE IF EXISTS <target_schema>.Z_TMP_<target_entity_name>;")));
     }
 
@@ -86,11 +91,16 @@ final class MigrationFixtures {
 
     /** A version: the vessel and item tables (item as given), their loads. */
     static PackageDocument version(EntityDoc vessel, List<AttributeDoc> item) {
+        return version(vessel, item, vessel == null ? List.of() : List.of(vesselLoad()));
+    }
+
+    /** A version with the vessel table loaded by these loads (none, another template, other arguments). */
+    static PackageDocument version(EntityDoc vessel, List<AttributeDoc> item, List<LoadDoc> vesselLoads) {
         List<EntityDoc> entities = new ArrayList<>();
         List<LoadDoc> loads = new ArrayList<>();
         if (vessel != null) {
             entities.add(vessel);
-            loads.add(vesselLoad());
+            loads.addAll(vesselLoads);
         }
         if (item != null) {
             entities.add(item(item));

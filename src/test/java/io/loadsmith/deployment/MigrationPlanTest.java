@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -61,7 +62,7 @@ class MigrationPlanTest {
                 org.assertj.core.groups.Tuple.tuple("narrow column dw.item.price: DECIMAL(10, 2) → DECIMAL(8, 2)", true),
                 org.assertj.core.groups.Tuple.tuple("add column dw.item.category VARCHAR(30)", false),
                 org.assertj.core.groups.Tuple.tuple("add column publish.D_VESSEL_SCD2.flag_code VARCHAR(10)", false),
-                org.assertj.core.groups.Tuple.tuple("refresh change hash publish.D_VESSEL_SCD2 datahash of the current rows over the new columns", false));
+                org.assertj.core.groups.Tuple.tuple("refresh change hash publish.D_VESSEL_SCD2 datahash of the current rows over vessel_id, vessel_name, flag_code, country", false));
         assertThatThrownBy(() -> MIGRATIONS.migrate(v1(), "1", everything(), "2", "postgresql", false))
                 .isInstanceOf(DestructiveMigrationException.class)
                 .satisfies(e -> assertThat(((DestructiveMigrationException) e).changes()).extracting(MigrationChange::kind)
@@ -116,5 +117,115 @@ class MigrationPlanTest {
         assertThat(m.steps()).extracting(MigrationStep::kind).containsExactly(ChangeKind.REBUILD);
         Migration pg = MIGRATIONS.migrate(v1(), "1", v2, "2", "postgresql", true);
         assertThat(pg.sql()).contains("ALTER TABLE dw.item ALTER COLUMN name SET NOT NULL;");
+    }
+
+    // --- the change hash refresh covers what the load hashes (track_columns / track_except) ---
+
+    /** The vessel table with flag_code added after vessel_name, loaded by scd2 with these arguments. */
+    private static PackageDocument flagAdded(String scd2Arguments) {
+        return version(vessel(withFlag()), itemAttributes(), List.of(vesselLoad(scd2Arguments)));
+    }
+
+    private static List<AttributeDoc> withFlag() {
+        List<AttributeDoc> business = new ArrayList<>(vesselBusiness());
+        business.add(1, attr("flag_code", null, "VARCHAR", 10));
+        return business;
+    }
+
+    private static PackageDocument loadedWith(String scd2Arguments) {
+        return version(vessel(vesselBusiness()), itemAttributes(), List.of(vesselLoad(scd2Arguments)));
+    }
+
+    private static List<String> refreshSql(Migration m) {
+        return m.steps().stream().filter(s -> s.kind() == ChangeKind.REFRESH_CHANGE_HASH).map(MigrationStep::sql)
+                .map(String::strip).toList();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {":track_columns=country", ":track_except=vessel_name,flag_code"})
+    void aColumnTheLoadDoesNotHashNeedsNoRefresh(String arguments) {
+        PackageDocument v1 = loadedWith(arguments.replace(",flag_code", ""));
+        Migration m = MIGRATIONS.migrate(v1, "1", flagAdded(arguments), "2", "postgresql", false);
+        assertThat(m.changes()).extracting(MigrationChange::description)
+                .containsExactly("add column publish.D_VESSEL_SCD2.flag_code VARCHAR(10)");
+        assertThat(m.sql()).doesNotContain("datahash");
+    }
+
+    @Test
+    void aTrackedAddedColumnIsHashedWithTheTrackedColumnsOnly() {
+        Migration m = MIGRATIONS.migrate(loadedWith(":track_columns=country"), "1",
+                flagAdded(":track_columns=country,flag_code"), "2", "postgresql", false);
+        assertThat(m.changes()).extracting(MigrationChange::description).containsExactly(
+                "add column publish.D_VESSEL_SCD2.flag_code VARCHAR(10)",
+                "refresh change hash publish.D_VESSEL_SCD2 datahash of the current rows over flag_code, country");
+        // The hashkey is not hashed under track_columns, and the columns are in the table's order.
+        assertThat(refreshSql(m)).containsExactly("""
+                UPDATE publish.D_VESSEL_SCD2
+                SET datahash = MD5(COALESCE(flag_code, '-1') || '~' || COALESCE(country, '-1'))
+                WHERE validity_status = 1;""");
+    }
+
+    @Test
+    void anAddedColumnNotExceptedIsHashedWithTheOtherTrackedColumns() {
+        Migration m = MIGRATIONS.migrate(loadedWith(":track_except=vessel_name"), "1",
+                flagAdded(":track_except=vessel_name"), "2", "snowflake", false);
+        assertThat(m.changes()).extracting(MigrationChange::kind)
+                .containsExactly(ChangeKind.ADD_COLUMN, ChangeKind.REFRESH_CHANGE_HASH);
+        assertThat(refreshSql(m)).containsExactly("""
+                UPDATE publish.D_VESSEL_SCD2
+                SET datahash = MD5(NVL(flag_code, '-1') || '~' || NVL(country, '-1'))
+                WHERE validity_status = 1;""");
+    }
+
+    @Test
+    void otherTrackedColumnsAloneRefreshTheHash() {
+        Migration m = MIGRATIONS.migrate(loadedWith(":track_columns=country"), "1",
+                loadedWith(":track_columns=vessel_name"), "2", "postgresql", false);
+        assertThat(m.changes()).extracting(MigrationChange::description).containsExactly(
+                "refresh change hash publish.D_VESSEL_SCD2 datahash of the current rows over vessel_name");
+        assertThat(MIGRATIONS.migrate(loadedWith(":track_columns=country"), "1", loadedWith(":track_except=vessel_name"),
+                "2", "postgresql", false).changes()).as("the same columns, said another way").isEmpty();
+    }
+
+    @Test
+    void aHashThePlanCannotKnowIsSaidPlainlyAndNotWritten() {
+        PackageDocument unloaded = version(vessel(withFlag()), itemAttributes(), List.of());
+        assertThatThrownBy(() -> MIGRATIONS.migrate(v1(), "1", unloaded, "2", "postgresql", false))
+                .isInstanceOf(DestructiveMigrationException.class)
+                .hasMessageContaining("refresh change hash publish.D_VESSEL_SCD2 not made")
+                .hasMessageContaining("no load of version 2 calls the scd2 template on it");
+        Migration allowed = MIGRATIONS.migrate(v1(), "1", unloaded, "2", "postgresql", true);
+        assertThat(allowed.sql()).doesNotContain("UPDATE").contains("-- publish.D_VESSEL_SCD2: the change hash is not"
+                + " refreshed: no load of version 2 calls the scd2 template on it");
+    }
+
+    @Test
+    void aTrackedColumnTheTableDoesNotHaveIsNamedInThePlan() {
+        Migration m = MIGRATIONS.plan(v1(), "1", flagAdded(":track_columns=flag"), "2", "postgresql");
+        assertThat(m.changes()).last().satisfies(c -> {
+            assertThat(c.destructive()).isTrue();
+            assertThat(c.reason()).isEqualTo("the plan cannot tell which columns the table's change hash covers"
+                    + " (load load_d_vessel_scd2 of version 2: parameter 'track_columns': the target"
+                    + " publish.D_VESSEL_SCD2 has no column 'flag' (its columns: vessel_name, flag_code, country));"
+                    + " the stored datahash is left as it is, so the next load may open a new version for every key"
+                    + " unless datahash is recomputed as that load computes it");
+        });
+    }
+
+    @Test
+    void aPackagesOwnScd2TemplateHasAHashThePlanDoesNotKnow() {
+        PackageDocument v2 = flagAdded("");
+        PackageDocument shadowing = new PackageDocument(v2.format(), v2.name(), null, null, null, null, null,
+                List.of(new PackageDocument.TemplateDoc("scd2", "the package's own", List.of(
+                        new PackageDocument.ParameterDoc("temp_table_prefix", "IDENTIFIER", true, null, null)),
+                        Map.of("default", "SELECT 1"))), v2.entities(), v2.loads(), null);
+        Migration m = MIGRATIONS.plan(v1(), "1", shadowing, "2", "postgresql");
+        assertThat(m.changes()).last().satisfies(c -> {
+            assertThat(c.description()).isEqualTo("refresh change hash publish.D_VESSEL_SCD2 not made");
+            assertThat(c.destructive()).isTrue();
+            assertThat(c.reason()).contains("(load load_d_vessel_scd2 of version 2 calls the scd2 template of package"
+                    + " 'shop', not the library's, whose change hash the migration does not know)");
+        });
+        assertThat(m.sql()).doesNotContain("UPDATE");
     }
 }

@@ -75,6 +75,12 @@ class LoadEditorModel {
     String show(LoadResponse load, LoadPreviews.Preview preview, Model model, FormErrors errors) {
         model.addAttribute("load", load);
         model.addAttribute("errors", errors);
+        if (model.getAttribute("saved") != null && preview.error() != null) {
+            // A load may be saved half-done, but not under a green "Saved." while its SQL cannot be generated.
+            model.addAttribute("saved", null);
+            model.addAttribute("savedBroken", "Saved, but its SQL cannot be generated for " + preview.dialect()
+                    + ": see Generation failed by the SQL.");
+        }
         List<EntityResponse> all = entities.list(null);
         model.addAttribute("targets", all.stream().map(EntityResponse::qualifiedName).toList());
         model.addAttribute("loadPackage", packageOf(load, all));

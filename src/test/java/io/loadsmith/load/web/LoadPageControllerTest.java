@@ -223,6 +223,24 @@ class LoadPageControllerTest {
     }
 
     @Test
+    void aSavedLoadWhoseSqlFailsIsNotShownAsPlainlySaved() throws Exception {
+        when(loads.generate(eq(5L), any(), isNull())).thenThrow(new GenerationException(
+                new GenerationException.Location("load_d_vessel_scd2", 1, "merge", "scd2", 1, 1),
+                "parameter 'track_columns': no_such_col is not an attribute of publish.D_VESSEL_SCD2"));
+        mvc.perform(get("/loads/5").param("saved", ""))
+                .andExpect(status().isOk())
+                .andExpect(content().string(containsString("Saved, but its SQL cannot be generated for snowflake")))
+                .andExpect(content().string(org.hamcrest.Matchers.not(containsString("class=\"saved\""))));
+    }
+
+    @Test
+    void aSavedLoadWhoseSqlIsGeneratedIsSaved() throws Exception {
+        mvc.perform(get("/loads/5").param("saved", ""))
+                .andExpect(content().string(containsString("<p class=\"saved\" role=\"status\">Saved.</p>")))
+                .andExpect(content().string(org.hamcrest.Matchers.not(containsString("cannot be generated"))));
+    }
+
+    @Test
     void saveComposesTheTemplateCallFromTheTypedFields() throws Exception {
         when(loads.update(eq(5L), any())).thenReturn(vesselLoad());
         mvc.perform(post("/loads/5").param("action", "save").param("version", "2").param("name", "load_d_vessel_scd2")

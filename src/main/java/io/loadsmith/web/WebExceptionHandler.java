@@ -14,6 +14,7 @@ import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 
 import io.loadsmith.dialect.UnknownDialectException;
+import io.loadsmith.identity.CurrentUser;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.NotFoundException;
@@ -87,6 +88,8 @@ public class WebExceptionHandler {
     private static String page(HttpStatus status, String title, String detail, HttpServletRequest request,
                                HttpServletResponse response, Model model) {
         response.setStatus(status.value());
+        // Model attributes of the advice do not reach an exception handler's view: the header needs who is signed in.
+        model.addAttribute("me", CurrentUser.current());
         model.addAttribute("title", title);
         model.addAttribute("detail", detail);
         model.addAttribute("status", status.value());

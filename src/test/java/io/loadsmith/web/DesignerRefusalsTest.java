@@ -48,6 +48,8 @@ class DesignerRefusalsTest extends H2DemoStoreTest {
             soft.assertThat(result.getResponse().getContentType()).as(url + " " + status + " " + body).startsWith("text/html");
             soft.assertThat(body).as(url).contains("<html").doesNotContain("Exception", "\tat ");
             soft.assertThat(body.strip()).as(url).doesNotStartWith("{");
+            // The page's header still knows who is signed in (an error page once showed no menu or Sign out).
+            soft.assertThat(body).as(url).contains("Sign out");
         }
         soft.assertAll();
     }

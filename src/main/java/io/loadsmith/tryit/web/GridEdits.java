@@ -5,6 +5,7 @@ import java.util.List;
 
 import org.springframework.util.MultiValueMap;
 
+import io.loadsmith.tryit.SampleRows;
 import io.loadsmith.tryit.Sandbox;
 import io.loadsmith.tryit.TryPlan;
 

@@ -1,19 +1,17 @@
-package io.loadsmith.tryit.web;
+package io.loadsmith.tryit;
 
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import io.loadsmith.tryit.TryPlan;
-
 /** Made-up rows from the column types, numbered so that each row differs: a start to edit. */
-final class SampleRows {
+public final class SampleRows {
 
     private SampleRows() {
     }
 
-    static List<String> row(List<TryPlan.Column> columns, int number) {
+    public static List<String> row(List<TryPlan.Column> columns, int number) {
         List<String> row = new ArrayList<>();
         for (TryPlan.Column column : columns) {
             row.add(value(column, number));
@@ -21,7 +19,7 @@ final class SampleRows {
         return row;
     }
 
-    static String value(TryPlan.Column column, int n) {
+    public static String value(TryPlan.Column column, int n) {
         String type = column.type().toUpperCase(Locale.ROOT);
         LocalDate day = LocalDate.of(2024, 1, 1).plusDays(n - 1L);
         if (type.startsWith("TIMESTAMP")) {

@@ -1,6 +1,8 @@
 package io.loadsmith.tryit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -8,6 +10,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -17,7 +21,7 @@ import io.loadsmith.store.H2DemoStoreTest;
 /**
  * A load whose only step is the scd2 template, reading a table that is an entity of the model but
  * not one of the load's sources: Try it creates that table from the entity (TIMESTAMP, DATE,
- * DECIMAL, nullable text) and generated rows run.
+ * DECIMAL, nullable text), generated rows run, and pasted CSV is checked against the column types.
  * Expected target rows written by hand.
  */
 class TryModelEntityInputTest extends H2DemoStoreTest {
@@ -79,6 +83,33 @@ class TryModelEntityInputTest extends H2DemoStoreTest {
                 row("NEW", key + "_2", "2024-02-01 00:00:00", far, "1", "2024-01-02 00:00:00", "2024-01-02", "99.5", "note_2"),
                 row("CLOSED", key + "_3", "2024-01-03 00:00:00", "2024-02-01 00:00:00", "0", "2024-01-03 00:00:00", "2024-01-03", "3.5", "note_3"),
                 row("NEW", key + "_3", "2024-02-01 00:00:00", far, "1", "2024-01-03 00:00:00", "2024-01-03", "3.5", null));
+    }
+
+    @Test
+    void aCsvWithABadTimestampIsRefusedNamingRowAndColumnAndTheGridIsKept() throws Exception {
+        String csv = key + ",ordered_at,ship_date,amount,note,valid_from\n"
+                + "k1,2024-03-01 10:00:00,2024-03-02,10.25,,2024-03-01 10:00:00\n"
+                + "k2,yesterday,2024-03-02,10.25,x,2024-03-01 10:00:00\n";
+        String html = mvc.perform(post("/loads/" + id + "/try").param("action", "csv-0").param("history", "[]")
+                        .param("t0.rows", "1").param("t0.r0.c0", "kept").param("csv.t0", csv))
+                .andExpect(status().isOk()).andReturn().getResponse().getContentAsString();
+        Document page = Jsoup.parse(html);
+        assertThat(page.select("#try-problem").text())
+                .contains("row 2", "ordered_at", "'yesterday'", "TIMESTAMP")
+                .doesNotContain("Exception", "io.loadsmith");
+        assertThat(page.select("input[name=t0.rows]").val()).isEqualTo("1");
+        assertThat(page.select("input[name=t0.r0.c0]").val()).isEqualTo("kept");
+    }
+
+    @Test
+    void aTypedValueThatDoesNotParseEndsTheBatchNamingRowColumnValueAndType() {
+        TryPlan.InputTable input = tries.plan(id, null).input(loads.source);
+        List<String> bad = SampleRows.row(input.columns(), 1);
+        bad.set(2, "31.02.2024");
+        TryResult result = tries.run(id, null, List.of(batch(input, List.of(SampleRows.row(input.columns(), 2), bad))));
+        TryResult.Failure failure = result.batches().get(0).failure();
+        assertThat(failure).isNotNull();
+        assertThat(failure.message()).contains("row 2", "ship_date", "'31.02.2024'", "DATE");
     }
 
     private static TryRunner.Batch batch(TryPlan.InputTable input, List<List<String>> rows) {

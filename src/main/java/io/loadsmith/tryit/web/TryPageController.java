@@ -74,24 +74,25 @@ public class TryPageController {
         }
         String problem = null;
         TryResult result = null;
-        if (action.equals("run")) {
-            List<TryRunner.Batch> batches = new ArrayList<>(form.history);
-            batches.add(form.batch(plan));
-            try {
+        try {
+            if (action.equals("run")) {
+                List<TryRunner.Batch> batches = new ArrayList<>(form.history);
+                batches.add(form.batch(plan));
                 result = tries.run(id, null, batches);
                 if (result.failure() == null) {
                     form.history.clear();
                     form.history.addAll(batches);
                 }
-            } catch (InvalidRequestException e) {
-                problem = String.join("; ", e.errors().stream().map(p -> p.field() + " " + p.message()).toList());
-            } catch (SandboxRefusal e) {
-                problem = e.getMessage();
+            } else if (action.equals("start-over")) {
+                form.history.clear();
+            } else {
+                problem = GridEdits.apply(plan, form, action, params, tries::firstBadCell);
             }
-        } else if (action.equals("start-over")) {
-            form.history.clear();
-        } else {
-            problem = GridEdits.apply(plan, form, action, params);
+        } catch (InvalidRequestException e) {
+            problem = String.join("; ", e.errors().stream().map(p -> p.field() + " " + p.message()).toList());
+        } catch (SandboxRefusal e) {
+            // A pasted CSV is checked in the sandbox too, so a busy sandbox can refuse it as well as a run.
+            problem = e.getMessage();
         }
         return view(request, model, plan, form, result, problem);
     }

@@ -99,6 +99,9 @@ class TryModelEntityInputTest extends H2DemoStoreTest {
                 .doesNotContain("Exception", "io.loadsmith");
         assertThat(page.select("input[name=t0.rows]").val()).isEqualTo("1");
         assertThat(page.select("input[name=t0.r0.c0]").val()).isEqualTo("kept");
+        // The refused CSV stays in its open box, to be corrected.
+        assertThat(page.select("details.try-csv").hasAttr("open")).isTrue();
+        assertThat(page.select("textarea[name=csv.t0]").val()).isEqualTo(csv.strip());
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.loadsmith.tryit.web;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -87,6 +88,12 @@ public class TryPageController {
                 form.history.clear();
             } else {
                 problem = GridEdits.apply(plan, form, action, params, tries::firstBadCell);
+                String table = action.substring(action.indexOf('-') + 1);
+                String csv = params.getFirst("csv.t" + table);
+                if (problem != null && action.startsWith("csv-") && csv != null) {
+                    // A refused CSV stays in its box, open, to be corrected rather than pasted again.
+                    model.addAttribute("csv", Map.of(table, csv));
+                }
             }
         } catch (InvalidRequestException e) {
             problem = String.join("; ", e.errors().stream().map(p -> p.field() + " " + p.message()).toList());
@@ -104,6 +111,9 @@ public class TryPageController {
         model.addAttribute("done", form == null ? 0 : form.history.size());
         model.addAttribute("result", result);
         model.addAttribute("problem", problem);
+        if (!model.containsAttribute("csv")) {
+            model.addAttribute("csv", Map.of());
+        }
         return Htmx.view(request, "tryit/try", "panel");
     }
 }

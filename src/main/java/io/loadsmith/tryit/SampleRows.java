@@ -4,9 +4,13 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** Made-up rows from the column types, numbered so that each row differs: a start to edit. */
 public final class SampleRows {
+
+    private static final Pattern DECIMAL = Pattern.compile("DECIMAL\\((\\d+),\\s*(\\d+)\\)");
 
     private SampleRows() {
     }
@@ -37,7 +41,10 @@ public final class SampleRows {
         if (type.matches("(U?(TINY|SMALL|BIG|HUGE)?INT(EGER)?)")) {
             return String.valueOf(n);
         }
-        if (type.startsWith("DECIMAL") || type.equals("DOUBLE") || type.equals("FLOAT") || type.equals("REAL")) {
+        if (type.startsWith("DECIMAL")) {
+            return decimal(type, n);
+        }
+        if (type.equals("DOUBLE") || type.equals("FLOAT") || type.equals("REAL")) {
             return n + ".5";
         }
         if (type.equals("UUID")) {
@@ -47,5 +54,20 @@ public final class SampleRows {
             return column.name() + "_" + n;
         }
         return null;
+    }
+
+    /** n.5 within DECIMAL(p,s): DuckDB refuses a value with more integer digits than p - s. */
+    private static String decimal(String type, int n) {
+        Matcher m = DECIMAL.matcher(type);
+        if (!m.matches()) {
+            return n + ".5";
+        }
+        int integerDigits = Integer.parseInt(m.group(1)) - Integer.parseInt(m.group(2));
+        boolean fraction = !m.group(2).equals("0");
+        if (integerDigits <= 0) {
+            return "0." + (n % 9 + 1);
+        }
+        long whole = n % (long) Math.pow(10, Math.min(integerDigits, 18));
+        return whole + (fraction ? ".5" : "");
     }
 }

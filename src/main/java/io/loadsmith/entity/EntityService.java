@@ -84,6 +84,12 @@ public class EntityService {
         return found.stream().map(EntityService::toResponse).toList();
     }
 
+    /** The entity {@code schema.name} names, ignoring case as unquoted SQL names do; empty when none does. */
+    @Transactional(readOnly = true)
+    public Optional<EntityResponse> named(String schema, String name) {
+        return entities.findClash(schema, name).map(EntityService::toResponse);
+    }
+
     /** The designer's list: part of a name, an entity type, a schema; each may be null. */
     @Transactional(readOnly = true)
     public List<EntityResponse> filter(String name, String entityType, String schema) {

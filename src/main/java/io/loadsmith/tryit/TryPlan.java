@@ -17,10 +17,13 @@ public record TryPlan(String load, String target, List<String> setup, List<Input
         notes = List.copyOf(notes);
     }
 
-    /** A table that takes rows: a source entity, or another table the SQL reads (created empty). */
+    /**
+     * A table that takes rows: a source entity, another entity of the model the SQL reads, or a table
+     * the model does not know, made up from the columns the SQL uses of it (VARCHAR).
+     */
     public record InputTable(String name, Kind kind, List<Column> columns) {
 
-        public enum Kind { SOURCE, REFERENCED }
+        public enum Kind { SOURCE, ENTITY, REFERENCED }
 
         public InputTable {
             columns = List.copyOf(columns);

@@ -4,6 +4,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -27,8 +28,9 @@ import io.loadsmith.problem.NotFoundException;
 
 /**
  * Works out a {@link TryPlan}: the load's DuckDB SQL from the same generator as the preview, the
- * DDL of its target and sources, and stand-ins for the other tables its SQL reads, with the columns
- * the SQL uses of them (VARCHAR, as nothing says more) plus any the caller names.
+ * DDL of its target, its sources and any other entity of the model its SQL reads (by schema.name),
+ * and stand-ins for the tables the model does not know, with the columns the SQL uses of them
+ * (VARCHAR, as nothing says more) plus any the caller names.
  */
 @Service
 public class TryPlanner {
@@ -77,10 +79,19 @@ public class TryPlanner {
         Set<String> schemas = new LinkedHashSet<>();
         schemas.add(target.schema());
         sources.forEach(s -> schemas.add(s.schema()));
+        List<EntityResponse> modelled = new ArrayList<>();
         List<String> standIns = new ArrayList<>();
         List<String> referenced = new ArrayList<>();
         for (String table : refs.read()) {
             if (entityTables.contains(table)) {
+                continue;
+            }
+            // A table the model knows (a template's input, a lookup) is made from its entity, types and all:
+            // the SQL's text only tells which of its columns are used, and nothing of their types.
+            EntityResponse entity = modelled(refs.spelling(table));
+            if (entity != null) {
+                modelled.add(entity);
+                schemas.add(entity.schema());
                 continue;
             }
             List<String> columns = new ArrayList<>(refs.columns(table));
@@ -94,8 +105,9 @@ public class TryPlanner {
                 schemas.add(name.substring(0, name.indexOf('.')));
             }
             if (columns.isEmpty()) {
-                notes.add("The SQL reads " + name + " but names none of its columns (SELECT *?): give its rows with a"
-                        + " header or JSON keys to create it.");
+                notes.add("The SQL reads " + name + ", which is no entity of the model, without naming its columns"
+                        + " (SELECT *?), so Try it cannot make the table up and a statement reading it fails. Add "
+                        + name + " to the model as an entity to give it rows here.");
                 continue;
             }
             referenced.add(name);
@@ -109,19 +121,22 @@ public class TryPlanner {
         schemas.stream().filter(s -> s != null && !s.isBlank() && !s.equalsIgnoreCase("main") && !s.equalsIgnoreCase("temp"))
                 .map(s -> "CREATE SCHEMA IF NOT EXISTS " + Names.quoteOne(s)).distinct().forEach(setup::add);
         setup.addAll(SqlText.statements(ddl.createTable(target.id(), DIALECT)));
-        for (EntityResponse source : sources) {
-            setup.addAll(SqlText.statements(ddl.createTable(source.id(), DIALECT)));
+        for (EntityResponse entity : concat(sources, modelled)) {
+            setup.addAll(SqlText.statements(ddl.createTable(entity.id(), DIALECT)));
         }
         setup.addAll(standIns);
 
-        List<String> inputNames = new ArrayList<>(sources.stream().map(EntityResponse::qualifiedName).toList());
-        inputNames.addAll(referenced);
-        List<TryPlan.InputTable> inputs = columnTypes(setup, inputNames, sources.size(), notes);
+        Map<String, TryPlan.InputTable.Kind> inputNames = new LinkedHashMap<>();
+        sources.forEach(e -> inputNames.put(e.qualifiedName(), TryPlan.InputTable.Kind.SOURCE));
+        modelled.forEach(e -> inputNames.put(e.qualifiedName(), TryPlan.InputTable.Kind.ENTITY));
+        referenced.forEach(name -> inputNames.put(name, TryPlan.InputTable.Kind.REFERENCED));
+        List<TryPlan.InputTable> inputs = columnTypes(setup, inputNames, notes);
         return new TryPlan(load.name(), target.qualifiedName(), setup, inputs, statements, targetColumns(target), notes);
     }
 
     /** The input tables with DuckDB's own column types, read back from a sandbox that ran the setup. */
-    private List<TryPlan.InputTable> columnTypes(List<String> setup, List<String> names, int sourceCount, List<String> notes) {
+    private List<TryPlan.InputTable> columnTypes(List<String> setup, Map<String, TryPlan.InputTable.Kind> names,
+                                                 List<String> notes) {
         return sandbox.withDatabase(db -> {
             for (String sql : setup) {
                 try {
@@ -132,15 +147,14 @@ public class TryPlanner {
                 }
             }
             List<TryPlan.InputTable> inputs = new ArrayList<>();
-            for (int i = 0; i < names.size(); i++) {
+            for (Map.Entry<String, TryPlan.InputTable.Kind> name : names.entrySet()) {
                 List<TryPlan.Column> columns = new ArrayList<>();
-                try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("DESCRIBE " + Names.quote(names.get(i)))) {
+                try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("DESCRIBE " + Names.quote(name.getKey()))) {
                     while (rs.next()) {
                         columns.add(new TryPlan.Column(rs.getString("column_name"), rs.getString("column_type")));
                     }
                 }
-                inputs.add(new TryPlan.InputTable(names.get(i), i < sourceCount ? TryPlan.InputTable.Kind.SOURCE
-                        : TryPlan.InputTable.Kind.REFERENCED, columns));
+                inputs.add(new TryPlan.InputTable(name.getKey(), name.getValue(), columns));
             }
             return inputs;
         });
@@ -168,6 +182,18 @@ public class TryPlanner {
     private static String ofType(EntityResponse entity, String attributeType) {
         return entity.attributes().stream().filter(a -> attributeType.equalsIgnoreCase(a.attributeType()))
                 .map(AttributeJson::name).findFirst().orElse(null);
+    }
+
+    /** The entity a {@code schema.name} in the SQL names, or null (a bare name, or one the model does not know). */
+    private EntityResponse modelled(String name) {
+        String[] parts = name.split("\\.");
+        return parts.length != 2 ? null : entities.named(parts[0], parts[1]).orElse(null);
+    }
+
+    private static List<EntityResponse> concat(List<EntityResponse> a, List<EntityResponse> b) {
+        List<EntityResponse> all = new ArrayList<>(a);
+        all.addAll(b);
+        return all;
     }
 
     private EntityResponse entity(String qualifiedName) {

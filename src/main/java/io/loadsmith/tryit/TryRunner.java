@@ -88,6 +88,11 @@ public class TryRunner {
                 continue;
             }
             List<String> columns = table.columns().stream().map(TryPlan.Column::name).toList();
+            CellTypes.Problem problem = CellTypes.first(db, table.columns(), texts(rows, columns));
+            if (problem != null) {
+                return new TryResult.Failure(null, "sample rows of " + table.name(), "row " + problem.row() + ": "
+                        + rows.get(problem.row() - 1), problem.message());
+            }
             String insert = "INSERT INTO " + name + " (" + String.join(", ", columns.stream().map(Names::quoteOne).toList())
                     + ") VALUES (" + String.join(", ", columns.stream().map(c -> "?").toList()) + ")";
             // One prepared statement per table; the first row DuckDB refuses ends the batch (and closes it).
@@ -163,6 +168,14 @@ public class TryRunner {
         return batch.tables().entrySet().stream().filter(e -> e.getKey().equalsIgnoreCase(table))
                 .map(Map.Entry::getValue).filter(rows -> rows != null).findFirst().orElse(List.of())
                 .stream().map(row -> row == null ? Map.<String, Object>of() : row).toList();
+    }
+
+    /** The rows' values in column order, as text: what the INSERT below binds. */
+    private static List<List<String>> texts(List<Map<String, Object>> rows, List<String> columns) {
+        return rows.stream().map(row -> columns.stream().map(c -> {
+            Object value = valueOf(row, c);
+            return value == null ? null : value.toString();
+        }).toList()).toList();
     }
 
     private static Object valueOf(Map<String, Object> row, String column) {

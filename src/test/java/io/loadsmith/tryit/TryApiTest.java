@@ -151,12 +151,30 @@ class TryApiTest extends H2DemoStoreTest {
     }
 
     @Test
+    void aTableReadWithSelectStarIsMadeFromItsEntityAndOnlyATableTheModelLacksGetsANote() {
+        loads.scd2LoadFromASource();
+        long id = loads.sqlLoad("INSERT INTO <target_schema>.<target_entity_name> (x)\n"
+                + "SELECT item_id FROM (SELECT * FROM " + loads.source + ");\n"
+                + "INSERT INTO <target_schema>.<target_entity_name> (x) SELECT * FROM ext.nowhere;");
+        JsonNode result = loads.tryLoad(id, List.of(Map.of(loads.source, List.of(TryLoads.sourceRow("K1", "one", 1)))));
+        JsonNode input = result.get("inputs").get(0);
+        assertThat(result.get("inputs").size()).isEqualTo(1);
+        assertThat(input.get("kind").asString()).isEqualTo("ENTITY");
+        assertThat(TryLoads.columns(input)).containsExactly("item_id", "Item_Name", "qty");
+        assertThat(result.get("notes").size()).isEqualTo(1);
+        assertThat(result.get("notes").get(0).asString()).startsWith("The SQL reads ext.nowhere, which is no entity of the model,");
+        // What the note says: the statement that reads the table fails.
+        JsonNode failure = result.get("batches").get(0).get("failure");
+        assertThat(failure.get("statement").asString()).contains("ext.nowhere");
+    }
+
+    @Test
     void aValueTheColumnCannotHoldEndsTheBatchNamingTheTableAndRow() {
         long id = loads.scd2LoadFromASource();
         JsonNode failure = loads.tryLoad(id, List.of(Map.of(loads.source, List.of(TryLoads.sourceRow("K1", "one", 1),
                 Map.of("item_id", "K2", "qty", "many"))))).get("batches").get(0).get("failure");
         assertThat(failure.get("stepName").asString()).isEqualTo("sample rows of " + loads.source);
         assertThat(failure.get("statement").asString()).startsWith("row 2:");
-        assertThat(failure.get("message").asString()).contains("Conversion Error", "many");
+        assertThat(failure.get("message").asString()).isEqualTo("row 2, column qty: 'many' is not of type INTEGER (such as 1).");
     }
 }

@@ -35,6 +35,7 @@ import org.springframework.test.context.TestPropertySource;
 import io.loadsmith.entity.EntityService;
 import io.loadsmith.entity.api.AttributeJson;
 import io.loadsmith.entity.api.EntityRequest;
+import io.loadsmith.entity.api.EntityResponse;
 import io.loadsmith.entitytype.PhysicalType;
 import io.loadsmith.load.LoadService;
 import io.loadsmith.web.HeadlessChromium;
@@ -45,7 +46,8 @@ import io.loadsmith.generation.model.StepType;
 /**
  * In a real headless Chromium on the demo store: the vessel load tried from its page with three
  * batches (a new key, a change and a new key, nothing new), the key's versions on screen; then the
- * lineage of the demo package and of a three-level chain, clicked through to an entity.
+ * lineage of the demo package and of a three-level chain, clicked through to an entity; a template
+ * load reading an entity of the model, with generated typed rows and a pasted CSV's bad cell named.
  * Screenshots at 1400 and 800 px go to target/screenshots. Skips without Chromium and chromedriver.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
@@ -194,6 +196,40 @@ class TryItBrowserTest {
         clickNode("entity:" + chain.get("C"));
         wait(20).until(d -> d.getCurrentUrl().endsWith("/entities/" + chain.get("C")));
         assertThat(driver.findElement(By.tagName("h1")).getText()).isEqualTo("mart.CHAIN_C");
+    }
+
+    @Test
+    @Order(4)
+    void aTemplateLoadReadingAModelEntityGetsTypedRowsAndABadCsvCellIsNamed() throws IOException {
+        EntityResponse target = entities.create(new EntityRequest(null, "TRYPAGE", null, null, "DIM_SCD2", null, null,
+                null, null, List.of(new AttributeJson("ordered_at", "TIMESTAMP", null, null, null, false, null, null),
+                new AttributeJson("amount", "DECIMAL", null, 12, 2, true, null, null))));
+        String temp = target.schema() + ".S_" + target.name();
+        entities.create(new EntityRequest(null, "S_" + target.name(), "S_" + target.name(), target.schema(), null,
+                PhysicalType.TABLE, null, null, null, List.of(new AttributeJson("trypage_id", "CHAR", 32, null, null, false, null, null),
+                new AttributeJson("ordered_at", "TIMESTAMP", null, null, null, false, null, null),
+                new AttributeJson("amount", "DECIMAL", null, 12, 2, true, null, null),
+                new AttributeJson("valid_from", "TIMESTAMP", null, null, null, false, null, null))));
+        long id = loads.create(new LoadRequest(null, "try_page_template", target.qualifiedName(), null, null, List.of(),
+                List.of(new StepJson("merge", StepType.OVERRIDE, "<ftltemplate:scd2:temp_table_prefix=S_>")), Map.of())).id();
+
+        open("/loads/" + id + "/try");
+        wait(20).until(ExpectedConditions.presenceOfElementLocated(By.id("run-batch")));
+        assertThat(input(temp).findElement(By.cssSelector("summary small")).getText()).startsWith("entity of the model");
+        assertThat(driver.findElements(By.cssSelector(".try-notes li"))).isEmpty();
+        swap(input(temp).findElement(By.xpath(".//button[text()='Generate 3 rows']")));
+        assertThat(cell(temp, 1, "ordered_at").getDomProperty("value")).isEqualTo("2024-01-01 00:00:00");
+        run(1);
+        assertThat(changes(1)).containsExactly("new", "new", "new");
+
+        pasteCsv(temp, "trypage_id,ordered_at,amount,valid_from\nk1,tomorrow,1.5,2024-01-01 00:00:00");
+        assertThat(driver.findElement(By.id("try-problem")).getText())
+                .contains("row 1, column ordered_at: 'tomorrow' is not of type TIMESTAMP");
+        assertThat(cell(temp, 1, "ordered_at").getDomProperty("value")).isEqualTo("2024-01-01 00:00:00");
+        assertThat(input(temp).findElement(By.tagName("textarea")).getDomProperty("value")).contains("k1,tomorrow");
+        screenshot("try-template-1400");
+        driver.manage().window().setSize(new Dimension(800, 1000));
+        screenshot("try-template-800");
     }
 
     /** raw.{P}_A → {p}_load1 → stage.{P}_B → {p}_load2 → mart.{P}_C; load1 reads A in its SQL, load2 as a source. */

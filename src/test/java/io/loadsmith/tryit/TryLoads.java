@@ -118,6 +118,30 @@ class TryLoads {
                 step("drop_end", "DROP TABLE IF EXISTS <target_schema>.Z_TMP_<target_entity_name>;")));
     }
 
+    /**
+     * A DIM_SCD2 target whose only step is the scd2 template call, reading its "temp table" as an entity
+     * of the model that the load does not list as a source (publish.S_D_TRYORDn_SCD2): a timestamp, a
+     * date, a decimal, a nullable text, the key and valid_from. Its name is left in {@link #source}.
+     */
+    long scd2TemplateOnModelEntity() {
+        int n = NAMES.incrementAndGet();
+        String logical = "TRYORD" + n;
+        Api.Answer target = api.send(HttpMethod.POST, "/api/v1/entities", Map.of("entityType", "DIM_SCD2",
+                "logicalName", logical, "attributes", List.of(attr("ordered_at", "TIMESTAMP", null, false),
+                        attr("ship_date", "DATE", null, false), decimal("amount", 12, 2), attr("note", "VARCHAR", 100, true))));
+        assertThat(target.status()).as(target.body()).isEqualTo(201);
+        String targetName = target.json().get("name").asString();
+        Api.Answer temp = api.send(HttpMethod.POST, "/api/v1/entities", Map.of("name", "S_" + targetName,
+                "logicalName", "S_" + targetName, "schema", target.json().get("schema").asString(), "attributes", List.of(
+                        attr(logical.toLowerCase() + "_id", "CHAR", 32, false), attr("ordered_at", "TIMESTAMP", null, false),
+                        attr("ship_date", "DATE", null, false), decimal("amount", 12, 2), attr("note", "VARCHAR", 100, true),
+                        attr("valid_from", "TIMESTAMP", null, false))));
+        assertThat(temp.status()).as(temp.body()).isEqualTo(201);
+        source = temp.json().get("qualifiedName").asString();
+        return load("try_tpl_" + n, target.json().get("qualifiedName").asString(), List.of(),
+                List.of(step("merge", "<ftltemplate:scd2:temp_table_prefix=S_>")));
+    }
+
     /** A load of one SQL step into a small target of its own. */
     long sqlLoad(String stepSql) {
         int n = NAMES.incrementAndGet();
@@ -140,6 +164,19 @@ class TryLoads {
 
     private static Map<String, Object> step(String name, String text) {
         return Map.of("name", name, "type", "OVERRIDE", "text", text);
+    }
+
+    private static Map<String, Object> attr(String name, String type, Integer length, boolean nullable) {
+        Map<String, Object> a = attr(name, type, length);
+        a.put("nullable", nullable);
+        return a;
+    }
+
+    private static Map<String, Object> decimal(String name, int precision, int scale) {
+        Map<String, Object> a = attr(name, "DECIMAL", null);
+        a.put("dataPrecision", precision);
+        a.put("dataScale", scale);
+        return a;
     }
 
     private static Map<String, Object> attr(String name, String type, Integer length) {

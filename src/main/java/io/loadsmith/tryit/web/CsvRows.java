@@ -2,18 +2,27 @@ package io.loadsmith.tryit.web;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 import io.loadsmith.tryit.Sandbox;
 import io.loadsmith.tryit.TryPlan;
 
-/** Pasted CSV into a table's grid: the first line names columns (any order, any case), the rest are rows. */
+/**
+ * Pasted CSV into a table's grid: the first line names columns (any order, any case), the rest are rows,
+ * each value of the column's type.
+ */
 final class CsvRows {
 
     private CsvRows() {
     }
 
-    /** Replaces {@code rows} with the CSV's; on a problem, leaves them and says what is wrong. */
-    static String replace(TryPlan.InputTable table, List<List<String>> rows, String text) {
+    /**
+     * Replaces {@code rows} with the CSV's; on a problem, leaves them and says what is wrong.
+     *
+     * @param badCell the first value of the rows its column's type cannot take, in words, or null
+     */
+    static String replace(TryPlan.InputTable table, List<List<String>> rows, String text,
+                          Function<List<List<String>>, String> badCell) {
         List<List<String>> lines = Csv.parse(text == null ? "" : text);
         if (lines.isEmpty()) {
             return "The CSV for " + table.name() + " is empty: give a header line with column names, then rows.";
@@ -50,6 +59,10 @@ final class CsvRows {
                 row.set(positions[h], line.get(h));
             }
             parsed.add(row);
+        }
+        String bad = badCell.apply(parsed);
+        if (bad != null) {
+            return "The CSV for " + table.name() + " was not used: " + bad;
         }
         rows.clear();
         rows.addAll(parsed);

@@ -2,9 +2,11 @@ package io.loadsmith.tryit.web;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
 
 import org.springframework.util.MultiValueMap;
 
+import io.loadsmith.tryit.SampleRows;
 import io.loadsmith.tryit.Sandbox;
 import io.loadsmith.tryit.TryPlan;
 
@@ -16,8 +18,13 @@ final class GridEdits {
     private GridEdits() {
     }
 
-    /** add-row-T, generate-T, remove-row-T-R, csv-T: changes the grid only; a message when the CSV does not fit. */
-    static String apply(TryPlan plan, TryForm form, String action, MultiValueMap<String, String> params) {
+    /**
+     * add-row-T, generate-T, remove-row-T-R, csv-T: changes the grid only; a message when the CSV does not fit.
+     *
+     * @param badCell the first value of a table's rows its column's type cannot take, in words, or null
+     */
+    static String apply(TryPlan plan, TryForm form, String action, MultiValueMap<String, String> params,
+                        BiFunction<TryPlan.InputTable, List<List<String>>, String> badCell) {
         String[] parts = action.split("-");
         int t = parts.length > 1 ? index(parts[parts.length - (action.startsWith("remove-row-") ? 2 : 1)]) : -1;
         if (t < 0 || t >= plan.inputs().size()) {
@@ -37,7 +44,7 @@ final class GridEdits {
                 rows.remove(r);
             }
         } else if (action.startsWith("csv-")) {
-            return CsvRows.replace(table, rows, params.getFirst("csv.t" + t));
+            return CsvRows.replace(table, rows, params.getFirst("csv.t" + t), parsed -> badCell.apply(table, parsed));
         }
         return null;
     }

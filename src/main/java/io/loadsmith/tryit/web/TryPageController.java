@@ -2,6 +2,7 @@ package io.loadsmith.tryit.web;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -74,24 +75,31 @@ public class TryPageController {
         }
         String problem = null;
         TryResult result = null;
-        if (action.equals("run")) {
-            List<TryRunner.Batch> batches = new ArrayList<>(form.history);
-            batches.add(form.batch(plan));
-            try {
+        try {
+            if (action.equals("run")) {
+                List<TryRunner.Batch> batches = new ArrayList<>(form.history);
+                batches.add(form.batch(plan));
                 result = tries.run(id, null, batches);
                 if (result.failure() == null) {
                     form.history.clear();
                     form.history.addAll(batches);
                 }
-            } catch (InvalidRequestException e) {
-                problem = String.join("; ", e.errors().stream().map(p -> p.field() + " " + p.message()).toList());
-            } catch (SandboxRefusal e) {
-                problem = e.getMessage();
+            } else if (action.equals("start-over")) {
+                form.history.clear();
+            } else {
+                problem = GridEdits.apply(plan, form, action, params, tries::firstBadCell);
+                String table = action.substring(action.indexOf('-') + 1);
+                String csv = params.getFirst("csv.t" + table);
+                if (problem != null && action.startsWith("csv-") && csv != null) {
+                    // A refused CSV stays in its box, open, to be corrected rather than pasted again.
+                    model.addAttribute("csv", Map.of(table, csv));
+                }
             }
-        } else if (action.equals("start-over")) {
-            form.history.clear();
-        } else {
-            problem = GridEdits.apply(plan, form, action, params);
+        } catch (InvalidRequestException e) {
+            problem = String.join("; ", e.errors().stream().map(p -> p.field() + " " + p.message()).toList());
+        } catch (SandboxRefusal e) {
+            // A pasted CSV is checked in the sandbox too, so a busy sandbox can refuse it as well as a run.
+            problem = e.getMessage();
         }
         return view(request, model, plan, form, result, problem);
     }
@@ -103,6 +111,9 @@ public class TryPageController {
         model.addAttribute("done", form == null ? 0 : form.history.size());
         model.addAttribute("result", result);
         model.addAttribute("problem", problem);
+        if (!model.containsAttribute("csv")) {
+            model.addAttribute("csv", Map.of());
+        }
         return Htmx.view(request, "tryit/try", "panel");
     }
 }

@@ -79,7 +79,10 @@ public class LoadPageController {
         LoadResponse stored = loads.get(id);
         if ("preview".equals(action)) {
             // The preview while typing: the form on screen generated as it stands, nothing stored.
-            String view = editor.show(stored, previews.draft(form, dialect, environment, model), model, FormErrors.NONE);
+            // Switching the dialect of an unchanged form is the saved load's SQL, and says so.
+            LoadPreviews.Preview preview = unchanged(form, stored) ? previews.saved(id, dialect, environment)
+                    : previews.draft(form, dialect, environment, model);
+            String view = editor.show(stored, preview, model, FormErrors.NONE);
             return Htmx.isHtmx(request) ? view + " :: preview" : view;
         }
         boolean commit = "commit".equals(action);
@@ -107,7 +110,15 @@ public class LoadPageController {
                 .param("environment", environment).redirect();
     }
 
-    private static String editorView(HttpServletRequest request, String view) {
+    private boolean unchanged(LoadForm form, LoadResponse stored) {
+        try {
+            return LoadForm.of(stored).toRequest(templates::find).equals(form.toRequest(templates::find));
+        } catch (RuntimeException notARequest) {
+            return false;
+        }
+    }
+
+        private static String editorView(HttpServletRequest request, String view) {
         return Htmx.view(request, view, "editor");
     }
 }

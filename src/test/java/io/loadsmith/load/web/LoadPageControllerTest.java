@@ -371,6 +371,22 @@ class LoadPageControllerTest {
     }
 
     @Test
+    void switchingTheDialectOfAnUnchangedFormShowsTheSavedLoadsSql() throws Exception {
+        mvc.perform(post("/loads/5").header("HX-Request", "true").param("action", "preview").param("dialect", "duckdb")
+                        .param("version", "2").param("name", "load_d_vessel_scd2").param("target", "publish.D_VESSEL_SCD2")
+                        .param("loadType", "TRANSFORM_PERSIST").param("description", "")
+                        .param("steps[0].kind", "SQL").param("steps[0].name", "drop_temp_start").param("steps[0].type", "OVERRIDE")
+                        .param("steps[0].text", "DROP TABLE x;")
+                        .param("steps[1].kind", "TEMPLATE").param("steps[1].name", "merge").param("steps[1].type", "OVERRIDE")
+                        .param("steps[1].template", "scd2").param("steps[1].params[temp_table_prefix]", "Z_TMP_")
+                        .param("steps[1].params[full_refresh]", "true"))
+                .andExpect(status().isOk())
+                .andExpect(content().string(not(containsString("Of the form on screen"))));
+        verify(loads).generate(eq(5L), eq("duckdb"), isNull());
+        verify(loads, org.mockito.Mockito.never()).generateDraft(any(), any(), any());
+    }
+
+    @Test
     void thePreviewOfAFormThatCannotGenerateSaysWhyInThePreview() throws Exception {
         when(loads.generateDraft(any(), any(), any())).thenThrow(InvalidRequestException.of("target", "x.Y", "names no entity"));
         mvc.perform(post("/loads/5").header("HX-Request", "true").param("action", "preview")

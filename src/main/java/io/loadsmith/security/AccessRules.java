@@ -42,7 +42,7 @@ final class AccessRules {
             role(Role.EDITOR, null, "/entities", "/entities/**", "/loads", "/loads/**",
                     "/api/v1/entities", "/api/v1/entities/**", "/api/v1/loads", "/api/v1/loads/**"),
             role(Role.EDITOR, POST, "/packages", "/packages/*/commit", "/api/v1/packages/*/versions", "/api/v1/packages",
-                    "/api/v1/environments/*/deployments"),
+                    "/api/v1/environments/*/deployments", "/packages/*/deployments"),
             role(Role.EDITOR, PUT, "/api/v1/packages/*"),
             role(Role.ADMIN, null, "/**"));
 

@@ -129,6 +129,7 @@ class AccessMatrixTest extends H2StoreTest {
             GET    /packages/{name}                                    VIEWER
             POST   /packages/{name}/commit                             EDITOR
             GET    /packages/{name}/deployments                        VIEWER
+            POST   /packages/{name}/deployments                        EDITOR
             GET    /packages/{name}/diff                               VIEWER
             GET    /packages/{name}/export                             VIEWER
             GET    /packages/{name}/versions/{number}/restore          VIEWER

@@ -197,6 +197,46 @@ public interface DeploymentsContract {
     }
 
     @Test
+    default void aDeploymentDoneByHandIsRecordedOnThePageAndARefusalStandsInItsForm() throws Exception {
+        assertThat(api().send(HttpMethod.POST, "/api/v1/environments", obj("name", "dt_hand")).status()).isEqualTo(201);
+        String list = "/api/v1/environments/dt_hand/deployments";
+        String before = api().raw(HttpMethod.GET, "/packages/dtest/deployments", null).text();
+        String empty = before.substring(before.indexOf("id=\"env-dt_hand\""));
+        assertThat(empty).contains("Nothing of this package is recorded as deployed here.",
+                "the SQL package of version " + version("v3") + " (snowflake)", "Record a deployment to dt_hand");
+
+        // A version that is not committed, and a note too long: said in the environment's form, nothing recorded.
+        String refused = form("dt_hand", "999", "duckdb", null).getResponse().getContentAsString(StandardCharsets.UTF_8);
+        assertThat(refused.substring(refused.indexOf("id=\"env-dt_hand\""))).contains("<details open=\"open\"",
+                "has no version 999");
+        String longNote = form("dt_hand", String.valueOf(version("v1")), "duckdb", "x".repeat(2001)).getResponse()
+                .getContentAsString(StandardCharsets.UTF_8);
+        assertThat(longNote).contains("The note has 2001 characters; at most 2000.");
+        assertThat(api().get(list)).isEmpty();
+
+        var recorded = form("dt_hand", String.valueOf(version("v1")), "duckdb", "by hand, after the outage");
+        assertThat(recorded.getResponse().getRedirectedUrl()).isEqualTo("/packages/dtest/deployments?recorded=dt_hand");
+        String after = api().raw(HttpMethod.GET, recorded.getResponse().getRedirectedUrl(), null).text();
+        assertThat(after.substring(after.indexOf("id=\"env-dt_hand\""))).contains("Version <strong>" + version("v1")
+                + "</strong>", "duckdb", "Recorded.", "Deploying version " + version("v3"));
+        JsonNode deployed = api().get(list).get(0);
+        assertThat(deployed.get("version").asInt()).isEqualTo(version("v1"));
+        assertThat(deployed.get("note").asString()).isEqualTo("by hand, after the outage");
+    }
+
+    private org.springframework.test.web.servlet.MvcResult form(String environment, String version, String dialect,
+                                                                 String note) throws Exception {
+        var request = org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post("/packages/dtest/deployments")
+                .with(Api.signedIn()).with(org.springframework.security.test.web.servlet.request
+                        .SecurityMockMvcRequestPostProcessors.csrf())
+                .param("environment", environment).param("version", version).param("dialect", dialect);
+        if (note != null) {
+            request.param("note", note);
+        }
+        return api().mvc().perform(request).andReturn();
+    }
+
+    @Test
     default void aChangeThatCannotBeExpressedSaysWhichAndWhy() {
         byte[] impossible = document(list -> {
             list.replaceAll(a -> a.name().equals("mmsi_key")

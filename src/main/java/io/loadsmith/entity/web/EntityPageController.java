@@ -82,6 +82,10 @@ public class EntityPageController {
             rearrange(form.getAttributes(), action);
             model.addAttribute("saved", null);
             model.addAttribute("unsaved", true);
+            if ("add".equals(action)) {
+                // The next keystroke names the new attribute (htmx focuses an autofocus element it swaps in).
+                model.addAttribute("focusRow", form.getAttributes().size() - 1);
+            }
             return editorView(request, detail(id, stored, null, model, FormErrors.NONE));
         }
         FormErrors refused = binding.hasErrors() ? FormErrors.of(binding)

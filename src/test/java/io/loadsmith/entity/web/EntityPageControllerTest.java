@@ -224,7 +224,11 @@ class EntityPageControllerTest {
                 .andExpect(status().isOk())
                 .andExpect(view().name("entities/detail :: editor"))
                 .andExpect(model().attribute("form", org.hamcrest.Matchers.hasProperty("attributes", hasSize(2))))
-                .andExpect(content().string(containsString("not saved yet")));
+                .andExpect(content().string(containsString("not saved yet")))
+                // The new row's name has the focus, the first row's not.
+                .andExpect(content().string(containsString("aria-label=\"Name of attribute 2\" autofocus=\"autofocus\"")))
+                .andExpect(content().string(org.hamcrest.Matchers.not(containsString(
+                        "aria-label=\"Name of attribute 1\" autofocus"))));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.loadsmith.generation;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -25,10 +26,15 @@ public final class ModelLocalizer {
     }
 
     public EntityModel localize(EntityModel entity, Dialect dialect) {
-        checkIdentifier(dialect, () -> "Schema of entity " + entity.qualifiedName(), entity.schema());
-        checkIdentifier(dialect, () -> "Entity " + entity.qualifiedName(), entity.name());
-        entity.attributes().forEach(a -> checkIdentifier(dialect,
+        // Every bad name at once: a model with three reserved column names is fixed in one go, not three.
+        List<String> problems = new ArrayList<>(0);
+        checkIdentifier(problems, dialect, () -> "Schema of entity " + entity.qualifiedName(), entity.schema());
+        checkIdentifier(problems, dialect, () -> "Entity " + entity.qualifiedName(), entity.name());
+        entity.attributes().forEach(a -> checkIdentifier(problems, dialect,
                 () -> "Attribute " + a.name() + " of entity " + entity.qualifiedName(), a.name()));
+        if (!problems.isEmpty()) {
+            throw new IllegalArgumentException(String.join(" ", problems));
+        }
         Map<String, String> stored = overrides.forDialect(dialect.name());
         // Entities repeat the same few types; resolve each (type, length, precision, scale) once per entity.
         Map<List<Object>, String> resolved = new HashMap<>();
@@ -58,21 +64,19 @@ public final class ModelLocalizer {
      * in every target dialect; reserved words stay refused even when they could be quoted.
      */
     // What is checked is named only when it fails: building the text for every attribute showed in export profiles.
-    private static void checkIdentifier(Dialect dialect, Supplier<String> what, String name) {
+    private static void checkIdentifier(List<String> problems, Dialect dialect, Supplier<String> what, String name) {
         if (name == null) {
             return;
         }
         if (!Identifiers.isValid(name)) {
             // Stored or imported before names were checked: refused here rather than written into SQL.
-            throw new IllegalArgumentException(what.get() + ": " + ParameterKinds.shown(name) + " is not a valid identifier: "
+            problems.add(what.get() + ": " + ParameterKinds.shown(name) + " is not a valid identifier: "
                     + "use letters, digits and _, not starting with a digit, at most " + Identifiers.MAX_LENGTH + " characters.");
-        }
-        if (name.length() > dialect.maxIdentifierLength()) {
-            throw new IllegalArgumentException(what.get() + ": '" + name + "' is " + name.length() + " characters; "
+        } else if (name.length() > dialect.maxIdentifierLength()) {
+            problems.add(what.get() + ": '" + name + "' is " + name.length() + " characters; "
                     + dialect.label() + " allows at most " + dialect.maxIdentifierLength() + ".");
-        }
-        if (dialect.reservedWords().contains(name.toUpperCase(Locale.ROOT))) {
-            throw new IllegalArgumentException(what.get() + ": '" + name + "' is a reserved word in " + dialect.label()
+        } else if (dialect.reservedWords().contains(name.toUpperCase(Locale.ROOT))) {
+            problems.add(what.get() + ": '" + name + "' is a reserved word in " + dialect.label()
                     + "; rename it.");
         }
     }

@@ -253,6 +253,14 @@ class GenerationErrorsTest {
 
         assertThat(fail(TestGenerators.library(), new LoadModel(load.name(), reserved, List.of(), load.steps(), Map.of()), "h2")
                 .detail()).isEqualTo("Attribute order of entity publish.D_VESSEL_SCD2: 'order' is a reserved word in H2; rename it.");
+        // Every bad name in one message, not the first alone.
+        attributes.add(VesselFixture.attr("desc", null, "INTEGER4", null));
+        EntityModel twoReserved = new EntityModel(target.name(), target.logicalName(), target.schema(), target.entityType(),
+                target.physicalType(), attributes);
+        assertThat(fail(TestGenerators.library(), new LoadModel(load.name(), twoReserved, List.of(), load.steps(), Map.of()),
+                "postgresql").detail()).isEqualTo("Attribute order of entity publish.D_VESSEL_SCD2: 'order' is a reserved word"
+                + " in PostgreSQL; rename it. Attribute desc of entity publish.D_VESSEL_SCD2: 'desc' is a reserved word in"
+                + " PostgreSQL; rename it.");
         assertThat(fail(TestGenerators.library(), new LoadModel(load.name(), longName, List.of(), load.steps(), Map.of()),
                 "postgresql").detail()).contains("is 72 characters; PostgreSQL allows at most 63.");
         // The same 72-character name is fine where identifiers may be longer.

@@ -17,6 +17,8 @@ import jakarta.servlet.http.HttpServletResponse;
 public class SignInFailure implements AuthenticationFailureHandler {
 
     public static final String MESSAGE = "loadsmith.signInError";
+    /** The name typed, shown again in the form so that only the password is typed again. */
+    public static final String USERNAME = "loadsmith.signInName";
     /** Also says what the throttle does, since a locked account is not told apart from a wrong password. */
     public static final String MESSAGE_TEXT = "Wrong username or password. After five failed sign-ins an account "
             + "waits 30 s or longer before it can sign in again.";
@@ -38,6 +40,9 @@ public class SignInFailure implements AuthenticationFailureHandler {
         }
         String message = MESSAGE_TEXT;
         request.getSession().setAttribute(MESSAGE, message);
+        if (username != null && username.length() <= 64) {
+            request.getSession().setAttribute(USERNAME, username);
+        }
         response.sendRedirect(request.getContextPath() + "/login?error");
     }
 }

@@ -52,6 +52,22 @@ class SignInTest extends H2StoreTest {
     }
 
     @Test
+    void aFailedSignInKeepsTheNameTypedAndAsksOnlyForThePassword() throws Exception {
+        MvcResult failed = mvc.perform(formLogin().user("signin-typo").password("wrong")).andReturn();
+        Cookie session = sessionCookie(failed);
+        org.jsoup.nodes.Document page = org.jsoup.Jsoup.parse(mvc.perform(get("/login?error").cookie(session)).andReturn()
+                .getResponse().getContentAsString());
+        assertThat(page.select("#username").attr("value")).isEqualTo("signin-typo");
+        assertThat(page.select("#password").hasAttr("autofocus")).isTrue();
+        assertThat(page.select("#username").hasAttr("autofocus")).isFalse();
+        // Shown once: the next visit of the form is empty again.
+        org.jsoup.nodes.Document again = org.jsoup.Jsoup.parse(mvc.perform(get("/login").cookie(session)).andReturn()
+                .getResponse().getContentAsString());
+        assertThat(again.select("#username").attr("value")).isEmpty();
+        assertThat(again.select("#username").hasAttr("autofocus")).isTrue();
+    }
+
+    @Test
     void fiveWrongPasswordsLockTheAccountEvenAgainstTheRightOne() throws Exception {
         accounts.create("signin-guessed", TestAccounts.PASSWORD, Role.EDITOR);
         for (int i = 0; i < 4; i++) {

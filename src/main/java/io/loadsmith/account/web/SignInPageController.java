@@ -17,7 +17,9 @@ class SignInPageController {
         HttpSession session = request.getSession(false);
         if (request.getParameterMap().containsKey("error") && session != null) {
             model.addAttribute("error", session.getAttribute(SignInFailure.MESSAGE));
+            model.addAttribute("username", session.getAttribute(SignInFailure.USERNAME));
             session.removeAttribute(SignInFailure.MESSAGE);
+            session.removeAttribute(SignInFailure.USERNAME);
         }
         // The designer's menu and search lead nowhere before signing in.
         model.addAttribute("signInPage", true);

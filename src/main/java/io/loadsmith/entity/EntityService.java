@@ -311,7 +311,7 @@ public class EntityService {
         }
     }
 
-        private List<WarehouseAttribute> attributes(Violations violations, List<AttributeJson> given) {
+    private List<WarehouseAttribute> attributes(Violations violations, List<AttributeJson> given) {
         List<WarehouseAttribute> result = new ArrayList<>();
         // An entity's attributes name few attribute types: each is looked up once, not once per attribute.
         Set<String> knownTypes = new HashSet<>();

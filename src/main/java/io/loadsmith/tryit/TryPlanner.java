@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import org.springframework.stereotype.Service;
 
@@ -121,7 +122,7 @@ public class TryPlanner {
         schemas.stream().filter(s -> s != null && !s.isBlank() && !s.equalsIgnoreCase("main") && !s.equalsIgnoreCase("temp"))
                 .map(s -> "CREATE SCHEMA IF NOT EXISTS " + Names.quoteOne(s)).distinct().forEach(setup::add);
         setup.addAll(SqlText.statements(ddl.createTable(target.id(), DIALECT)));
-        for (EntityResponse entity : concat(sources, modelled)) {
+        for (EntityResponse entity : Stream.concat(sources.stream(), modelled.stream()).toList()) {
             setup.addAll(SqlText.statements(ddl.createTable(entity.id(), DIALECT)));
         }
         setup.addAll(standIns);
@@ -188,12 +189,6 @@ public class TryPlanner {
     private EntityResponse modelled(String name) {
         String[] parts = name.split("\\.");
         return parts.length != 2 ? null : entities.named(parts[0], parts[1]).orElse(null);
-    }
-
-    private static List<EntityResponse> concat(List<EntityResponse> a, List<EntityResponse> b) {
-        List<EntityResponse> all = new ArrayList<>(a);
-        all.addAll(b);
-        return all;
     }
 
     private EntityResponse entity(String qualifiedName) {

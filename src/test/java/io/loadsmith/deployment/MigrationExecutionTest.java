@@ -59,10 +59,7 @@ class MigrationExecutionTest {
                     row(V2, "Nordic Star", null, "Norway", "2023-01-01 00:00:00", "9999-12-31 00:00:00", "1")));
 
             // Version 2's load: V1's source leaves the new column NULL (no change), V2 gets a flag.
-            TargetEngine.execute(db, "ALTER TABLE publish.vessel_source ADD COLUMN flag_code VARCHAR(10)");
-            loadVessels(db, engine, v2, vesselRow(V1, "Sea Explorer", "NULL", "Liberia", "2023-06-01"),
-                    vesselRow(V2, "Nordic Star", "'NO'", "Norway", "2023-06-01"));
-            assertThat(TargetEngine.rows(db, VESSELS_WITH_FLAG)).isEqualTo(List.of(
+            assertThat(afterFlagBatch(db, engine, v2)).isEqualTo(List.of(
                     row(V1, "Sea Explorer", null, "Liberia", "2023-01-01 00:00:00", "9999-12-31 00:00:00", "1"),
                     row(V2, "Nordic Star", null, "Norway", "2023-01-01 00:00:00", "2023-06-01 00:00:00", "0"),
                     row(V2, "Nordic Star", "NO", "Norway", "2023-06-01 00:00:00", "9999-12-31 00:00:00", "1")));
@@ -102,10 +99,7 @@ class MigrationExecutionTest {
 
         try (Connection db = deployAndLoadVessels(engine, v1)) {
             run(db, migration.sql());
-            TargetEngine.execute(db, "ALTER TABLE publish.vessel_source ADD COLUMN flag_code VARCHAR(10)");
-            loadVessels(db, engine, v2, vesselRow(V1, "Sea Explorer", "NULL", "Liberia", "2023-06-01"),
-                    vesselRow(V2, "Nordic Star", "'NO'", "Norway", "2023-06-01"));
-            assertThat(TargetEngine.rows(db, VESSELS_WITH_FLAG)).isEqualTo(List.of(
+            assertThat(afterFlagBatch(db, engine, v2)).isEqualTo(List.of(
                     row(V1, "Sea Explorer", null, "Liberia", "2023-01-01 00:00:00", "9999-12-31 00:00:00", "1"),
                     row(V2, "Nordic Star", "NO", "Norway", "2023-01-01 00:00:00", "9999-12-31 00:00:00", "1")));
         }
@@ -127,10 +121,7 @@ class MigrationExecutionTest {
 
         try (Connection db = deployAndLoadVessels(engine, v1)) {
             run(db, migration.sql());
-            TargetEngine.execute(db, "ALTER TABLE publish.vessel_source ADD COLUMN flag_code VARCHAR(10)");
-            loadVessels(db, engine, v2, vesselRow(V1, "Sea Explorer", "NULL", "Liberia", "2023-06-01"),
-                    vesselRow(V2, "Nordic Star", "'NO'", "Norway", "2023-06-01"));
-            assertThat(TargetEngine.rows(db, VESSELS_WITH_FLAG)).isEqualTo(List.of(
+            assertThat(afterFlagBatch(db, engine, v2)).isEqualTo(List.of(
                     row(V1, "Sea Explorer", null, "Liberia", "2023-01-01 00:00:00", "9999-12-31 00:00:00", "1"),
                     row(V2, "Nordic Star", null, "Norway", "2023-01-01 00:00:00", "2023-06-01 00:00:00", "0"),
                     row(V2, "Nordic Star", "NO", "Norway", "2023-06-01 00:00:00", "9999-12-31 00:00:00", "1")));
@@ -410,6 +401,15 @@ class MigrationExecutionTest {
                 row(V1, "Sea Explorer", "Liberia", "2023-01-01 00:00:00", "9999-12-31 00:00:00", "1"),
                 row(V2, "Nordic Star", "Norway", "2023-01-01 00:00:00", "9999-12-31 00:00:00", "1")));
         return db;
+    }
+
+    /** Version 2's load of a batch where V1's flag stays NULL and V2 gets one: the target's rows after it. */
+    private static List<List<String>> afterFlagBatch(Connection db, TargetEngine engine, PackageDocument v2)
+            throws SQLException {
+        TargetEngine.execute(db, "ALTER TABLE publish.vessel_source ADD COLUMN flag_code VARCHAR(10)");
+        loadVessels(db, engine, v2, vesselRow(V1, "Sea Explorer", "NULL", "Liberia", "2023-06-01"),
+                vesselRow(V2, "Nordic Star", "'NO'", "Norway", "2023-06-01"));
+        return TargetEngine.rows(db, VESSELS_WITH_FLAG);
     }
 
     private static void loadVessels(Connection db, TargetEngine engine, PackageDocument version, String... rows)

@@ -29,9 +29,12 @@ COPY --from=build /layers/spring-boot-loader/ ./
 COPY --from=build /layers/snapshot-dependencies/ ./
 COPY --from=build /layers/application/ ./
 # The class-data-sharing archive, made here with the run image's own JVM (an archive is valid only for
-# the JVM that wrote it): one training start on an in-memory store that stops after the context refresh.
-RUN java -Dspring.aot.enabled=true -XX:ArchiveClassesAtExit=/app/loadsmith.jsa -Dspring.context.exit=onRefresh -jar /app/loadsmith.jar \
-        --spring.datasource.url=jdbc:h2:mem:training --logging.level.root=WARN
+# the JVM that wrote it): one training start on an in-memory store that runs until it is ready, answers
+# a first visitor's requests and exits (io.loadsmith.ops.TrainingRun; a start that does not get there
+# fails the build). The password is the throwaway store's, so none is generated into the build log.
+RUN LOADSMITH_ADMIN_PASSWORD=training-run-only java -Dspring.aot.enabled=true -XX:ArchiveClassesAtExit=/app/loadsmith.jsa \
+        -Dloadsmith.training-run=true -jar /app/loadsmith.jar \
+        --server.port=0 --spring.datasource.url=jdbc:h2:mem:training --logging.level.root=WARN
 USER loadsmith
 EXPOSE 8080
 VOLUME /app/data

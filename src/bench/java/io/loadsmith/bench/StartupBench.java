@@ -43,7 +43,7 @@ final class StartupBench {
         String emptyCp = ext.resolve("lib") + "/*:" + Path.of(StartupBench.class.getProtectionDomain().getCodeSource()
                 .getLocation().toURI());
         List<String> empty = List.of("-cp", emptyCp, "loadsmithbench.emptyweb.EmptyWebApp");
-        // The CDS archive: one training start that stops after the context refresh. CDS maps classes
+        // The CDS archive: one training start that runs until ready (TrainingRun). CDS maps classes
         // from plain jars only, and the class path at run must be the one of the dump: so the
         // extracted jar and its libraries, named one by one, and the main class.
         StringBuilder appCp = new StringBuilder(app.toString());
@@ -102,7 +102,7 @@ final class StartupBench {
         table.row(loads + " loads", names[4], Table.f2(big[0]), Table.f2(big[2]), Table.f1(big[1]), Table.f2(big[0] / base));
         return table.note(rounds + " alternating rounds of each start; java -Xmx1g on a fresh H2 file (flags as named; "
                 + "the jar extracted with -Djarmode=tools extract, the CDS archive made from the class list of one "
-                + "training start with -XX:DumpLoadedClassList and -Dspring.context.exit=onRefresh, then -Xshare:dump); first answer = the first answer from "
+                + "training start with -XX:DumpLoadedClassList and -Dloadsmith.training-run=true, which runs until ready and answers a first visitor's requests, then -Xshare:dump; until 2026-12-05 night the training stopped after the context refresh, -Dspring.context.exit=onRefresh); first answer = the first answer from "
                 + "GET /api/v1/dialects (401: up, without a token), polled every 50 ms; ready = then GET /actuator/health/readiness 200 (after the administrator exists); heap from jcmd GC.heap_info after "
                 + "jcmd GC.run. The baseline is an empty Spring Boot web application of the same Boot version "
                 + "(src/bench/java/loadsmithbench/emptyweb), on the same jars, started the same way.");
@@ -115,14 +115,14 @@ final class StartupBench {
     }
 
     /**
-     * A static CDS archive (JDK 17): one training start that lists the classes it loads and stops
-     * after the context refresh, then {@code -Xshare:dump} of that list on the same class path.
+     * A static CDS archive (JDK 17): one training start that lists the classes it loads, answers a
+     * first visitor's requests once ready and exits (the application's TrainingRun), then {@code -Xshare:dump} of that list on the same class path.
      * (A dynamic archive, -XX:ArchiveClassesAtExit, took minutes to write at exit on this machine.)
      */
     private static void train(Path work, Path jsa, List<String> command, Path dataDir) throws Exception {
         Path list = Path.of(jsa + ".classes");
         List<String> full = new java.util.ArrayList<>(List.of("java", "-Xmx1g", "-XX:DumpLoadedClassList=" + list,
-                "-Dspring.context.exit=onRefresh"));
+                "-Dloadsmith.training-run=true"));
         full.addAll(command);
         full.add("--server.port=0");
         full.add("--spring.datasource.url=jdbc:h2:file:" + dataDir.resolve("loadsmith") + ";AUTO_SERVER=FALSE");

@@ -18,6 +18,7 @@ import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.dialect.Identifiers;
 import io.loadsmith.entity.EntityService;
 import io.loadsmith.entity.WarehouseEntity;
+import io.loadsmith.packageregistry.MetadataPackage;
 import io.loadsmith.environment.EnvironmentService;
 import io.loadsmith.generation.GeneratedLoad;
 import io.loadsmith.generation.GenerationException;
@@ -226,7 +227,9 @@ public class LoadService {
     }
 
     private static LoadResponse toResponse(Load l) {
-        return new LoadResponse(l.getId(), l.getVersion(), l.getName(), l.getTarget().qualifiedName(), l.getLoadType(),
+        MetadataPackage inPackage = l.getTarget().getMetadataPackage();
+        return new LoadResponse(l.getId(), l.getVersion(), l.getName(), l.getTarget().qualifiedName(),
+                inPackage == null ? null : inPackage.getName(), l.getLoadType(),
                 l.getDescription(), l.getSources().stream().map(WarehouseEntity::qualifiedName).toList(),
                 l.getSteps().stream().map(LoadStep::toJson).toList(),
                 new TreeMap<>(l.getOptions()), l.getCreatedAt(), l.getUpdatedAt());

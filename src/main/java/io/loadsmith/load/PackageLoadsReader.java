@@ -32,7 +32,7 @@ import io.loadsmith.load.api.StepJson;
 class PackageLoadsReader {
 
     private static final String LOADS = "select l.id, l.row_version, l.name, t.schema_name, t.name, l.load_type,"
-            + " l.description, l.created_at, l.updated_at " + liveLoads("") + " order by l.name";
+            + " l.description, l.created_at, l.updated_at, p.name " + liveLoads("") + " order by l.name";
 
     private static final String SOURCES = "select s.load_id, e.schema_name, e.name " + liveLoads(
             " join load_source s on s.load_id = l.id join dw_entity e on e.id = s.entity_id and e.deleted_at is null")
@@ -83,7 +83,7 @@ class PackageLoadsReader {
             while (rs.next()) {
                 long id = rs.getLong(1);
                 loads.add(new LoadResponse(id, rs.getLong(2), rs.getString(3), rs.getString(4) + "." + rs.getString(5),
-                        LoadType.valueOf(rs.getString(6)), rs.getString(7), List.copyOf(sources.getOrDefault(id, List.of())),
+                        rs.getString(10), LoadType.valueOf(rs.getString(6)), rs.getString(7), List.copyOf(sources.getOrDefault(id, List.of())),
                         List.copyOf(steps.getOrDefault(id, List.of())), options.getOrDefault(id, new TreeMap<>()),
                         instant(rs, 8), instant(rs, 9)));
             }

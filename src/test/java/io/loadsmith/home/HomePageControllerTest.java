@@ -54,7 +54,7 @@ class HomePageControllerTest {
             "publish.D_VESSEL_SCD2", "DIM_SCD2", PhysicalType.TABLE, "marine", null, null,
             List.of(new AttributeJson("mmsi_key", "INTEGER8", null, null, null, true, null, null)),
             Instant.parse("2026-01-01T00:00:00Z"), Instant.parse("2026-01-02T00:00:00Z"));
-    static final LoadResponse LOAD = new LoadResponse(5, 0, "load_d_vessel_scd2", "publish.D_VESSEL_SCD2",
+    static final LoadResponse LOAD = new LoadResponse(5, 0, "load_d_vessel_scd2", "publish.D_VESSEL_SCD2", null,
             LoadType.TRANSFORM_PERSIST, null, List.of(),
             List.of(new StepJson("merge_scd2_with_ftl", StepType.OVERRIDE, "<ftltemplate:scd2:temp_table_prefix=Z_TMP_>")),
             new java.util.TreeMap<>(), Instant.parse("2026-01-01T00:00:00Z"), Instant.parse("2026-01-03T00:00:00Z"));

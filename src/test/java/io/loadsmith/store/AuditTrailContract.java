@@ -130,6 +130,31 @@ public interface AuditTrailContract {
     }
 
     @Test
+    @WithMockUser(username = "alice", roles = "ADMIN")
+    default void aLoadsEventsAreFiledUnderItsTargetsPackage() throws Exception {
+        String name = unique("AP_");
+        String pkg = unique("ap_pkg_");
+        api().create("/api/v1/packages", obj("name", pkg));
+        Map<String, Object> target = entity(name, "in a package");
+        target.put("packageName", pkg);
+        api().create("/api/v1/entities", target);
+        api().create("/api/v1/entities", entity(name + "_LOOSE", "in no package"));
+        List<Map<String, Object>> steps = List.of(obj("name", "only", "type", "OVERRIDE", "text", "SELECT 1"));
+        JsonNode load = api().create("/api/v1/loads", obj("name", "load_" + name, "target", "audit." + name, "steps", steps));
+        assertThat(load.get("packageName").asString()).isEqualTo(pkg);
+        put("/api/v1/loads/" + load.get("id").asLong(), load, "description", "changed");
+        JsonNode loose = api().create("/api/v1/loads", obj("name", "load_" + name + "_LOOSE", "target",
+                "audit." + name + "_LOOSE", "steps", steps));
+        assertThat(absent(loose.get("packageName"))).isTrue();
+
+        Listing events = audit("?objectKind=LOAD&objectName=load_" + name);
+        assertThat(events.actions()).containsExactly("UPDATE", "CREATE");
+        assertThat(events.events().valueStream().map(e -> e.get("packageName").asString())).containsOnly(pkg);
+        assertThat(absent(audit("?objectKind=LOAD&objectName=load_" + name + "_LOOSE").events().get(0)
+                .get("packageName"))).isTrue();
+    }
+
+    @Test
     default void refusedAndRolledBackChangesLeaveNoEvent() throws Exception {
         String name = unique("AR_");
         JsonNode entity = api().create("/api/v1/entities", entity(name, "kept"));

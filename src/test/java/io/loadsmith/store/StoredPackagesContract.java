@@ -99,11 +99,11 @@ public interface StoredPackagesContract {
             List<LoadResponse> readLoads = loads.ofPackage("Snap_Pkg");
             assertThat(readLoads).usingRecursiveFieldByFieldElementComparatorIgnoringFields("createdAt", "updatedAt")
                     .containsExactly(
-                            new LoadResponse(readMe.id(), 0, "Snap_Read_Me", "Snap_Schema.OrderLine",
+                            new LoadResponse(readMe.id(), 0, "Snap_Read_Me", "Snap_Schema.OrderLine", "Snap_Pkg",
                                     LoadType.TRANSFORM_PERSIST, "reads its own target",
                                     List.of("Snap_Schema.TO", "Snap_Schema.OrderLine"), steps,
                                     new TreeMap<>(Map.of("alpha", "first", "zeta", "last")), null, null),
-                            new LoadResponse(view.id(), 0, "snap_a_view", "Snap_Schema.TO",
+                            new LoadResponse(view.id(), 0, "snap_a_view", "Snap_Schema.TO", "Snap_Pkg",
                                     LoadType.TRANSFORM_SQL_VIEW, null, List.of(),
                                     List.of(new StepJson("only", StepType.OVERRIDE, "SELECT 2")), new TreeMap<>(), null, null));
             assertThat(readLoads.get(0).options().keySet()).containsExactly("alpha", "zeta");

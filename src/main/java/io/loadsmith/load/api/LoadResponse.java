@@ -6,12 +6,15 @@ import java.util.SortedMap;
 
 import io.loadsmith.audit.Audited;
 import io.loadsmith.entitytype.LoadType;
+import io.swagger.v3.oas.annotations.media.Schema;
 
 public record LoadResponse(
         long id,
         long version,
         String name,
         String target,
+        @Schema(description = "The package of the load's target, where it has one: a load belongs to its target's package")
+        String packageName,
         LoadType loadType,
         String description,
         List<String> sources,

@@ -110,7 +110,7 @@ class LoadControllerTest {
 
     @Test
     void createdLoadIsReturnedWithStepsInOrder() throws Exception {
-        when(service.create(any())).thenReturn(new LoadResponse(9, 0, "load_x", "publish.D_X", LoadType.TRANSFORM_PERSIST,
+        when(service.create(any())).thenReturn(new LoadResponse(9, 0, "load_x", "publish.D_X", null, LoadType.TRANSFORM_PERSIST,
                 null, List.of(), List.of(new StepJson("a", StepType.PRE, "SELECT 1"),
                 new StepJson("b", StepType.OVERRIDE, "<ftltemplate:scd2:temp_table_prefix=Z_>")),
                 new TreeMap<>(), Instant.EPOCH, Instant.EPOCH));

@@ -89,7 +89,7 @@ class LoadPageControllerTest {
             Map.of("default", "MERGE"), "library");
 
     static LoadResponse vesselLoad() {
-        return new LoadResponse(5, 2, "load_d_vessel_scd2", "publish.D_VESSEL_SCD2", LoadType.TRANSFORM_PERSIST, null,
+        return new LoadResponse(5, 2, "load_d_vessel_scd2", "publish.D_VESSEL_SCD2", null, LoadType.TRANSFORM_PERSIST, null,
                 List.of(), List.of(new StepJson("drop_temp_start", StepType.OVERRIDE, "DROP TABLE x;"),
                 new StepJson("merge", StepType.OVERRIDE, "<ftltemplate:scd2:temp_table_prefix=Z_TMP_:full_refresh=true>")),
                 new java.util.TreeMap<>(), Instant.parse("2026-01-01T00:00:00Z"), Instant.parse("2026-01-01T00:00:00Z"));

@@ -80,7 +80,7 @@ class TemplatePageControllerTest {
         when(lookup.all()).thenReturn(List.of(scd2, new TemplateDefinition(TemplateKind.TEMPLATE, "my_merge", null,
                 List.of(), Map.of("default", "x"), "store")));
         when(lookup.find("scd2")).thenReturn(Optional.of(scd2));
-        when(loads.list(null)).thenReturn(List.of(new LoadResponse(5, 0, "load_x", "publish.X", LoadType.TRANSFORM_PERSIST,
+        when(loads.list(null)).thenReturn(List.of(new LoadResponse(5, 0, "load_x", "publish.X", null, LoadType.TRANSFORM_PERSIST,
                 null, List.of(), List.of(), new TreeMap<>(), Instant.EPOCH, Instant.EPOCH)));
         when(loads.generate(eq(5L), any(), any())).thenAnswer(i -> new GeneratedLoad("load_x", i.getArgument(1), List.of(),
                 "MERGE INTO Z_x -- " + i.getArgument(1)));
@@ -176,7 +176,7 @@ class TemplatePageControllerTest {
     }
 
     static LoadResponse load(long id, String name, String stepText) {
-        return new LoadResponse(id, 0, name, "publish.X", LoadType.TRANSFORM_PERSIST, null, List.of(),
+        return new LoadResponse(id, 0, name, "publish.X", null, LoadType.TRANSFORM_PERSIST, null, List.of(),
                 List.of(new io.loadsmith.load.api.StepJson("s", io.loadsmith.generation.model.StepType.OVERRIDE, stepText)),
                 new TreeMap<>(), Instant.EPOCH, Instant.EPOCH);
     }

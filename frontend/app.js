@@ -128,6 +128,11 @@
             showShortcuts();
             return;
         }
+        var fold = event.target.closest && event.target.closest("[data-fold-preview]");
+        if (fold) {
+            foldPreview(fold.getAttribute("aria-expanded") === "true");
+            return;
+        }
         var copy = event.target.closest && event.target.closest("[data-copy]");
         if (copy) {
             var source = document.querySelector(copy.getAttribute("data-copy"));
@@ -183,6 +188,7 @@
     document.addEventListener("DOMContentLoaded", function () {
         enhance(document);
         localTimes(document);
+        applyPreviewFold();
         if (window.htmx) {
             // Show error pages and rejected forms that the server sends with 4xx/5xx.
             htmx.config.responseHandling = [
@@ -200,7 +206,34 @@
             event.detail.headers[header.content] = token.content;
         }
     });
+    // The docked preview's fold (narrow windows): kept for the tab, since every live update replaces it.
+    function foldPreview(folded) {
+        try {
+            sessionStorage.setItem("loadsmith.previewFolded", folded ? "1" : "");
+        } catch (e) { /* storage refused: the fold lasts until the next update */ }
+        applyPreviewFold(folded);
+    }
+
+    function applyPreviewFold(folded) {
+        var preview = document.getElementById("preview");
+        var button = document.querySelector("[data-fold-preview]");
+        if (!preview || !button) {
+            return;
+        }
+        if (folded === undefined) {
+            try {
+                folded = sessionStorage.getItem("loadsmith.previewFolded") === "1";
+            } catch (e) {
+                folded = false;
+            }
+        }
+        preview.classList.toggle("folded", folded);
+        button.setAttribute("aria-expanded", folded ? "false" : "true");
+        button.textContent = folded ? "Show" : "Hide";
+    }
+
     document.addEventListener("htmx:afterSettle", function (event) {
+        applyPreviewFold();
         enhance(event.target.ownerDocument ? event.target : document);
         enhance(document);
         localTimes(document);

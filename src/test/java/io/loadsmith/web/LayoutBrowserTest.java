@@ -207,6 +207,47 @@ class LayoutBrowserTest {
     }
 
     /** A version of the demo, then a changed line in a multi-line step of its load. */
+    /**
+     * Below 1000 px the editor stacks: the preview docks at the bottom of the window while the steps
+     * scroll above it, in the lower half; Hide folds it to its heading for the tab (a live update
+     * replaces it, a reload starts over). At 1400 px it is the right-hand column, without the button.
+     */
+    @Test
+    void at800PxThePreviewStaysInSightUnderTheStepsAndFoldsForTheTab() throws IOException {
+        signIn();
+        JavascriptExecutor js = driver;
+        driver.manage().window().setSize(new Dimension(800, 900));
+        driver.get("http://localhost:" + port + "/loads/" + loads.list(null).get(0).id());
+        new WebDriverWait(driver, Duration.ofSeconds(20)).until(ExpectedConditions.presenceOfElementLocated(By.id("fold-preview")));
+        js.executeScript("document.querySelector('#load-form li.step').scrollIntoView({block: 'start'});");
+        List<?> docked = (List<?>) js.executeScript("var p = document.getElementById('preview');"
+                + " var r = p.getBoundingClientRect(); return [r.top, r.bottom, window.innerHeight,"
+                + " document.getElementById('load-form').getBoundingClientRect().bottom];");
+        double top = ((Number) docked.get(0)).doubleValue();
+        double bottom = ((Number) docked.get(1)).doubleValue();
+        double window = ((Number) docked.get(2)).doubleValue();
+        assertThat(((Number) docked.get(3)).doubleValue()).as("its place, after the form, is far below the window")
+                .isGreaterThan(2 * window);
+        assertThat(top).as("in sight, in the lower half").isBetween(window / 2, window - 150);
+        assertThat(bottom).isLessThanOrEqualTo(window + 1);
+        shoot("layout-load-800-docked", 800);
+
+        driver.findElement(By.id("fold-preview")).click();
+        assertThat(driver.findElement(By.id("fold-preview")).getText()).isEqualTo("Show");
+        assertThat(driver.findElement(By.id("fold-preview")).getDomAttribute("aria-expanded")).isEqualTo("false");
+        assertThat(((Number) js.executeScript("return document.getElementById('preview').getBoundingClientRect().height"))
+                .doubleValue()).as("folded to its heading").isLessThan(80);
+        driver.navigate().refresh();
+        new WebDriverWait(driver, Duration.ofSeconds(20)).until(ExpectedConditions.presenceOfElementLocated(By.id("fold-preview")));
+        assertThat(driver.findElement(By.id("preview")).getDomAttribute("class")).contains("folded");
+        driver.findElement(By.id("fold-preview")).click();
+        assertThat(driver.findElement(By.id("preview")).getDomAttribute("class")).doesNotContain("folded");
+
+        driver.manage().window().setSize(new Dimension(1400, 1000));
+        assertThat(driver.findElement(By.id("fold-preview")).isDisplayed()).isFalse();
+        assertThat(driver.findElement(By.id("preview")).getRect().getX()).as("the right-hand column").isGreaterThan(600);
+    }
+
     private void changeTheDemoAfterACommit() {
         versions.commit(packages.list("demo").get(0).id(), "before the layout test");
         LoadResponse load = loads.list(null).get(0);

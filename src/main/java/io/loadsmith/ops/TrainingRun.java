@@ -1,5 +1,6 @@
 package io.loadsmith.ops;
 
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -38,11 +39,11 @@ class TrainingRun implements ApplicationListener<ApplicationReadyEvent> {
 
     private static final Duration DEADLINE = Duration.ofMinutes(2);
 
-    /** Path and the answer it gives a first visitor. */
-    record Visit(String path, int status) {
+    /** A path and the answer it gives a first visitor. */
+    private record Visit(String path, int status) {
     }
 
-    static final List<Visit> VISITS = List.of(new Visit("/actuator/health/readiness", 200),
+    private static final List<Visit> VISITS = List.of(new Visit("/actuator/health/readiness", 200),
             new Visit("/api/v1/dialects", 401), new Visit("/login", 200));
 
     @Override
@@ -84,7 +85,7 @@ class TrainingRun implements ApplicationListener<ApplicationReadyEvent> {
             try {
                 status = client.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).build(),
                         HttpResponse.BodyHandlers.discarding()).statusCode();
-            } catch (java.io.IOException notYet) {
+            } catch (IOException notYet) {
                 status = -1;
             }
             if (status == expected || System.nanoTime() > deadline) {

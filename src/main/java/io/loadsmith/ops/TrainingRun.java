@@ -24,8 +24,8 @@ import org.springframework.stereotype.Component;
  * sign-in page) and exits, 0 when each got its usual answer. Spring Boot's
  * {@code spring.context.exit=onRefresh} stops before Hibernate's background bootstrap, the
  * repositories and the first request, whose classes every real start then loaded from the jars:
- * about 3,000 classes, half a second of a start on 2 cores (docs/benchmarks.md, "Start-up: the
- * archive trained to readiness").
+ * about 3,000 classes, half a second of a start on 2 cores (docs/benchmarks.md, "Start-up: half of
+ * it is the JIT, and the archive trained to readiness").
  *
  * <p>Always a bean, and the property read when the application is ready: AOT fixes the bean set at
  * build time, and the image trains the AOT start.

@@ -7,8 +7,8 @@
 # Needs root on Debian: installs the Docker engine (docker.io) and docker-compose from Debian's
 # packages when missing and starts dockerd when none runs. Where the Dockerfile's default base images
 # cannot be pulled, it builds local ones from Debian's packages (debootstrap + docker import, then
-# apt-get inside): a JDK 17 + Maven image for the build stage, a JRE 17 image for the run stage and a
-# PostgreSQL image for compose. Those base images are kept (tagged loadsmith-local/*), and so is the
+# apt-get inside): a JDK 17 + Maven image (bookworm) for the build stage, a JRE 25 image (trixie) for
+# the run stage and a PostgreSQL image (bookworm) for compose. Those base images are kept (tagged loadsmith-local/*), and so is the
 # build cache, because they are what makes a second run take minutes instead of a quarter of an hour;
 # everything else it started (containers, volumes, networks, the project image, dockerd) it removes.
 #
@@ -31,8 +31,9 @@ DEFAULT_BUILD_IMAGE=$(sed -n 's/^ARG BUILD_IMAGE=//p' Dockerfile)
 DEFAULT_RUN_IMAGE=$(sed -n 's/^ARG RUN_IMAGE=//p' Dockerfile)
 DEFAULT_POSTGRES_IMAGE=postgres:17
 LOCAL_DEBIAN=loadsmith-local/debian:bookworm
+LOCAL_DEBIAN_RUN=loadsmith-local/debian:trixie
 LOCAL_BUILD_IMAGE=loadsmith-local/jdk17-maven:bookworm
-LOCAL_RUN_IMAGE=loadsmith-local/jre17:bookworm
+LOCAL_RUN_IMAGE=loadsmith-local/jre25:trixie
 LOCAL_POSTGRES_IMAGE=loadsmith-local/postgresql:bookworm
 WORK=$(mktemp -d /tmp/loadsmith-smoke.XXXXXX)
 STARTED_DOCKERD=
@@ -126,17 +127,19 @@ debian_uri() {
   } | grep -E "$pattern" | head -1
 }
 
+# local_debian TAG: a minimal Debian image of the release the tag names (loadsmith-local/debian:SUITE).
 local_debian() {
-  docker image inspect $LOCAL_DEBIAN >/dev/null 2>&1 && return
+  local tag=$1 suite=${1##*:}
+  docker image inspect "$tag" >/dev/null 2>&1 && return
   local mirror security
   mirror=$(debian_uri 'debian/?$')
   security=$(debian_uri 'debian-security/?$')
   [ -n "$mirror" ] || fail "no Debian mirror in /etc/apt/sources.list*"
-  echo "debootstrap bookworm (minbase) from $mirror"
-  debootstrap --variant=minbase bookworm "$WORK/rootfs" "$mirror" >"$WORK/debootstrap.log" 2>&1 \
-    || { tail -20 "$WORK/debootstrap.log"; fail "debootstrap failed"; }
-  { echo "deb $mirror bookworm main"; echo "deb $mirror bookworm-updates main"
-    [ -z "$security" ] || echo "deb $security bookworm-security main"; } >"$WORK/rootfs/etc/apt/sources.list"
+  echo "debootstrap $suite (minbase) from $mirror"
+  debootstrap --variant=minbase "$suite" "$WORK/rootfs" "$mirror" >"$WORK/debootstrap.log" 2>&1 \
+    || { tail -20 "$WORK/debootstrap.log"; fail "debootstrap $suite failed"; }
+  { echo "deb $mirror $suite main"; echo "deb $mirror $suite-updates main"
+    [ -z "$security" ] || echo "deb $security $suite-security main"; } >"$WORK/rootfs/etc/apt/sources.list"
   # The host's own CA certificates (a company's or a proxy's, where its TLS is intercepted) go into the
   # images, so that Maven in the build stage trusts what the host trusts; ca-certificates-java adds
   # them to the JDK's keystore when the JDK is installed.
@@ -145,17 +148,17 @@ local_debian() {
     cp /usr/local/share/ca-certificates/*.crt "$WORK/rootfs/usr/local/share/ca-certificates/"
   fi
   rm -rf "$WORK"/rootfs/var/cache/apt/archives/*.deb "$WORK"/rootfs/var/lib/apt/lists/*
-  tar --numeric-owner -C "$WORK/rootfs" -c . | docker import - $LOCAL_DEBIAN >/dev/null
+  tar --numeric-owner -C "$WORK/rootfs" -c . | docker import - "$tag" >/dev/null
   rm -rf "$WORK/rootfs"
 }
 
-# An image FROM another local one (the Debian base unless $3) with packages added; $2 is the rest of
+# An image FROM another local one (Debian bookworm unless $3) with packages added; $2 is the rest of
 # its Dockerfile.
 local_image() {
   local tag=$1 rest=$2 from=${3:-$LOCAL_DEBIAN}
   docker image inspect "$tag" >/dev/null 2>&1 && return
-  local_debian
-  [ "$from" = $LOCAL_DEBIAN ] || docker image inspect "$from" >/dev/null 2>&1 || fail "no base image $from"
+  case "$from" in loadsmith-local/debian:*) local_debian "$from";; esac
+  docker image inspect "$from" >/dev/null 2>&1 || fail "no base image $from"
   echo "building $tag from Debian's packages"
   printf 'FROM %s\nENV DEBIAN_FRONTEND=noninteractive LANG=C.UTF-8\n%s\n' "$from" "$rest" \
     | docker build -q --force-rm -t "$tag" - >"$WORK/${tag//[\/:]/_}.log" 2>&1 \
@@ -176,10 +179,12 @@ base_image() {
 
 step "Base images"
 t0=$(now)
-# The JRE first: the JDK + Maven image is built on it, and PostgreSQL's alongside (downloads overlap).
+# The JRE first (Java 25 for its AOT cache: trixie's), then PostgreSQL's alongside the JDK 17 + Maven
+# image (downloads overlap), both on bookworm, which has the JDK 17 that trixie no longer packages.
 RUN_IMAGE=$(base_image "$DEFAULT_RUN_IMAGE" $LOCAL_RUN_IMAGE \
-  'RUN apt-get update && apt-get install -y --no-install-recommends openjdk-17-jre-headless \
- && rm -rf /var/lib/apt/lists/*')
+  'RUN apt-get update && apt-get install -y --no-install-recommends openjdk-25-jre-headless \
+ && rm -rf /var/lib/apt/lists/*' $LOCAL_DEBIAN_RUN)
+local_debian $LOCAL_DEBIAN
 base_image "$DEFAULT_POSTGRES_IMAGE" $LOCAL_POSTGRES_IMAGE "$(cat <<'EOF'
 RUN mkdir -p /etc/postgresql-common/createcluster.d \
  && echo 'create_main_cluster = false' > /etc/postgresql-common/createcluster.d/no-main-cluster.conf \
@@ -209,7 +214,7 @@ EOF
 POSTGRES_JOB=$!
 BUILD_IMAGE=$(base_image "$DEFAULT_BUILD_IMAGE" $LOCAL_BUILD_IMAGE \
   'RUN apt-get update && apt-get install -y --no-install-recommends openjdk-17-jdk-headless maven \
- && rm -rf /var/lib/apt/lists/*' "$([ "$RUN_IMAGE" = $LOCAL_RUN_IMAGE ] && echo $LOCAL_RUN_IMAGE)")
+ && rm -rf /var/lib/apt/lists/*')
 wait $POSTGRES_JOB || fail "no PostgreSQL image"
 POSTGRES_IMAGE=$(cat "$WORK/postgres-image")
 ok "build stage: $BUILD_IMAGE; run stage: $RUN_IMAGE; PostgreSQL: $POSTGRES_IMAGE ($(seconds "$t0" "$(now)") s)"
@@ -322,6 +327,12 @@ PID=$(docker inspect --format '{{.State.Pid}}' $APP)
 USER_ID=$(awk '/^Uid:/ { print $2 }' /proc/"$PID"/status)
 [ -n "$USER_ID" ] && [ "$USER_ID" != 0 ] || fail "the Java process runs as uid '$USER_ID'"
 ok "the process runs as uid $USER_ID ($(docker exec $APP id -un)), not root"
+# The start-up archive the build trained (an AOT cache on Java 25+, else a CDS archive) must be
+# mapped by the running JVM: a stale or mismatched one is skipped with no more than a warning.
+ARCHIVE=$(docker exec $APP cat /app/jvm.options | sed -n 's/^-XX:[A-Za-z]*=\(\/app\/[^ ]*\)$/\1/p')
+[ -n "$ARCHIVE" ] || fail "/app/jvm.options names no archive: $(docker exec $APP cat /app/jvm.options)"
+grep -q " $ARCHIVE\$" /proc/"$PID"/maps || fail "the JVM did not map $ARCHIVE"
+ok "the JVM maps its start-up archive $ARCHIVE ($(docker exec $APP cat /app/jvm.options))"
 
 for _ in $(seq 60); do
   [ "$(docker inspect --format '{{.State.Health.Status}}' $APP)" = healthy ] && break; sleep 1

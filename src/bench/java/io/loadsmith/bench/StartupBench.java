@@ -25,6 +25,11 @@ import java.util.regex.Pattern;
 final class StartupBench {
 
     private static final Pattern USED = Pattern.compile("used (\\d+)K");
+    /**
+     * A Java 25 (or later) launcher to time beside the JVM that runs the bench, for the image's
+     * runtime and its AOT cache: {@code -Dbench.startup.java25=/path/to/bin/java}; none by default.
+     */
+    private static final String JAVA25 = System.getProperty("bench.startup.java25", "");
 
     private StartupBench() {
     }
@@ -58,21 +63,34 @@ final class StartupBench {
         List<String> aotMain = concat(List.of("-Dspring.aot.enabled=true"), appMain);
         Path aotJsa = ext.resolve("loadsmith-aot.jsa");
         train(work, aotJsa, aotMain, Files.createTempDirectory("loadsmith-train-aot"));
-        String[] names = {"empty Spring Boot web app (baseline)", "java -jar loadsmith.jar (before)",
-                "extracted, class path, no CDS", "extracted, class path + CDS",
-                "extracted, class path + CDS + AOT (-Dspring.aot.enabled=true)"};
-        List<List<String>> commands = List.of(
+        List<String> names = new java.util.ArrayList<>(List.of("empty Spring Boot web app (baseline)",
+                "java -jar loadsmith.jar (before)", "extracted, class path, no CDS", "extracted, class path + CDS",
+                "extracted, class path + CDS + AOT (-Dspring.aot.enabled=true)"));
+        List<List<String>> commands = new java.util.ArrayList<>(List.of(
                 empty,
                 List.of("-jar", jar.toString()),
                 appMain,
                 concat(List.of("-XX:SharedArchiveFile=" + appJsa), appMain),
-                concat(List.of("-XX:SharedArchiveFile=" + aotJsa), aotMain));
+                concat(List.of("-XX:SharedArchiveFile=" + aotJsa), aotMain)));
+        List<String> javas = new java.util.ArrayList<>(java.util.Collections.nCopies(commands.size(), "java"));
+        int emptyOn25 = -1;
+        if (!JAVA25.isEmpty()) {
+            Path aotCache = ext.resolve("loadsmith.aot");
+            trainAotCache(work, aotCache, aotMain, Files.createTempDirectory("loadsmith-train-25"));
+            emptyOn25 = commands.size();
+            names.add("Java 25: empty Spring Boot web app (its baseline)");
+            commands.add(empty);
+            names.add("Java 25: extracted, class path + AOT cache (-XX:AOTCache) + AOT");
+            commands.add(concat(List.of("-XX:AOTCache=" + aotCache), aotMain));
+            javas.add(JAVA25);
+            javas.add(JAVA25);
+        }
         double[][] ready = new double[commands.size()][rounds];
         double[][] heap = new double[commands.size()][rounds];
         double[][] up = new double[commands.size()][rounds];
         for (int r = 0; r < rounds; r++) {
             for (int v = 0; v < commands.size(); v++) {
-                double[] m = measure(commands.get(v), Files.createTempDirectory("loadsmith-demo"));
+                double[] m = measure(javas.get(v), commands.get(v), Files.createTempDirectory("loadsmith-demo"));
                 ready[v][r] = m[0];
                 heap[v][r] = m[1];
                 up[v][r] = m[2];
@@ -80,13 +98,16 @@ final class StartupBench {
         }
         double base = CliBench.median(ready[0]);
         for (int v = 0; v < commands.size(); v++) {
-            table.row(v < 1 ? "none" : "demo data", names[v], Table.f2(CliBench.median(ready[v])),
-                    v < 1 ? "" : Table.f2(CliBench.median(up[v])),
-                    Table.f1(CliBench.median(heap[v])), Table.f2(CliBench.median(ready[v]) / base));
+            boolean isEmpty = v == 0 || v == emptyOn25;
+            // Each JVM's rows against the empty app on that JVM: started the same way.
+            double own = emptyOn25 >= 0 && v >= emptyOn25 ? CliBench.median(ready[emptyOn25]) : base;
+            table.row(isEmpty ? "none" : "demo data", names.get(v), Table.f2(CliBench.median(ready[v])),
+                    isEmpty ? "" : Table.f2(CliBench.median(up[v])),
+                    Table.f1(CliBench.median(heap[v])), Table.f2(CliBench.median(ready[v]) / own));
         }
 
         Path bigDir = Files.createTempDirectory("loadsmith-big");
-        measure(commands.get(4), bigDir); // creates the schema and the demo data
+        measure("java", commands.get(4), bigDir); // creates the schema and the demo data
         try (Connection c = DriverManager.getConnection("jdbc:h2:file:" + bigDir.resolve("loadsmith"), "sa", "");
              Statement st = c.createStatement()) {
             String script = StoreBenchmarks.resource("bench/populate.sql").replace(":package", "bench_startup")
@@ -98,14 +119,22 @@ final class StartupBench {
                 }
             }
         }
-        double[] big = measure(commands.get(4), bigDir);
-        table.row(loads + " loads", names[4], Table.f2(big[0]), Table.f2(big[2]), Table.f1(big[1]), Table.f2(big[0] / base));
+        double[] big = measure("java", commands.get(4), bigDir);
+        table.row(loads + " loads", names.get(4), Table.f2(big[0]), Table.f2(big[2]), Table.f1(big[1]), Table.f2(big[0] / base));
+        if (emptyOn25 >= 0) {
+            double[] big25 = measure(JAVA25, commands.get(emptyOn25 + 1), bigDir);
+            table.row(loads + " loads", names.get(emptyOn25 + 1), Table.f2(big25[0]), Table.f2(big25[2]), Table.f1(big25[1]),
+                    Table.f2(big25[0] / CliBench.median(ready[emptyOn25])));
+        }
         return table.note(rounds + " alternating rounds of each start; java -Xmx1g on a fresh H2 file (flags as named; "
                 + "the jar extracted with -Djarmode=tools extract, the CDS archive made from the class list of one "
                 + "training start with -XX:DumpLoadedClassList and -Dloadsmith.training-run=true, which runs until ready and answers a first visitor's requests, then -Xshare:dump; until 2026-12-05 night the training stopped after the context refresh, -Dspring.context.exit=onRefresh); first answer = the first answer from "
                 + "GET /api/v1/dialects (401: up, without a token), polled every 50 ms; ready = then GET /actuator/health/readiness 200 (after the administrator exists); heap from jcmd GC.heap_info after "
                 + "jcmd GC.run. The baseline is an empty Spring Boot web application of the same Boot version "
-                + "(src/bench/java/loadsmithbench/emptyweb), on the same jars, started the same way.");
+                + "(src/bench/java/loadsmithbench/emptyweb), on the same jars, started the same way."
+                + (JAVA25.isEmpty() ? "" : " Java 25 rows (-Dbench.startup.java25): the same jars on " + javaVersion(JAVA25)
+                        + ", each against the empty app on that JVM; its AOT cache made by one training start as above with "
+                        + "-XX:AOTMode=record, then -XX:AOTMode=create (JEP 483, 515)."));
     }
 
     private static List<String> concat(List<String> a, List<String> b) {
@@ -131,6 +160,31 @@ final class StartupBench {
                 "-cp", command.get(command.indexOf("-cp") + 1)));
     }
 
+    /**
+     * A Java 25 AOT cache: the same training start recording with -XX:AOTMode=record, then the cache
+     * created from that configuration. Two steps rather than -XX:AOTCacheOutput, which creates the
+     * cache in a child JVM started from the JDK's own launcher instead of the one named.
+     */
+    private static void trainAotCache(Path work, Path cache, List<String> command, Path dataDir) throws Exception {
+        Path config = Path.of(cache + "conf");
+        String cp = command.get(command.indexOf("-cp") + 1);
+        List<String> full = new java.util.ArrayList<>(List.of(JAVA25, "-Xmx1g", "-XX:AOTMode=record",
+                "-XX:AOTConfiguration=" + config, "-Dloadsmith.training-run=true"));
+        full.addAll(command);
+        full.add("--server.port=0");
+        full.add("--spring.datasource.url=jdbc:h2:file:" + dataDir.resolve("loadsmith") + ";AUTO_SERVER=FALSE");
+        run(work, full);
+        run(work, List.of(JAVA25, "-Xmx1g", "-XX:AOTMode=create", "-XX:AOTConfiguration=" + config,
+                "-XX:AOTCache=" + cache, "-cp", cp));
+    }
+
+    private static String javaVersion(String java) throws Exception {
+        Process p = new ProcessBuilder(java, "-version").redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes()).lines().findFirst().orElse("?");
+        p.waitFor(30, TimeUnit.SECONDS);
+        return out.replace("\"", "");
+    }
+
     private static void run(Path dir, List<String> command) throws Exception {
         Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
                 .redirectOutput(dir.resolve("run.log").toFile()).start();
@@ -140,13 +194,13 @@ final class StartupBench {
     }
 
     /** Seconds until the API answers, live heap in MB after a full GC, seconds until the readiness probe is UP. */
-    private static double[] measure(List<String> command, Path dataDir) throws Exception {
+    private static double[] measure(String java, List<String> command, Path dataDir) throws Exception {
         int port;
         try (ServerSocket socket = new ServerSocket(0)) {
             port = socket.getLocalPort();
         }
         long start = System.nanoTime();
-        List<String> full = new java.util.ArrayList<>(List.of("java", "-Xmx1g"));
+        List<String> full = new java.util.ArrayList<>(List.of(java, "-Xmx1g"));
         full.addAll(command);
         full.addAll(List.of("--server.port=" + port,
                 "--spring.datasource.url=jdbc:h2:file:" + dataDir.resolve("loadsmith") + ";AUTO_SERVER=FALSE",

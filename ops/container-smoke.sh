@@ -7,8 +7,9 @@
 # Needs root on Debian: installs the Docker engine (docker.io) and docker-compose from Debian's
 # packages when missing and starts dockerd when none runs. Where the Dockerfile's default base images
 # cannot be pulled, it builds local ones from Debian's packages (debootstrap + docker import, then
-# apt-get inside): a JDK 17 + Maven image (bookworm) for the build stage, a JRE 25 image (trixie) for
-# the run stage and a PostgreSQL image (bookworm) for compose. Those base images are kept (tagged loadsmith-local/*), and so is the
+# apt-get inside): a JDK 17 + Maven image for the build stage, a JRE 17 image for the run stage and a
+# PostgreSQL image for compose.
+# SMOKE_RUN_JAVA=25 builds the run stage on trixie's Java 25 instead (the Dockerfile's AOT cache path). Those base images are kept (tagged loadsmith-local/*), and so is the
 # build cache, because they are what makes a second run take minutes instead of a quarter of an hour;
 # everything else it started (containers, volumes, networks, the project image, dockerd) it removes.
 #
@@ -31,9 +32,15 @@ DEFAULT_BUILD_IMAGE=$(sed -n 's/^ARG BUILD_IMAGE=//p' Dockerfile)
 DEFAULT_RUN_IMAGE=$(sed -n 's/^ARG RUN_IMAGE=//p' Dockerfile)
 DEFAULT_POSTGRES_IMAGE=postgres:17
 LOCAL_DEBIAN=loadsmith-local/debian:bookworm
-LOCAL_DEBIAN_RUN=loadsmith-local/debian:trixie
 LOCAL_BUILD_IMAGE=loadsmith-local/jdk17-maven:bookworm
-LOCAL_RUN_IMAGE=loadsmith-local/jre25:trixie
+RUN_JAVA=${SMOKE_RUN_JAVA:-17}
+case $RUN_JAVA in
+  17) LOCAL_DEBIAN_RUN=$LOCAL_DEBIAN ;;
+  25) LOCAL_DEBIAN_RUN=loadsmith-local/debian:trixie  # bookworm has no Java 25
+      DEFAULT_RUN_IMAGE=eclipse-temurin:25-jre ;;
+  *) echo "SMOKE_RUN_JAVA is 17 or 25, not '$RUN_JAVA'" >&2; exit 2 ;;
+esac
+LOCAL_RUN_IMAGE=loadsmith-local/jre$RUN_JAVA:${LOCAL_DEBIAN_RUN##*:}
 LOCAL_POSTGRES_IMAGE=loadsmith-local/postgresql:bookworm
 WORK=$(mktemp -d /tmp/loadsmith-smoke.XXXXXX)
 STARTED_DOCKERD=
@@ -179,11 +186,11 @@ base_image() {
 
 step "Base images"
 t0=$(now)
-# The JRE first (Java 25 for its AOT cache: trixie's), then PostgreSQL's alongside the JDK 17 + Maven
-# image (downloads overlap), both on bookworm, which has the JDK 17 that trixie no longer packages.
+# The JRE first, then PostgreSQL's alongside the JDK 17 + Maven image (downloads overlap), both on
+# bookworm (which has the JDK 17 that trixie no longer packages).
 RUN_IMAGE=$(base_image "$DEFAULT_RUN_IMAGE" $LOCAL_RUN_IMAGE \
-  'RUN apt-get update && apt-get install -y --no-install-recommends openjdk-25-jre-headless \
- && rm -rf /var/lib/apt/lists/*' $LOCAL_DEBIAN_RUN)
+  "RUN apt-get update && apt-get install -y --no-install-recommends openjdk-$RUN_JAVA-jre-headless \
+ && rm -rf /var/lib/apt/lists/*" $LOCAL_DEBIAN_RUN)
 local_debian $LOCAL_DEBIAN
 base_image "$DEFAULT_POSTGRES_IMAGE" $LOCAL_POSTGRES_IMAGE "$(cat <<'EOF'
 RUN mkdir -p /etc/postgresql-common/createcluster.d \

@@ -3,6 +3,7 @@ package io.loadsmith.generation;
 import java.time.Duration;
 import java.util.List;
 
+import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -36,6 +37,8 @@ public class GenerationConfiguration {
     @Bean
     RenderGuard renderGuard(@Value("${loadsmith.render.time-limit:10s}") Duration time,
                             @Value("${loadsmith.render.memory-limit:512MB}") DataSize memory) {
+        RenderGuard.limitationOn(Runtime.version().feature())
+                .ifPresent(LoggerFactory.getLogger(RenderGuard.class)::warn);
         return new RenderGuard(new RenderGuard.Limits(time, memory.toBytes()));
     }
 

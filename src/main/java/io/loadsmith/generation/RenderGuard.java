@@ -3,6 +3,7 @@ package io.loadsmith.generation;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -64,6 +65,18 @@ public final class RenderGuard {
 
     public RenderGuard(Limits limits) {
         this.limits = limits;
+    }
+
+    /**
+     * What the guard cannot do on the given Java feature release, for the operator to read at start:
+     * from Java 20 on {@link Thread#stop()} throws, so a render stuck inside Java code (a regular
+     * expression that backtracks) outlives its limit. Empty where the guard holds in full.
+     */
+    public static Optional<String> limitationOn(int javaFeature) {
+        return javaFeature < 20 ? Optional.empty() : Optional.of("Java " + javaFeature + " cannot stop a thread: "
+                + "a render stuck inside Java code (a regular expression that backtracks) runs past "
+                + "loadsmith.render.time-limit and holds a core until it ends. Loops and recursion are still stopped. "
+                + "Run on Java 17 where not every template author is trusted (README, \"Start-up of the server\").");
     }
 
     /** The guard of the application's engines unless one is configured. */

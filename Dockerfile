@@ -60,8 +60,8 @@ HEALTHCHECK --interval=30s --timeout=10s --start-period=120s --retries=3 \
   CMD ["java", "-Xmx16m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto", \
        "-cp", "/app/loadsmith.jar", "io.loadsmith.ops.HealthCheck"]
 # Faster start (docs/benchmarks.md, table 6): the classes of the training start are mapped from the
-# archive (/app/jvm.options names it) instead of loaded from jars, and the context is the one prepared at build time (AOT: no
-# configuration classes parsed, repositories generated). A missing or stale archive only costs the
+# archive (/app/jvm.options names it) instead of loaded from jars, and the context is the one prepared
+# at build time (AOT: no configuration classes parsed, repositories generated). A missing or stale archive only costs the
 # speed-up; AOT fixes the bean set at build time, so profiles and properties still apply but a
 # property that would add or remove beans (an @Conditional) does not.
 ENTRYPOINT ["java", "@/app/jvm.options", "-Dspring.aot.enabled=true", "-jar", "/app/loadsmith.jar"]

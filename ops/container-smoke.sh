@@ -8,8 +8,8 @@
 # packages when missing and starts dockerd when none runs. Where the Dockerfile's default base images
 # cannot be pulled, it builds local ones from Debian's packages (debootstrap + docker import, then
 # apt-get inside): a JDK 17 + Maven image for the build stage, a JRE 17 image for the run stage and a
-# PostgreSQL image for compose.
-# SMOKE_RUN_JAVA=25 builds the run stage on trixie's Java 25 instead (the Dockerfile's AOT cache path). Those base images are kept (tagged loadsmith-local/*), and so is the
+# PostgreSQL image for compose (SMOKE_RUN_JAVA=25: the run stage on trixie's Java 25 instead, the
+# Dockerfile's AOT-cache path). Those base images are kept (tagged loadsmith-local/*), and so is the
 # build cache, because they are what makes a second run take minutes instead of a quarter of an hour;
 # everything else it started (containers, volumes, networks, the project image, dockerd) it removes.
 #
@@ -172,10 +172,15 @@ local_image() {
     || { tail -30 "$WORK/${tag//[\/:]/_}.log"; fail "could not build $tag"; }
 }
 
+# available IMAGE: here already, or pulled now.
+available() {
+  docker image inspect "$1" >/dev/null 2>&1 || timeout 60 docker pull -q "$1" >/dev/null 2>&1
+}
+
 # The default image when it can be pulled (or is here already), else the local one ($4: built FROM).
 base_image() {
   local default=$1 local_tag=$2 rest=$3 from=${4:-}
-  if docker image inspect "$default" >/dev/null 2>&1 || timeout 60 docker pull -q "$default" >/dev/null 2>&1; then
+  if available "$default"; then
     echo "$default"
   else
     echo "cannot pull $default: using $local_tag" >&2
@@ -191,7 +196,8 @@ t0=$(now)
 RUN_IMAGE=$(base_image "$DEFAULT_RUN_IMAGE" $LOCAL_RUN_IMAGE \
   "RUN apt-get update && apt-get install -y --no-install-recommends openjdk-$RUN_JAVA-jre-headless \
  && rm -rf /var/lib/apt/lists/*" $LOCAL_DEBIAN_RUN)
-local_debian $LOCAL_DEBIAN
+# Both below may need the bookworm base; made here once, not by the two builds running side by side.
+{ available "$DEFAULT_POSTGRES_IMAGE" && available "$DEFAULT_BUILD_IMAGE"; } || local_debian $LOCAL_DEBIAN
 base_image "$DEFAULT_POSTGRES_IMAGE" $LOCAL_POSTGRES_IMAGE "$(cat <<'EOF'
 RUN mkdir -p /etc/postgresql-common/createcluster.d \
  && echo 'create_main_cluster = false' > /etc/postgresql-common/createcluster.d/no-main-cluster.conf \

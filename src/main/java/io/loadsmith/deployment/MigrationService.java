@@ -1,22 +1,24 @@
 package io.loadsmith.deployment;
 
 import org.springframework.stereotype.Service;
-import org.springframework.transaction.annotation.Transactional;
 
 import io.loadsmith.deployment.api.DeploymentResponse;
 import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.export.SqlPackage;
 import io.loadsmith.generation.GenerationOptions;
 import io.loadsmith.packages.PackageVersionService;
+import io.loadsmith.packages.SnapshotRead;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.NotFoundException;
 
 /**
  * Migrations of a stored package: from a committed version, the working state, or what an
- * environment runs ({@code deployed}), to a committed version or the working state.
+ * environment runs ({@code deployed}), to a committed version or the working state. Both sides
+ * of a migration and the loads generated with it are read from one snapshot of the store
+ * ({@link SnapshotRead}).
  */
 @Service
-@Transactional(readOnly = true)
+@SnapshotRead
 public class MigrationService {
 
     /** The label that means "what the environment runs". */

@@ -3,7 +3,6 @@ package io.loadsmith.packages;
 import java.util.List;
 
 import org.springframework.stereotype.Service;
-import org.springframework.transaction.annotation.Transactional;
 
 import io.loadsmith.entity.EntityService;
 import io.loadsmith.entitytype.AttributeTypeService;
@@ -27,7 +26,7 @@ import io.loadsmith.template.TransformationTypeService;
  * complete on its own: the command-line export needs nothing else.
  */
 @Service
-@Transactional(readOnly = true)
+@SnapshotRead
 public class PackageSnapshots {
 
     private final MetadataPackageService packages;

@@ -10,6 +10,7 @@ import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.data.domain.Page;
 import org.springframework.data.domain.Pageable;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Isolation;
 import org.springframework.transaction.annotation.Transactional;
 
 import io.loadsmith.audit.AuditAction;
@@ -66,6 +67,7 @@ public class PackageVersionService {
     }
 
     /** Commits the working state; the author is the signed-in user (or the token's owner), never a value of the request. */
+    @Transactional(isolation = Isolation.REPEATABLE_READ)
     public VersionInfo commit(long packageId, String message) {
         String author = AuditTrail.actor();
         MetadataPackage pkg = find(packageId);
@@ -102,7 +104,7 @@ public class PackageVersionService {
     }
 
     /** The document of a version: a number, or "working". */
-    @Transactional(readOnly = true)
+    @SnapshotRead
     public PackageDocument document(long packageId, String version) {
         if (WORKING.equals(version)) {
             return snapshots.read(packageId);
@@ -110,13 +112,13 @@ public class PackageVersionService {
         return PackageJson.read(stored(packageId, version).getDocument().getBytes(StandardCharsets.UTF_8));
     }
 
-    @Transactional(readOnly = true)
+    @SnapshotRead
     public SqlPackage sqlPackage(long packageId, String version, String dialect, String environment) {
         return sqlPackage(packageId, version, dialect, environment, GenerationOptions.NONE, load -> true);
     }
 
     /** {@code loads} selects the loads generated (the DDL is always there); see SqlPackageExporter. */
-    @Transactional(readOnly = true)
+    @SnapshotRead
     public SqlPackage sqlPackage(long packageId, String version, String dialect, String environment,
                                  GenerationOptions options, Predicate<String> loads) {
         return exporter.build(document(packageId, version), version, dialect, environment, options, loads);
@@ -126,13 +128,13 @@ public class PackageVersionService {
      * The SQL package of a version with every load, deflated as it is generated: what the zip
      * download writes, without holding the package's SQL (see SqlPackageExporter#deflated).
      */
-    @Transactional(readOnly = true)
+    @SnapshotRead
     public DeflatedPackage deflatedPackage(long packageId, String version, String dialect, String environment,
                                            GenerationOptions options) {
         return exporter.deflated(document(packageId, version), version, dialect, environment, options);
     }
 
-    @Transactional(readOnly = true)
+    @SnapshotRead
     public PackageDiff diff(long packageId, String from, String to, String dialect) {
         PackageDocument a = document(packageId, from);
         PackageDocument b = document(packageId, to);

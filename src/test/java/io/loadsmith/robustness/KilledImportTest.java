@@ -47,12 +47,20 @@ class KilledImportTest {
         try (AppProcess again = AppProcess.start(dir.resolve("second.log"), store)) {
             JsonNode packages = JsonMapper.builder().build().readTree(again.get("/api/v1/packages?name=bulk").body());
             String entities = again.get("/api/v1/entities?page=0&size=1&name=bulk.D_BULK_0").body();
-            long count = Long.parseLong(again.get("/api/v1/entities?size=1").headers().firstValue("X-Total-Count").orElse("-1"));
+            HttpResponse<String> all = again.get("/api/v1/entities?size=1");
+            assertThat(all.statusCode()).as("GET /api/v1/entities?size=1 answered %s; the log ends: %s", all.body(),
+                    tail(dir.resolve("second.log"))).isEqualTo(200);
+            long count = Long.parseLong(all.headers().firstValue("X-Total-Count").orElse("-1"));
             // Nothing of the package survived: no package row, no entity; only the demo entity is there.
             assertThat(packages.size()).isZero();
             assertThat(entities).isEqualTo("[]");
             assertThat(count).isEqualTo(1);
         }
+    }
+
+    private static String tail(Path log) throws java.io.IOException {
+        List<String> lines = java.nio.file.Files.readAllLines(log);
+        return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
     }
 
     /**

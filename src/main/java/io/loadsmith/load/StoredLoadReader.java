@@ -23,8 +23,8 @@ import io.loadsmith.generation.model.StepType;
 import io.loadsmith.problem.NotFoundException;
 
 /**
- * Reads one stored load straight into the generator's {@link LoadModel}: four statements on one
- * connection, no persistence context. The preview and the deployment API read a load on every
+ * Reads one stored load straight into the generator's {@link LoadModel}: one statement, no
+ * persistence context. The preview and the deployment API read a load on every
  * call and change nothing; through JPA that was eight statements and a fifth of the request's CPU.
  * The mapping is the entities' own ({@code WarehouseEntity.toModel}); StoredLoadsContract holds
  * the two to the same records.
@@ -32,36 +32,46 @@ import io.loadsmith.problem.NotFoundException;
 @Component
 class StoredLoadReader {
 
-    // Position 0 is the target, 1..n the sources in their order (a load may read its own target).
-    // The target's row carries the store's revision, read in the same statement (StoreChanges).
-    private static final String ENTITIES = """
-            select 0 as position, l.name as load_name, e.id, e.name, e.logical_name, e.schema_name, t.name as type_name,
-                   e.physical_type, e.full_refresh_policy, e.case_sensitive,
-                   (select max(r.revision) from store_revision r) as store_revision
+    // One statement, so that the load is read at one moment of the store (four statements without a
+    // transaction each saw their own: an edit between them gave a model that never existed) and in one
+    // round trip instead of four (issue 18.4). Each row says what it is, in the columns they share:
+    // E an entity (position 0 the target, carrying the load's name and the store's revision, read in
+    // the same statement for StoreChanges; 1..n the sources, and a load may read its own target),
+    // A an attribute, S a step, O an option. The first branch's types are wide enough for every branch.
+    private static final String LOAD = """
+            select 'E' as kind, x.position as pos, e.id as entity_id, cast(l.name as varchar(1000)) as load_name,
+                   cast(e.name as varchar(1000)) as name, cast(e.logical_name as varchar(1000)) as label,
+                   cast(e.schema_name as varchar(1000)) as schema_name, cast(t.name as varchar(1000)) as type_name,
+                   cast(e.physical_type as varchar(1000)) as physical_type,
+                   cast(e.full_refresh_policy as varchar(1000)) as full_refresh_policy,
+                   cast(null as varchar(1000000)) as text_value, cast(null as integer) as data_length,
+                   cast(null as integer) as data_precision, cast(null as integer) as data_scale,
+                   e.case_sensitive as case_sensitive, cast(null as boolean) as nullable,
+                   case when x.position = 0 then (select max(r.revision) from store_revision r) end as store_revision
               from entity_load l
-              join dw_entity e on e.id = l.target_entity_id and e.deleted_at is null
+              join (select 0 as position, l0.target_entity_id as entity_id from entity_load l0 where l0.id = ?
+                    union all
+                    select s.position, s.entity_id from load_source s where s.load_id = ?) x on 1 = 1
+              join dw_entity e on e.id = x.entity_id and e.deleted_at is null
               left join entity_type t on t.id = e.entity_type_id
              where l.id = ? and l.deleted_at is null
             union all
-            select s.position, null, e.id, e.name, e.logical_name, e.schema_name, t.name,
-                   e.physical_type, e.full_refresh_policy, e.case_sensitive, cast(null as bigint)
-              from load_source s
-              join dw_entity e on e.id = s.entity_id and e.deleted_at is null
-              left join entity_type t on t.id = e.entity_type_id
-             where s.load_id = ?
-             order by position""";
-
-    private static final String ATTRIBUTES = """
-            select a.entity_id, a.name, a.attribute_type, a.datatype, a.data_length, a.data_precision, a.data_scale,
-                   a.nullable, a.description, a.case_sensitive
+            select 'A', a.position, a.entity_id, null, a.name, a.attribute_type, a.datatype, null, null, null,
+                   a.description, a.data_length, a.data_precision, a.data_scale, a.case_sensitive, a.nullable, null
               from dw_attribute a
              where a.entity_id in (select l.target_entity_id from entity_load l where l.id = ?
                                    union select s.entity_id from load_source s where s.load_id = ?)
-             order by a.entity_id, a.position""";
-
-    private static final String STEPS = "select name, step_type, step_text from load_step where load_id = ? order by position";
-
-    private static final String OPTIONS = "select name, option_value from load_option where load_id = ?";
+            union all
+            select 'S', s.position, null, null, s.name, s.step_type, null, null, null, null, s.step_text,
+                   null, null, null, null, null, null
+              from load_step s
+             where s.load_id = ?
+            union all
+            select 'O', 0, null, null, o.name, null, null, null, null, null, o.option_value,
+                   null, null, null, null, null, null
+              from load_option o
+             where o.load_id = ?
+             order by kind, pos""";
 
     private final JdbcTemplate jdbc;
     private final StoreChanges changes;
@@ -81,43 +91,42 @@ class StoredLoadReader {
 
     private static LoadModel read(Connection connection, long loadId, StoreChanges changes) throws SQLException {
         List<EntityRow> entities = new ArrayList<>();
-        try (PreparedStatement st = prepare(connection, ENTITIES, loadId, loadId); ResultSet rs = st.executeQuery()) {
+        Map<Long, List<AttributeModel>> attributes = new HashMap<>();
+        List<StepModel> steps = new ArrayList<>();
+        Map<String, String> options = new TreeMap<>();
+        try (PreparedStatement st = prepare(connection, LOAD, loadId, loadId, loadId, loadId, loadId, loadId, loadId);
+             ResultSet rs = st.executeQuery()) {
             while (rs.next()) {
-                if (rs.getInt("position") == 0) {
-                    changes.observed(rs.getLong("store_revision"));
+                switch (rs.getString("kind")) {
+                    case "E" -> {
+                        if (rs.getInt("pos") == 0) {
+                            changes.observed(rs.getLong("store_revision"));
+                        }
+                        entities.add(new EntityRow(rs.getInt("pos"), rs.getString("load_name"), rs.getLong("entity_id"),
+                                rs.getString("name"), rs.getString("label"), rs.getString("schema_name"),
+                                rs.getString("type_name"), rs.getString("physical_type"),
+                                rs.getString("full_refresh_policy"), rs.getBoolean("case_sensitive")));
+                    }
+                    case "A" -> {
+                        String name = rs.getString("name");
+                        attributes.computeIfAbsent(rs.getLong("entity_id"), id -> new ArrayList<>()).add(new AttributeModel(
+                                name, rs.getString("label"), rs.getString("schema_name"), integer(rs, "data_length"),
+                                integer(rs, "data_precision"), integer(rs, "data_scale"), rs.getBoolean("nullable"), null,
+                                rs.getString("text_value"), rs.getBoolean("case_sensitive"), name));
+                    }
+                    case "S" -> steps.add(new StepModel(rs.getString("name"), StepType.valueOf(rs.getString("label")),
+                            rs.getString("text_value")));
+                    default -> {
+                        // A map entry with no value is no option (as the JPA mapping reads it).
+                        if (rs.getString("text_value") != null) {
+                            options.put(rs.getString("name"), rs.getString("text_value"));
+                        }
+                    }
                 }
-                entities.add(new EntityRow(rs.getInt("position"), rs.getString("load_name"), rs.getLong("id"),
-                        rs.getString("name"), rs.getString("logical_name"), rs.getString("schema_name"),
-                        rs.getString("type_name"), rs.getString("physical_type"), rs.getString("full_refresh_policy"),
-                        rs.getBoolean("case_sensitive")));
             }
         }
         if (entities.isEmpty() || entities.get(0).position() != 0) {
             return null;
-        }
-        Map<Long, List<AttributeModel>> attributes = new HashMap<>();
-        try (PreparedStatement st = prepare(connection, ATTRIBUTES, loadId, loadId); ResultSet rs = st.executeQuery()) {
-            while (rs.next()) {
-                String name = rs.getString("name");
-                attributes.computeIfAbsent(rs.getLong("entity_id"), id -> new ArrayList<>()).add(new AttributeModel(name,
-                        rs.getString("attribute_type"), rs.getString("datatype"), integer(rs, "data_length"),
-                        integer(rs, "data_precision"), integer(rs, "data_scale"), rs.getBoolean("nullable"), null,
-                        rs.getString("description"), rs.getBoolean("case_sensitive"), name));
-            }
-        }
-        List<StepModel> steps = new ArrayList<>();
-        try (PreparedStatement st = prepare(connection, STEPS, loadId); ResultSet rs = st.executeQuery()) {
-            while (rs.next()) {
-                steps.add(new StepModel(rs.getString("name"), StepType.valueOf(rs.getString("step_type")), rs.getString("step_text")));
-            }
-        }
-        Map<String, String> options = new TreeMap<>();
-        try (PreparedStatement st = prepare(connection, OPTIONS, loadId); ResultSet rs = st.executeQuery()) {
-            while (rs.next()) {
-                if (rs.getString("option_value") != null) {
-                    options.put(rs.getString("name"), rs.getString("option_value"));
-                }
-            }
         }
         List<EntityModel> models = entities.stream()
                 .map(e -> e.toModel(attributes.getOrDefault(e.id(), List.of()))).toList();

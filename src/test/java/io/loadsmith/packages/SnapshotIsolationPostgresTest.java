@@ -35,8 +35,8 @@ import io.loadsmith.packageregistry.api.PackageRequest;
 import io.loadsmith.store.PostgresStoreTest;
 
 /**
- * A package read (commit, export, a migration and its loads) sees the store as it was at one
- * moment, whatever is saved while it reads. The writer here renames the package's entity and adds
+ * A package read (commit, export, a migration and its loads) and a load's SQL see the store as it
+ * was at one moment, whatever is saved while they read. The writer here renames the package's entity and adds
  * an attribute while holding a lock on load_source, so the read stops half-way (after the
  * entities, before the loads) until the change is committed; read committed, the loads then name
  * an entity the document does not have.
@@ -132,6 +132,25 @@ class SnapshotIsolationPostgresTest extends PostgresStoreTest {
         assertThat(upgrade.files()).map(SqlPackage.File::content).noneMatch(sql -> sql.contains("Iso_Renamed"));
     }
 
+    @Test
+    void aLoadsSqlIsOneMomentOfTheStore() throws Exception {
+        String during;
+        try (Connection writer = dataSource.getConnection(); Statement st = writer.createStatement()) {
+            writer.setAutoCommit(false);
+            // The load's steps locked: a read of the load waits for them after it has read its entities.
+            st.execute("lock table load_step in access exclusive mode");
+            st.executeUpdate("update dw_entity set name = 'Iso_Renamed', row_version = row_version + 1 where id = " + entityId);
+            st.executeUpdate("update load_step set step_text = 'SELECT ''v2'' FROM <target_entity_name>' where load_id = " + loadId);
+            CompletableFuture<String> reading = CompletableFuture.supplyAsync(() -> loads.generate(loadId, "h2", null).sql());
+            awaitBlockedOn(reading, "load_step");
+            writer.commit();
+            during = reading.get(30, TimeUnit.SECONDS);
+        }
+
+        assertThat(during).as("the step and the entity's name from the same moment")
+                .contains("SELECT 'v2' FROM Iso_Renamed");
+    }
+
     /** What {@code read} returns when the entity is renamed and given an attribute while it runs. */
     private <T> T whileRenamed(Supplier<T> read) throws Exception {
         try (Connection writer = dataSource.getConnection(); Statement st = writer.createStatement()) {
@@ -142,19 +161,19 @@ class SnapshotIsolationPostgresTest extends PostgresStoreTest {
                     + " select entity_id, max(position) + 1, 'added', 'INTEGER8', true, false from dw_attribute"
                     + " where entity_id = " + entityId + " group by entity_id");
             CompletableFuture<T> reading = CompletableFuture.supplyAsync(read);
-            awaitBlockedOn(writer, reading);
+            awaitBlockedOn(reading, "load_source");
             writer.commit();
             return reading.get(30, TimeUnit.SECONDS);
         }
     }
 
     /** Until the read waits for the writer's lock (or has finished without needing it). */
-    private void awaitBlockedOn(Connection writer, CompletableFuture<?> reading) throws Exception {
+    private void awaitBlockedOn(CompletableFuture<?> reading, String table) throws Exception {
         JdbcTemplate jdbc = new JdbcTemplate(dataSource);
         long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (!reading.isDone() && System.nanoTime() < until) {
             Integer waiting = jdbc.queryForObject("select count(*) from pg_stat_activity where wait_event_type = 'Lock'"
-                    + " and query like '%load_source%'", Integer.class);
+                    + " and query like '%" + table + "%'", Integer.class);
             if (waiting != null && waiting > 0) {
                 return;
             }

@@ -90,6 +90,33 @@ public interface StoredLoadsContract {
                 .isInstanceOf(NotFoundException.class).hasMessage("Load " + Long.MAX_VALUE + " does not exist.");
     }
 
+    /**
+     * The longest texts the store takes, read whole in the one statement that reads a load (its
+     * columns are shared by entities, attributes, steps and options): a step at the limit of
+     * Limits.STEP_TEXT with quotes and line breaks, a long option value, no sources.
+     */
+    @Test
+    default void theLongestStepAndOptionAreReadWhole() {
+        EntityService entities = context().getBean(EntityService.class);
+        LoadService loads = context().getBean(LoadService.class);
+        long target = entities.create(new EntityRequest(null, "Long_Texts", null, "read_long", null,
+                PhysicalType.VIEW, null, null, null, List.of())).id();
+        String head = "SELECT 'it''s'\n  -- a comment\n";
+        String step = head + "x".repeat(io.loadsmith.limits.Limits.STEP_TEXT - head.length());
+        String option = "v".repeat(4000);
+        long load = loads.create(new LoadRequest(null, "read_long_texts", "read_long.Long_Texts", null, null, List.of(),
+                List.of(new StepJson("only", StepType.OVERRIDE, step)), Map.of("long", option))).id();
+        try {
+            LoadModel read = context().getBean(LoadModelAssembler.class).assemble(load);
+            assertThat(read.sources()).isEmpty();
+            assertThat(read.steps()).singleElement().satisfies(s -> assertThat(s.text()).isEqualTo(step));
+            assertThat(read.options()).containsExactly(Map.entry("long", option));
+        } finally {
+            loads.delete(load);
+            entities.delete(target);
+        }
+    }
+
     @Test
     default void everyStoredLoadReadsAsItsEntitiesMapIt() {
         LoadModelAssembler assembler = context().getBean(LoadModelAssembler.class);

@@ -37,16 +37,15 @@ class StoredLoadReader {
     // round trip instead of four (issue 18.4). Each row says what it is, in the columns they share:
     // E an entity (position 0 the target, carrying the load's name and the store's revision, read in
     // the same statement for StoreChanges; 1..n the sources, and a load may read its own target),
-    // A an attribute, S a step, O an option. The first branch's types are wide enough for every branch.
+    // A an attribute, S a step, O an option. A union's column takes the widest of its branches' types
+    // (PostgreSQL, H2: StoredLoadsContract reads a step of 1,000,000 characters); the first branch's
+    // NULLs are cast so that the column has a type at all.
     private static final String LOAD = """
-            select 'E' as kind, x.position as pos, e.id as entity_id, cast(l.name as varchar(1000)) as load_name,
-                   cast(e.name as varchar(1000)) as name, cast(e.logical_name as varchar(1000)) as label,
-                   cast(e.schema_name as varchar(1000)) as schema_name, cast(t.name as varchar(1000)) as type_name,
-                   cast(e.physical_type as varchar(1000)) as physical_type,
-                   cast(e.full_refresh_policy as varchar(1000)) as full_refresh_policy,
+            select 'E' as kind, x.position as pos, e.id as entity_id, l.name as load_name, e.name,
+                   e.logical_name as label, e.schema_name, t.name as type_name, e.physical_type, e.full_refresh_policy,
                    cast(null as varchar(1000000)) as text_value, cast(null as integer) as data_length,
                    cast(null as integer) as data_precision, cast(null as integer) as data_scale,
-                   e.case_sensitive as case_sensitive, cast(null as boolean) as nullable,
+                   e.case_sensitive, cast(null as boolean) as nullable,
                    case when x.position = 0 then (select max(r.revision) from store_revision r) end as store_revision
               from entity_load l
               join (select 0 as position, l0.target_entity_id as entity_id from entity_load l0 where l0.id = ?

@@ -7,9 +7,9 @@
 # Needs root on Debian: installs the Docker engine (docker.io) and docker-compose from Debian's
 # packages when missing and starts dockerd when none runs. Where the Dockerfile's default base images
 # cannot be pulled, it builds local ones from Debian's packages (debootstrap + docker import, then
-# apt-get inside): a JDK 17 + Maven image for the build stage, a JRE 17 image for the run stage and a
-# PostgreSQL image for compose (SMOKE_RUN_JAVA=25: the run stage on trixie's Java 25 instead, the
-# Dockerfile's AOT-cache path). Those base images are kept (tagged loadsmith-local/*), and so is the
+# apt-get inside): a JDK 17 + Maven + gcc image for the build stage, a Java 25 image (Debian trixie's)
+# for the run stage, as the Dockerfile's default, and a PostgreSQL image for compose (SMOKE_RUN_JAVA=17:
+# the run stage on bookworm's JRE 17 instead, the Dockerfile's class-data-sharing path). Those base images are kept (tagged loadsmith-local/*), and so is the
 # build cache, because they are what makes a second run take minutes instead of a quarter of an hour;
 # everything else it started (containers, volumes, networks, the project image, dockerd) it removes.
 #
@@ -32,8 +32,8 @@ DEFAULT_BUILD_IMAGE=$(sed -n 's/^ARG BUILD_IMAGE=//p' Dockerfile)
 DEFAULT_RUN_IMAGE=$(sed -n 's/^ARG RUN_IMAGE=//p' Dockerfile)
 DEFAULT_POSTGRES_IMAGE=postgres:17
 LOCAL_DEBIAN=loadsmith-local/debian:bookworm
-LOCAL_BUILD_IMAGE=loadsmith-local/jdk17-maven:bookworm
-RUN_JAVA=${SMOKE_RUN_JAVA:-17}
+LOCAL_BUILD_IMAGE=loadsmith-local/jdk17-maven-gcc:bookworm
+RUN_JAVA=${SMOKE_RUN_JAVA:-25}
 case $RUN_JAVA in
   17) LOCAL_DEBIAN_RUN=$LOCAL_DEBIAN ;;
   25) LOCAL_DEBIAN_RUN=loadsmith-local/debian:trixie  # bookworm has no Java 25
@@ -226,7 +226,7 @@ EOF
 )" >"$WORK/postgres-image" &
 POSTGRES_JOB=$!
 BUILD_IMAGE=$(base_image "$DEFAULT_BUILD_IMAGE" $LOCAL_BUILD_IMAGE \
-  'RUN apt-get update && apt-get install -y --no-install-recommends openjdk-17-jdk-headless maven \
+  'RUN apt-get update && apt-get install -y --no-install-recommends openjdk-17-jdk-headless maven gcc libc6-dev \
  && rm -rf /var/lib/apt/lists/*')
 wait $POSTGRES_JOB || fail "no PostgreSQL image"
 POSTGRES_IMAGE=$(cat "$WORK/postgres-image")
@@ -279,6 +279,8 @@ new_token() {
 }
 
 api() { curl -s --max-time 30 -H "Authorization: Bearer $TOKEN" "$@"; }
+json() { api -H 'Content-Type: application/json' "$@"; }
+field() { grep -o "\"$1\":[0-9]*" <<<"$2" | head -1 | cut -d: -f2; }
 
 # has PATTERN TEXT: grep on text already read (grep -q in a pipe may close it early, which pipefail
 # would count as the writer's failure).
@@ -353,6 +355,26 @@ done
 [ "$(docker inspect --format '{{.State.Health.Status}}' $APP)" = healthy ] || fail "HEALTHCHECK never said healthy"
 ok "the Dockerfile's HEALTHCHECK reports healthy"
 
+# A template whose regular expression backtracks for ever inside Java: the render guard stops it on
+# the image's JVM (Thread.stop before Java 20, JVM TI's StopThread from 20 on) at its 10 s limit, and
+# the server goes on serving.
+! docker logs $APP 2>&1 | grep -q 'cannot stop a thread' || fail "the JVM says it cannot stop a thread: $(docker logs $APP 2>&1 | grep 'cannot stop a thread')"
+tpl=$(json -d '{"name":"smoke_runaway","variants":{"default":"${(\"x\"?right_pad(100000, \"x\"))?replace(\"(x+x+)+y\", \"z\", \"r\")?length}"}}' \
+  $BASE/api/v1/templates)
+[ -n "$(field id "$tpl")" ] || fail "no template from POST /api/v1/templates: $tpl"
+runaway=$(json -d '{"name":"smoke_runaway_load","target":"publish.D_VESSEL_SCD2","steps":[{"name":"runaway","type":"OVERRIDE","text":"<ftltemplate:smoke_runaway>"}]}' \
+  $BASE/api/v1/loads)
+RUNAWAY_ID=$(field id "$runaway")
+[ -n "$RUNAWAY_ID" ] || fail "no load from POST /api/v1/loads: $runaway"
+t0=$(now)
+answer=$(api -w ' %{http_code}' "$BASE/api/v1/loads/$RUNAWAY_ID/sql?dialect=postgresql")
+RUNAWAY_SECONDS=$(seconds "$t0" "$(now)")
+has 'rendering was stopped' "$answer" && [ "${answer##* }" -ge 400 ] && [ "${answer##* }" -lt 500 ] \
+  || fail "the runaway render's answer after $RUNAWAY_SECONDS s: $answer"
+awk -v s="$RUNAWAY_SECONDS" 'BEGIN { exit !(s < 13) }' || fail "the runaway render was answered after $RUNAWAY_SECONDS s (limit 10 s)"
+check_golden $BASE
+ok "a render stuck in a backtracking regular expression is stopped after $RUNAWAY_SECONDS s (limit 10 s); the server serves on"
+
 # The store on the volume: an entity and the token outlive a restart.
 [ "$(api -X POST $BASE/api/v1/entities -H 'Content-Type: application/json' -o /dev/null -w '%{http_code}' \
   -d '{"entityType":"DIM_SCD2","logicalName":"SMOKE_PORT","attributes":[{"name":"port_name","datatype":"VARCHAR","dataLength":100}]}')" \
@@ -392,8 +414,6 @@ check_golden $BASE1
 ok "a token made on instance 2 reads the demo load's SQL from instance 1 (equals the golden file)"
 
 # A template changed through one instance is what the other generates with at once (store_revision).
-json() { api -H 'Content-Type: application/json' "$@"; }
-field() { grep -o "\"$1\":[0-9]*" <<<"$2" | head -1 | cut -d: -f2; }
 tpl=$(json -d '{"name":"smoke_probe","variants":{"default":"-- smoke probe one"}}' $BASE1/api/v1/templates)
 TPL_ID=$(field id "$tpl")
 [ -n "$TPL_ID" ] || fail "no template from POST /api/v1/templates on instance 1: $tpl"

@@ -37,7 +37,7 @@ public class GenerationConfiguration {
     @Bean
     RenderGuard renderGuard(@Value("${loadsmith.render.time-limit:10s}") Duration time,
                             @Value("${loadsmith.render.memory-limit:512MB}") DataSize memory) {
-        RenderGuard.limitationOn(Runtime.version().feature())
+        RenderGuard.limitation()
                 .ifPresent(LoggerFactory.getLogger(RenderGuard.class)::warn);
         return new RenderGuard(new RenderGuard.Limits(time, memory.toBytes()));
     }

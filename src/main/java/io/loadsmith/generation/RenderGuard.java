@@ -18,8 +18,9 @@ import com.sun.management.ThreadMXBean;
  * looks at every guarded thread a few dozen times a second and, past a limit, first interrupts it
  * (FreeMarker's interruption checks stop loops at the next element) and, if it is still inside
  * the guard half a second later (a regular expression or a built-in that loops inside Java),
- * stops it with {@link Thread#stop()}. The {@link ThreadDeath} is caught here, never outside: a
- * thread that leaves the guard while a stop is on its way waits for it inside.
+ * stops it with a {@link ThreadDeath} ({@link ThreadStopper}: {@code Thread.stop} up to Java 19,
+ * JVM TI from Java 22). The {@link ThreadDeath} is caught here, never outside: a thread that leaves
+ * the guard while a stop is on its way waits for it inside.
  * <p>
  * Deep recursion ({@link StackOverflowError}) and a single allocation the heap cannot hold
  * ({@link OutOfMemoryError}) end the render too; growth by many allocations (a string doubled in
@@ -51,6 +52,7 @@ public final class RenderGuard {
     private static final long GRACE_NANOS = 500_000_000L;
     /** Static, so that renders nested across engines (a draft inside a preview) count once. */
     private static final ThreadLocal<Registration> CURRENT = new ThreadLocal<>();
+    private static final ThreadStopper STOPPER = ThreadStopper.forThisJvm();
     private static final RenderGuard SHARED = new RenderGuard(Limits.DEFAULT);
 
     private static final int RUNNING = 0;
@@ -58,25 +60,33 @@ public final class RenderGuard {
     private static final int STOPPING = 2;
 
     private final Limits limits;
+    private final ThreadStopper stopper;
     private final Map<Thread, Registration> active = new ConcurrentHashMap<>();
     private final ThreadMXBean threads =
             (ThreadMXBean) ManagementFactory.getThreadMXBean();
     private volatile ScheduledExecutorService watchdog;
 
     public RenderGuard(Limits limits) {
+        this(limits, STOPPER);
+    }
+
+    /** A guard that stops threads the given way (its tests: JVM TI's way on the JDK 17 the suite runs on). */
+    RenderGuard(Limits limits, ThreadStopper stopper) {
         this.limits = limits;
+        this.stopper = stopper;
     }
 
     /**
-     * What the guard cannot do on the given Java feature release, for the operator to read at start:
-     * from Java 20 on {@link Thread#stop()} throws, so a render stuck inside Java code (a regular
-     * expression that backtracks) outlives its limit. Empty where the guard holds in full.
+     * What the guard cannot do on this JVM, for the operator to read at start: where it cannot stop
+     * a thread, a render stuck inside Java code (a regular expression that backtracks) outlives its
+     * limit. Empty where the guard holds in full.
      */
-    public static Optional<String> limitationOn(int javaFeature) {
-        return javaFeature < 20 ? Optional.empty() : Optional.of("Java " + javaFeature + " cannot stop a thread: "
+    public static Optional<String> limitation() {
+        return STOPPER.unavailable().map(why -> "This JVM cannot stop a thread (" + why + "): "
                 + "a render stuck inside Java code (a regular expression that backtracks) runs past "
                 + "loadsmith.render.time-limit and holds a core until it ends. Loops and recursion are still stopped. "
-                + "Run on Java 17 where not every template author is trusted (README, \"Start-up of the server\").");
+                + "Where not every template author is trusted, run on Java 19 or earlier, or a jar built with gcc "
+                + "(its native library stops threads from Java 20 on; README, \"Start-up of the server\").");
     }
 
     /** The guard of the application's engines unless one is configured. */
@@ -256,14 +266,11 @@ public final class RenderGuard {
         return false;
     }
 
-    @SuppressWarnings({"deprecation", "removal"})
-    private static void stop(Registration r) {
-        try {
-            r.thread.stop();
-        } catch (UnsupportedOperationException e) {
-            // Java 20 and later cannot stop a thread: the render ends when its own loop does.
+    private void stop(Registration r) {
+        if (!stopper.stop(r.thread)) {
+            // The render ends when its own loop does.
             r.stopFailed = true;
-            LOG.log(System.Logger.Level.WARNING, "A render past its limit could not be stopped on this Java version");
+            LOG.log(System.Logger.Level.WARNING, "A render past its limit could not be stopped on this JVM");
         }
     }
 

@@ -126,12 +126,12 @@ docker volume rm $VOLUME >/dev/null 2>&1 || true
 
 # --- base images ------------------------------------------------------------------------------------
 # Debian's mirror as apt on this machine is configured (both source formats), so the images use the
-# same package registry as the host.
+# same package registry as the host; empty where none matches (a machine without a security mirror).
 debian_uri() {
   local pattern=$1
   { grep -hs '^URIs:' /etc/apt/sources.list.d/*.sources | awk '{print $2}'
     grep -hs '^deb ' /etc/apt/sources.list /etc/apt/sources.list.d/*.list | awk '{print $2}'
-  } | grep -E "$pattern" | head -1
+  } | grep -E "$pattern" | head -1 || true
 }
 
 # local_debian TAG: a minimal Debian image of the release the tag names (loadsmith-local/debian:SUITE).

@@ -347,7 +347,7 @@ ok "the process runs as uid $USER_ID ($(docker exec $APP id -un)), not root"
 ARCHIVE=$(docker exec $APP cat /app/jvm.options | sed -n 's/^-XX:[A-Za-z]*=\(\/app\/[^ ]*\)$/\1/p')
 [ -n "$ARCHIVE" ] || fail "/app/jvm.options names no archive: $(docker exec $APP cat /app/jvm.options)"
 grep -q " $ARCHIVE\$" /proc/"$PID"/maps || fail "the JVM did not map $ARCHIVE"
-ok "the JVM maps its start-up archive $ARCHIVE ($(docker exec $APP cat /app/jvm.options))"
+ok "the JVM maps its start-up archive $ARCHIVE ($(docker exec $APP cat /app/jvm.options | tr "\n" " "))"
 
 for _ in $(seq 60); do
   [ "$(docker inspect --format '{{.State.Health.Status}}' $APP)" = healthy ] && break; sleep 1

@@ -37,8 +37,11 @@ public class GenerationConfiguration {
     @Bean
     RenderGuard renderGuard(@Value("${loadsmith.render.time-limit:10s}") Duration time,
                             @Value("${loadsmith.render.memory-limit:512MB}") DataSize memory) {
-        RenderGuard.limitation()
-                .ifPresent(LoggerFactory.getLogger(RenderGuard.class)::warn);
+        // Beside the start, not in its way: from Java 20 on the answer loads a native library.
+        Thread check = new Thread(() -> RenderGuard.limitation()
+                .ifPresent(LoggerFactory.getLogger(RenderGuard.class)::warn), "render-guard-check");
+        check.setDaemon(true);
+        check.start();
         return new RenderGuard(new RenderGuard.Limits(time, memory.toBytes()));
     }
 

@@ -52,7 +52,6 @@ public final class RenderGuard {
     private static final long GRACE_NANOS = 500_000_000L;
     /** Static, so that renders nested across engines (a draft inside a preview) count once. */
     private static final ThreadLocal<Registration> CURRENT = new ThreadLocal<>();
-    private static final ThreadStopper STOPPER = ThreadStopper.forThisJvm();
     private static final RenderGuard SHARED = new RenderGuard(Limits.DEFAULT);
 
     private static final int RUNNING = 0;
@@ -67,10 +66,13 @@ public final class RenderGuard {
     private volatile ScheduledExecutorService watchdog;
 
     public RenderGuard(Limits limits) {
-        this(limits, STOPPER);
+        this(limits, null);
     }
 
-    /** A guard that stops threads the given way (its tests: JVM TI's way on the JDK 17 the suite runs on). */
+    /**
+     * A guard that stops threads the given way (its tests: JVM TI's way on the JDK 17 the suite runs
+     * on); null: this JVM's way, found at the first stop or {@link #limitation()}.
+     */
     RenderGuard(Limits limits, ThreadStopper stopper) {
         this.limits = limits;
         this.stopper = stopper;
@@ -82,7 +84,7 @@ public final class RenderGuard {
      * limit. Empty where the guard holds in full.
      */
     public static Optional<String> limitation() {
-        return STOPPER.unavailable().map(why -> "This JVM cannot stop a thread (" + why + "): "
+        return Stopping.ON_THIS_JVM.unavailable().map(why -> "This JVM cannot stop a thread (" + why + "): "
                 + "a render stuck inside Java code (a regular expression that backtracks) runs past "
                 + "loadsmith.render.time-limit and holds a core until it ends. Loops and recursion are still stopped. "
                 + "Where not every template author is trusted, run on Java 19 or earlier, or a jar built with gcc "
@@ -267,11 +269,19 @@ public final class RenderGuard {
     }
 
     private void stop(Registration r) {
-        if (!stopper.stop(r.thread)) {
+        if (!(stopper != null ? stopper : Stopping.ON_THIS_JVM).stop(r.thread)) {
             // The render ends when its own loop does.
             r.stopFailed = true;
             LOG.log(System.Logger.Level.WARNING, "A render past its limit could not be stopped on this JVM");
         }
+    }
+
+    /**
+     * This JVM's way to stop a thread, made at its first use: from Java 20 on that loads a native
+     * library (about 70 ms on a cold JVM), which a start need not wait for.
+     */
+    private static final class Stopping {
+        static final ThreadStopper ON_THIS_JVM = ThreadStopper.forThisJvm();
     }
 
     private static final class Registration {

@@ -19,7 +19,7 @@ import com.sun.management.ThreadMXBean;
  * (FreeMarker's interruption checks stop loops at the next element) and, if it is still inside
  * the guard half a second later (a regular expression or a built-in that loops inside Java),
  * stops it with a {@link ThreadDeath} ({@link ThreadStopper}: {@code Thread.stop} up to Java 19,
- * JVM TI from Java 22). The {@link ThreadDeath} is caught here, never outside: a thread that leaves
+ * JVM TI from Java 20). The {@link ThreadDeath} is caught here, never outside: a thread that leaves
  * the guard while a stop is on its way waits for it inside.
  * <p>
  * Deep recursion ({@link StackOverflowError}) and a single allocation the heap cannot hold

@@ -1,7 +1,8 @@
 # Base images are arguments, so a team that mirrors its images (or CI, which builds them from
 # Debian's packages: ops/container-smoke.sh) builds this same file:
-#   docker build --build-arg BUILD_IMAGE=mirror/maven:3.9-jdk17 --build-arg RUN_IMAGE=mirror/jre:17 .
-# BUILD_IMAGE needs a JDK 17 and Maven; RUN_IMAGE a Java runtime, groupadd and useradd.
+#   docker build --build-arg BUILD_IMAGE=mirror/maven:3.9-jdk17 --build-arg RUN_IMAGE=mirror/jre:25 .
+# BUILD_IMAGE needs a JDK 17 and Maven, and gcc or apt-get to install it; RUN_IMAGE a Java runtime,
+# groupadd and useradd.
 # The runtime is Java 25: its AOT cache starts the server a quarter sooner than JDK 17's class-data
 # archive and its generator runs 1.6x as fast (docs/benchmarks.md, "Start-up on Java 25"). Any Java 17
 # or later runs the image; the render guard stops a render stuck inside Java code on each (Thread.stop

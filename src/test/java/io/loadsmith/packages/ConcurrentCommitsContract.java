@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
@@ -37,6 +39,8 @@ public interface ConcurrentCommitsContract {
         long pkg = packages.create(new PackageRequest(null, "Race_Pkg", null)).id();
         long entity = entities.create(new EntityRequest(null, "Race", "Race", "race", null, PhysicalType.TABLE, "Race_Pkg",
                 null, null, List.of(new AttributeJson("id", "INTEGER8", null, null, null, false, null, null)))).id();
+        // Two threads of its own: the common pool may have one (2 cores), and the commits must overlap.
+        ExecutorService committers = Executors.newFixedThreadPool(2);
         try {
             for (int round = 0; round < 5; round++) {
                 entities.update(entity, new EntityRequest(entities.get(entity).version(), "Race", "Race", "race", null,
@@ -54,7 +58,7 @@ public interface ConcurrentCommitsContract {
                         } catch (Exception e) {
                             throw new IllegalStateException(e);
                         }
-                    }));
+                    }, committers));
                 }
                 List<Object> outcomes = new ArrayList<>();
                 for (CompletableFuture<Object> commit : commits) {
@@ -69,6 +73,7 @@ public interface ConcurrentCommitsContract {
             }
             assertThat(versions.list(pkg, org.springframework.data.domain.PageRequest.of(0, 10)).getTotalElements()).isEqualTo(5);
         } finally {
+            committers.shutdownNow();
             entities.delete(entity);
             packages.delete(pkg);
         }

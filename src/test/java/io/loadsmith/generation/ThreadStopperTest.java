@@ -32,8 +32,7 @@ class ThreadStopperTest {
 
     @Test
     void jvmTisStopEndsARegularExpressionThatBacktracksAndTheThreadGoesOn() throws Exception {
-        assumeTrue(NativeThreadStop.class.getResource(NativeThreadStop.LIBRARY) != null,
-                "this build has no " + NativeThreadStop.LIBRARY + " (it is built where gcc is)");
+        assumeLibraryBuilt();
         ThreadStopper jvmti = ThreadStopper.forJava(25);
         assertThat(jvmti.unavailable()).isEmpty();
         RenderGuard guard = new RenderGuard(new RenderGuard.Limits(Duration.ofSeconds(1), 512L * 1024 * 1024), jvmti);
@@ -71,11 +70,16 @@ class ThreadStopperTest {
 
     @Test
     void aThreadThatHasEndedIsNotStopped() throws Exception {
-        assumeTrue(NativeThreadStop.class.getResource(NativeThreadStop.LIBRARY) != null,
-                "this build has no " + NativeThreadStop.LIBRARY + " (it is built where gcc is)");
+        assumeLibraryBuilt();
         Thread ended = new Thread(() -> { });
         ended.start();
         ended.join();
         assertThat(ThreadStopper.forJava(25).stop(ended)).isFalse();
+    }
+
+    /** The library is built on Linux where gcc is; elsewhere these tests have nothing to try. */
+    private static void assumeLibraryBuilt() {
+        assumeTrue(NativeThreadStop.class.getResource(NativeThreadStop.LIBRARY) != null,
+                "this build has no " + NativeThreadStop.LIBRARY + " (it is built on Linux where gcc is)");
     }
 }

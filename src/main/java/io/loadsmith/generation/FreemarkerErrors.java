@@ -14,7 +14,15 @@ public final class FreemarkerErrors {
     public record Described(String template, Integer line, Integer column, String detail) {
     }
 
-    private static final Pattern WRAPPER = Pattern.compile("\\s*\\(wrapper: [\\w.$]+\\)");
+    /**
+     * FreeMarker says what Java object a value is, in parentheses after its template type: "an
+     * extended_hash (ImmutableCollections$MapN wrapped into f.t.DefaultMapAdapter)", "a method
+     * (wrapper: …$$Lambda/0x…)". The template type says all an author can act on, so the whole
+     * parenthesis goes, whatever class it names.
+     */
+    private static final Pattern WRAPPER = Pattern.compile("\\s*\\((?:wrapper: [^()]*|[^()]*\\bwrapped into\\b[^()]*)\\)");
+    /** A nested class named without its package (FreeMarker drops java.util. and java.lang.). */
+    private static final Pattern NESTED_CLASS = Pattern.compile("\\b[A-Z][\\w]*(?:\\$[\\w]+)+(?:/0x[0-9a-f]+)?");
     /** A qualified Java class name: lower-case package segments, then a capitalised simple name. */
     private static final Pattern JAVA_NAME = Pattern.compile(
             "(?:java|javax|jdk|sun|com|org|freemarker|io|f)(?:\\.[a-z_][\\w]*)*\\.[A-Z][\\w$]*(?:\\.[A-Z][\\w$]*)*(?:@[0-9a-f]+)?");
@@ -65,7 +73,8 @@ public final class FreemarkerErrors {
     public static String withoutJavaNames(String message) {
         String text = MANUAL_POINTERS.matcher(message).replaceAll("");
         text = WRAPPER.matcher(text).replaceAll("");
-        return JAVA_NAME.matcher(text).replaceAll("a value");
+        text = JAVA_NAME.matcher(text).replaceAll("a value");
+        return NESTED_CLASS.matcher(text).replaceAll("a value");
     }
 
     private static TemplateException innermostTemplateException(Throwable error) {

@@ -277,6 +277,31 @@ class GenerationErrorsTest {
     }
 
     /** A store template with a single dialect variant and no default. */
+    /** A value of the wrong kind is named in template terms, whatever Java object stands behind it. */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"${model}", "${dialect}", "${model.load.target.attributes}",
+            "${loadOpt}", "${dialect.name + dialect}", "${loadOpt + 1}", "<#list model as x></#list>",
+            "${model.load.target.attributes?keys}", "${dialect?string}"})
+    void aValueOfTheWrongKindNamesNoJavaClass(String body) {
+        TestGenerators generators = TestGenerators.with(List.of(new OnlyVariant("probe", "duckdb", body)));
+
+        GenerationException e = fail(generators, vesselWithStep("<ftltemplate:probe>"), "duckdb");
+
+        assertThat(e.detail()).doesNotContainPattern("\\$[A-Z$]|0x[0-9a-f]|wrapped into|wrapper|\\(a value|a value\\)|Collections|Lambda")
+                .containsPattern("evaluated to an? (extended_hash|sequence|method)|list is an extended_hash");
+    }
+
+    @Test
+    void aHashWhereTextBelongsIsNamedAsAHash() {
+        TestGenerators generators = TestGenerators.with(List.of(new OnlyVariant("probe", "duckdb", "${model}")));
+
+        GenerationException e = fail(generators, vesselWithStep("<ftltemplate:probe>"), "duckdb");
+
+        assertThat(e.detail()).isEqualTo("For \"${...}\" content: Expected a string or something automatically convertible to string "
+                + "(number, date or boolean), or \"template output\" , but this has evaluated to an extended_hash: ==> model  "
+                + "[in template \"templates/probe\" at line 1, column 3]");
+    }
+
     private record OnlyVariant(String name, String dialect, String body) implements io.loadsmith.generation.catalog.TemplateSource {
         @Override
         public String describe() {

@@ -15,7 +15,9 @@ import java.util.regex.Pattern;
  * <li>{@code ?new}, {@code ?api}: instantiate Java classes, call Java methods;</li>
  * <li>{@code ?eval}, {@code ?interpret}: run text built at run time, which could spell any of the
  *     above where no check can see it;</li>
- * <li>{@code <#include>} / {@code <#import>} of anything but a literal path under {@code /lib/}.</li>
+ * <li>{@code <#include>} / {@code <#import>} of anything but a literal path under {@code /lib/};</li>
+ * <li>{@code .now}: the render's clock, so that the same model would no longer give the same SQL (the
+ *     package's byte-identical zip, the migration's plan); the load's own time is the engine's.</li>
  * </ul>
  * Comments are ignored, so documentation may mention these constructs.
  */
@@ -35,6 +37,8 @@ public final class TemplateSandbox {
             + "|getResourceAsStream|getDeclaringClass|locale_object";
     private static final Pattern JAVA_REFLECTION = Pattern.compile(
             "(?:\\.\\s*(" + JAVA_MEMBERS + ")\\b|\\[\\s*[\"'](" + JAVA_MEMBERS + ")[\"']\\s*])");
+    /** FreeMarker's special variable {@code .now}, not a member {@code x.now} of some value. */
+    private static final Pattern NOW = Pattern.compile("(?<![\\w.)\\]\"'])\\.\\s*now\\b");
     private static final Pattern INCLUDE = Pattern.compile(
             "[<\\[]#(include|import)\\b\\s*(?:\"([^\"]*)\"|'([^']*)'|(\\S*))");
 
@@ -59,6 +63,12 @@ public final class TemplateSandbox {
                 String member = reflection.group(1) != null ? "." + reflection.group(1) : "[\"" + reflection.group(2) + "\"]";
                 refusals.add(refusal(code, ftl.start() + reflection.start(), member,
                         "it reaches Java classes, which templates may not"));
+            }
+            Matcher now = NOW.matcher(ftl.group());
+            if (now.find()) {
+                refusals.add(refusal(code, ftl.start() + now.start(), ".now",
+                        "it is the time of the render, so the same model would give other SQL on every call;"
+                        + " use the engine's CURRENT_TIMESTAMP, or a parameter such as execution_time"));
             }
         }
         Matcher include = INCLUDE.matcher(code);

@@ -73,4 +73,20 @@ class TemplateSandboxTest {
                             .containsEntry("template", "escape");
                 });
     }
+    /** The render's clock would make the same model give other SQL on every call (and every zip differ). */
+    @ParameterizedTest
+    @ValueSource(strings = {"-- at ${.now}", "<#assign t = .now>${t}", "${(.now)?string('yyyy')}", "[#assign t = . now]",
+            "${.now?iso_utc}"})
+    void refusesTheRendersClock(String text) {
+        assertThat(TemplateSandbox.refusals("SELECT 1\n" + text)).singleElement().satisfies(r -> {
+            assertThat(r.construct()).isEqualTo(".now");
+            assertThat(r.line()).isEqualTo(2);
+            assertThat(r.reason()).contains("CURRENT_TIMESTAMP");
+        });
+    }
+
+    @Test
+    void aMemberCalledNowAndSqlTextMayStay() {
+        assertThat(TemplateSandbox.refusals("SELECT t.now, now() FROM x ${opts.now} ${opts['now']} <#if a.now??>1</#if> -- .now in SQL")).isEmpty();
+    }
 }

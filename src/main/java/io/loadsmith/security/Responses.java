@@ -12,6 +12,8 @@ import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.security.web.access.AccessDeniedHandler;
 import org.springframework.security.web.authentication.LoginUrlAuthenticationEntryPoint;
 import org.springframework.security.web.csrf.CsrfException;
+import org.springframework.security.web.firewall.RequestRejectedException;
+import org.springframework.security.web.firewall.RequestRejectedHandler;
 import org.springframework.stereotype.Component;
 import org.springframework.web.servlet.HandlerExceptionResolver;
 
@@ -19,6 +21,7 @@ import io.loadsmith.account.token.BearerTokenFilter;
 import io.loadsmith.account.token.TokenScope;
 import io.loadsmith.identity.CurrentUser;
 import io.loadsmith.problem.ForbiddenException;
+import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.NotSignedInException;
 import io.loadsmith.web.Htmx;
 import jakarta.servlet.ServletException;
@@ -28,10 +31,11 @@ import jakarta.servlet.http.HttpServletResponse;
 /**
  * What someone who may not do a thing gets. The API answers 401 or 403 as problem details; a page
  * sends the anonymous to the sign-in page and shows others a page that says what is missing; htmx
- * gets the same, swapped into the main area (or a full redirect to sign in).
+ * gets the same, swapped into the main area (or a full redirect to sign in). An address the firewall
+ * refuses (an encoded dot segment, a semicolon) is a 400 in the same two forms.
  */
 @Component
-class Responses implements BearerTokenFilter.Refusals, AccessDeniedHandler {
+class Responses implements BearerTokenFilter.Refusals, AccessDeniedHandler, RequestRejectedHandler {
 
     private final LoginUrlAuthenticationEntryPoint loginPage = new LoginUrlAuthenticationEntryPoint("/login");
     private final HandlerExceptionResolver problems;
@@ -87,6 +91,19 @@ class Responses implements BearerTokenFilter.Refusals, AccessDeniedHandler {
     public void storeUnavailable(HttpServletRequest request, HttpServletResponse response,
                                  DataAccessResourceFailureException cause) {
         problems.resolveException(request, response, null, cause);
+    }
+
+    /** Spring Security's default answers with a bare status, which Spring Boot's error JSON then describes. */
+    @Override
+    public void handle(HttpServletRequest request, HttpServletResponse response, RequestRejectedException e)
+            throws IOException {
+        String detail = "the address is refused (" + e.getMessage()
+                + "); encoded dots and slashes, semicolons and backslashes are not accepted in a path";
+        if (isApi(request) || BearerTokenFilter.hasBearer(request)) {
+            problems.resolveException(request, response, null, InvalidRequestException.of("path", request.getRequestURI(), detail));
+            return;
+        }
+        response.sendError(HttpStatus.BAD_REQUEST.value(), detail);
     }
 
     private static String denied(HttpServletRequest request) {

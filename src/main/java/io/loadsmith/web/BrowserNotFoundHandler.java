@@ -3,6 +3,7 @@ package io.loadsmith.web;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.ControllerAdvice;
 import org.springframework.web.bind.annotation.ExceptionHandler;
@@ -13,7 +14,7 @@ import jakarta.servlet.http.HttpServletRequest;
 
 /**
  * An address that nothing serves: a browser gets the error page, every other client the same
- * problem detail as before (the body Spring builds for the exception).
+ * problem detail, naming the method and address.
  */
 @ControllerAdvice
 @Order(Ordered.HIGHEST_PRECEDENCE + 10)
@@ -29,6 +30,11 @@ public class BrowserNotFoundHandler {
             page.addObject("status", 404);
             return page;
         }
-        return ResponseEntity.status(e.getStatusCode()).headers(e.getHeaders()).body(e.getBody());
+        // Spring's own detail says "No static resource …", which is the server's view, not the client's.
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.NOT_FOUND, "Nothing is served at "
+                + request.getMethod() + " " + request.getRequestURI() + "; the API's endpoints are listed at /v3/api-docs.");
+        problem.setTitle("Not found");
+        problem.setInstance(java.net.URI.create(request.getRequestURI()));
+        return ResponseEntity.status(HttpStatus.NOT_FOUND).headers(e.getHeaders()).body(problem);
     }
 }

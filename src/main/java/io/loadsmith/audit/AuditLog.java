@@ -1,7 +1,6 @@
 package io.loadsmith.audit;
 
 import org.springframework.data.domain.Page;
-import org.springframework.data.domain.PageRequest;
 import org.springframework.security.authentication.AnonymousAuthenticationToken;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.context.SecurityContextHolder;
@@ -33,10 +32,9 @@ public class AuditLog {
         this.json = json;
     }
 
-    /** {@code page} from 0; {@code size} is held to 1..{@value ListPages#MAX_SIZE}, as for every list. */
+    /** {@code page} from 0, {@code size} 1..{@value ListPages#MAX_SIZE}, checked as for every list. */
     public Page<AuditEntry> page(AuditFilter filter, int page, int size) {
-        return events.browse(filter, reader(),
-                PageRequest.of(Math.max(page, 0), Math.min(Math.max(size, 1), ListPages.MAX_SIZE)));
+        return events.browse(filter, reader(), ListPages.request(page, size));
     }
 
     /** An event the reader may not see reads as one that does not exist. */

@@ -4,14 +4,17 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.springframework.data.domain.Page;
+import org.springframework.data.domain.PageRequest;
 import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
 
+import io.loadsmith.problem.InvalidRequestException;
 import jakarta.servlet.http.HttpServletResponse;
 
 /**
  * Pages a list answer the way GitHub's API does: the body stays a JSON array, the page is chosen
  * with {@code page} (from 0) and {@code size} (1 to 500, default 100), and the response carries
- * {@code X-Total-Count} and an RFC 8288 {@code Link} header with next / prev / first / last.
+ * {@code X-Total-Count} and an RFC 8288 {@code Link} header with next / prev / first / last. A page
+ * or size out of that range is a 400 naming the parameter, not quietly another page.
  */
 public final class ListPages {
 
@@ -22,13 +25,34 @@ public final class ListPages {
     }
 
     public static <T> List<T> page(List<T> all, int page, int size, HttpServletResponse response) {
-        int pageSize = Math.min(Math.max(size, 1), MAX_SIZE);
-        int pageNumber = Math.max(page, 0);
+        checked(page, size);
+        int pageSize = size;
+        int pageNumber = page;
         int total = all.size();
         int from = (int) Math.min((long) pageNumber * pageSize, total);
         int to = Math.min(from + pageSize, total);
         headers(pageNumber, pageSize, total, response);
         return all.subList(from, to);
+    }
+
+    /** The page a database query should cut, checked as every list's page is. */
+    public static PageRequest request(int page, int size) {
+        checked(page, size);
+        // A database offset is an int (Hibernate's first result): no list reaches past it.
+        if ((long) page * size > Integer.MAX_VALUE) {
+            throw InvalidRequestException.of("page", page, "is past the end of any list: page × size must stay below "
+                    + Integer.MAX_VALUE);
+        }
+        return PageRequest.of(page, size);
+    }
+
+    private static void checked(int page, int size) {
+        if (page < 0) {
+            throw InvalidRequestException.of("page", page, "must be 0 or more (the first page is 0)");
+        }
+        if (size < 1 || size > MAX_SIZE) {
+            throw InvalidRequestException.of("size", size, "must be between 1 and " + MAX_SIZE);
+        }
     }
 
     /** A page the database cut (for tables that grow without bound): the same headers, its content. */

@@ -156,6 +156,27 @@ public interface PackageVersionsContract {
                 "rel=\"first\"", "page=" + ((total - 1) / 2) + "&size=2>; rel=\"last\"");
     }
 
+    /** Out of range is a 400 that names the parameter, for lists cut in Java and by the database alike. */
+    @Test
+    default void pagesOutOfRangeAreRefusedNamingTheParameter() {
+        String versions = "/api/v1/packages/" + packageId() + "/versions";
+        for (String[] refused : new String[][] {
+                {versions + "?page=2147483647&size=500", "page", "is past the end of any list"},
+                {"/api/v1/audit?page=2147483647&size=500", "page", "is past the end of any list"},
+                {versions + "?page=-1", "page", "must be 0 or more"},
+                {"/api/v1/attribute-types?page=-1", "page", "must be 0 or more"},
+                {"/api/v1/attribute-types?size=0", "size", "must be between 1 and 500"},
+                {versions + "?size=501", "size", "must be between 1 and 500"},
+                {"/api/v1/environments/prod/deployments?size=0", "size", "must be between 1 and 500"}}) {
+            Api.Raw answer = api().raw(HttpMethod.GET, refused[0], null);
+            String body = new String(answer.body(), StandardCharsets.UTF_8);
+            assertThat(answer.status()).as(refused[0]).isEqualTo(400);
+            assertThat(body).as(refused[0]).contains("\"field\":\"" + refused[1] + "\"", refused[2]);
+        }
+        // The far end of a list cut in Java is still an empty page, as before.
+        assertThat(api().get("/api/v1/attribute-types?page=100000&size=500").size()).isZero();
+    }
+
     @Test
     default void malformedImportsAreRefusedWithPathsAndChangeNothing() {
         byte[] before = working();

@@ -3,7 +3,6 @@ package io.loadsmith.deployment.api;
 import java.net.URI;
 import java.util.List;
 
-import org.springframework.data.domain.PageRequest;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -45,7 +44,6 @@ public class DeploymentController {
     public List<DeploymentResponse> list(@PathVariable String environment, @RequestParam(defaultValue = "0") int page,
                                          @RequestParam(defaultValue = "" + ListPages.DEFAULT_SIZE) int size,
                                          HttpServletResponse response) {
-        return ListPages.page(deployments.list(environment, PageRequest.of(Math.max(page, 0),
-                Math.min(Math.max(size, 1), ListPages.MAX_SIZE))), response);
+        return ListPages.page(deployments.list(environment, ListPages.request(page, size)), response);
     }
 }

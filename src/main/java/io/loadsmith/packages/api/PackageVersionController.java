@@ -5,7 +5,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.stream.Collectors;
 
-import org.springframework.data.domain.PageRequest;
 import org.springframework.http.ContentDisposition;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
@@ -69,8 +68,7 @@ public class PackageVersionController {
     public List<VersionInfo> list(@PathVariable long id, @RequestParam(defaultValue = "0") int page,
                                   @RequestParam(defaultValue = "" + ListPages.DEFAULT_SIZE) int size,
                                   HttpServletResponse response) {
-        return ListPages.page(versions.list(id, PageRequest.of(Math.max(page, 0),
-                Math.min(Math.max(size, 1), ListPages.MAX_SIZE))), response);
+        return ListPages.page(versions.list(id, ListPages.request(page, size)), response);
     }
 
     @PostMapping

@@ -88,6 +88,10 @@ final class MigrationPlanner {
 
     private List<MigrationChange> alter(EntityDiff diff) {
         String entity = diff.entity();
+        if (diff.after().attributes().isEmpty()) {
+            throw new MigrationNotExpressibleException("drop every column of " + entity, null, "the new version's entity"
+                    + " has no attributes and a table needs at least one column; give it one, or drop the table");
+        }
         List<MigrationChange> changes = new ArrayList<>();
         String previous = null;
         for (AttributePair pair : diff.attributes()) {

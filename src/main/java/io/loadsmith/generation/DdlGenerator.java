@@ -24,6 +24,12 @@ public class DdlGenerator {
     /** @throws io.loadsmith.dialect.UnknownDialectException for a dialect that does not exist */
     public String createTable(EntityModel entity, String dialectName) {
         Dialect dialect = dialects.get(dialectName);
+        // An entity may be saved without attributes while it is modelled; no engine takes a table without columns.
+        if (entity.attributes().isEmpty()) {
+            throw new GenerationException(new GenerationException.Location(null, null, null, "ddl/create_table", null,
+                    null), "DDL of entity " + entity.qualifiedName() + ": the entity has no attributes, and a table"
+                    + " needs at least one column; add an attribute first");
+        }
         try {
             Map<String, Object> data = new HashMap<>();
             data.put("entity", localizer.localize(entity, dialect));

@@ -228,4 +228,29 @@ class MigrationPlanTest {
         });
         assertThat(m.sql()).doesNotContain("UPDATE");
     }
+
+    // --- a table needs a column ---
+
+    @Test
+    void aNewTableWithoutColumnsIsRefusedNamingIt() {
+        PackageDocument v2 = itemChanged(list -> list);
+        List<EntityDoc> entities = new ArrayList<>(v2.entities());
+        entities.add(new EntityDoc("dw", "empty", "empty", null, "TABLE", null, null, List.of()));
+        PackageDocument withEmpty = new PackageDocument(v2.format(), v2.name(), null, null, null, null, null, null,
+                entities, v2.loads(), null);
+        assertThatThrownBy(() -> MIGRATIONS.migrate(v1(), "1", withEmpty, "2", "duckdb", true))
+                .isInstanceOf(io.loadsmith.generation.GenerationException.class)
+                .hasMessageContaining("dw.empty").hasMessageContaining("no attributes");
+        assertThatThrownBy(() -> EXPORTER.build(withEmpty, "2", "duckdb", null))
+                .isInstanceOf(io.loadsmith.generation.GenerationException.class)
+                .hasMessageContaining("dw.empty").hasMessageContaining("no attributes");
+    }
+
+    @Test
+    void droppingEveryColumnOfATableIsRefused() {
+        PackageDocument v2 = itemChanged(list -> new ArrayList<>());
+        assertThatThrownBy(() -> MIGRATIONS.migrate(v1(), "1", v2, "2", "postgresql", true))
+                .isInstanceOf(MigrationNotExpressibleException.class)
+                .hasMessageContaining("dw.item").hasMessageContaining("no attributes");
+    }
 }

@@ -292,6 +292,22 @@ public interface DeploymentsContract {
                 "Package 'dtest' has no recorded deployment in environment 'dt_empty'");
     }
 
+    /** An entity may be saved without attributes while it is modelled, but it has no CREATE TABLE yet. */
+    @Test
+    default void anEntityWithoutAttributesHasNoDdl() {
+        JsonNode entity = api().create("/api/v1/entities", obj("logicalName", "X1", "schema", "dt_stg", "name", "x1"));
+        String path = "/api/v1/entities/" + entity.get("id").asLong();
+        try {
+            for (String dialect : List.of("duckdb", "postgresql", "snowflake", "h2", "bigquery", "databricks")) {
+                Api.Answer ddl = api().send(HttpMethod.GET, path + "/ddl?dialect=" + dialect, null);
+                assertProblem(ddl, 422, "dt_stg.x1");
+                assertThat(ddl.json().get("reason").asString()).contains("no attributes");
+            }
+        } finally {
+            api().send(HttpMethod.DELETE, path, null);
+        }
+    }
+
     private static void assertProblem(Api.Answer answer, int status, String detail) {
         assertThat(answer.status()).as(answer.body()).isEqualTo(status);
         assertThat(answer.json().get("detail").asString()).contains(detail);

@@ -1,6 +1,6 @@
 <#--
-  Renames a column on Delta Lake (the model says renamedFrom); the values stay.
-  Inputs: entity (the table after the migration), column (the old name), attr (the attribute under its new name).
+  Renames columns on Delta Lake (the model says renamedFrom); the values stay.
+  Inputs: entity (the table after the migration), renames (as in default.ftl: column, target, in order).
   Delta renames (and drops) a column only under column mapping, so the table is switched to column
   mapping by name first, as Databricks itself asks: the rename is then a metadata change, not a
   rewrite of the data. Switching is idempotent for a table already in mode 'name', and it upgrades
@@ -13,4 +13,6 @@
   tracking is set up for them.
 -->
 ALTER TABLE ${entity.schema}.${entity.sqlName} SET TBLPROPERTIES ('delta.columnMapping.mode' = 'name', 'delta.minReaderVersion' = '2', 'delta.minWriterVersion' = '5');
-ALTER TABLE ${entity.schema}.${entity.sqlName} RENAME COLUMN ${column} TO ${attr.sqlName};
+<#list renames as r>
+ALTER TABLE ${entity.schema}.${entity.sqlName} RENAME COLUMN ${r.column} TO ${r.target};
+</#list>

@@ -1,6 +1,7 @@
 package io.loadsmith.deployment;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,12 +24,26 @@ final class DialectSteps {
     private static final Set<ChangeKind> COLUMN_CHANGES = Set.of(ChangeKind.RENAME_COLUMN, ChangeKind.WIDEN_TYPE,
             ChangeKind.NARROW_TYPE, ChangeKind.DROP_COLUMN, ChangeKind.ADD_COLUMN);
 
-    /** A step to render: one kind, the table, the changes it makes. */
-    record Planned(ChangeKind kind, String entity, List<MigrationChange> changes) {
+    /** The temporary name of a column that steps aside for a cycle of renames ({@code Z_MIG_<name>}). */
+    static final String TEMPORARY_PREFIX = MigrationRenderer.WORK_PREFIX;
+
+    /**
+     * A step to render: one kind, the table, the changes it makes; a rename step also the column
+     * renames it runs, in order (a cycle of renames goes through a temporary name).
+     */
+    record Planned(ChangeKind kind, String entity, List<MigrationChange> changes, List<Rename> renames) {
+
+        Planned(ChangeKind kind, String entity, List<MigrationChange> changes) {
+            this(kind, entity, changes, List.of());
+        }
 
         boolean destructive() {
             return changes.stream().anyMatch(MigrationChange::destructive);
         }
+    }
+
+    /** One ALTER TABLE … RENAME COLUMN: plain names, of the old version's column or a temporary one. */
+    record Rename(String from, String to) {
     }
 
     private DialectSteps() {
@@ -53,11 +68,89 @@ final class DialectSteps {
                 own.stream().filter(c -> !COLUMN_CHANGES.contains(c.kind()))
                         .forEach(c -> steps.add(new Planned(c.kind(), c.entity(), List.of(c))));
             } else {
-                own.stream().filter(c -> !noOp(c, before, after))
-                        .forEach(c -> steps.add(new Planned(c.kind(), c.entity(), List.of(c))));
+                List<MigrationChange> made = own.stream().filter(c -> !noOp(c, before, after)).toList();
+                List<MigrationChange> renames = made.stream().filter(c -> c.kind() == ChangeKind.RENAME_COLUMN).toList();
+                for (MigrationChange c : made) {
+                    if (c.kind() != ChangeKind.RENAME_COLUMN) {
+                        steps.add(new Planned(c.kind(), c.entity(), List.of(c)));
+                    } else if (c == renames.get(0)) {
+                        steps.addAll(renameSteps(entry.getKey(), renames, before.get(SnapshotDiff.key(c.entity())),
+                                after.get(SnapshotDiff.key(c.entity()))));
+                    }
+                }
             }
         }
         return steps;
+    }
+
+    /**
+     * The renames of a table in an order where each new name is free when it is taken: a column
+     * whose new name another column still has waits for it, and in a cycle (a swap) one column
+     * steps aside under a temporary name first; a cycle is one step. Dropped columns are gone by
+     * then (the planner drops a column whose name a rename takes first), added ones come later.
+     */
+    private static List<Planned> renameSteps(String entity, List<MigrationChange> renames, EntityModel before,
+                                             EntityModel after) {
+        Set<String> taken = new HashSet<>();
+        before.attributes().forEach(a -> taken.add(SnapshotDiff.key(a.name())));
+        after.attributes().forEach(a -> taken.add(SnapshotDiff.key(a.name())));
+        List<String[]> pending = new ArrayList<>(); // {current name of the column, its new name}, as renames
+        renames.forEach(c -> pending.add(new String[] {c.from().name(), c.to().name()}));
+        List<Planned> steps = new ArrayList<>();
+        List<MigrationChange> cycle = null;
+        List<Rename> hops = null;
+        String temporary = null;
+        while (!pending.isEmpty()) {
+            String[] next = pending.stream().filter(m -> holder(pending, m[1]) == null).findFirst().orElse(null);
+            if (next == null) {
+                String[] aside = holder(pending, pending.get(0)[1]);
+                temporary = temporaryName(aside[0], taken);
+                cycle = new ArrayList<>();
+                hops = new ArrayList<>(List.of(new Rename(aside[0], temporary)));
+                aside[0] = temporary;
+                continue;
+            }
+            MigrationChange change = renames.get(indexOf(pending, next, renames));
+            pending.remove(next);
+            Rename hop = new Rename(next[0], next[1]);
+            if (cycle == null) {
+                steps.add(new Planned(ChangeKind.RENAME_COLUMN, entity, List.of(change), List.of(hop)));
+            } else {
+                cycle.add(change);
+                hops.add(hop);
+                if (next[0].equals(temporary)) {
+                    steps.add(new Planned(ChangeKind.RENAME_COLUMN, entity, List.copyOf(cycle), List.copyOf(hops)));
+                    cycle = null;
+                }
+            }
+        }
+        return steps;
+    }
+
+    /** The pending rename whose column has {@code name} now, if any. */
+    private static String[] holder(List<String[]> pending, String name) {
+        return pending.stream().filter(m -> SnapshotDiff.key(m[0]).equals(SnapshotDiff.key(name))).findFirst()
+                .orElse(null);
+    }
+
+    /** The change of a pending rename: the one with its new name (new names are unique in a table). */
+    private static int indexOf(List<String[]> pending, String[] move, List<MigrationChange> renames) {
+        for (int i = 0; i < renames.size(); i++) {
+            if (SnapshotDiff.key(renames.get(i).to().name()).equals(SnapshotDiff.key(move[1]))) {
+                return i;
+            }
+        }
+        throw new IllegalStateException("no rename to " + move[1]);
+    }
+
+    /** Z_MIG_<name>, or with a number when a column of either version has that name. */
+    private static String temporaryName(String name, Set<String> taken) {
+        String candidate = TEMPORARY_PREFIX + name;
+        for (int i = 2; taken.contains(SnapshotDiff.key(candidate)); i++) {
+            candidate = TEMPORARY_PREFIX + name + "_" + i;
+        }
+        taken.add(SnapshotDiff.key(candidate));
+        return candidate;
     }
 
     private static boolean inPlace(MigrationChange change, Dialect dialect, EntityModel before, EntityModel after) {

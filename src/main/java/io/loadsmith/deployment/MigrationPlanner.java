@@ -3,6 +3,7 @@ package io.loadsmith.deployment;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -130,7 +131,12 @@ final class MigrationPlanner {
         }
         keyChange(diff).ifPresent(changes::add);
         hashRefresh(diff).ifPresent(changes::add);
-        changes.sort(Comparator.comparing(c -> ORDER.get(c.kind())));
+        // A column dropped to free its name for a rename goes before the renames.
+        Set<String> renamedTo = new HashSet<>();
+        changes.stream().filter(c -> c.kind() == ChangeKind.RENAME_COLUMN)
+                .forEach(c -> renamedTo.add(SnapshotDiff.key(c.attribute())));
+        changes.sort(Comparator.comparing(c -> c.kind() == ChangeKind.DROP_COLUMN
+                && renamedTo.contains(SnapshotDiff.key(c.attribute())) ? 0 : ORDER.get(c.kind())));
         return changes;
     }
 

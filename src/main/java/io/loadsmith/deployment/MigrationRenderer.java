@@ -71,6 +71,8 @@ final class MigrationRenderer {
                 case REBUILD -> render(step, dialect, after.get(key), rebuild(step, dialect, before.get(key),
                         neutralAfter.get(key), after.get(key)));
                 case REFRESH_CHANGE_HASH -> render(step, dialect, after.get(key), refresh(hashes.after(key)));
+                case RENAME_COLUMN -> render(step, dialect, after.get(key), renames(step, before.get(key),
+                        after.get(key)));
                 default -> render(step, dialect, after.get(key), column(step.changes().get(0), before.get(key),
                         after.get(key)));
             };
@@ -89,7 +91,7 @@ final class MigrationRenderer {
             }
             String what = step.kind() == ChangeKind.REBUILD
                     ? "rebuild table " + step.entity() + ": " + String.join("; ", step.changes())
-                    : step.changes().get(0);
+                    : String.join("; ", step.changes());
             out.append("/* ").append(step.number()).append(". ").append(what.replace("*/", "* /"))
                     .append(step.destructive() ? " (DESTRUCTIVE)" : "").append(" */\n").append(step.sql());
         }
@@ -119,6 +121,27 @@ final class MigrationRenderer {
         return data;
     }
 
+    /**
+     * A rename step's renames in their SQL form: a column of the old version as it is written there,
+     * a new name as the new version writes it, a temporary name plain (it is written the same way
+     * wherever it appears, so the engine folds its case alike).
+     */
+    private Map<String, Object> renames(DialectSteps.Planned step, EntityModel before, EntityModel after) {
+        // column and attr as before there were cycles, for a package's own copy of the template
+        Map<String, Object> data = column(step.changes().get(0), before, after);
+        List<Map<String, Object>> renames = new ArrayList<>();
+        for (DialectSteps.Rename r : step.renames()) {
+            renames.add(Map.of("column", sqlName(before, r.from()), "target", sqlName(after, r.to())));
+        }
+        data.put("renames", renames);
+        return data;
+    }
+
+    private static String sqlName(EntityModel table, String name) {
+        return table.attributes().stream().filter(a -> SnapshotDiff.key(a.name()).equals(SnapshotDiff.key(name)))
+                .map(AttributeModel::sqlName).findFirst().orElse(name);
+    }
+
     /** The scd2 call's arguments when the hash is known (the refresh recomputes it), else why not (a comment). */
     private static Map<String, Object> refresh(MigrationPlanner.LoadHash hash) {
         Map<String, Object> data = new HashMap<>(hash.arguments());
@@ -138,18 +161,19 @@ final class MigrationRenderer {
         // Columns are written in their SQL form (before's for the old column, after's for the new);
         // the work table's name is derived from the plain name and written unquoted where made and read.
         before.attributes().forEach(a -> sources.put(SnapshotDiff.key(a.name()), a.sqlName()));
+        // Every old name given up first, then the renamed columns under their new names: in a swap,
+        // or a rename onto a dropped column's name, one column's new name is another's old one.
         for (MigrationChange c : step.changes()) {
-            if (c.kind() == ChangeKind.DROP_COLUMN) {
+            if (c.kind() == ChangeKind.DROP_COLUMN || c.kind() == ChangeKind.RENAME_COLUMN) {
                 sources.remove(SnapshotDiff.key(c.from().name()));
             } else if (c.kind() == ChangeKind.ADD_COLUMN) {
                 sources.remove(SnapshotDiff.key(c.to().name()));
-            } else if (c.kind() == ChangeKind.RENAME_COLUMN) {
-                sources.remove(SnapshotDiff.key(c.from().name()));
-                sources.put(SnapshotDiff.key(c.to().name()), DialectSteps.attribute(before, c.from().name()).sqlName());
             } else {
                 casts.put(SnapshotDiff.key(c.to().name()), TypeChanges.needsCast(c.from(), c.to()));
             }
         }
+        step.changes().stream().filter(c -> c.kind() == ChangeKind.RENAME_COLUMN).forEach(c -> sources.put(
+                SnapshotDiff.key(c.to().name()), DialectSteps.attribute(before, c.from().name()).sqlName()));
         List<Map<String, Object>> columns = new ArrayList<>();
         for (AttributeModel a : neutralAfter.attributes()) {
             Map<String, Object> column = new LinkedHashMap<>();

@@ -268,6 +268,68 @@ class MigrationExecutionTest {
         }
     }
 
+    // --- renames onto names that other columns give up ---
+
+    /** Two columns swap names (the tester's case: an INTEGER and a VARCHAR): values move with them, nothing converts. */
+    @ParameterizedTest
+    @EnumSource(TargetEngine.class)
+    void swappedNamesKeepTheirValues(TargetEngine engine) throws Exception {
+        PackageDocument v2 = idAndNameSwapped();
+        Migration migration = MIGRATIONS.migrate(v1(), "1", v2, "2", engine.dialect(), false);
+        assertThat(migration.changes()).extracting(MigrationChange::description).containsExactly(
+                "rename column dw.item.id: name → id", "rename column dw.item.name: id → name");
+        List<List<String>> swapped = List.of(row("1", "apple", "1.5", "red"), row("2", "pear", "0.99", null));
+        String query = "SELECT name, id, price, note FROM dw.item ORDER BY name";
+        try (Connection db = deployAndLoadItems(engine)) {
+            run(db, migration.sql());
+            assertThat(TargetEngine.rows(db, query)).isEqualTo(swapped);
+            // and back: the older version's names, each column its own values again
+            run(db, MIGRATIONS.migrate(v2, "2", v1(), "3", engine.dialect(), false).sql());
+            assertThat(TargetEngine.rows(db, ITEMS)).isEqualTo(ITEM_ROWS);
+        }
+        try (Connection db = deployAndLoadItems(engine)) {
+            run(db, MIGRATIONS.plan(v1(), "1", v2, "2", withoutAlter(engine)).sql());
+            assertThat(TargetEngine.rows(db, query)).isEqualTo(swapped);
+        }
+    }
+
+    /**
+     * A cycle of three renames, and a chain into the name of a dropped column (the drop goes first,
+     * then each rename once its new name is free), in place and by rebuild.
+     */
+    @ParameterizedTest
+    @EnumSource(TargetEngine.class)
+    void cyclesAndChainsOfRenamesKeepTheValues(TargetEngine engine) throws Exception {
+        PackageDocument cycle = itemChanged(list -> {
+            AttributeDoc id = find(list, "id");
+            AttributeDoc name = find(list, "name");
+            AttributeDoc note = find(list, "note");
+            list = replace(list, "id", renamed(note, "id"));
+            list = replace(list, "name", renamed(id, "name"));
+            return replace(list, "note", renamed(name, "note"));
+        });
+        PackageDocument chain = itemChanged(list -> new ArrayList<>(List.of(find(list, "id"),
+                renamed(find(list, "name"), "note"), renamed(find(list, "note"), "price"))));
+        Migration chained = MIGRATIONS.migrate(v1(), "1", chain, "2", engine.dialect(), true);
+        assertThat(chained.changes()).extracting(MigrationChange::description).containsExactly(
+                "drop column dw.item.price (was DECIMAL(10, 2))", "rename column dw.item.note: name → note",
+                "rename column dw.item.price: note → price");
+        assertThat(chained.sql()).containsSubsequence("DROP COLUMN price;", "RENAME COLUMN note TO price;",
+                "RENAME COLUMN name TO note;");
+        for (Dialect dialect : List.of(DIALECTS.get(engine.dialect()), withoutAlter(engine))) {
+            try (Connection db = deployAndLoadItems(engine)) {
+                run(db, MIGRATIONS.plan(v1(), "1", cycle, "2", dialect).sql());
+                assertThat(TargetEngine.rows(db, "SELECT name, note, price, id FROM dw.item ORDER BY name"))
+                        .as(dialect.capabilities().toString()).isEqualTo(ITEM_ROWS);
+            }
+            try (Connection db = deployAndLoadItems(engine)) {
+                run(db, MIGRATIONS.plan(v1(), "1", chain, "2", dialect).sql());
+                assertThat(TargetEngine.rows(db, "SELECT id, note, price FROM dw.item ORDER BY id"))
+                        .isEqualTo(List.of(row("1", "apple", "red"), row("2", "pear", null)));
+            }
+        }
+    }
+
     @ParameterizedTest
     @EnumSource(TargetEngine.class)
     void createAndDropTables(TargetEngine engine) throws Exception {

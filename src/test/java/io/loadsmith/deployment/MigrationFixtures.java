@@ -125,6 +125,16 @@ final class MigrationFixtures {
                 a.attributeType(), a.description(), a.name());
     }
 
+    /** Version 1 with item's id and name swapped (each renamedFrom the other), types going with the values. */
+    static PackageDocument idAndNameSwapped() {
+        return itemChanged(list -> {
+            AttributeDoc id = find(list, "id");
+            AttributeDoc name = find(list, "name");
+            list = replace(list, "id", renamed(name, "id"));
+            return replace(list, "name", renamed(id, "name"));
+        });
+    }
+
     static AttributeDoc retyped(AttributeDoc a, String datatype, Integer length, Integer precision, Integer scale) {
         return new AttributeDoc(a.name(), datatype, length, precision, scale, a.nullable(), a.attributeType(),
                 a.description(), a.renamedFrom());

@@ -229,6 +229,65 @@ class MigrationPlanTest {
         assertThat(m.sql()).doesNotContain("UPDATE");
     }
 
+    // --- renames onto names that other columns give up ---
+
+    /** A swap in place: one step, through a temporary name, so no column's values are converted. */
+    @ParameterizedTest
+    @ValueSource(strings = {"postgresql", "snowflake", "bigquery", "duckdb", "h2"})
+    void aSwapOfNamesRenamesThroughATemporaryName(String dialect) {
+        Migration m = MIGRATIONS.migrate(v1(), "1", idAndNameSwapped(), "2", dialect, false);
+        assertThat(m.sql()).isEqualTo("""
+                /* 1. rename column dw.item.id: name → id; rename column dw.item.name: id → name */
+                ALTER TABLE dw.item RENAME COLUMN id TO Z_MIG_id;
+                ALTER TABLE dw.item RENAME COLUMN name TO id;
+                ALTER TABLE dw.item RENAME COLUMN Z_MIG_id TO name;
+                """);
+        assertThat(m.steps()).singleElement().satisfies(step -> {
+            assertThat(step.kind()).isEqualTo(ChangeKind.RENAME_COLUMN);
+            assertThat(step.changes()).hasSize(2);
+        });
+    }
+
+    /** Delta switches the table to column mapping once, then renames as everywhere. */
+    @Test
+    void aSwapOfNamesOnDeltaSwitchesToColumnMappingOnce() {
+        assertThat(MIGRATIONS.migrate(v1(), "1", idAndNameSwapped(), "2", "databricks", false).sql()).isEqualTo("""
+                /* 1. rename column dw.item.id: name → id; rename column dw.item.name: id → name */
+                ALTER TABLE dw.item SET TBLPROPERTIES ('delta.columnMapping.mode' = 'name', 'delta.minReaderVersion' = '2', 'delta.minWriterVersion' = '5');
+                ALTER TABLE dw.item RENAME COLUMN id TO Z_MIG_id;
+                ALTER TABLE dw.item RENAME COLUMN name TO id;
+                ALTER TABLE dw.item RENAME COLUMN Z_MIG_id TO name;
+                """);
+    }
+
+    @Test
+    void twoColumnsRenamedFromOneAreRefusedNamingBoth() {
+        PackageDocument v2 = itemChanged(list -> new ArrayList<>(List.of(find(list, "id"),
+                renamed(find(list, "name"), "label"), renamed(find(list, "name"), "title"))));
+        assertThatThrownBy(() -> MIGRATIONS.migrate(v1(), "1", v2, "2", "postgresql", true))
+                .isInstanceOf(MigrationNotExpressibleException.class)
+                .hasMessageContaining("dw.item")
+                .hasMessageContaining("label").hasMessageContaining("title").hasMessageContaining("'name'");
+    }
+
+    /** The old column is still there under its own name: which one holds its values is not known. */
+    @Test
+    void aRenameFromAColumnThatIsKeptIsRefused() {
+        PackageDocument v2 = itemChanged(list -> {
+            list.add(renamed(find(list, "note"), "remark"));
+            return list;
+        });
+        assertThatThrownBy(() -> MIGRATIONS.migrate(v1(), "1", v2, "2", "postgresql", true))
+                .isInstanceOf(MigrationNotExpressibleException.class)
+                .hasMessageContaining("dw.item.remark").hasMessageContaining("'note'");
+    }
+
+    /** A rename that the older version made already changes nothing, even in a swap. */
+    @Test
+    void aSwapBothVersionsHaveIsNoChange() {
+        assertThat(MIGRATIONS.migrate(idAndNameSwapped(), "2", idAndNameSwapped(), "3", "postgresql", false).changes()).isEmpty();
+    }
+
     // --- a table needs a column ---
 
     @Test

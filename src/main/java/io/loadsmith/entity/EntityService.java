@@ -4,8 +4,11 @@ import java.sql.Timestamp;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.Optional;
 
@@ -142,7 +145,9 @@ public class EntityService {
             attributes.addAll(defaultAttributes(type, request.logicalName(), name));
         }
         refuseDefaultNames(violations, attributes, request.attributes());
+        int defaults = attributes.size();
         attributes.addAll(attributes(violations, request.attributes()));
+        refuseAmbiguousRenames(violations, attributes, defaults);
         WarehouseEntity entity = new WarehouseEntity(schema(request, type), name);
         apply(entity, request, type, name, attributes, violations);
         return audit.created(ObjectKind.ENTITY, toResponse(entities.saveAndFlush(entity)));
@@ -159,6 +164,7 @@ public class EntityService {
         String name = request.name() != null ? request.name()
                 : type == null ? request.logicalName() : type.entityNameFor(request.logicalName());
         List<WarehouseAttribute> attributes = attributes(violations, request.attributes());
+        refuseAmbiguousRenames(violations, attributes, 0);
         apply(entity, request, type, name, attributes, violations);
         return audit.updated(ObjectKind.ENTITY, before, toResponse(entities.saveAndFlush(entity)));
     }
@@ -301,6 +307,44 @@ public class EntityService {
                         "is the name of a default attribute that the entity type adds");
             }
         }
+    }
+
+    /**
+     * Renames a migration could not tell apart: two attributes renamed from one column, or one
+     * renamed from a column that another attribute keeps under its own name (a swap, where that
+     * attribute is renamed too, is fine). {@code offset}: the type's default attributes before the
+     * request's, so the field names the request's index.
+     */
+    private static void refuseAmbiguousRenames(Violations violations, List<WarehouseAttribute> attributes, int offset) {
+        Map<String, Integer> renamedFrom = new HashMap<>();
+        Map<String, Integer> kept = new HashMap<>();
+        for (int i = 0; i < attributes.size(); i++) {
+            if (!renamed(attributes.get(i))) {
+                kept.putIfAbsent(attributes.get(i).getName().toLowerCase(Locale.ROOT), i);
+            }
+        }
+        for (int i = 0; i < attributes.size(); i++) {
+            WarehouseAttribute a = attributes.get(i);
+            if (!renamed(a)) {
+                continue;
+            }
+            String from = a.getRenamedFrom().toLowerCase(Locale.ROOT);
+            String field = "attributes[" + (i - offset) + "].renamedFrom";
+            Integer first = renamedFrom.putIfAbsent(from, i);
+            Integer keeper = kept.get(from);
+            if (first != null) {
+                violations.add(field, a.getRenamedFrom(), "is also the renamedFrom of attribute '"
+                        + attributes.get(first).getName() + "'; one column can take only one new name");
+            } else if (keeper != null) {
+                violations.add(field, a.getRenamedFrom(), "is the name of attribute '"
+                        + attributes.get(keeper).getName() + "', which keeps it, so a migration could not tell which column holds the old values;"
+                        + " remove renamedFrom, or rename that attribute too");
+            }
+        }
+    }
+
+    private static boolean renamed(WarehouseAttribute a) {
+        return a.getRenamedFrom() != null && !a.getRenamedFrom().equalsIgnoreCase(a.getName());
     }
 
     // Words some dialects reserve stay allowed (the preview names the dialect); words all reserve never generate.

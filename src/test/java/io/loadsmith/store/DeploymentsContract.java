@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -290,6 +291,36 @@ public interface DeploymentsContract {
         api().send(HttpMethod.POST, "/api/v1/environments", obj("name", "dt_empty"));
         assertProblem(api().send(HttpMethod.GET, migration + "?from=deployed&environment=dt_empty", null), 404,
                 "Package 'dtest' has no recorded deployment in environment 'dt_empty'");
+    }
+
+    /** Renames a migration cannot tell apart are refused where the entity is saved, naming the field. */
+    @Test
+    default void renamesAMigrationCouldNotMakeAreRefusedOnSave() {
+        Map<String, Object> id = obj("name", "id", "datatype", "INTEGER4");
+        Map<String, Object> nm = obj("name", "nm", "datatype", "VARCHAR", "dataLength", 20);
+        JsonNode entity = api().create("/api/v1/entities", obj("logicalName", "SW", "schema", "dt_sw", "name", "sw_tgt",
+                "attributes", List.of(id, nm)));
+        String path = "/api/v1/entities/" + entity.get("id").asLong();
+        try {
+            Api.Answer twice = api().send(HttpMethod.PUT, path, obj("version", entity.get("version").asLong(),
+                    "logicalName", "SW", "schema", "dt_sw", "name", "sw_tgt", "attributes", List.of(
+                            obj("name", "a", "datatype", "VARCHAR", "dataLength", 20, "renamedFrom", "nm"),
+                            obj("name", "b", "datatype", "VARCHAR", "dataLength", 20, "renamedFrom", "NM"))));
+            assertProblem(twice, 400, "is also the renamedFrom of attribute 'a'");
+            assertThat(twice.json().get("errors").get(0).get("field").asString()).isEqualTo("attributes[1].renamedFrom");
+            Api.Answer kept = api().send(HttpMethod.PUT, path, obj("version", entity.get("version").asLong(),
+                    "logicalName", "SW", "schema", "dt_sw", "name", "sw_tgt", "attributes", List.of(id,
+                            obj("name", "nm2", "datatype", "INTEGER4", "renamedFrom", "id"))));
+            assertProblem(kept, 400, "id");
+            assertThat(kept.json().get("errors").get(0).get("field").asString()).isEqualTo("attributes[1].renamedFrom");
+            Api.Answer swap = api().send(HttpMethod.PUT, path, obj("version", entity.get("version").asLong(),
+                    "logicalName", "SW", "schema", "dt_sw", "name", "sw_tgt", "attributes", List.of(
+                            obj("name", "nm", "datatype", "INTEGER4", "renamedFrom", "id"),
+                            obj("name", "id", "datatype", "VARCHAR", "dataLength", 20, "renamedFrom", "nm"))));
+            assertThat(swap.status()).as(swap.body()).isEqualTo(200);
+        } finally {
+            api().send(HttpMethod.DELETE, path, null);
+        }
     }
 
     /** An entity may be saved without attributes while it is modelled, but it has no CREATE TABLE yet. */

@@ -98,12 +98,26 @@ public record PackageDocument(
         }
     }
 
+    /**
+     * {@code shared}: optional; true for a template of no package, which the file carries so it is
+     * complete but which an import keeps shared (absent for the package's own, so files without
+     * shared templates keep their bytes).
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    @JsonPropertyOrder({"name", "description", "parameters", "variants"})
-    public record TemplateDoc(String name, String description, List<ParameterDoc> parameters, Map<String, String> variants) {
+    @JsonPropertyOrder({"name", "description", "shared", "parameters", "variants"})
+    public record TemplateDoc(String name, String description, Boolean shared, List<ParameterDoc> parameters,
+                              Map<String, String> variants) {
         public TemplateDoc {
             parameters = orEmpty(parameters);
             variants = variants == null ? Map.of() : Map.copyOf(variants);
+            if (!Boolean.TRUE.equals(shared)) {
+                shared = null;
+            }
+        }
+
+        /** A template of the package's own. */
+        public TemplateDoc(String name, String description, List<ParameterDoc> parameters, Map<String, String> variants) {
+            this(name, description, null, parameters, variants);
         }
     }
 

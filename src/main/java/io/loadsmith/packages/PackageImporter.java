@@ -48,7 +48,7 @@ import jakarta.persistence.EntityManager;
  * problem is collected with its JSON path, and if there is any the transaction rolls back and
  * they are reported together. Objects of the package that the document no longer has are
  * deleted; shared configuration (attribute types, default attributes, transformation types,
- * environments, datatype mappings) is created or updated, never deleted.
+ * templates of no package, environments, datatype mappings) is created or updated, never deleted.
  *
  * <p>An import is one audit event with its counts, not one per object: a package of thousands of
  * objects would bury every other change, and the objects' before and after are in the package
@@ -189,10 +189,9 @@ public class PackageImporter {
                 () -> transformationTypes.create(request(null, t)).id()));
         each(doc.templates(), "$.templates", (t, at) -> run.upsert(at,
                 () -> store.templates().id(t.name()),
-                // A template of no package is shared configuration (every package's file carries it) and stays
-                // shared; one of another package never gets here (ImportOwnership).
-                id -> templates.update(id, request(templates.get(id).version(), t, templates.get(id).packageName())),
-                () -> templates.create(request(null, t, doc.name())).id()));
+                id -> templates.update(id, request(templates.get(id).version(), t,
+                        templateOwner(t, templates.get(id).packageName()))),
+                () -> templates.create(request(null, t, templateOwner(t, doc.name()))).id()));
         // Presets after templates and entity types: their uses name entity types, their steps templates.
         each(doc.presets(), "$.presets", (p, at) -> {
             Optional<PresetResponseRef> stored = presets.list(p.name()).stream().findFirst()
@@ -261,6 +260,16 @@ public class PackageImporter {
             }
         }
         return unknown;
+    }
+
+    /**
+     * A template the file marks shared is of no package, as every package's file carries it; otherwise
+     * it keeps {@code owner}: the importing package for a new one, and for a stored one its package or
+     * none (files written before the mark name shared templates without it, and an import must not take
+     * one over). One of another package never gets here (ImportOwnership).
+     */
+    private static String templateOwner(PackageDocument.TemplateDoc template, String owner) {
+        return Boolean.TRUE.equals(template.shared()) ? null : owner;
     }
 
     private static String known(PackageDocument.EntityDoc entity, Set<String> unknownTypes) {

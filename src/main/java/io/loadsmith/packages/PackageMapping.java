@@ -114,8 +114,9 @@ final class PackageMapping {
         return valid(new TransformationTypeRequest(version, t.name(), t.description(), t.formulas()));
     }
 
+    /** A template of no package is marked shared, so that an import of the file keeps it shared. */
     static TemplateDoc doc(TemplateResponse t) {
-        return new TemplateDoc(t.name(), t.description(), t.parameters().stream()
+        return new TemplateDoc(t.name(), t.description(), t.packageName() == null, t.parameters().stream()
                 .map(p -> new ParameterDoc(p.name(), Objects.requireNonNullElse(p.type(), ParameterType.STRING).name(),
                         p.required(), p.defaultValue(), p.description())).toList(), t.variants());
     }

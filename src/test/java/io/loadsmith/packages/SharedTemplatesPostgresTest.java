@@ -1,0 +1,6 @@
+package io.loadsmith.packages;
+
+import io.loadsmith.store.PostgresStoreTest;
+
+class SharedTemplatesPostgresTest extends PostgresStoreTest implements SharedTemplatesContract {
+}

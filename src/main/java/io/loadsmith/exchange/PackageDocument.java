@@ -119,6 +119,11 @@ public record PackageDocument(
         public TemplateDoc(String name, String description, List<ParameterDoc> parameters, Map<String, String> variants) {
             this(name, description, null, parameters, variants);
         }
+
+        /** The same template, shared or the package's own. */
+        public TemplateDoc sharing(boolean isShared) {
+            return new TemplateDoc(name, description, isShared, parameters, variants);
+        }
     }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)

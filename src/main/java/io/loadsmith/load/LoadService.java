@@ -197,17 +197,20 @@ public class LoadService {
         for (int i = 0; i < r.sources().size(); i++) {
             sources.add(entities.byQualifiedName("sources[" + i + "]", r.sources().get(i)));
         }
-        List<StepModel> steps = r.steps().stream().map(s -> new StepModel(s.name(), s.type(), s.text())).toList();
-        checkTemplateCalls(r.name(), steps);
+        checkTemplateCalls(r);
         load.change(r.name(), target, r.loadType(), r.description(), sources, r.options());
         // Step names are labels: stored composed (NFC), so that one name typed two ways is one name.
         load.replaceSteps(r.steps().stream().map(LoadStep::of).toList());
     }
 
-    /** A step whose template calls can never expand is refused with the generator's own message. */
-    private void checkTemplateCalls(String loadName, List<StepModel> steps) {
+    /**
+     * A step whose template calls can never expand is refused with the generator's own message. Also
+     * for a load an import leaves as it is, against the templates the import changed.
+     */
+    public void checkTemplateCalls(LoadRequest r) {
+        List<StepModel> steps = r.steps().stream().map(s -> new StepModel(s.name(), s.type(), s.text())).toList();
         try {
-            callCheck.check(loadName, steps);
+            callCheck.check(r.name(), steps);
         } catch (GenerationException e) {
             GenerationException.Location at = e.location();
             Map<String, Object> where = new LinkedHashMap<>();

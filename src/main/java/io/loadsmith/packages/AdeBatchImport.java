@@ -34,7 +34,7 @@ public class AdeBatchImport {
      * request ("$[2]", a file of the zip) and the counts.
      */
     public record ImportedPackage(String packageName, String importedAs, long packageId, String from, int created,
-                                  int updated, int deleted) {
+                                  int updated, int unchanged, int deleted) {
     }
 
     public Report importAll(List<AdeConfigPackages.Imported> given) {
@@ -47,7 +47,7 @@ public class AdeBatchImport {
             AdeConfigPackages.Imported p = ordered.get(i);
             PackageImporter.Result r = results.get(i);
             imported.add(new ImportedPackage(p.header().packageName(), r.packageName(), r.packageId(), p.where(),
-                    r.created(), r.updated(), r.deleted()));
+                    r.created(), r.updated(), r.unchanged(), r.deleted()));
             skipped.addAll(p.passedOver());
         }
         return new Report(imported, skipped);

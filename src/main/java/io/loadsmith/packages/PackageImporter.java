@@ -8,9 +8,13 @@ import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.LongFunction;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 import org.springframework.stereotype.Service;
@@ -35,6 +39,7 @@ import io.loadsmith.load.LoadService;
 import io.loadsmith.packageregistry.MetadataPackageRepository;
 import io.loadsmith.packageregistry.MetadataPackageService;
 import io.loadsmith.preset.LoadPresetService;
+import io.loadsmith.preset.api.PresetResponse;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.NotFoundException;
@@ -96,8 +101,13 @@ public class PackageImporter {
         this.packageRows = packageRows;
     }
 
-    /** What an import did, for the caller to show; also what its audit event says. */
-    public record Result(long packageId, String packageName, int created, int updated, int deleted) implements Audited {
+    /**
+     * What an import did, for the caller to show; also what its audit event says. {@code updated}
+     * counts the objects that were there already and differed from the document, {@code unchanged}
+     * those that were equal to it (not written, their row versions kept).
+     */
+    public record Result(long packageId, String packageName, int created, int updated, int unchanged, int deleted)
+            implements Audited {
 
         @Override
         public long id() {
@@ -109,9 +119,9 @@ public class PackageImporter {
             return packageName;
         }
 
-        /** "2 created, 598 updated, 0 deleted" ("updated" counts every object that was there already). */
+        /** "2 created, 5 updated, 593 unchanged, 0 deleted". */
         public String counts() {
-            return created + " created, " + updated + " updated, " + deleted + " deleted";
+            return created + " created, " + updated + " updated, " + unchanged + " unchanged, " + deleted + " deleted";
         }
     }
 
@@ -162,7 +172,8 @@ public class PackageImporter {
         }
         Set<String> unknownTypes = unknownEntityTypes(doc, store, run);
         long packageId = run.upsert("$", () -> packages.list(doc.name()).stream().findFirst().map(p -> p.id()),
-                id -> packages.update(id, request(packages.get(id).version(), doc)),
+                packages::get, p -> p.name().equals(doc.name()) && Objects.equals(p.description(), doc.description()),
+                p -> packages.update(p.id(), request(p.version(), doc)),
                 () -> packages.create(request(null, doc)).id()).orElse(-1L);
 
         // Super types first, so that a type may name one defined later in the list.
@@ -172,58 +183,80 @@ public class PackageImporter {
             PackageDocument.AttributeTypeDoc t = types.get(i);
             run.upsert("$.attributeTypes[" + doc.attributeTypes().indexOf(t) + "]",
                     () -> attributeTypes.list(t.name()).stream().findFirst().map(r -> r.id()),
-                    id -> attributeTypes.update(id, request(attributeTypes.get(id).version(), t)),
+                    attributeTypes::get, r -> PackageMapping.doc(r).equals(t),
+                    r -> attributeTypes.update(r.id(), request(r.version(), t)),
                     () -> attributeTypes.create(request(null, t)).id());
         }
         each(doc.defaultAttributes(), "$.defaultAttributes", (d, at) -> run.upsert(at,
                 () -> defaultAttributes.list(d.code()).stream().findFirst().map(r -> r.id()),
-                id -> defaultAttributes.update(id, request(defaultAttributes.get(id).version(), d)),
+                defaultAttributes::get, r -> PackageMapping.doc(r).equals(d),
+                r -> defaultAttributes.update(r.id(), request(r.version(), d)),
                 () -> defaultAttributes.create(request(null, d)).id()));
         each(doc.entityTypes(), "$.entityTypes", (t, at) -> run.upsert(at,
                 () -> store.entityTypes().id(t.name()),
-                id -> entityTypes.update(id, request(entityTypes.get(id).version(), t, doc.name())),
+                // One of no package is adopted: a change even when its fields are the same.
+                entityTypes::get, r -> PackageMapping.doc(r).equals(t) && doc.name().equals(r.packageName()),
+                r -> entityTypes.update(r.id(), request(r.version(), t, doc.name())),
                 () -> entityTypes.create(request(null, t, doc.name())).id()));
         each(doc.transformationTypes(), "$.transformationTypes", (t, at) -> run.upsert(at,
                 () -> transformationTypes.list(t.name()).stream().findFirst().map(r -> r.id()),
-                id -> transformationTypes.update(id, request(transformationTypes.get(id).version(), t)),
+                transformationTypes::get, r -> PackageMapping.doc(r).equals(t),
+                r -> transformationTypes.update(r.id(), request(r.version(), t)),
                 () -> transformationTypes.create(request(null, t)).id()));
         each(doc.templates(), "$.templates", (t, at) -> run.upsert(at,
                 () -> store.templates().id(t.name()),
-                id -> templates.update(id, request(templates.get(id).version(), t,
-                        templateOwner(t, templates.get(id).packageName()))),
+                templates::get, r -> {
+                    String owner = templateOwner(t, r.packageName());
+                    // The same owner and content; the mark compared as that owner exports it, since a file
+                    // without marks leaves a shared template shared.
+                    return Objects.equals(r.packageName(), owner) && PackageMapping.doc(r).equals(t.sharing(owner == null));
+                },
+                r -> templates.update(r.id(), request(r.version(), t, templateOwner(t, r.packageName()))),
                 () -> templates.create(request(null, t, templateOwner(t, doc.name()))).id()));
         // Presets after templates and entity types: their uses name entity types, their steps templates.
         each(doc.presets(), "$.presets", (p, at) -> {
-            Optional<PresetResponseRef> stored = presets.list(p.name()).stream().findFirst()
-                    .map(r -> new PresetResponseRef(r.id(), r.version(), r.packageName()));
+            Optional<PresetResponse> stored = presets.list(p.name()).stream().findFirst();
             if (stored.isPresent() && stored.get().packageName() != null && !stored.get().packageName().equals(doc.name())) {
                 run.problems.add(new Problem(at + ".name", "load preset '" + p.name() + "' belongs to package '"
                         + stored.get().packageName() + "'; import that package to change it"));
                 return;
             }
-            run.upsert(at, () -> stored.map(PresetResponseRef::id),
-                    id -> presets.update(id, request(presets.get(id).version(), p, doc.name())),
+            run.upsert(at, () -> stored.map(PresetResponse::id),
+                    presets::get, r -> PackageMapping.doc(r).equals(p) && doc.name().equals(r.packageName()),
+                    r -> presets.update(r.id(), request(r.version(), p, doc.name())),
                     () -> presets.create(request(null, p, doc.name())).id());
         });
         each(doc.environments(), "$.environments", (e, at) -> run.upsert(at,
                 () -> environments.list(e.name()).stream().findFirst().map(r -> r.id()),
-                id -> environments.update(id, request(environments.get(id).version(), e)),
+                environments::get, r -> PackageMapping.doc(r).equals(e),
+                r -> environments.update(r.id(), request(r.version(), e)),
                 () -> environments.create(request(null, e)).id()));
         each(doc.datatypeMappings(), "$.datatypeMappings", (m, at) -> run.upsert(at,
                 () -> datatypeMappings.list(m.dialect()).stream()
                         .filter(r -> r.logicalDatatype().equals(m.logicalDatatype())).findFirst().map(r -> r.id()),
-                id -> datatypeMappings.update(id, request(datatypeMappings.get(id).version(), m)),
+                datatypeMappings::get, r -> PackageMapping.doc(r).equals(m),
+                r -> datatypeMappings.update(r.id(), request(r.version(), m)),
                 () -> datatypeMappings.create(request(null, m)).id()));
         // Entities are stored with exactly the document's attributes: the type's defaults are in the
         // document already.
         each(doc.entities(), "$.entities", (e, at) -> run.upsert(at,
                 () -> store.entities().id(e.qualifiedName()),
+                entities::get, r -> PackageMapping.doc(r).equals(e) && doc.name().equals(r.packageName()),
                 // An unknown type is reported already; without it the entity's own problems are found too.
-                id -> entities.update(id, request(entities.get(id).version(), e, doc.name(), known(e, unknownTypes))),
+                r -> entities.update(r.id(), request(r.version(), e, doc.name(), known(e, unknownTypes))),
                 () -> entities.createAsGiven(request(null, e, doc.name(), known(e, unknownTypes))).id()));
         each(doc.loads(), "$.loads", (l, at) -> run.upsert(at,
                 () -> store.loads().id(l.name()),
-                id -> loads.update(id, request(loads.get(id).version(), l)),
+                loads::get, r -> {
+                    boolean same = PackageMapping.doc(r).equals(l);
+                    if (same) {
+                        // Not written, but checked as a save would: a template this import changed may no
+                        // longer take the load's calls.
+                        loads.checkTemplateCalls(request(r.version(), l));
+                    }
+                    return same;
+                },
+                r -> loads.update(r.id(), request(r.version(), l)),
                 () -> loads.create(request(null, l)).id()));
         if (run.problems.isEmpty()) {
             removeWhatTheDocumentDropped(doc, store, run);
@@ -231,7 +264,7 @@ public class PackageImporter {
         if (!run.problems.isEmpty()) {
             throw new InvalidPackageException(run.problems);
         }
-        return new Result(packageId, doc.name(), run.created, run.updated, run.deleted);
+        return new Result(packageId, doc.name(), run.created, run.updated, run.unchanged, run.deleted);
     }
 
     /** What the store holds now, names and owners only, read once for the whole import. */
@@ -309,18 +342,30 @@ public class PackageImporter {
         final EntityManager entityManager;
         int created;
         int updated;
+        int unchanged;
         int deleted;
 
         Run(EntityManager entityManager) {
             this.entityManager = entityManager;
         }
 
-        Optional<Long> upsert(String at, Supplier<Optional<Long>> existing, Function<Long, ?> update, Supplier<Long> create) {
+        /**
+         * Creates the object, or updates the stored one ({@code read} by id) unless it is {@code same} as
+         * the document's: a write of the same content would still bump its row version, and an editor
+         * holding the object would be refused a save for an import that changed nothing.
+         */
+        <R> Optional<Long> upsert(String at, Supplier<Optional<Long>> existing, LongFunction<R> read,
+                                  Predicate<R> same, Consumer<R> update, Supplier<Long> create) {
             try {
                 Optional<Long> id = existing.get();
                 if (id.isPresent()) {
-                    update.apply(id.get());
-                    updated++;
+                    R stored = read.apply(id.get());
+                    if (same.test(stored)) {
+                        unchanged++;
+                    } else {
+                        update.accept(stored);
+                        updated++;
+                    }
                 } else {
                     created++;
                     id = Optional.of(create.get());
@@ -397,8 +442,5 @@ public class PackageImporter {
         for (int i = 0; i < items.size(); i++) {
             step.apply(items.get(i), path + "[" + i + "]");
         }
-    }
-
-    private record PresetResponseRef(long id, long version, String packageName) {
     }
 }

@@ -194,9 +194,10 @@ class AdeDefaultConfigurationTest {
         assertThat(result.getResponse().getStatus()).as(result.getResponse().getContentAsString()).isEqualTo(200);
         JsonNode report = Api.JSON.readTree(result.getResponse().getContentAsString());
         assertThat(report.get("imported").valueStream().map(p -> p.get("from").asString() + " " + p.get("created").asInt()
-                + "/" + p.get("updated").asInt()).toList()).containsExactly(
-                "default-config/CONFIG_LOAD_TRANSFORMATIONS.json 0/7", "default-config/CONFIG_ENTITY_DEFAULTS.json 0/14",
-                "default-config/CONFIG_LOAD_TEMPLATES.json 0/4");
+                + "/" + p.get("updated").asInt() + "/" + p.get("unchanged").asInt()).toList()).containsExactly(
+                // The same packages again: nothing to write.
+                "default-config/CONFIG_LOAD_TRANSFORMATIONS.json 0/0/7", "default-config/CONFIG_ENTITY_DEFAULTS.json 0/0/14",
+                "default-config/CONFIG_LOAD_TEMPLATES.json 0/0/4");
 
         long id = api().get("/api/v1/packages?name=config_load_templates").get(0).get("id").asLong();
         JsonNode working = Api.JSON.readTree(api().raw(HttpMethod.GET, "/api/v1/packages/" + id + "/versions/working", null).text());

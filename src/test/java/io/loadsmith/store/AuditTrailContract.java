@@ -245,12 +245,12 @@ public interface AuditTrailContract {
         Listing events = audit("?objectKind=PACKAGE&objectName=" + pkg);
         assertThat(events.actions()).containsExactly("RESTORE_VERSION", "COMMIT", "IMPORT");
         // A committed version also holds the shared configuration (attribute types, ...) that other
-        // tests add to the store, so the restore's count of updated objects is not fixed here.
+        // tests add to the store, so the restore's count of unchanged objects is not fixed here.
         assertThat(events.events().valueStream().map(e -> e.get("summary").asString()).toList())
                 .satisfiesExactly(
-                        restored -> assertThat(restored).matches("Restored version 1: 0 created, \\d+ updated, 0 deleted"),
+                        restored -> assertThat(restored).matches("Restored version 1: 0 created, 0 updated, \\d+ unchanged, 0 deleted"),
                         committed -> assertThat(committed).isEqualTo("Version 1: first cut"),
-                        imported -> assertThat(imported).isEqualTo("Imported: 2 created, 0 updated, 0 deleted"));
+                        imported -> assertThat(imported).isEqualTo("Imported: 2 created, 0 updated, 0 unchanged, 0 deleted"));
         assertThat(events.events().valueStream().map(e -> e.get("objectId").asLong())).containsOnly(id);
         assertThat(events.events().valueStream().map(e -> e.get("packageName").asString())).containsOnly(pkg);
         assertThat(event(events.events().get(2)).get("after").get("created").asInt()).isEqualTo(2);

@@ -3,6 +3,8 @@ package io.loadsmith.packages.web;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.springframework.core.io.ClassPathResource;
@@ -65,6 +67,22 @@ class PackagePagesTest extends H2DemoStoreTest {
         assertThat(answer).contains("Nothing was imported.", "$.entities[0].entityType", "$.entities[0].attributes[0].name",
                 "$.entities[0].attributes[0].datatype");
         assertThat(page("/entities")).doesNotContain("publish.X<");
+    }
+
+    @Test
+    void importingTheSameFileAgainShowsItsObjectsUnchanged() throws Exception {
+        String json = "{\"name\": \"page_same\", \"entities\": [{\"schema\": \"pgsame\", \"name\": \"ONE\","
+                + " \"logicalName\": \"ONE\", \"physicalType\": \"TABLE\","
+                + " \"attributes\": [{\"name\": \"id\", \"datatype\": \"INTEGER8\", \"nullable\": true}]}]}";
+        List<String> answers = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            String answer = mvc.perform(MockMvcRequestBuilders.multipart("/packages/import").param("format", "loadsmith")
+                    .param("json", json)).andReturn().getResponse().getContentAsString(StandardCharsets.UTF_8);
+            answers.add(org.jsoup.Jsoup.parse(answer).select("[role=status] strong").text());
+        }
+
+        assertThat(answers).containsExactly("Imported package page_same: 2 created, 0 updated, 0 unchanged, 0 removed.",
+                "Imported package page_same: 0 created, 0 updated, 2 unchanged, 0 removed.");
     }
 
     @Test

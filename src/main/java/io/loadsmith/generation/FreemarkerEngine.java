@@ -154,7 +154,7 @@ public class FreemarkerEngine {
         DefaultObjectWrapperBuilder wrapper = new DefaultObjectWrapperBuilder(VERSION);
         wrapper.setExposeFields(false);
         wrapper.setMemberAccessPolicy(TemplateMemberPolicy.INSTANCE);
-        cfg.setObjectWrapper(wrapper.build());
+        cfg.setObjectWrapper(new ModelObjectWrapper(wrapper));
         return cfg;
     }
 

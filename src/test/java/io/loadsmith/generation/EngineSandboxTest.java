@@ -97,8 +97,11 @@ class EngineSandboxTest {
     }
 
     @Test
-    void aRecordPrintsNoJavaName() throws Exception {
-        assertThat(render("${model.load.target} ${model.load}")).doesNotContain("Model", "io.", "[name=");
+    void aRecordIsNoTextAndItsRefusalNamesNoJavaClass() {
+        // Printed, a record was "[toString not exposed]" in the SQL; now it is an error that says it is a hash.
+        assertThatThrownBy(() -> render("${model.load.target} ${model.load}")).isInstanceOf(GenerationException.class)
+                .satisfies(e -> assertThat(((GenerationException) e).detail()).contains("evaluated to an extended_hash")
+                        .doesNotContain("Model", "io.", "[name=", "toString"));
     }
 
     @Test

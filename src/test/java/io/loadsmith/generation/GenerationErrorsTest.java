@@ -281,7 +281,8 @@ class GenerationErrorsTest {
     @org.junit.jupiter.params.ParameterizedTest
     @org.junit.jupiter.params.provider.ValueSource(strings = {"${model}", "${dialect}", "${model.load.target.attributes}",
             "${loadOpt}", "${dialect.name + dialect}", "${loadOpt + 1}", "<#list model as x></#list>",
-            "${model.load.target.attributes?keys}", "${dialect?string}"})
+            "${model.load.target.attributes?keys}", "${dialect?string}", "${model.load.target}",
+            "${model.load.target.attributes[0]}", "x${model.load}", "${model.load.steps[0]?string}"})
     void aValueOfTheWrongKindNamesNoJavaClass(String body) {
         TestGenerators generators = TestGenerators.with(List.of(new OnlyVariant("probe", "duckdb", body)));
 

@@ -12,6 +12,7 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
+import org.duckdb.DuckDBConnection;
 import org.springframework.stereotype.Component;
 
 import jakarta.annotation.PreDestroy;
@@ -75,6 +76,14 @@ public class Sandbox {
         config.setProperty("threads", String.valueOf(THREADS));
         config.setProperty("lock_configuration", "true");
         return DriverManager.getConnection("jdbc:duckdb:", config);
+    }
+
+    /**
+     * A new session (connection) on the same database: what the session set (temporary tables, USE, SET) is gone
+     * when it closes, the database's tables stay, and the locked configuration holds for it too.
+     */
+    public Connection newSession(Connection db) throws SQLException {
+        return db.unwrap(DuckDBConnection.class).duplicate();
     }
 
     /** Runs one statement; past the time limit the watchdog cancels it and the message says so. */

@@ -33,8 +33,11 @@ public record TryPlan(String load, String target, List<String> setup, List<Input
     public record Column(String name, String type) {
     }
 
-    /** One statement of the load; {@code note} says when the sandbox ran it differently from its text. */
-    public record PlannedStatement(int step, String stepName, String sql, String note) {
+    /**
+     * One statement of the load; {@code note} says when the sandbox ran it differently from its text, and
+     * {@code sessionTable} names the temporary table it creates as a regular one, dropped as each batch ends.
+     */
+    public record PlannedStatement(int step, String stepName, String sql, String note, String sessionTable) {
     }
 
     /** The target's technical columns that tell versions apart; each may be null. */

@@ -40,7 +40,8 @@ public class TryPlanner {
 
     // DuckDB keeps temporary tables in a catalog of their own, without the schemas of the database.
     private static final Pattern TEMP_IN_SCHEMA = Pattern.compile(
-            "^(\\s*CREATE\\s+(?:OR\\s+REPLACE\\s+)?)((?:LOCAL\\s+|GLOBAL\\s+)?TEMP(?:ORARY)?\\s+)(?=TABLE\\s+(?:IF\\s+NOT\\s+EXISTS\\s+)?\"?[A-Za-z_][\\w$]*\"?\\s*\\.)",
+            "^(\\s*CREATE\\s+(?:OR\\s+REPLACE\\s+)?)((?:LOCAL\\s+|GLOBAL\\s+)?TEMP(?:ORARY)?\\s+)(?=TABLE\\s+(?:IF\\s+NOT\\s+EXISTS\\s+)?"
+                    + "(\"?[A-Za-z_][\\w$]*\"?)\\s*\\.\\s*(\"?[A-Za-z_][\\w$]*\"?))",
             Pattern.CASE_INSENSITIVE);
 
     private final LoadService loads;
@@ -72,11 +73,12 @@ public class TryPlanner {
             }
         }
         TableReferences refs = TableReferences.of(statements.stream().map(TryPlan.PlannedStatement::sql).toList());
+        List<String> notes = new ArrayList<>();
+        statements.stream().map(TryPlan.PlannedStatement::note).filter(n -> n != null).distinct().forEach(notes::add);
         Set<String> entityTables = new LinkedHashSet<>();
         entityTables.add(target.qualifiedName().toLowerCase(Locale.ROOT));
         sources.forEach(s -> entityTables.add(s.qualifiedName().toLowerCase(Locale.ROOT)));
 
-        List<String> notes = new ArrayList<>();
         Set<String> schemas = new LinkedHashSet<>();
         schemas.add(target.schema());
         sources.forEach(s -> schemas.add(s.schema()));
@@ -161,17 +163,26 @@ public class TryPlanner {
         });
     }
 
-    /** A temporary table in a schema runs as a plain table: in a throwaway database nothing tells them apart. */
+    /**
+     * A temporary table in a schema runs as a plain table, which the runner drops as each batch ends, as the
+     * target engine does with a temporary table when its session ends.
+     */
     static TryPlan.PlannedStatement adapt(int step, String stepName, String sql) {
         String code = SqlText.code(sql);
         // Leading comments (the step header) are blanks in the code, at the same offsets as in the text.
         Matcher m = TEMP_IN_SCHEMA.matcher(code);
         if (m.find()) {
             String adapted = sql.substring(0, m.start(2)) + sql.substring(m.end(2));
-            return new TryPlan.PlannedStatement(step, stepName, adapted, "Ran as a regular table: DuckDB keeps temporary"
-                    + " tables out of schemas, and in the sandbox's throwaway database the two behave alike.");
+            String table = unquote(m.group(3)) + "." + unquote(m.group(4));
+            return new TryPlan.PlannedStatement(step, stepName, adapted, "Step " + step + " creates " + table
+                    + " as a regular table, without TEMPORARY (DuckDB has no temporary tables in schemas), and Try it"
+                    + " drops it at the end of each batch, as the end of a session would.", table);
         }
-        return new TryPlan.PlannedStatement(step, stepName, sql, null);
+        return new TryPlan.PlannedStatement(step, stepName, sql, null, null);
+    }
+
+    private static String unquote(String name) {
+        return name.startsWith("\"") ? name.substring(1, name.length() - 1) : name;
     }
 
     private static TryPlan.TargetColumns targetColumns(EntityResponse target) {

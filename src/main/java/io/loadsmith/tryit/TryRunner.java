@@ -52,7 +52,12 @@ public class TryRunner {
             for (int b = 0; b < batches.size(); b++) {
                 TryResult.Failure failure = load(db, plan, batches.get(b));
                 if (failure == null) {
-                    failure = runStatements(db, plan);
+                    // Each batch is a run of the load in a session of its own, as on the target engine.
+                    try (Connection session = sandbox.newSession(db)) {
+                        failure = runStatements(session, plan);
+                        TryResult.Failure ending = endSession(session, plan);
+                        failure = failure != null ? failure : ending;
+                    }
                 }
                 Snapshots after;
                 try {
@@ -120,6 +125,22 @@ public class TryRunner {
                 sandbox.execute(db, statement.sql());
             } catch (SQLException e) {
                 return new TryResult.Failure(statement.step(), statement.stepName(), statement.sql(), Sandbox.describe(e));
+            }
+        }
+        return null;
+    }
+
+    /** Drops the tables that ran as regular ones for temporary tables in a schema, which the session would have taken along. */
+    private TryResult.Failure endSession(Connection session, TryPlan plan) {
+        for (TryPlan.PlannedStatement statement : plan.statements()) {
+            if (statement.sessionTable() == null) {
+                continue;
+            }
+            String drop = "DROP TABLE IF EXISTS " + Names.quote(statement.sessionTable());
+            try {
+                sandbox.execute(session, drop);
+            } catch (SQLException e) {
+                return new TryResult.Failure(statement.step(), "ending the batch's session", drop, Sandbox.describe(e));
             }
         }
         return null;

@@ -38,7 +38,10 @@ class TryApiTest extends H2DemoStoreTest {
                 TryLoads.vessels(TryLoads.row(TryLoads.A, "Sea Explorer XL"), TryLoads.row(TryLoads.B, "Nordic Star")),
                 TryLoads.vessels(TryLoads.row(TryLoads.A, "Sea Explorer XL"), TryLoads.row(TryLoads.B, "Nordic Star"))));
 
-        assertThat(result.get("notes").size()).isZero();
+        // Step 2's CREATE TEMPORARY TABLE publish.Z_TMP_… runs without TEMPORARY, and the notes say so.
+        assertThat(result.get("notes").size()).isEqualTo(1);
+        assertThat(result.get("notes").get(0).asString()).startsWith("Step 2 creates publish.Z_TMP_")
+                .contains("as a regular table");
         JsonNode batches = result.get("batches");
         assertThat(batches.size()).isEqualTo(3);
         for (JsonNode batch : batches) {
@@ -63,6 +66,36 @@ class TryApiTest extends H2DemoStoreTest {
                 .isEqualTo(rows.get(1).get("values").get(columns.indexOf("valid_from")).asString());
         // The temporary table of step 2 ran as a regular one, and step 4 dropped it: only the target is left.
         assertThat(batches.get(2).get("tables").size()).isEqualTo(1);
+    }
+
+    @Test
+    void aTemporaryTableInASchemaIsGoneAfterEachBatchAsWithANewSession() {
+        long id = loads.customerLoadThroughATemporaryTable(false);
+        JsonNode result = loads.tryLoad(id, List.of(
+                Map.of("staging.customer", List.of(TryLoads.customer("C1", "Ann", null))),
+                Map.of("staging.customer", List.of(TryLoads.customer("C1", "Ann", "ann@example.com"))),
+                Map.of("staging.customer", List.of(TryLoads.customer("C1", "Ann", "ann@example.com")))));
+        JsonNode batches = result.get("batches");
+        assertThat(batches.size()).isEqualTo(3);
+        for (JsonNode batch : batches) {
+            assertThat(batch.get("failure").isNull()).as(batch.toString()).isTrue();
+            // The temporary table ended with the batch's session: only the target is left to show.
+            assertThat(batch.get("tables").size()).as(batch.toString()).isEqualTo(1);
+        }
+        assertThat(TryLoads.statuses(batches.get(0))).containsExactly("NEW");
+        assertThat(TryLoads.statuses(batches.get(1))).containsExactly("CLOSED", "NEW");
+        assertThat(TryLoads.statuses(batches.get(2))).containsExactly("UNCHANGED", "UNCHANGED");
+        // The page's notes say what ran differently from the SQL's text.
+        assertThat(result.get("notes").toString()).contains("Z_TMP_", "drops it at the end of each batch");
+    }
+
+    @Test
+    void aTemporaryTableWithoutASchemaIsTheSessionsOwnAndGoneAfterEachBatch() {
+        long id = loads.sqlLoad("CREATE TEMPORARY TABLE t AS SELECT 'a' AS x;\n"
+                + "INSERT INTO <target_schema>.<target_entity_name> (x) SELECT x FROM t;");
+        JsonNode batches = loads.tryLoad(id, List.of(Map.of(), Map.of())).get("batches");
+        assertThat(batches.get(1).get("failure").isNull()).as(batches.get(1).toString()).isTrue();
+        assertThat(TryLoads.targetTable(batches.get(1)).get("rows").size()).isEqualTo(2);
     }
 
     @Test

@@ -142,6 +142,37 @@ class TryLoads {
                 List.of(step("merge", "<ftltemplate:scd2:temp_table_prefix=S_>")));
     }
 
+    /**
+     * A DIM_SCD2 customer target (CustomerName NOT NULL, email, and signup_date DATE when asked) loaded as the
+     * tester wrote it: a CREATE TEMPORARY TABLE in the target's schema from staging.customer, a table the
+     * model does not know, then the scd2 template, with no DROP of the temporary table.
+     */
+    long customerLoadThroughATemporaryTable(boolean signupDate) {
+        int n = NAMES.incrementAndGet();
+        String logical = "TRYCUST" + n;
+        List<Map<String, Object>> attributes = new ArrayList<>(List.of(attr("CustomerName", "VARCHAR", 100, false),
+                attr("email", "VARCHAR", 100, true)));
+        if (signupDate) {
+            attributes.add(attr("signup_date", "DATE", null, true));
+        }
+        Api.Answer target = api.send(HttpMethod.POST, "/api/v1/entities", Map.of("entityType", "DIM_SCD2",
+                "logicalName", logical, "attributes", attributes));
+        assertThat(target.status()).as(target.body()).isEqualTo(201);
+        String sql = "CREATE TEMPORARY TABLE <target_schema>.Z_TMP_<target_entity_name> AS\n"
+                + "SELECT customer_key AS " + logical.toLowerCase() + "_id, \"CustomerName\", email"
+                + (signupDate ? ", signup_date" : "") + ", CURRENT_TIMESTAMP AS valid_from\nFROM staging.customer;";
+        return load("try_cust_" + n, target.json().get("qualifiedName").asString(), List.of(), List.of(
+                step("temp", sql), step("merge", "<ftltemplate:scd2:temp_table_prefix=Z_TMP_>")));
+    }
+
+    static Map<String, Object> customer(String key, String name, String email) {
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("customer_key", key);
+        row.put("CustomerName", name);
+        row.put("email", email);
+        return row;
+    }
+
     /** A load of one SQL step into a small target of its own. */
     long sqlLoad(String stepSql) {
         int n = NAMES.incrementAndGet();

@@ -23,11 +23,17 @@ final class CsvRows {
      */
     static String replace(TryPlan.InputTable table, List<List<String>> rows, String text,
                           Function<List<List<String>>, String> badCell) {
-        List<List<String>> lines = Csv.parse(text == null ? "" : text);
+        List<Csv.Line> lines;
+        try {
+            lines = Csv.parse(text == null ? "" : text);
+        } catch (Csv.UnclosedQuote e) {
+            return "The CSV for " + table.name() + ": the quote that opens on line " + e.line + " is not closed;"
+                    + " close it with \", and write a \" inside a quoted value as \"\".";
+        }
         if (lines.isEmpty()) {
             return "The CSV for " + table.name() + " is empty: give a header line with column names, then rows.";
         }
-        List<String> header = lines.get(0);
+        List<String> header = lines.get(0).fields();
         int[] positions = new int[header.size()];
         for (int h = 0; h < header.size(); h++) {
             positions[h] = -1;
@@ -48,10 +54,10 @@ final class CsvRows {
         }
         List<List<String>> parsed = new ArrayList<>();
         for (int l = 1; l < lines.size(); l++) {
-            List<String> line = lines.get(l);
+            List<String> line = lines.get(l).fields();
             if (line.size() != header.size()) {
-                return "The CSV for " + table.name() + ": line " + (l + 1) + " has " + line.size() + " fields, the header "
-                        + header.size() + ".";
+                return "The CSV for " + table.name() + ": line " + lines.get(l).number() + " has " + line.size()
+                        + " fields, the header " + header.size() + ".";
             }
             List<String> row = new ArrayList<>();
             table.columns().forEach(c -> row.add(null));

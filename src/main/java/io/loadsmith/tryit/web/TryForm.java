@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 import org.springframework.util.MultiValueMap;
 
@@ -16,12 +17,15 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * The try panel's form, kept whole in the page so the server holds no state: the batches already
  * run ({@code history}, JSON as the API takes it), and the grid of the next batch per input table
- * ({@code t{table}.r{row}.c{column}}, {@code t{table}.rows}); an empty cell is NULL.
+ * ({@code t{table}.r{row}.c{column}}, {@code t{table}.rows}); an empty cell is NULL, and {@code ""} an empty
+ * text, as in pasted CSV (see {@link #cell}).
  */
 final class TryForm {
 
     private static final TypeReference<List<Map<String, List<Map<String, Object>>>>> HISTORY = new TypeReference<>() {
     };
+
+    private static final Pattern QUOTES_ONLY = Pattern.compile("\"*");
 
     final List<TryRunner.Batch> history = new ArrayList<>();
     /** Per input table (plan order), the rows of the grid. */
@@ -46,7 +50,7 @@ final class TryForm {
                 List<String> row = new ArrayList<>();
                 for (int c = 0; c < columns; c++) {
                     String value = params.getFirst("t" + t + ".r" + r + ".c" + c);
-                    row.add(value == null || value.isEmpty() ? null : value);
+                    row.add(value(value));
                 }
                 form.grid.get(t).add(row);
             }
@@ -70,6 +74,30 @@ final class TryForm {
             tables.put(plan.inputs().get(t).name(), rows);
         }
         return new TryRunner.Batch(tables);
+    }
+
+    /** The grid as its cells show it. */
+    List<List<List<String>>> cells() {
+        return grid.stream().map(rows -> rows.stream().map(row -> row.stream().map(TryForm::cell).toList()).toList()).toList();
+    }
+
+    /**
+     * A value as its cell shows it: NULL as an empty cell, a text of only double quotes (the empty text too)
+     * with two more, so that {@code ""} is the empty text and every value comes back as it went.
+     */
+    static String cell(String value) {
+        if (value == null) {
+            return "";
+        }
+        return QUOTES_ONLY.matcher(value).matches() ? "\"\"" + value : value;
+    }
+
+    /** What a cell's text stands for: the reverse of {@link #cell}. */
+    static String value(String cell) {
+        if (cell == null || cell.isEmpty()) {
+            return null;
+        }
+        return cell.length() >= 2 && QUOTES_ONLY.matcher(cell).matches() ? cell.substring(2) : cell;
     }
 
     String historyJson(JsonMapper json) {

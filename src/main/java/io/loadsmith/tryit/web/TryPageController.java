@@ -106,7 +106,7 @@ public class TryPageController {
 
     private String view(HttpServletRequest request, Model model, TryPlan plan, TryForm form, TryResult result, String problem) {
         model.addAttribute("plan", plan);
-        model.addAttribute("grid", form == null ? List.of() : form.grid);
+        model.addAttribute("grid", form == null ? List.of() : form.cells());
         model.addAttribute("history", form == null ? "[]" : form.historyJson(json));
         model.addAttribute("done", form == null ? 0 : form.history.size());
         model.addAttribute("result", result);

@@ -31,6 +31,17 @@ class CsvRowsTest {
         assertThat(CsvRows.replace(TABLE, rows, "id,colour\n1,red", ALL_FIT)).contains("'colour'", "is not a column", "id, Order, n");
         assertThat(CsvRows.replace(TABLE, rows, "id,n\n1", ALL_FIT)).contains("line 2 has 1 fields, the header 2");
         assertThat(CsvRows.replace(TABLE, rows, "", ALL_FIT)).contains("is empty");
+        // Lines count as the box shows them: a blank line and a quoted line break are lines too.
+        assertThat(CsvRows.replace(TABLE, rows, "id,n\n\n\"a\nb\",1\n2", ALL_FIT)).contains("line 5 has 1 fields, the header 2");
+        assertThat(rows).containsExactly(Arrays.asList("keep", null, null));
+    }
+
+    @Test
+    void anUnclosedQuoteIsNamedWithTheLineItOpensOn() {
+        List<List<String>> rows = new ArrayList<>(List.of(Arrays.asList("keep", null, null)));
+        assertThat(CsvRows.replace(TABLE, rows, "id,n\n1,2\n\"abc,3\n4,5", ALL_FIT))
+                .isEqualTo("The CSV for stage.src: the quote that opens on line 3 is not closed; close it with \","
+                        + " and write a \" inside a quoted value as \"\".");
         assertThat(rows).containsExactly(Arrays.asList("keep", null, null));
     }
 

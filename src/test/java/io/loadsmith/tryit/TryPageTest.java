@@ -1,0 +1,58 @@
+package io.loadsmith.tryit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import io.loadsmith.store.H2DemoStoreTest;
+
+/** The try page's form (MockMvc, HTML read with jsoup): what a pasted CSV puts in the grid, and what a run of it does. */
+class TryPageTest extends H2DemoStoreTest {
+
+    private long id;
+
+    @BeforeEach
+    void load() {
+        id = new TryLoads(api()).customerLoadThroughATemporaryTable(false);
+    }
+
+    @Test
+    void aQuotedEmptyFieldIsAnEmptyTextInTheGridAndInTheRunAndAnEmptyFieldIsNull() throws Exception {
+        Document pasted = page(post("/loads/" + id + "/try").param("action", "csv-0").param("history", "[]")
+                .param("t0.rows", "0").param("csv.t0", "customer_key,CustomerName,email\nC3,\"\",\n"));
+        assertThat(pasted.select("#try-problem")).isEmpty();
+        assertThat(pasted.select("input[name=t0.rows]").val()).isEqualTo("1");
+        assertThat(pasted.select("input[name=t0.r0.c1]").val()).isEqualTo("\"\"");
+        assertThat(pasted.select("input[name=t0.r0.c2]").val()).isEmpty();
+
+        // The form as the browser sends it back: CustomerName (NOT NULL) is the empty text, email NULL.
+        Document ran = page(post("/loads/" + id + "/try").param("action", "run").param("history", "[]")
+                .param("t0.rows", "1").param("t0.r0.c0", "C3").param("t0.r0.c1", "\"\"").param("t0.r0.c2", ""));
+        assertThat(ran.select(".try-failure").text()).isEmpty();
+        Element table = ran.selectFirst("#batch-1 table.try-result");
+        assertThat(table).as(ran.select("#try-results").text()).isNotNull();
+        int name = headers(table).indexOf("CustomerName");
+        int email = headers(table).indexOf("email");
+        Element row = table.selectFirst("tbody tr");
+        assertThat(row.child(name).text()).isEmpty();
+        assertThat(row.child(name).hasClass("null")).isFalse();
+        assertThat(row.child(email).text()).isEqualTo("NULL");
+        assertThat(row.child(email).hasClass("null")).isTrue();
+        // The batch run is kept in the form with the empty text, for the next run to replay.
+        assertThat(ran.select("input[name=history]").val()).contains("\"CustomerName\":\"\"", "\"email\":null");
+    }
+
+    private static java.util.List<String> headers(Element table) {
+        return table.select("thead th").stream().map(Element::text).toList();
+    }
+
+    private Document page(org.springframework.test.web.servlet.RequestBuilder request) throws Exception {
+        return Jsoup.parse(mvc.perform(request).andExpect(status().isOk()).andReturn().getResponse().getContentAsString());
+    }
+}

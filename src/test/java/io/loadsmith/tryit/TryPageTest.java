@@ -1,6 +1,7 @@
 package io.loadsmith.tryit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
@@ -46,6 +47,22 @@ class TryPageTest extends H2DemoStoreTest {
         assertThat(row.child(email).hasClass("null")).isTrue();
         // The batch run is kept in the form with the empty text, for the next run to replay.
         assertThat(ran.select("input[name=history]").val()).contains("\"CustomerName\":\"\"", "\"email\":null");
+    }
+
+    @Test
+    void aFailedBatchSaysSoWithoutCountsAndATableTheSandboxCannotMakeIsNotCalledNoTable() throws Exception {
+        // CustomerName NULL: the template's insert into the NOT NULL column fails.
+        Document ran = page(post("/loads/" + id + "/try").param("action", "run").param("history", "[]")
+                .param("t0.rows", "1").param("t0.r0.c0", "C1").param("t0.r0.c1", "").param("t0.r0.c2", ""));
+        assertThat(ran.select("#batch-1 summary").text()).isEqualTo("Batch 1: failed");
+        assertThat(ran.select("#batch-1 .try-failure").text()).contains("failed", "NOT NULL");
+
+        long star = new TryLoads(api()).sqlLoad("INSERT INTO <target_schema>.<target_entity_name> (x) SELECT * FROM ext.nowhere;");
+        Document page = Jsoup.parse(mvc.perform(get("/loads/" + star + "/try")).andExpect(status().isOk())
+                .andReturn().getResponse().getContentAsString());
+        assertThat(page.select(".try-notes li").text()).startsWith("The SQL reads ext.nowhere");
+        assertThat(page.select("#try-panel").text()).doesNotContain("reads no table");
+        assertThat(page.select("#try-no-inputs").text()).isEqualTo("No table here takes sample rows: each batch runs the SQL as it is.");
     }
 
     private static java.util.List<String> headers(Element table) {

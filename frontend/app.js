@@ -37,6 +37,12 @@
             if (area.dataset.mode === "ftl") {
                 editor.addOverlay(ftlOverlay());
             }
+            if (readOnly) {
+                // Nothing to indent: Tab and Shift+Tab are the browser's, and move on (WCAG 2.1.2).
+                editor.setOption("extraKeys", {"Tab": false, "Shift-Tab": false});
+            } else {
+                escapeWithTab(editor);
+            }
             // Keep the textarea current: htmx and plain submits read it, not the editor.
             // ... and tell the form it changed, as typing in a plain field would (live preview, unsaved mark).
             editor.on("change", function (cm) {
@@ -47,6 +53,54 @@
             });
             area.codeMirror = editor;
         });
+    }
+
+    // Tab indents in an editable editor; Esc, then Tab or Shift+Tab, leaves it (WCAG 2.1.2 No Keyboard
+    // Trap). CodeMirror 5 has no such mode of its own: a key map that gives Tab back to the browser
+    // (false = "not handled, do not prevent") is put on by Esc and taken off by any other key or blur.
+    var LEAVE = {"Tab": false, "Shift-Tab": false};
+
+    function escapeWithTab(editor) {
+        var armed = false;
+        function disarm() {
+            if (armed) {
+                armed = false;
+                editor.removeKeyMap(LEAVE);
+            }
+        }
+        editor.on("keydown", function (cm, event) {
+            if (event.key === "Escape") {
+                if (!armed) {
+                    armed = true;
+                    cm.addKeyMap(LEAVE);
+                }
+            } else if (event.key !== "Tab" && event.key !== "Shift") {
+                disarm();
+            }
+        });
+        editor.on("blur", disarm);
+        describeBy(editor.getInputField(), editorKeysHint());
+    }
+
+    function describeBy(input, id) {
+        var ids = (input.getAttribute("aria-describedby") || "").split(/\s+/).filter(Boolean);
+        if (ids.indexOf(id) < 0) {
+            ids.push(id);
+        }
+        input.setAttribute("aria-describedby", ids.join(" "));
+    }
+
+    // The hint every editable editor is described by (aria-describedby), read out when it takes focus.
+    function editorKeysHint() {
+        var hint = document.getElementById("code-editor-keys");
+        if (!hint) {
+            hint = document.createElement("p");
+            hint.id = "code-editor-keys";
+            hint.className = "visually-hidden";
+            hint.textContent = "Code editor: Tab indents. To leave it, press Esc, then Tab or Shift+Tab.";
+            document.body.appendChild(hint);
+        }
+        return hint.id;
     }
 
     function pad(n) {

@@ -1,0 +1,186 @@
+package io.loadsmith.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.time.Duration;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.interactions.Actions;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.TestPropertySource;
+
+import io.loadsmith.entity.EntityService;
+import io.loadsmith.load.LoadService;
+
+/**
+ * The designer with the keyboard, and what a tester using it cold found, on the demo store in
+ * headless Chromium: the CodeMirror editors (WCAG 2.1.2, No Keyboard Trap: in an editable editor Tab
+ * indents and Esc, then Tab or Shift+Tab, moves focus out; a read-only one never takes Tab), each
+ * test saying what it guards. Screenshots of what changed go to target/screenshots/keys-*.png.
+ * Skips without Chromium and chromedriver.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@TestPropertySource(properties = {
+        "spring.datasource.url=jdbc:h2:mem:designerkeys;DB_CLOSE_DELAY=-1",
+        "loadsmith.admin.password=" + io.loadsmith.security.TestAccounts.PASSWORD})
+class DesignerKeyboardBrowserTest {
+
+    private static HeadlessChromium chromium;
+    private static ChromeDriver driver;
+    private static boolean signedIn;
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    LoadService loads;
+
+    @Autowired
+    EntityService entities;
+
+    @BeforeAll
+    static void startBrowser() throws IOException {
+        chromium = HeadlessChromium.start();
+        driver = chromium.driver();
+    }
+
+    @AfterAll
+    static void stopBrowser() throws IOException {
+        if (chromium != null) {
+            chromium.close();
+        }
+    }
+
+    @Test
+    void tabIndentsInAnEditorAndEscThenTabOrShiftTabLeavesIt() {
+        long load = loads.list(null).get(0).id();
+        editable("/loads/" + load, "textarea.step-text");
+        editable("/configuration/templates/new", "#variants0\\.text");
+        open("/configuration");
+        js("document.getElementById('tt-formula').closest('details').open = true;");
+        editable(null, "#tt-formula");
+    }
+
+    @Test
+    void aReadOnlyEditorNeverTakesTab() {
+        long load = loads.list(null).get(0).id();
+        readOnly("/loads/" + load, "#preview-sql");
+        readOnly("/entities/" + entityId(), "#ddl-sql");
+    }
+
+    @Test
+    void theShortcutListNamesTheKeyThatLeavesAnEditor() {
+        open("/");
+        driver.findElement(By.tagName("body")).sendKeys("?");
+        new WebDriverWait(driver, Duration.ofSeconds(10)).until(d -> (Boolean) js("return document.getElementById('shortcuts').open;"));
+        assertThat(driver.findElement(By.id("shortcuts")).getText()).contains("Esc then Tab", "Leave a code editor");
+    }
+
+    /** Opens the page (unless null), focuses the editor of the textarea, and walks Tab, Esc Tab, Esc Shift+Tab. */
+    private void editable(String path, String area) {
+        if (path != null) {
+            open(path);
+        }
+        focus(area);
+
+        String before = value(area);
+        new Actions(driver).sendKeys(Keys.TAB).perform();
+        assertThat(inEditor(area)).as("Tab indents in %s", area).isTrue();
+        assertThat(value(area)).as("Tab indents in %s", area).isNotEqualTo(before);
+
+        new Actions(driver).sendKeys(Keys.ESCAPE).sendKeys(Keys.TAB).perform();
+        assertThat(inEditor(area)).as("Esc, Tab leaves %s", area).isFalse();
+        assertThat(afterEditor(area)).as("forwards").isTrue();
+
+        focus(area);
+        new Actions(driver).sendKeys(Keys.ESCAPE).keyDown(Keys.SHIFT).sendKeys(Keys.TAB).keyUp(Keys.SHIFT).perform();
+        assertThat(inEditor(area)).as("Esc, Shift+Tab leaves %s", area).isFalse();
+        assertThat(afterEditor(area)).as("backwards").isFalse();
+
+        // Esc only lends Tab to the next key: typed in between, Tab indents again.
+        focus(area);
+        assertThat((String) js("var i = document.activeElement; return (i.getAttribute('aria-describedby') || '').split(' ')"
+                + ".map(function (id) { var e = document.getElementById(id); return e ? e.textContent : ''; }).join(' ');"))
+                .as("the hint the editor is described by").contains("Esc, then Tab");
+        new Actions(driver).sendKeys(Keys.ESCAPE).sendKeys(Keys.END).sendKeys(Keys.TAB).perform();
+        assertThat(inEditor(area)).as("Esc, End, Tab stays in %s", area).isTrue();
+    }
+
+    private void readOnly(String path, String area) {
+        open(path);
+        focus(area);
+        new Actions(driver).sendKeys(Keys.TAB).perform();
+        // Forwards: to the next field, or out of the page when the editor is the last one (the preview).
+        assertThat(inEditor(area)).as("Tab leaves read-only %s", area).isFalse();
+        focus(area);
+        new Actions(driver).keyDown(Keys.SHIFT).sendKeys(Keys.TAB).keyUp(Keys.SHIFT).perform();
+        assertThat(inEditor(area)).as("Shift+Tab leaves read-only %s", area).isFalse();
+    }
+
+    private long entityId() {
+        return entities.list(null).stream().filter(e -> e.name().equalsIgnoreCase("D_VESSEL_SCD2"))
+                .findFirst().orElseThrow().id();
+    }
+
+    private void focus(String area) {
+        new WebDriverWait(driver, Duration.ofSeconds(20)).until(d -> (Boolean) js(
+                "var a = document.querySelector(arguments[0]); return !!(a && a.codeMirror);", area));
+        js("var cm = document.querySelector(arguments[0]).codeMirror; cm.getWrapperElement().scrollIntoView({block: 'center'});"
+                + " cm.focus();", area);
+        assertThat(inEditor(area)).as("focus in %s", area).isTrue();
+    }
+
+    private boolean inEditor(String area) {
+        return (Boolean) js("return document.querySelector(arguments[0]).codeMirror.getWrapperElement()"
+                + ".contains(document.activeElement);", area);
+    }
+
+    /** Whether focus is on something after the editor in document order. */
+    private boolean afterEditor(String area) {
+        return (Boolean) js("var w = document.querySelector(arguments[0]).codeMirror.getWrapperElement();"
+                + " return !!(w.compareDocumentPosition(document.activeElement) & Node.DOCUMENT_POSITION_FOLLOWING);", area);
+    }
+
+    private String value(String area) {
+        return (String) js("return document.querySelector(arguments[0]).codeMirror.getValue();", area);
+    }
+
+    private void open(String path) {
+        signIn();
+        // What the tests typed is never saved: leave without the unsaved-changes question.
+        js("document.querySelectorAll('[data-dirty]').forEach(function (f) { f.removeAttribute('data-dirty'); });");
+        driver.get("http://localhost:" + port + path);
+        new WebDriverWait(driver, Duration.ofSeconds(20))
+                .until(d -> "complete".equals(((JavascriptExecutor) d).executeScript("return document.readyState")));
+    }
+
+    private void signIn() {
+        if (signedIn) {
+            return;
+        }
+        signedIn = true;
+        driver.manage().window().setSize(new Dimension(1400, 1000));
+        driver.get("http://localhost:" + port + "/");
+        new WebDriverWait(driver, Duration.ofSeconds(20)).until(ExpectedConditions.presenceOfElementLocated(By.id("username")));
+        driver.findElement(By.id("username")).sendKeys("admin");
+        driver.findElement(By.id("password")).sendKeys(io.loadsmith.security.TestAccounts.PASSWORD);
+        driver.findElement(By.cssSelector("main form button[type=submit]")).click();
+        new WebDriverWait(driver, Duration.ofSeconds(20)).until(d -> !d.getCurrentUrl().contains("/login"));
+    }
+
+    private Object js(String script, Object... args) {
+        return ((JavascriptExecutor) driver).executeScript(script, args);
+    }
+}

@@ -37,6 +37,7 @@
             if (area.dataset.mode === "ftl") {
                 editor.addOverlay(ftlOverlay());
             }
+            labelInput(area, editor);
             if (readOnly) {
                 // Nothing to indent: Tab and Shift+Tab are the browser's, and move on (WCAG 2.1.2).
                 editor.setOption("extraKeys", {"Tab": false, "Shift-Tab": false});
@@ -101,6 +102,40 @@
             document.body.appendChild(hint);
         }
         return hint.id;
+    }
+
+    // The element that takes the typing is CodeMirror's own hidden textarea, not the page's (display: none):
+    // it gets the page textarea's label, state and descriptions, so screen readers name the editor.
+    function labelInput(area, editor) {
+        var input = editor.getInputField();
+        var label = area.id ? document.querySelector('label[for="' + CSS.escape(area.id) + '"]') : null;
+        if (!label || label.contains(area)) {
+            label = area.closest("label");
+        }
+        if (label && !label.contains(area)) {
+            if (!label.id) {
+                label.id = area.id + "-label";
+            }
+            input.setAttribute("aria-labelledby", label.id);
+            label.addEventListener("click", function () { editor.focus(); });
+        } else if (label) {
+            // A label around the editor would name it with the code too: its own words only.
+            var words = label.cloneNode(true);
+            words.querySelectorAll("textarea, .CodeMirror, small").forEach(function (n) { n.remove(); });
+            input.setAttribute("aria-label", words.textContent.replace(/\s+/g, " ").trim());
+        } else if (area.getAttribute("aria-label")) {
+            input.setAttribute("aria-label", area.getAttribute("aria-label"));
+        }
+        (area.getAttribute("aria-describedby") || "").split(/\s+/).filter(Boolean).forEach(function (id) {
+            describeBy(input, id);
+        });
+        if (area.getAttribute("aria-invalid")) {
+            input.setAttribute("aria-invalid", area.getAttribute("aria-invalid"));
+        }
+        if (area.hasAttribute("data-readonly")) {
+            input.setAttribute("aria-readonly", "true");
+        }
+        input.setAttribute("aria-multiline", "true");
     }
 
     function pad(n) {

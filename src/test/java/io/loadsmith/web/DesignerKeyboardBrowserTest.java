@@ -80,6 +80,25 @@ class DesignerKeyboardBrowserTest {
         readOnly("/entities/" + entityId(), "#ddl-sql");
     }
 
+    /** What a screen reader says on entering each editor: its visible label (or the textarea's aria-label). */
+    @Test
+    void theElementThatTakesTheTypingIsNamedByTheVisibleLabel() {
+        long load = loads.list(null).get(0).id();
+        open("/loads/" + load);
+        assertThat(nameOf("textarea.step-text")).isEqualTo("SQL");
+        assertThat(nameOf("#preview-sql")).isEqualTo("Generated SQL");
+        open("/configuration/templates/new");
+        assertThat(nameOf("#variants0\\.text")).isEqualTo("Template text");
+        open("/entities/" + entityId());
+        assertThat(nameOf("#ddl-sql")).isEqualTo("DDL");
+        open("/configuration");
+        js("document.getElementById('tt-formula').closest('details').open = true;");
+        assertThat(nameOf("#tt-formula")).isEqualTo("Formula (FreeMarker; gets sourceAttributes, prefix, physicalDatatype)");
+        // Clicking the visible label puts the cursor in the editor, as it does for a plain field.
+        js("document.querySelector('label[for=\"tt-formula\"]').click();");
+        assertThat(inEditor("#tt-formula")).isTrue();
+    }
+
     @Test
     void theShortcutListNamesTheKeyThatLeavesAnEditor() {
         open("/");
@@ -127,6 +146,11 @@ class DesignerKeyboardBrowserTest {
         focus(area);
         new Actions(driver).keyDown(Keys.SHIFT).sendKeys(Keys.TAB).keyUp(Keys.SHIFT).perform();
         assertThat(inEditor(area)).as("Shift+Tab leaves read-only %s", area).isFalse();
+    }
+
+    private String nameOf(String area) {
+        focus(area);
+        return driver.switchTo().activeElement().getAccessibleName();
     }
 
     private long entityId() {

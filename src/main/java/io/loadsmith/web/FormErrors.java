@@ -1,6 +1,7 @@
 package io.loadsmith.web;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -100,6 +101,16 @@ public record FormErrors(String message, Map<String, String> fields, List<String
 
     public String at(String field) {
         return fields.get(field);
+    }
+
+    /**
+     * Problems under a prefix but of none of the given fields, e.g. those of an attribute row that no
+     * cell of its own shows (a grid shows each field's at its cell, the rest at the row's first).
+     */
+    public String underExcept(String prefix, String... shownElsewhere) {
+        List<String> shown = Arrays.stream(shownElsewhere).map(f -> prefix + f).toList();
+        return fields.entrySet().stream().filter(e -> e.getKey().startsWith(prefix) && !shown.contains(e.getKey()))
+                .map(Map.Entry::getValue).reduce((a, b) -> a + "; " + b).orElse(null);
     }
 
     /** Problems of fields under a prefix, e.g. {@code steps[2].} for everything of step 3. */

@@ -3,6 +3,8 @@ package io.loadsmith.web;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 
 import org.junit.jupiter.api.AfterAll;
@@ -12,6 +14,9 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
@@ -105,6 +110,40 @@ class DesignerKeyboardBrowserTest {
         driver.findElement(By.tagName("body")).sendKeys("?");
         new WebDriverWait(driver, Duration.ofSeconds(10)).until(d -> (Boolean) js("return document.getElementById('shortcuts').open;"));
         assertThat(driver.findElement(By.id("shortcuts")).getText()).contains("Esc then Tab", "Leave a code editor");
+    }
+
+    /** Issue: a new attribute saved without a datatype said "must not be blank" under its name. */
+    @Test
+    void aMissingDatatypeIsShownAndMarkedAtTheDatatype() throws IOException {
+        open("/entities/" + entityId());
+        int rows = driver.findElements(By.cssSelector("input.attr-name")).size();
+        clickAndWaitForSwap("add-attribute", "entity-editor");
+        driver.findElement(By.id("attributes" + rows + ".name")).sendKeys("foo");
+        clickAndWaitForSwap("save-entity", "entity-editor");
+        WebElement datatype = driver.findElement(By.id("attributes" + rows + ".datatype"));
+        assertThat(datatype.getDomAttribute("aria-invalid")).isEqualTo("true");
+        assertThat(driver.findElement(By.id("attribute-" + rows + "-datatype-error")).getText()).isEqualTo("must not be blank");
+        assertThat(driver.findElement(By.id("attributes" + rows + ".name")).getDomAttribute("aria-invalid")).isNull();
+        js("document.getElementById(arguments[0]).scrollIntoView({block: 'center'});", "attributes" + rows + ".datatype");
+        shoot("keys-entity-datatype-error");
+    }
+
+    private void clickAndWaitForSwap(String buttonId, String editorId) {
+        WebElement editor = driver.findElement(By.id(editorId));
+        driver.findElement(By.id(buttonId)).click();
+        WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+        wait.until(ExpectedConditions.stalenessOf(editor));
+        wait.until(ExpectedConditions.presenceOfElementLocated(By.id(editorId)));
+    }
+
+    /** The window at 1400 and at 800 px (target/screenshots/NAME-1400.png, -800.png). */
+    private void shoot(String name) throws IOException {
+        for (int width : new int[] {1400, 800}) {
+            driver.manage().window().setSize(new Dimension(width, 1000));
+            Files.copy(((TakesScreenshot) driver).getScreenshotAs(OutputType.FILE).toPath(),
+                    HeadlessChromium.SCREENSHOTS.resolve(name + "-" + width + ".png"), StandardCopyOption.REPLACE_EXISTING);
+        }
+        driver.manage().window().setSize(new Dimension(1400, 1000));
     }
 
     /** Opens the page (unless null), focuses the editor of the textarea, and walks Tab, Esc Tab, Esc Shift+Tab. */

@@ -1,5 +1,6 @@
 package io.loadsmith.entity.web;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.not;
@@ -274,6 +275,39 @@ class EntityPageControllerTest {
                 .andExpect(content().string(containsString("is not a logical datatype")))
                 .andExpect(content().string(containsString("value=\"my_new_column\"")))
                 .andExpect(content().string(containsString("has-error")));
+    }
+
+    /** A new attribute saved without a datatype: the message stands under its Datatype, which is marked. */
+    @Test
+    void aDatatypeProblemStandsAtTheDatatypeCellNotUnderTheName() throws Exception {
+        when(entities.update(eq(7L), any())).thenThrow(new InvalidRequestException(List.of(
+                new FieldProblem("attributes[1].datatype", null, "must not be blank")), java.util.Map.of()));
+        String html = mvc.perform(post("/entities/7").header("HX-Request", "true").param("version", "3").param("logicalName", "VESSEL")
+                        .param("attributes[0].name", "vessel_scd_id").param("attributes[0].datatype", "CHAR")
+                        .param("attributes[1].name", "foo").param("attributes[1].datatype", ""))
+                .andExpect(status().isOk())
+                .andReturn().getResponse().getContentAsString(java.nio.charset.StandardCharsets.UTF_8);
+        org.jsoup.nodes.Element row = org.jsoup.Jsoup.parse(html).selectFirst("tr[data-row=1]");
+        org.jsoup.nodes.Element datatype = row.selectFirst("select.attr-datatype");
+        assertThat(datatype.attr("aria-invalid")).isEqualTo("true");
+        assertThat(datatype.parent().select(".field-error").text()).isEqualTo("must not be blank");
+        assertThat(datatype.attr("aria-describedby")).isEqualTo(datatype.parent().selectFirst(".field-error").id());
+        org.jsoup.nodes.Element name = row.selectFirst("input.attr-name");
+        assertThat(name.hasAttr("aria-invalid")).isFalse();
+        assertThat(name.parent().select(".field-error")).isEmpty();
+        assertThat(row.hasClass("has-error")).isTrue();
+    }
+
+    /** A problem of a field that has no cell of its own (renamedFrom) still shows in the row, under the name. */
+    @Test
+    void aProblemOfAFieldWithoutACellStandsUnderTheName() throws Exception {
+        when(entities.update(eq(7L), any())).thenThrow(new InvalidRequestException(List.of(
+                new FieldProblem("attributes[0].renamedFrom", "x", "names no attribute")), java.util.Map.of()));
+        String html = mvc.perform(post("/entities/7").header("HX-Request", "true").param("version", "3").param("logicalName", "VESSEL")
+                        .param("attributes[0].name", "foo").param("attributes[0].datatype", "CHAR"))
+                .andReturn().getResponse().getContentAsString(java.nio.charset.StandardCharsets.UTF_8);
+        org.jsoup.nodes.Element name = org.jsoup.Jsoup.parse(html).selectFirst("tr[data-row=0] input.attr-name");
+        assertThat(name.parent().select(".field-error").text()).isEqualTo("'x' names no attribute");
     }
 
     @Test

@@ -28,6 +28,7 @@ import org.springframework.test.context.TestPropertySource;
 
 import io.loadsmith.entity.EntityService;
 import io.loadsmith.load.LoadService;
+import io.loadsmith.load.api.LoadResponse;
 
 /**
  * The designer with the keyboard, and what a tester using it cold found, on the demo store in
@@ -126,6 +127,24 @@ class DesignerKeyboardBrowserTest {
         assertThat(driver.findElement(By.id("attributes" + rows + ".name")).getDomAttribute("aria-invalid")).isNull();
         js("document.getElementById(arguments[0]).scrollIntoView({block: 'center'});", "attributes" + rows + ".datatype");
         shoot("keys-entity-datatype-error");
+    }
+
+    /** Issue: after Save a renamed load kept its old name in the heading and the window title. */
+    @Test
+    void aSavedRenameShowsInTheHeadingAndTheTitle() throws IOException {
+        LoadResponse load = loads.list(null).get(0);
+        open("/loads/" + load.id());
+        String renamed = load.name() + "_renamed";
+        WebElement name = driver.findElement(By.id("name"));
+        name.clear();
+        name.sendKeys(renamed);
+        clickAndWaitForSwap("save-load", "load-editor");
+        assertThat(driver.findElement(By.cssSelector("#load-editor .saved")).getText()).isEqualTo("Saved.");
+        assertThat(driver.findElement(By.tagName("h1")).getText()).isEqualTo(renamed);
+        assertThat(driver.findElements(By.tagName("h1"))).hasSize(1);
+        assertThat(driver.getTitle()).isEqualTo(renamed + " · Loadsmith");
+        assertThat(driver.findElement(By.id("load-history")).getDomAttribute("href")).contains("objectName=" + renamed);
+        shoot("keys-load-renamed");
     }
 
     private void clickAndWaitForSwap(String buttonId, String editorId) {

@@ -118,7 +118,8 @@ public class LoadPageController {
         }
     }
 
-        private static String editorView(HttpServletRequest request, String view) {
-        return Htmx.view(request, view, "editor");
+    /** htmx gets the editor with the saved name as heading and title (a rename shows at once). */
+    private static String editorView(HttpServletRequest request, String view) {
+        return Htmx.view(request, view, "editorAndHeading");
     }
 }

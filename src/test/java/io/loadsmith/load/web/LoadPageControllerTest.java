@@ -1,5 +1,6 @@
 package io.loadsmith.load.web;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.not;
@@ -264,10 +265,41 @@ class LoadPageControllerTest {
         when(commits.commit("dwh", "first")).thenReturn(new PackageCommits.Committed("dwh", 3));
         mvc.perform(post("/loads/5").header("HX-Request", "true").param("action", "commit").param("commitMessage", "first")
                         .param("version", "2").param("name", "load_d_vessel_scd2").param("target", "publish.D_VESSEL_SCD2"))
-                .andExpect(view().name("loads/detail :: editor"))
+                .andExpect(view().name("loads/detail :: editorAndHeading"))
                 .andExpect(content().string(containsString("Saved and committed as version 3.")))
                 .andExpect(content().string(containsString("/packages/dwh/export?version=3")));
         verify(loads).update(eq(5L), any());
+    }
+
+    /** A rename saved with htmx: the answer carries the new name as the page's title and, out of band, its heading. */
+    @Test
+    void anHtmxSaveAnswersTheNewNameAsTitleAndHeading() throws Exception {
+        LoadResponse stored = vesselLoad();
+        LoadResponse renamed = new LoadResponse(5, 3, "load_vessel_renamed", stored.target(), null, stored.loadType(), null,
+                List.of(), stored.steps(), new java.util.TreeMap<>(), stored.createdAt(), stored.updatedAt());
+        when(loads.get(5)).thenReturn(stored, renamed);
+        when(loads.update(eq(5L), any())).thenReturn(renamed);
+        String html = mvc.perform(post("/loads/5").header("HX-Request", "true").param("action", "save")
+                        .param("version", "2").param("name", "load_vessel_renamed").param("target", "publish.D_VESSEL_SCD2"))
+                .andExpect(status().isOk())
+                .andReturn().getResponse().getContentAsString(java.nio.charset.StandardCharsets.UTF_8);
+        // htmx takes a <title> at the root of a partial answer as the document's title.
+        assertThat(html.strip()).startsWith("<title>load_vessel_renamed · Loadsmith</title>");
+        org.jsoup.nodes.Document doc = org.jsoup.Jsoup.parseBodyFragment(html);
+        assertThat(doc.select("#load-head[hx-swap-oob=true] h1").text()).isEqualTo("load_vessel_renamed");
+        assertThat(doc.select("#load-editor .saved").text()).isEqualTo("Saved.");
+        assertThat(doc.select("#load-head a#load-history").attr("href")).contains("objectName=load_vessel_renamed");
+    }
+
+    @Test
+    void theFullPageHasOneTitleAndOneHeadingNotOutOfBand() throws Exception {
+        String html = mvc.perform(get("/loads/5")).andExpect(status().isOk())
+                .andReturn().getResponse().getContentAsString(java.nio.charset.StandardCharsets.UTF_8);
+        org.jsoup.nodes.Document doc = org.jsoup.Jsoup.parse(html);
+        assertThat(doc.select("title")).hasSize(1);
+        assertThat(doc.select("h1")).hasSize(1);
+        assertThat(doc.select("[hx-swap-oob]")).isEmpty();
+        assertThat(doc.select("#load-head h1").text()).isEqualTo("load_d_vessel_scd2");
     }
 
     @Test
@@ -289,7 +321,7 @@ class LoadPageControllerTest {
                         .param("steps[0].name", "merge_typed").param("steps[0].kind", "TEMPLATE")
                         .param("steps[0].template", "scd2").param("steps[0].params[temp_table_prefix]", ""))
                 .andExpect(status().isOk())
-                .andExpect(view().name("loads/detail :: editor"))
+                .andExpect(view().name("loads/detail :: editorAndHeading"))
                 .andExpect(content().string(containsString("missing required parameter")))
                 .andExpect(content().string(containsString("value=\"merge_typed\"")));
     }
@@ -325,7 +357,7 @@ class LoadPageControllerTest {
         mvc.perform(post("/loads/5").header("HX-Request", "true").param("action", "add-template").param("version", "2")
                         .param("name", "load_d_vessel_scd2").param("target", "publish.D_VESSEL_SCD2"))
                 .andExpect(status().isOk())
-                .andExpect(view().name("loads/detail :: editor"))
+                .andExpect(view().name("loads/detail :: editorAndHeading"))
                 .andExpect(model().attribute("form", org.hamcrest.Matchers.hasProperty("steps", hasSize(1))))
                 .andExpect(content().string(containsString("1. Template step")))
                 .andExpect(content().string(containsString("not saved yet")));

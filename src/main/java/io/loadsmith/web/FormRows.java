@@ -13,6 +13,35 @@ public final class FormRows {
     private FormRows() {
     }
 
+    /**
+     * Where the keyboard stays after {@code action} (the whole grid is drawn again, so focus would drop to
+     * the page): the moved row's same button ({@code up-N}, {@code down-N} at its new place), after a
+     * remove the next row's remove button, or the previous one's at the end; null when no row is left or
+     * the action is no row action. {@code rows} is the number of rows after the action.
+     */
+    public static String focusAfter(String action, int rows) {
+        int dash = action.lastIndexOf('-');
+        if (dash < 0 || rows == 0) {
+            return null;
+        }
+        int index;
+        try {
+            index = Integer.parseInt(action.substring(dash + 1));
+        } catch (NumberFormatException e) {
+            return null;
+        }
+        String kind = action.substring(0, dash);
+        if (!List.of("up", "down", "remove").contains(kind) || index < 0) {
+            return null;
+        }
+        int at = switch (kind) {
+            case "up" -> index - 1;
+            case "down" -> index + 1;
+            default -> index;
+        };
+        return kind + "-" + Math.max(0, Math.min(at, rows - 1));
+    }
+
     /** Applies {@code remove-N}, {@code up-N} or {@code down-N}; anything else, or a row that is not there, changes nothing. */
     public static <T> void move(List<T> rows, String action) {
         int dash = action.lastIndexOf('-');

@@ -147,6 +147,59 @@ class DesignerKeyboardBrowserTest {
         shoot("keys-load-renamed");
     }
 
+    /** Issue: Enter on a step's ↑ or ✕ dropped focus to the page; Add template step left it on the button. */
+    @Test
+    void theRowButtonsOfTheStepsKeepTheKeyboardsPlace() {
+        LoadResponse load = loads.list(null).get(0);
+        assertThat(load.steps().size()).as("the demo load's steps").isGreaterThanOrEqualTo(3);
+        open("/loads/" + load.id());
+        pressEnterOn("button[aria-label='Move step 2 up']");
+        assertThat(focused()).isEqualTo("Move step 1 up");
+        pressEnterOn("button[aria-label='Move step 1 down']");
+        assertThat(focused()).isEqualTo("Move step 2 down");
+        pressEnterOn("button[aria-label='Remove step 2']");
+        assertThat(focused()).as("the next step's remove, now step 2").isEqualTo("Remove step 2");
+        int steps = driver.findElements(By.cssSelector("#load-form li.step")).size();
+        pressEnterOn("button[aria-label='Remove step " + steps + "']");
+        assertThat(focused()).as("the last removed: the previous one's").isEqualTo("Remove step " + (steps - 1));
+        pressEnterOn("#add-template-step");
+        assertThat(js("return document.activeElement.id;")).isEqualTo("steps" + (steps - 1) + ".name");
+        for (int left = steps; left > 0; left--) {
+            pressEnterOn("button[aria-label='Remove step 1']");
+        }
+        assertThat(js("return document.activeElement.id;")).as("no step left").isEqualTo("add-sql-step");
+        pressEnterOn("#add-sql-step");
+        assertThat(js("return document.activeElement.id;")).isEqualTo("steps0.name");
+    }
+
+    /** The first Tab of a page reaches "Skip to content", shown while focused; it takes the keyboard into main. */
+    @Test
+    void theFirstTabStopSkipsToTheContent() throws IOException {
+        open("/entities/" + entityId());
+        WebElement skip = driver.findElement(By.id("skip-to-content"));
+        assertThat(skip.getRect().getY() + skip.getRect().getHeight()).as("hidden until focused").isLessThanOrEqualTo(0);
+        new Actions(driver).sendKeys(Keys.TAB).perform();
+        assertThat(js("return document.activeElement.id;")).isEqualTo("skip-to-content");
+        assertThat(skip.getRect().getY()).as("in sight when focused").isGreaterThanOrEqualTo(0);
+        shoot("keys-skip-link");
+        new Actions(driver).sendKeys(Keys.ENTER).sendKeys(Keys.TAB).perform();
+        assertThat((Boolean) js("return !!document.activeElement.closest('main');")).isTrue();
+    }
+
+    private void pressEnterOn(String css) {
+        WebElement editor = driver.findElement(By.id("load-editor"));
+        js("document.querySelector(arguments[0]).focus();", css);
+        new Actions(driver).sendKeys(Keys.ENTER).perform();
+        WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+        wait.until(ExpectedConditions.stalenessOf(editor));
+        wait.until(d -> (Boolean) js("var e = document.getElementById('load-editor');"
+                + " return !!e && !e.classList.contains('htmx-settling') && document.activeElement !== document.body;"));
+    }
+
+    private String focused() {
+        return (String) js("return document.activeElement.getAttribute('aria-label');");
+    }
+
     private void clickAndWaitForSwap(String buttonId, String editorId) {
         WebElement editor = driver.findElement(By.id(editorId));
         driver.findElement(By.id(buttonId)).click();

@@ -17,6 +17,7 @@ import io.loadsmith.load.LoadService;
 import io.loadsmith.load.api.LoadResponse;
 import io.loadsmith.names.Names;
 import io.loadsmith.web.FormErrors;
+import io.loadsmith.web.FormRows;
 import io.loadsmith.web.Htmx;
 import io.loadsmith.web.Link;
 import io.loadsmith.web.RequestChecks;
@@ -89,6 +90,7 @@ public class LoadPageController {
         if (!"save".equals(action) && !commit) {
             form.rearrange(action);
             model.addAttribute("unsaved", true);
+            model.addAttribute("focus", focusAfter(action, form.getSteps().size()));
             return editorView(request, editor.show(stored, previews.draft(form, dialect, environment, model), model, FormErrors.NONE));
         }
         if (binding.hasErrors()) {
@@ -108,6 +110,19 @@ public class LoadPageController {
         }
         return Link.to("/loads/{id}", id).flag("saved").param("committed", committed).param("dialect", dialect)
                 .param("environment", environment).redirect();
+    }
+
+    /**
+     * The editor is drawn again after every row action, so the keyboard would drop to the page: a new
+     * step's name takes it, a moved step keeps its button, a removed one hands it on (FormRows), to
+     * Add SQL step when no step is left. htmx focuses the autofocus element it swaps in.
+     */
+    static String focusAfter(String action, int steps) {
+        if (action.startsWith("add-")) {
+            return "name-" + (steps - 1);
+        }
+        String row = FormRows.focusAfter(action, steps);
+        return row == null && action.startsWith("remove-") ? "add" : row;
     }
 
     private boolean unchanged(LoadForm form, LoadResponse stored) {

@@ -302,6 +302,33 @@ class LoadPageControllerTest {
         assertThat(doc.select("#load-head h1").text()).isEqualTo("load_d_vessel_scd2");
     }
 
+    /** The editor is drawn again after a row button: the element htmx focuses (autofocus) keeps the keyboard's place. */
+    @Test
+    void aRowActionSaysWhereTheKeyboardGoesNext() throws Exception {
+        assertThat(autofocused("add-sql", 2)).isEqualTo("steps2.name");
+        assertThat(autofocused("add-template", 2)).isEqualTo("steps2.name");
+        assertThat(autofocused("up-1", 2)).isEqualTo("up-0");
+        assertThat(autofocused("down-0", 2)).isEqualTo("down-1");
+        assertThat(autofocused("remove-0", 2)).isEqualTo("remove-0");
+        assertThat(autofocused("remove-1", 2)).isEqualTo("remove-0");
+        assertThat(autofocused("remove-0", 1)).isEqualTo("add-sql-step");
+    }
+
+    /** The id, or the action value, of the one autofocus element after {@code action} on a form of {@code steps} SQL steps. */
+    private String autofocused(String action, int steps) throws Exception {
+        var request = post("/loads/5").header("HX-Request", "true").param("action", action).param("version", "2")
+                .param("name", "load_d_vessel_scd2").param("target", "publish.D_VESSEL_SCD2");
+        for (int i = 0; i < steps; i++) {
+            request.param("steps[" + i + "].name", "s" + i).param("steps[" + i + "].kind", "SQL")
+                    .param("steps[" + i + "].text", "SELECT " + i);
+        }
+        String html = mvc.perform(request).andExpect(status().isOk())
+                .andReturn().getResponse().getContentAsString(java.nio.charset.StandardCharsets.UTF_8);
+        org.jsoup.select.Elements focused = org.jsoup.Jsoup.parseBodyFragment(html).select("[autofocus]");
+        assertThat(focused).as(action).hasSize(1);
+        return focused.get(0).id().isEmpty() ? focused.get(0).attr("value") : focused.get(0).id();
+    }
+
     @Test
     void aRefusedCommitStillSavesAndSaysWhyInPlace() throws Exception {
         when(loads.update(eq(5L), any())).thenReturn(vesselLoad());

@@ -287,6 +287,24 @@
             ];
         }
     });
+    // A live preview replaced by a newer one (hx-sync="this:replace") is aborted on purpose, but htmx
+    // itself console.error()s every error event it fires, the abort's htmx:afterRequest and
+    // htmx:sendAbort too (not htmx.logAll: its triggerErrorEvent always logs). Those two are left
+    // out while htmx handles an abort; any other error still reaches the console.
+    var aborting = false;
+    var consoleError = console.error;
+    console.error = function (message) {
+        if (aborting && (message === "htmx:afterRequest" || message === "htmx:sendAbort")) {
+            return;
+        }
+        return consoleError.apply(console, arguments);
+    };
+    // htmx aborts synchronously, in its own htmx:abort listener on body: the flag lasts that task only.
+    document.addEventListener("htmx:abort", function () {
+        aborting = true;
+        setTimeout(function () { aborting = false; });
+    }, true);
+
     // htmx posts carry the session's CSRF token in a header; plain forms carry it as a hidden field.
     document.addEventListener("htmx:configRequest", function (event) {
         var token = document.querySelector("meta[name=_csrf]");

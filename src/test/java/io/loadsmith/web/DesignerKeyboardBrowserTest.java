@@ -186,6 +186,35 @@ class DesignerKeyboardBrowserTest {
         assertThat((Boolean) js("return !!document.activeElement.closest('main');")).isTrue();
     }
 
+    /**
+     * A live preview replaced by a newer one is aborted on purpose: nothing of it reaches the console
+     * (htmx logged SEVERE htmx:afterRequest and htmx:sendAbort); and the page asks for its SVG icon,
+     * not a missing /favicon.ico.
+     */
+    @Test
+    void anAbortedPreviewLogsNothingAndThePageHasItsIcon() {
+        open("/loads/" + loads.list(null).get(0).id());
+        driver.manage().logs().get(org.openqa.selenium.logging.LogType.BROWSER);
+        WebElement pane = driver.findElement(By.id("preview"));
+        js("window.previewAborts = 0; document.body.addEventListener('htmx:sendAbort', function () { window.previewAborts++; });"
+                + " var f = document.getElementById('load-form');"
+                + " f.dispatchEvent(new Event('change', {bubbles: true})); f.dispatchEvent(new Event('change', {bubbles: true}));");
+        WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+        wait.until(ExpectedConditions.stalenessOf(pane));
+        wait.until(d -> (Boolean) js("return !document.querySelector('.htmx-request');"));
+        assertThat(((Number) js("return window.previewAborts;")).intValue()).as("the first preview was aborted").isEqualTo(1);
+        assertThat(driver.manage().logs().get(org.openqa.selenium.logging.LogType.BROWSER).getAll())
+                .filteredOn(e -> e.getLevel().intValue() >= java.util.logging.Level.SEVERE.intValue())
+                .extracting(org.openqa.selenium.logging.LogEntry::getMessage).isEmpty();
+
+        assertThat(driver.findElement(By.cssSelector("link[rel=icon]")).getDomAttribute("href")).isEqualTo("/favicon.svg");
+        assertThat(js("var x = new XMLHttpRequest(); x.open('GET', '/favicon.svg', false); x.send();"
+                + " return x.status + ' ' + x.getResponseHeader('Content-Type');")).asString().startsWith("200 image/svg+xml");
+        open("/entities");
+        assertThat(driver.manage().logs().get(org.openqa.selenium.logging.LogType.BROWSER).getAll())
+                .extracting(org.openqa.selenium.logging.LogEntry::getMessage).noneMatch(m -> m.contains("favicon"));
+    }
+
     private void pressEnterOn(String css) {
         WebElement editor = driver.findElement(By.id("load-editor"));
         js("document.querySelector(arguments[0]).focus();", css);

@@ -144,12 +144,12 @@ public class EntityService {
         if (addTypeDefaults && type != null && violations.isEmpty()) {
             attributes.addAll(defaultAttributes(type, request.logicalName(), name));
         }
+        int fromType = attributes.size();
         refuseDefaultNames(violations, attributes, request.attributes());
-        int defaults = attributes.size();
         attributes.addAll(attributes(violations, request.attributes()));
-        refuseAmbiguousRenames(violations, attributes, defaults);
+        refuseAmbiguousRenames(violations, attributes, fromType);
         WarehouseEntity entity = new WarehouseEntity(schema(request, type), name);
-        apply(entity, request, type, name, attributes, violations);
+        apply(entity, request, type, name, attributes, fromType, violations);
         return audit.created(ObjectKind.ENTITY, toResponse(entities.saveAndFlush(entity)));
     }
 
@@ -165,7 +165,7 @@ public class EntityService {
                 : type == null ? request.logicalName() : type.entityNameFor(request.logicalName());
         List<WarehouseAttribute> attributes = attributes(violations, request.attributes());
         refuseAmbiguousRenames(violations, attributes, 0);
-        apply(entity, request, type, name, attributes, violations);
+        apply(entity, request, type, name, attributes, 0, violations);
         return audit.updated(ObjectKind.ENTITY, before, toResponse(entities.saveAndFlush(entity)));
     }
 
@@ -246,7 +246,7 @@ public class EntityService {
     }
 
     private void apply(WarehouseEntity entity, EntityRequest request, EntityType type, String name,
-                       List<WarehouseAttribute> attributes, Violations violations) {
+                       List<WarehouseAttribute> attributes, int fromType, Violations violations) {
         String schema = schema(request, type);
         checkName(violations, "name", name);
         checkName(violations, "schema", schema);
@@ -269,7 +269,7 @@ public class EntityService {
         entity.change(schema, name, request.logicalName(), type, physical, inPackage, request.description());
         entity.changeFullRefreshPolicy(policy);
         entity.changeCaseSensitive(Boolean.TRUE.equals(request.caseSensitive()));
-        entity.replaceAttributes(attributes);
+        entity.replaceAttributes(attributes, fromType);
     }
 
     private static String schema(EntityRequest request, EntityType type) {

@@ -18,6 +18,7 @@ import io.loadsmith.entitytype.EntityType;
 import io.loadsmith.entitytype.PhysicalType;
 import io.loadsmith.generation.model.AttributeModel;
 import io.loadsmith.generation.model.EntityModel;
+import io.loadsmith.limits.Limits;
 import io.loadsmith.packageregistry.MetadataPackage;
 import io.loadsmith.problem.Violations;
 import jakarta.persistence.CollectionTable;
@@ -132,7 +133,24 @@ public class WarehouseEntity {
      * identifiers are: {@code Vessel_Id} and {@code vessel_id} would be the same column.
      */
     public void replaceAttributes(List<WarehouseAttribute> newAttributes) {
+        replaceAttributes(newAttributes, 0);
+    }
+
+    /**
+     * As above, where the first {@code fromType} attributes are the entity type's defaults. The limit
+     * counts them too: a request's own limit sees only the attributes it lists, and an entity stored
+     * over the limit could not be saved again as it reads.
+     */
+    public void replaceAttributes(List<WarehouseAttribute> newAttributes, int fromType) {
         Violations violations = new Violations();
+        if (newAttributes.size() > Limits.ATTRIBUTES) {
+            violations.add("attributes", null, "would give entity " + qualifiedName() + " "
+                    + String.format(Locale.ROOT, "%,d", newAttributes.size()) + " attributes"
+                    + (fromType == 0 ? "" : " with its type's " + String.format(Locale.ROOT, "%,d", fromType)
+                    + " default attributes")
+                    + "; an entity has at most " + String.format(Locale.ROOT, "%,d", Limits.ATTRIBUTES));
+            violations.throwIfAny();
+        }
         Map<String, Integer> seen = new HashMap<>();
         for (int i = 0; i < newAttributes.size(); i++) {
             String attributeName = newAttributes.get(i).getName();

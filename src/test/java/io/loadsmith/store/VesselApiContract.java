@@ -147,6 +147,35 @@ public interface VesselApiContract {
         api().send(HttpMethod.DELETE, "/api/v1/environments/" + env.get("id").asLong(), null);
     }
 
+    /** The attribute limit holds for the entity as stored: the type's default attributes count too. */
+    @Test
+    default void theAttributeLimitCountsTheTypesDefaultAttributes() {
+        Api.Answer over = api().send(HttpMethod.POST, "/api/v1/entities", obj("logicalName", "BIGP",
+                "entityType", "DIM_SCD2", "attributes", integerAttributes(1000)));
+        assertThat(over.status()).as(over.body()).isEqualTo(400);
+        assertThat(over.json().get("errors").get(0).get("field").asString()).isEqualTo("attributes");
+        assertThat(over.json().get("errors").get(0).get("message").asString()).isEqualTo("would give entity"
+                + " publish.D_BIGP_SCD2 1,006 attributes with its type's 6 default attributes; an entity has at most 1,000");
+        assertThat(api().get("/api/v1/entities?name=D_BIGP_SCD2")).isEmpty();
+
+        JsonNode atLimit = api().create("/api/v1/entities", obj("logicalName", "BIGP", "entityType", "DIM_SCD2",
+                "attributes", integerAttributes(994)));
+        try {
+            assertThat(atLimit.get("attributes")).hasSize(1000);
+            // What GET answers can be saved again as it stands.
+            Api.Answer again = api().send(HttpMethod.PUT, "/api/v1/entities/" + atLimit.get("id").asLong(),
+                    Api.toMap(api().get("/api/v1/entities/" + atLimit.get("id").asLong())));
+            assertThat(again.status()).as(again.body()).isEqualTo(200);
+        } finally {
+            api().send(HttpMethod.DELETE, "/api/v1/entities/" + atLimit.get("id").asLong(), null);
+        }
+    }
+
+    private static List<Map<String, Object>> integerAttributes(int count) {
+        return java.util.stream.IntStream.range(0, count)
+                .mapToObj(i -> obj("name", "a" + i, "datatype", "INTEGER8")).toList();
+    }
+
     @Test
     default void inUseReferencesCannotBeDeleted() {
         JsonNode type = api().get("/api/v1/entity-types?name=DIM_SCD2").get(0);

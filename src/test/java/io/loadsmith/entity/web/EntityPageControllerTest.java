@@ -208,6 +208,30 @@ class EntityPageControllerTest {
     }
 
     @Test
+    void tooManyAttributesWithTheTypesDefaultsIsShownAtTheEntityType() throws Exception {
+        when(entities.create(any())).thenThrow(InvalidRequestException.of("attributes", null,
+                "would give entity publish.D_BIGP_SCD2 1,006 attributes with its type's 6 default attributes;"
+                        + " an entity has at most 1,000"));
+        mvc.perform(post("/entities").param("entityType", "DIM_SCD2").param("logicalName", "BIGP"))
+                .andExpect(status().isOk())
+                .andExpect(view().name("entities/new"))
+                .andExpect(content().string(containsString("<small class=\"field-error\" id=\"attributes-error\">"
+                        + "would give entity publish.D_BIGP_SCD2 1,006 attributes with its type&#39;s 6 default"
+                        + " attributes; an entity has at most 1,000</small>")));
+    }
+
+    @Test
+    void tooManyAttributesOnSaveIsShownAtTheAttributeGrid() throws Exception {
+        when(entities.update(eq(7L), any())).thenThrow(InvalidRequestException.of("attributes", null,
+                "must have at most 1000 entries"));
+        mvc.perform(post("/entities/7").param("version", "3").param("logicalName", "VESSEL")
+                        .param("attributes[0].name", "vessel_scd_id").param("attributes[0].datatype", "CHAR"))
+                .andExpect(status().isOk())
+                .andExpect(content().string(containsString(
+                        "<p class=\"field-error\" id=\"attributes-error\">must have at most 1000 entries</p>")));
+    }
+
+    @Test
     void entityPageShowsPropertiesAttributesAndDdl() throws Exception {
         mvc.perform(get("/entities/7"))
                 .andExpect(status().isOk())

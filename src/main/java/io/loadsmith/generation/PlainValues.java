@@ -1,6 +1,9 @@
 package io.loadsmith.generation;
 
+import java.util.Map;
 import java.util.Optional;
+
+import io.loadsmith.problem.Violations;
 
 /**
  * The rule for values that are written into SQL as they stand, wherever a step or template puts
@@ -16,6 +19,20 @@ public final class PlainValues {
     private static final String PUNCTUATION = "_.,:/@+-=%";
 
     private PlainValues() {
+    }
+
+    /**
+     * Checks name-to-value maps where they are stored (environment variables, load and preset
+     * options), each problem at {@code field.name}: a name without a value cannot be written into
+     * SQL (nor stored), and a value must pass {@link #problem}.
+     */
+    public static void check(Violations violations, String field, Map<String, String> values) {
+        values.forEach((name, value) -> {
+            if (value == null) {
+                violations.add(field + "." + name, null, "needs a value");
+            }
+            problem(value).ifPresent(problem -> violations.add(field + "." + name, value, problem));
+        });
     }
 
     /** What is wrong with the value, or empty when it may be written into SQL. */

@@ -185,10 +185,7 @@ public class LoadService {
     private void apply(Load load, WarehouseEntity target, LoadRequest r) {
         Violations violations = new Violations();
         Identifiers.check(violations, "name", r.name());
-        if (r.options() != null) {
-            r.options().forEach((key, value) -> PlainValues.problem(value)
-                    .ifPresent(problem -> violations.add("options." + key, value, problem)));
-        }
+        PlainValues.check(violations, "options", r.options());
         for (int i = 0; i < r.steps().size(); i++) {
             Names.checkLabel(violations, "steps[" + i + "].name", r.steps().get(i).name());
         }

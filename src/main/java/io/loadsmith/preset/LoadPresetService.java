@@ -146,8 +146,7 @@ public class LoadPresetService {
     private void apply(LoadPreset preset, PresetRequest r) {
         Violations violations = new Violations();
         Identifiers.check(violations, "name", r.name());
-        r.options().forEach((key, value) -> PlainValues.problem(value)
-                .ifPresent(problem -> violations.add("options." + key, value, problem)));
+        PlainValues.check(violations, "options", r.options());
         Set<String> stepNames = new HashSet<>();
         for (int i = 0; i < r.steps().size(); i++) {
             Names.checkLabel(violations, "steps[" + i + "].name", r.steps().get(i).name());

@@ -267,6 +267,32 @@ public interface VesselApiContract {
         assertThat(mapping.json().get("errors").get(0).get("message").asString()).contains("one type expression");
     }
 
+    /** An option without a value is refused like an environment variable without one, not a 500. */
+    @Test
+    default void anOptionWithoutAValueIsRefusedWhereItIsStored() {
+        Api.Answer created = api().send(HttpMethod.POST, "/api/v1/loads", obj("name", "l_null_option",
+                "target", VesselModel.ENTITY, "options", obj("k", null)));
+        assertRefusedAt(created, "options.k", "needs a value");
+        assertThat(api().get("/api/v1/loads?name=l_null_option")).isEmpty();
+
+        JsonNode before = api().get("/api/v1/loads/" + loadId());
+        Map<String, Object> load = Api.toMap(before);
+        load.put("options", obj("k", null));
+        assertRefusedAt(api().send(HttpMethod.PUT, "/api/v1/loads/" + loadId(), load), "options.k", "needs a value");
+        assertThat(api().get("/api/v1/loads/" + loadId())).isEqualTo(before);
+
+        Api.Answer preset = api().send(HttpMethod.POST, "/api/v1/load-presets", obj("name", "pnull",
+                "options", obj("a", null), "steps", List.of()));
+        assertRefusedAt(preset, "options.a", "needs a value");
+    }
+
+    private static void assertRefusedAt(Api.Answer answer, String field, String message) {
+        assertThat(answer.status()).as(answer.body()).isEqualTo(400);
+        assertThat(answer.json().get("errors")).hasSize(1);
+        assertThat(answer.json().get("errors").get(0).get("field").asString()).isEqualTo(field);
+        assertThat(answer.json().get("errors").get(0).get("message").asString()).isEqualTo(message);
+    }
+
     @Test
     default void unknownParameterIsRefusedAndNothingChanges() {
         JsonNode before = api().get("/api/v1/loads/" + loadId());

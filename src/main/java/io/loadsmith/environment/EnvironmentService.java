@@ -99,7 +99,6 @@ public class EnvironmentService {
     private static void validate(EnvironmentRequest request) {
         Violations violations = new Violations();
         Identifiers.check(violations, "name", request.name());
-        request.variables().keySet().forEach(name -> Identifiers.check(violations, "variables." + name, name));
         PlainValues.check(violations, "variables", request.variables());
         violations.throwIfAny();
     }

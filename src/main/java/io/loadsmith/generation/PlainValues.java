@@ -3,6 +3,7 @@ package io.loadsmith.generation;
 import java.util.Map;
 import java.util.Optional;
 
+import io.loadsmith.dialect.Identifiers;
 import io.loadsmith.problem.Violations;
 
 /**
@@ -23,11 +24,13 @@ public final class PlainValues {
 
     /**
      * Checks name-to-value maps where they are stored (environment variables, load and preset
-     * options), each problem at {@code field.name}: a name without a value cannot be written into
-     * SQL (nor stored), and a value must pass {@link #problem}.
+     * options), each problem at {@code field.name}: names are identifiers, because steps and
+     * templates call them by name ({@code <name>}, {@code loadOpt(name)}); a name without a value
+     * cannot be written into SQL (nor stored), and a value must pass {@link #problem}.
      */
     public static void check(Violations violations, String field, Map<String, String> values) {
         values.forEach((name, value) -> {
+            Identifiers.check(violations, field + "." + name, name);
             if (value == null) {
                 violations.add(field + "." + name, null, "needs a value");
             }

@@ -286,6 +286,27 @@ public interface VesselApiContract {
         assertRefusedAt(preset, "options.a", "needs a value");
     }
 
+    /** Templates call options by name (loadOpt), so option names follow the identifier rule, like variable names. */
+    @Test
+    default void optionNamesMustBeIdentifiersLikeVariableNames() {
+        String notAnIdentifier = "is not a valid identifier: use letters, digits and _, not starting with a digit";
+        assertRefusedAt(api().send(HttpMethod.POST, "/api/v1/loads", obj("name", "l_bad_option",
+                "target", VesselModel.ENTITY, "options", obj("a;b */ x", "v"))), "options.a;b */ x", notAnIdentifier);
+        assertRefusedAt(api().send(HttpMethod.POST, "/api/v1/loads", obj("name", "l_bad_option",
+                "target", VesselModel.ENTITY, "options", obj("", "v"))), "options.", "is required");
+        assertThat(api().get("/api/v1/loads?name=l_bad_option")).isEmpty();
+
+        JsonNode before = api().get("/api/v1/loads/" + loadId());
+        Map<String, Object> load = Api.toMap(before);
+        load.put("options", obj("1st", "v"));
+        assertRefusedAt(api().send(HttpMethod.PUT, "/api/v1/loads/" + loadId(), load), "options.1st", notAnIdentifier);
+        assertThat(api().get("/api/v1/loads/" + loadId())).isEqualTo(before);
+
+        assertRefusedAt(api().send(HttpMethod.POST, "/api/v1/load-presets", obj("name", "p_bad_option",
+                "options", obj("a b", "v"), "steps", List.of())), "options.a b", notAnIdentifier);
+        assertThat(api().get("/api/v1/load-presets?name=p_bad_option")).isEmpty();
+    }
+
     private static void assertRefusedAt(Api.Answer answer, String field, String message) {
         assertThat(answer.status()).as(answer.body()).isEqualTo(400);
         assertThat(answer.json().get("errors")).hasSize(1);

@@ -15,10 +15,13 @@ import io.loadsmith.audit.AuditTrail;
 import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.dialect.Identifiers;
 import io.loadsmith.generation.ParameterKinds;
+import io.loadsmith.generation.TemplateCallParser;
+import io.loadsmith.generation.catalog.TemplateLookup;
 import io.loadsmith.generation.catalog.ParameterType;
 import io.loadsmith.names.Names;
 import io.loadsmith.packageregistry.MetadataPackage;
 import io.loadsmith.packageregistry.MetadataPackageService;
+import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.NotFoundException;
 import io.loadsmith.problem.StaleVersionException;
 import io.loadsmith.problem.Violations;
@@ -41,9 +44,12 @@ public class TemplateService {
     private final TemplateTextCheck textCheck;
     private final TemplateCacheEviction eviction;
     private final AuditTrail audit;
+    private final TemplateLookup lookup;
 
     public TemplateService(LoadTemplateRepository templates, MetadataPackageService packages,
-                           TemplateTextCheck textCheck, TemplateCacheEviction eviction, AuditTrail audit) {
+                           TemplateTextCheck textCheck, TemplateCacheEviction eviction, AuditTrail audit,
+                           TemplateLookup lookup) {
+        this.lookup = lookup;
         this.templates = templates;
         this.packages = packages;
         this.textCheck = textCheck;
@@ -83,12 +89,40 @@ public class TemplateService {
         return audit.updated(ObjectKind.TEMPLATE, before, toResponse(saved));
     }
 
+    /** Refused while a load calls the template and no library template of that name would take over. */
     public void delete(long id) {
         LoadTemplate template = find(id);
+        if (lookup.shipped(template.getName()).isEmpty()) {
+            List<String> loads = loadsCalling(template.getName());
+            if (!loads.isEmpty()) {
+                throw new ConflictException(KIND + " '" + template.getName() + "' is called by steps of loads "
+                        + String.join(", ", loads) + "; delete or change them first.");
+            }
+        }
         audit.deleted(ObjectKind.TEMPLATE, () -> toResponse(template));
         templates.delete(template);
         templates.flush();
         eviction.changed();
+    }
+
+    /** The loads with a step that calls {@code name}, as the generator parses the steps. */
+    private List<String> loadsCalling(String name) {
+        Set<String> loads = new TreeSet<>();
+        for (Object[] row : templates.stepsMentioning(name)) {
+            if (calls((String) row[1], name)) {
+                loads.add((String) row[0]);
+            }
+        }
+        return List.copyOf(loads);
+    }
+
+    private static boolean calls(String stepText, String name) {
+        try {
+            return TemplateCallParser.parse(stepText).stream().anyMatch(call -> call.templateName().equals(name));
+        } catch (TemplateCallParser.SyntaxError e) {
+            // A step that does not parse fails anyway; one that may call the template keeps it.
+            return true;
+        }
     }
 
     private void apply(LoadTemplate template, TemplateRequest r) {

@@ -189,6 +189,29 @@ public interface VesselApiContract {
         assertThat(api().get("/api/v1/entities/" + entity.get("id").asLong())).isEqualTo(entity);
     }
 
+    /** A stored template that a load calls cannot be deleted: the load's SQL would fail (no library template takes over). */
+    @Test
+    default void aTemplateThatALoadCallsCannotBeDeleted() {
+        JsonNode called = api().create("/api/v1/templates", obj("name", "tcalled", "variants", Map.of("default", "SELECT 1")));
+        // Its name begins tcalled: found by the query's LIKE, but no step calls it.
+        JsonNode prefix = api().create("/api/v1/templates", obj("name", "tcall", "variants", Map.of("default", "SELECT 2")));
+        JsonNode load = api().create("/api/v1/loads", obj("name", "l_calls_tcalled", "target", VesselModel.ENTITY,
+                "steps", List.of(VesselModel.step("s1", "<ftltemplate:tcalled>"))));
+        try {
+            Api.Answer refused = api().send(HttpMethod.DELETE, "/api/v1/templates/" + called.get("id").asLong(), null);
+            assertThat(refused.status()).as(refused.body()).isEqualTo(409);
+            assertThat(refused.json().get("detail").asString()).isEqualTo(
+                    "Template 'tcalled' is called by steps of loads l_calls_tcalled; delete or change them first.");
+            assertThat(api().get("/api/v1/templates/" + called.get("id").asLong())).isEqualTo(called);
+            assertThat(api().send(HttpMethod.DELETE, "/api/v1/templates/" + prefix.get("id").asLong(), null).status())
+                    .isEqualTo(204);
+        } finally {
+            api().send(HttpMethod.DELETE, "/api/v1/loads/" + load.get("id").asLong(), null);
+        }
+        assertThat(api().send(HttpMethod.DELETE, "/api/v1/templates/" + called.get("id").asLong(), null).status())
+                .isEqualTo(204);
+    }
+
     // --- bad input: refused, located, and nothing changed -------------------------------------------
 
     private Api.Answer putLoadWithMergeStep(String mergeText) {

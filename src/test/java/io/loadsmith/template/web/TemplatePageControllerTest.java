@@ -175,6 +175,22 @@ class TemplatePageControllerTest {
         mvc.perform(post("/configuration/templates/3/delete")).andExpect(redirectedUrl("/configuration/templates"));
     }
 
+    @Test
+    void aTemplateInUseIsNotDeletedAndThePageSaysWhy() throws Exception {
+        org.mockito.Mockito.doThrow(new io.loadsmith.problem.ConflictException(
+                "Template 'tcalled' is called by steps of loads l_x; delete or change them first."))
+                .when(templates).delete(3);
+        mvc.perform(post("/configuration/templates/3/delete"))
+                .andExpect(status().isConflict())
+                .andExpect(content().contentTypeCompatibleWith(org.springframework.http.MediaType.TEXT_HTML))
+                .andExpect(content().string(containsString(
+                        "Template &#39;tcalled&#39; is called by steps of loads l_x; delete or change them first.")));
+        mvc.perform(post("/configuration/templates/3/delete").header("HX-Request", "true"))
+                .andExpect(status().isConflict())
+                .andExpect(content().string(not(containsString("\"detail\""))))
+                .andExpect(content().string(containsString("is called by steps of loads l_x")));
+    }
+
     static LoadResponse load(long id, String name, String stepText) {
         return new LoadResponse(id, 0, name, "publish.X", null, LoadType.TRANSFORM_PERSIST, null, List.of(),
                 List.of(new io.loadsmith.load.api.StepJson("s", io.loadsmith.generation.model.StepType.OVERRIDE, stepText)),

@@ -24,6 +24,26 @@ public interface MetadataPackageRepository extends JpaRepository<MetadataPackage
             from MetadataPackage p order by p.name""")
     List<Object[]> counts();
 
+    /*
+     * What a package still holds, by table (native: soft-deleted entities are hidden from JPA queries but
+     * their rows keep the package, and a delete would break the foreign key all the same).
+     */
+
+    @Query(value = "select count(*) from dw_entity where package_id = :id and deleted_at is null", nativeQuery = true)
+    long entitiesIn(long id);
+
+    @Query(value = "select count(*) from dw_entity where package_id = :id and deleted_at is not null", nativeQuery = true)
+    long deletedEntitiesIn(long id);
+
+    @Query(value = "select count(*) from entity_type where package_id = :id", nativeQuery = true)
+    long entityTypesIn(long id);
+
+    @Query(value = "select count(*) from load_template where package_id = :id", nativeQuery = true)
+    long templatesIn(long id);
+
+    @Query(value = "select count(*) from load_preset where package_id = :id", nativeQuery = true)
+    long presetsIn(long id);
+
     @Query("select count(e) from WarehouseEntity e where e.metadataPackage is null")
     long entitiesWithoutPackage();
 

@@ -13,6 +13,7 @@ import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.names.Names;
 import io.loadsmith.packageregistry.api.PackageRequest;
 import io.loadsmith.packageregistry.api.PackageResponse;
+import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.NotFoundException;
 import io.loadsmith.problem.StaleVersionException;
@@ -98,11 +99,31 @@ public class MetadataPackageService {
         return audit.updated(ObjectKind.PACKAGE, before, toResponse(packages.saveAndFlush(existing)));
     }
 
+    /** Refused, saying what, while objects still belong to the package (their rows refer to it). */
     public void delete(long id) {
         MetadataPackage pkg = find(id);
+        List<String> held = new ArrayList<>();
+        count(held, packages.entitiesIn(id), "entity", "entities");
+        count(held, packages.deletedEntitiesIn(id), "deleted entity that can still be restored",
+                "deleted entities that can still be restored");
+        count(held, packages.entityTypesIn(id), "entity type", "entity types");
+        count(held, packages.templatesIn(id), "template", "templates");
+        count(held, packages.presetsIn(id), "load preset", "load presets");
+        if (!held.isEmpty()) {
+            String listed = held.size() == 1 ? held.get(0)
+                    : String.join(", ", held.subList(0, held.size() - 1)) + " and " + held.get(held.size() - 1);
+            throw new ConflictException(KIND + " '" + pkg.getName() + "' still holds " + listed
+                    + "; delete them or move them to another package first.");
+        }
         audit.deleted(ObjectKind.PACKAGE, () -> toResponse(pkg));
         packages.delete(pkg);
         packages.flush();
+    }
+
+    private static void count(List<String> held, long count, String one, String many) {
+        if (count > 0) {
+            held.add(count + " " + (count == 1 ? one : many));
+        }
     }
 
     /** Other features refer to packages by name; an unknown name is a mistake in their request. */

@@ -212,6 +212,26 @@ public interface VesselApiContract {
                 .isEqualTo(204);
     }
 
+    /** A package that still holds objects is not deleted, and the answer says what it holds (not a foreign-key 409). */
+    @Test
+    default void aPackageThatStillHoldsObjectsIsNotDeletedAndTheAnswerSaysWhat() {
+        JsonNode pkg = api().create("/api/v1/packages", obj("name", "sweep"));
+        JsonNode entity = api().create("/api/v1/entities", obj("logicalName", "SWEEP_E", "name", "SWEEP_E",
+                "schema", "stage", "packageName", "sweep", "attributes", List.of(obj("name", "a", "datatype", "INTEGER8"))));
+        JsonNode template = api().create("/api/v1/templates", obj("name", "sweep_t", "packageName", "sweep",
+                "variants", Map.of("default", "SELECT 1")));
+        Api.Answer refused = api().send(HttpMethod.DELETE, "/api/v1/packages/" + pkg.get("id").asLong(), null);
+        assertThat(refused.status()).as(refused.body()).isEqualTo(409);
+        assertThat(refused.json().get("detail").asString()).isEqualTo("Package 'sweep' still holds 1 entity and"
+                + " 1 template; delete them or move them to another package first.");
+        assertThat(api().get("/api/v1/packages/" + pkg.get("id").asLong())).isEqualTo(pkg);
+
+        api().send(HttpMethod.DELETE, "/api/v1/entities/" + entity.get("id").asLong(), null);
+        api().send(HttpMethod.DELETE, "/api/v1/templates/" + template.get("id").asLong(), null);
+        assertThat(api().send(HttpMethod.DELETE, "/api/v1/packages/" + pkg.get("id").asLong(), null).status())
+                .isEqualTo(204);
+    }
+
     // --- bad input: refused, located, and nothing changed -------------------------------------------
 
     private Api.Answer putLoadWithMergeStep(String mergeText) {

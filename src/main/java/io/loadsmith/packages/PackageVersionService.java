@@ -179,6 +179,8 @@ public class PackageVersionService {
     }
 
     private static VersionInfo info(PackageVersion v) {
-        return new VersionInfo(null, v.getNumber(), v.getMessage(), v.getAuthor(), v.getCreatedAt(), v.getSha256());
+        // The package is the one the caller looked up: no further query.
+        return new VersionInfo(v.getPkg().getName(), v.getNumber(), v.getMessage(), v.getAuthor(), v.getCreatedAt(),
+                v.getSha256());
     }
 }

@@ -74,6 +74,20 @@ public interface PackageVersionsContract {
     }
 
     @Test
+    default void aCommitAndTheVersionListNameThePackage() {
+        long id = packageId();
+        String versions = "/api/v1/packages/" + id + "/versions";
+        JsonNode pkg = api().get("/api/v1/packages/" + id);
+        api().send(HttpMethod.PUT, "/api/v1/packages/" + id, obj("version", pkg.get("version").asLong(), "name", "vtest",
+                "description", "named " + System.nanoTime()));
+        JsonNode committed = api().create(versions, obj("message", "a named version"));
+        assertThat(committed.get("packageName").asString()).isEqualTo("vtest");
+        JsonNode listed = api().get(versions + "?size=1").get(0);
+        assertThat(listed.get("message").asString()).isEqualTo("a named version");
+        assertThat(listed.get("packageName").asString()).isEqualTo("vtest");
+    }
+
+    @Test
     default void commitListDiffRestore() {
         long id = packageId();
         String versions = "/api/v1/packages/" + id + "/versions";

@@ -232,6 +232,16 @@ public interface VesselApiContract {
                 .isEqualTo(204);
     }
 
+    /** A parameter's required may be left out: false, as the OpenAPI document says. */
+    @Test
+    default void aParameterWithoutRequiredIsOptional() {
+        JsonNode template = api().create("/api/v1/templates", obj("name", "tp1", "parameters", List.of(obj("name", "p")),
+                "variants", Map.of("default", "x")));
+        assertThat(template.get("parameters").get(0).get("required").asBoolean()).isFalse();
+        assertThat(template.get("parameters").get(0).get("type").asString()).isEqualTo("STRING");
+        api().send(HttpMethod.DELETE, "/api/v1/templates/" + template.get("id").asLong(), null);
+    }
+
     // --- bad input: refused, located, and nothing changed -------------------------------------------
 
     private Api.Answer putLoadWithMergeStep(String mergeText) {

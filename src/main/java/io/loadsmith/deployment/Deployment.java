@@ -1,9 +1,12 @@
 package io.loadsmith.deployment;
 
+import java.time.Duration;
 import java.time.Instant;
 
 import io.loadsmith.environment.DeploymentEnvironment;
+import io.loadsmith.names.Names;
 import io.loadsmith.packages.PackageVersion;
+import io.loadsmith.problem.Violations;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.FetchType;
@@ -54,6 +57,7 @@ public class Deployment {
 
     Deployment(DeploymentEnvironment environment, PackageVersion version, String dialect, String deployedBy,
                Instant deployedAt, String recordedBy, Instant recordedAt, String note) {
+        check(deployedBy, deployedAt, recordedAt, note);
         this.environment = environment;
         this.version = version;
         this.dialect = dialect;
@@ -62,6 +66,35 @@ public class Deployment {
         this.recordedBy = recordedBy;
         this.recordedAt = recordedAt;
         this.note = note;
+    }
+
+    /**
+     * How far a reported time may be ahead of the server's: the reporting machine's clock may run
+     * ahead a little, but a deployment is reported after it happened, and the list sorts by it.
+     */
+    static final Duration CLOCK_SKEW = Duration.ofMinutes(5);
+
+    /** Who and the note are shown in lists and the audit trail: no character that hides or breaks them. */
+    private static void check(String deployedBy, Instant deployedAt, Instant recordedAt, String note) {
+        Violations violations = new Violations();
+        Names.checkLabel(violations, "deployedBy", deployedBy);
+        if (note != null) {
+            for (int i = 0; i < note.length(); i++) {
+                char c = note.charAt(i);
+                // A note may run over lines; other control characters do not show.
+                if (Character.isISOControl(c) && c != '\n' && c != '\r' && c != '\t') {
+                    violations.add("note", note, "contains " + Names.describe(c) + " at position " + (i + 1)
+                            + ", a control character; remove it");
+                    break;
+                }
+            }
+        }
+        if (deployedAt.isAfter(recordedAt.plus(CLOCK_SKEW))) {
+            violations.add("deployedAt", deployedAt, "is more than " + CLOCK_SKEW.toMinutes()
+                    + " minutes after the server's time (" + recordedAt + "): report a deployment once it is done,"
+                    + " and check the clock that gave the time");
+        }
+        violations.throwIfAny();
     }
 
     public Long getId() {

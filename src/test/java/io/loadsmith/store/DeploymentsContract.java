@@ -197,6 +197,37 @@ public interface DeploymentsContract {
         assertThat(missing.text()).contains("Package &#39;nopkg&#39; does not exist", "<html");
     }
 
+    /** Who and the note show in lists; the time orders them, newest first: each is refused at its field. */
+    @Test
+    default void controlCharactersAndATimeInTheFutureAreRefusedAtTheirField() {
+        assertThat(api().send(HttpMethod.POST, "/api/v1/environments", obj("name", "dt_refused")).status()).isEqualTo(201);
+        String deployments = "/api/v1/environments/dt_refused/deployments";
+        Api.Answer by = api().send(HttpMethod.POST, deployments, obj("package", "dtest", "version", version("v1"),
+                "dialect", "duckdb", "deployedBy", "x\u0000y"));
+        assertThat(refusedAt(by, "deployedBy")).isEqualTo("contains U+0000 NULL at position 2, which does not show"
+                + " or changes how the text around it shows; remove it");
+        Api.Answer note = api().send(HttpMethod.POST, deployments, obj("package", "dtest", "version", version("v1"),
+                "dialect", "duckdb", "note", "fine\nthen \u001b[31m red"));
+        assertThat(refusedAt(note, "note")).isEqualTo("contains U+001B ESCAPE at position 11, a control character; remove it");
+        Api.Answer future = api().send(HttpMethod.POST, deployments, obj("package", "dtest", "version", version("v1"),
+                "dialect", "duckdb", "deployedAt", "2999-01-01T00:00:00Z"));
+        assertThat(refusedAt(future, "deployedAt")).startsWith("is more than 5 minutes after the server's time (");
+        assertThat(api().get(deployments)).isEmpty();
+
+        // A clock a minute ahead and a note over lines are fine.
+        Api.Answer skewed = api().send(HttpMethod.POST, deployments, obj("package", "dtest", "version", version("v1"),
+                "dialect", "duckdb", "deployedAt", java.time.Instant.now().plusSeconds(60).toString(),
+                "note", "line one\nline two"));
+        assertThat(skewed.status()).as(skewed.body()).isEqualTo(201);
+    }
+
+    /** The message of a 400 whose one problem is at {@code field}. */
+    private static String refusedAt(Api.Answer answer, String field) {
+        assertThat(answer.status()).as(answer.body()).isEqualTo(400);
+        assertThat(answer.json().get("errors").get(0).get("field").asString()).isEqualTo(field);
+        return answer.json().get("errors").get(0).get("message").asString();
+    }
+
     @Test
     default void aDeploymentDoneByHandIsRecordedOnThePageAndARefusalStandsInItsForm() throws Exception {
         assertThat(api().send(HttpMethod.POST, "/api/v1/environments", obj("name", "dt_hand")).status()).isEqualTo(201);

@@ -53,6 +53,7 @@ public final class PackageJson {
         // Tokenize the whole text first so that the size and depth limits apply before any type
         // mismatch stops the reading half-way; the tree also tells what was found where.
         JsonNode tree = tree(json);
+        checkFormat(tree);
         try {
             PackageDocument document = MAPPER.treeToValue(tree, PackageDocument.class);
             if (document == null) {
@@ -62,6 +63,20 @@ public final class PackageJson {
         } catch (JacksonException e) {
             throw new InvalidPackageException(List.of(JsonReadProblems.binding(e, tree)));
         }
+    }
+
+    /**
+     * A file of another format (a later version's, or not a package at all) would be read as far as
+     * its fields happen to match this one's; a file that names no format is read as this one.
+     */
+    private static void checkFormat(JsonNode tree) {
+        JsonNode format = tree.isObject() ? tree.get("format") : null;
+        if (format == null || format.isNull() || (format.isString() && PackageDocument.FORMAT.equals(format.asString()))) {
+            return;
+        }
+        String found = format.isString() ? "'" + format.asString() + "'" : format.toString();
+        throw new InvalidPackageException(List.of(new InvalidPackageException.Problem("$.format",
+                "expected \"" + PackageDocument.FORMAT + "\", the format this Loadsmith reads, found " + found)));
     }
 
     /** The JSON text as a tree, within the size and nesting limits; what is not JSON is reported by line and column. */

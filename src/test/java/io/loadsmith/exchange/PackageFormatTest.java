@@ -1,0 +1,41 @@
+package io.loadsmith.exchange;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.charset.StandardCharsets;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** A package file of another format is refused at $.format; one that names none is read as this format. */
+class PackageFormatTest {
+
+    private static PackageDocument read(String json) {
+        return PackageJson.read(json.getBytes(StandardCharsets.UTF_8));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "\"loadsmith-package/9\" | found 'loadsmith-package/9'",
+            "5 | found 5",
+            "\"\" | found ''",
+            "[\"loadsmith-package/1\"] | found [\"loadsmith-package/1\"]"})
+    void anotherFormatIsRefusedAtItsPath(String format, String found) {
+        assertThatThrownBy(() -> read("{\"format\": " + format + ", \"name\": \"imp1\"}"))
+                .isInstanceOfSatisfying(InvalidPackageException.class, e -> assertThat(e.problems()).singleElement()
+                        .satisfies(p -> {
+                            assertThat(p.path()).isEqualTo("$.format");
+                            assertThat(p.message()).isEqualTo("expected \"loadsmith-package/1\", the format this Loadsmith reads, "
+                                    + found);
+                        }));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"{\"name\": \"imp1\"}", "{\"format\": null, \"name\": \"imp1\"}",
+            "{\"format\": \"loadsmith-package/1\", \"name\": \"imp1\"}"})
+    void thisFormatOrNoneIsRead(String json) {
+        assertThat(read(json).name()).isEqualTo("imp1");
+    }
+}

@@ -249,8 +249,10 @@ public final class RenderGuard {
         }
         if (r.unmetered.get() == 0
                 && allocated(r.thread) - r.allocatedAtStart - r.exemptBytes > limits.allocatedBytes()) {
-            return "The template built more than " + limits.allocatedBytes() / (1024 * 1024)
-                    + " MB of strings, lists or maps (a string or list that grows in a loop?); rendering was stopped.";
+            // The budget counts every allocation, garbage included: a long loop that keeps nothing reaches it too.
+            return "The template used more than " + limits.allocatedBytes() / (1024 * 1024)
+                    + " MB of memory while it ran (a string or list that grows in a loop, or a loop that runs very long?);"
+                    + " rendering was stopped.";
         }
         return null;
     }

@@ -1,5 +1,6 @@
 package io.loadsmith.tryit;
 
+import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -31,7 +32,8 @@ import io.loadsmith.problem.NotFoundException;
  * Works out a {@link TryPlan}: the load's DuckDB SQL from the same generator as the preview, the
  * DDL of its target, its sources and any other entity of the model its SQL reads (by schema.name),
  * and stand-ins for the tables the model does not know, with the columns the SQL uses of them
- * (VARCHAR, as nothing says more) plus any the caller names.
+ * plus any the caller names: typed as the target's column of the same name where there is one (a
+ * column passed straight through), VARCHAR where nothing says more.
  */
 @Service
 public class TryPlanner {
@@ -83,7 +85,7 @@ public class TryPlanner {
         schemas.add(target.schema());
         sources.forEach(s -> schemas.add(s.schema()));
         List<EntityResponse> modelled = new ArrayList<>();
-        List<String> standIns = new ArrayList<>();
+        Map<String, List<String>> standIns = new LinkedHashMap<>();
         List<String> referenced = new ArrayList<>();
         for (String table : refs.read()) {
             if (entityTables.contains(table)) {
@@ -114,8 +116,7 @@ public class TryPlanner {
                 continue;
             }
             referenced.add(name);
-            standIns.add("CREATE TABLE " + Names.quote(name) + " ("
-                    + String.join(", ", columns.stream().map(c -> Names.quoteOne(c) + " VARCHAR").toList()) + ")");
+            standIns.put(name, columns);
         }
         refs.created().stream().map(refs::spelling).filter(n -> n.contains("."))
                 .forEach(n -> schemas.add(n.substring(0, n.indexOf('.'))));
@@ -127,19 +128,21 @@ public class TryPlanner {
         for (EntityResponse entity : Stream.concat(sources.stream(), modelled.stream()).toList()) {
             setup.addAll(SqlText.statements(ddl.createTable(entity.id(), DIALECT)));
         }
-        setup.addAll(standIns);
 
         Map<String, TryPlan.InputTable.Kind> inputNames = new LinkedHashMap<>();
         sources.forEach(e -> inputNames.put(e.qualifiedName(), TryPlan.InputTable.Kind.SOURCE));
         modelled.forEach(e -> inputNames.put(e.qualifiedName(), TryPlan.InputTable.Kind.ENTITY));
         referenced.forEach(name -> inputNames.put(name, TryPlan.InputTable.Kind.REFERENCED));
-        List<TryPlan.InputTable> inputs = columnTypes(setup, inputNames, notes);
+        List<TryPlan.InputTable> inputs = columnTypes(setup, target.qualifiedName(), standIns, inputNames, notes);
         return new TryPlan(load.name(), target.qualifiedName(), setup, inputs, statements, targetColumns(target), notes);
     }
 
-    /** The input tables with DuckDB's own column types, read back from a sandbox that ran the setup. */
-    private List<TryPlan.InputTable> columnTypes(List<String> setup, Map<String, TryPlan.InputTable.Kind> names,
-                                                 List<String> notes) {
+    /**
+     * Runs the setup in a sandbox, adds the stand-ins to it (typed from the target, which the setup has
+     * made by then) and reads the input tables back with DuckDB's own column types.
+     */
+    private List<TryPlan.InputTable> columnTypes(List<String> setup, String target, Map<String, List<String>> standIns,
+                                                 Map<String, TryPlan.InputTable.Kind> names, List<String> notes) {
         return sandbox.withDatabase(db -> {
             for (String sql : setup) {
                 try {
@@ -149,18 +152,50 @@ public class TryPlanner {
                     return List.of();
                 }
             }
+            Map<String, String> targetTypes = new java.util.TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+            describe(db, target).forEach(c -> targetTypes.put(c.name(), c.type()));
+            for (Map.Entry<String, List<String>> standIn : standIns.entrySet()) {
+                String sql = standIn(standIn.getKey(), standIn.getValue(), targetTypes, notes);
+                try {
+                    sandbox.execute(db, sql);
+                } catch (SQLException e) {
+                    notes.add("Setting up failed: " + Sandbox.describe(e) + " in: " + sql);
+                    return List.of();
+                }
+                setup.add(sql);
+            }
             List<TryPlan.InputTable> inputs = new ArrayList<>();
             for (Map.Entry<String, TryPlan.InputTable.Kind> name : names.entrySet()) {
-                List<TryPlan.Column> columns = new ArrayList<>();
-                try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("DESCRIBE " + Names.quote(name.getKey()))) {
-                    while (rs.next()) {
-                        columns.add(new TryPlan.Column(rs.getString("column_name"), rs.getString("column_type")));
-                    }
-                }
-                inputs.add(new TryPlan.InputTable(name.getKey(), name.getValue(), columns));
+                inputs.add(new TryPlan.InputTable(name.getKey(), name.getValue(), describe(db, name.getKey())));
             }
             return inputs;
         });
+    }
+
+    /**
+     * A table the model does not know. A column the target has too is most often passed straight into
+     * it, so it takes the target's type (a date stays a date through the template's SQL); the rest are
+     * VARCHAR, and the notes say which took a type.
+     */
+    private static String standIn(String name, List<String> columns, Map<String, String> targetTypes, List<String> notes) {
+        List<String> typed = columns.stream().filter(c -> targetTypes.containsKey(c) && !"VARCHAR".equals(targetTypes.get(c)))
+                .map(c -> c + " " + targetTypes.get(c)).toList();
+        if (!typed.isEmpty()) {
+            notes.add(name + " is no entity of the model: its columns that the target has too take the target's types ("
+                    + String.join(", ", typed) + "), the others are VARCHAR.");
+        }
+        return "CREATE TABLE " + Names.quote(name) + " (" + String.join(", ", columns.stream()
+                .map(c -> Names.quoteOne(c) + " " + targetTypes.getOrDefault(c, "VARCHAR")).toList()) + ")";
+    }
+
+    private static List<TryPlan.Column> describe(Connection db, String table) throws SQLException {
+        List<TryPlan.Column> columns = new ArrayList<>();
+        try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("DESCRIBE " + Names.quote(table))) {
+            while (rs.next()) {
+                columns.add(new TryPlan.Column(rs.getString("column_name"), rs.getString("column_type")));
+            }
+        }
+        return columns;
     }
 
     /**

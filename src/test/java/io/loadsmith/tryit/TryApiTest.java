@@ -89,6 +89,29 @@ class TryApiTest extends H2DemoStoreTest {
         assertThat(result.get("notes").toString()).contains("Z_TMP_", "drops it at the end of each batch");
     }
 
+    /** A made-up table's column that goes straight into a DATE column of the target is a DATE, not text. */
+    @Test
+    void aMadeUpColumnTheTargetHasTooTakesTheTargetsType() {
+        long id = loads.customerLoadThroughATemporaryTable(true);
+        Map<String, Object> row = TryLoads.customer("C1", "Ann", null);
+        row.put("signup_date", "2024-05-01");
+        Map<String, Object> nulls = TryLoads.customer("C2", "Bob", null);
+        nulls.put("signup_date", null);
+        JsonNode result = loads.tryLoad(id, List.of(Map.of(), Map.of("staging.customer", List.of(row, nulls))));
+        JsonNode batches = result.get("batches");
+        for (JsonNode batch : batches) {
+            assertThat(batch.get("failure").isNull()).as(batch.toString()).isTrue();
+        }
+        JsonNode table = TryLoads.targetTable(batches.get(1));
+        List<String> columns = TryLoads.columns(table);
+        List<String> dates = new java.util.ArrayList<>();
+        table.get("rows").forEach(r -> dates.add(r.get("values").get(columns.indexOf("signup_date")).isNull() ? null
+                : r.get("values").get(columns.indexOf("signup_date")).asString()));
+        assertThat(dates).containsExactlyInAnyOrder("2024-05-01", null);
+        assertThat(result.get("notes").toString()).contains("staging.customer is no entity of the model",
+                "signup_date DATE", "the others are VARCHAR");
+    }
+
     @Test
     void aTemporaryTableWithoutASchemaIsTheSessionsOwnAndGoneAfterEachBatch() {
         long id = loads.sqlLoad("CREATE TEMPORARY TABLE t AS SELECT 'a' AS x;\n"

@@ -100,6 +100,10 @@ public class EnvironmentService {
         Violations violations = new Violations();
         Identifiers.check(violations, "name", request.name());
         PlainValues.check(violations, "variables", request.variables());
+        // Such a variable would be saved and never used: the load's own value wins in its SQL.
+        request.variables().keySet().stream().filter(io.loadsmith.generation.Placeholders.OF_THE_LOAD::contains).sorted()
+                .forEach(name -> violations.add("variables." + name, name, "is a placeholder that each load fills in"
+                        + " itself (<" + name + ">); an environment cannot set it, choose another name"));
         violations.throwIfAny();
     }
 

@@ -2,6 +2,7 @@ package io.loadsmith.generation;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 
 import io.loadsmith.generation.model.EntityModel;
 import io.loadsmith.generation.model.LoadModel;
@@ -10,7 +11,12 @@ import io.loadsmith.generation.model.LoadModel;
  * Replaces {@code <name>} placeholders after templates have rendered. SQL is full of {@code <}
  * comparisons, so only known names are replaced and everything else is left as written.
  */
-final class Placeholders {
+public final class Placeholders {
+
+    /** The names the load itself fills in, whatever an environment says. */
+    public static final Set<String> OF_THE_LOAD = Set.of("target_schema", "target_entity_name",
+            "target_entity_logical_name", "target_entity_type", "load_name", "loadname", "target_dbms",
+            "source_entity_schema", "source_entity_name", "source_entity_logical_name");
 
     private Placeholders() {
     }

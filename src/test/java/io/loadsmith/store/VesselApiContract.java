@@ -360,6 +360,21 @@ public interface VesselApiContract {
         assertThat(api().get("/api/v1/load-presets?name=p_bad_option")).isEmpty();
     }
 
+    /** A variable named like a placeholder the load fills in would be saved and never used. */
+    @Test
+    default void anEnvironmentCannotSetAPlaceholderTheLoadFillsIn() {
+        assertRefusedAt(api().send(HttpMethod.POST, "/api/v1/environments", obj("name", "env_shadow",
+                "variables", obj("target_schema", "other", "env_suffix", "_x"))), "variables.target_schema",
+                "is a placeholder that each load fills in itself (<target_schema>); an environment cannot set it, choose another name");
+        assertThat(api().get("/api/v1/environments?name=env_shadow")).isEmpty();
+        // Another spelling is another placeholder, and one the load does not fill in.
+        Api.Answer created = api().send(HttpMethod.POST, "/api/v1/environments", obj("name", "env_shadow",
+                "variables", obj("Target_Schema", "other")));
+        assertThat(created.status()).as(created.body()).isEqualTo(201);
+        assertThat(api().send(HttpMethod.DELETE, "/api/v1/environments/" + created.json().get("id").asLong(), null).status())
+                .isEqualTo(204);
+    }
+
     private static void assertRefusedAt(Api.Answer answer, String field, String message) {
         assertThat(answer.status()).as(answer.body()).isEqualTo(400);
         assertThat(answer.json().get("errors")).hasSize(1);

@@ -54,6 +54,11 @@ public final class PackageJson {
         // mismatch stops the reading half-way; the tree also tells what was found where.
         JsonNode tree = tree(json);
         checkFormat(tree);
+        List<InvalidPackageException.Problem> nulls = new java.util.ArrayList<>();
+        emptyEntries(tree, "$", nulls);
+        if (!nulls.isEmpty()) {
+            throw new InvalidPackageException(nulls);
+        }
         try {
             PackageDocument document = MAPPER.treeToValue(tree, PackageDocument.class);
             if (document == null) {
@@ -77,6 +82,39 @@ public final class PackageJson {
         String found = format.isString() ? "'" + format.asString() + "'" : format.toString();
         throw new InvalidPackageException(List.of(new InvalidPackageException.Problem("$.format",
                 "expected \"" + PackageDocument.FORMAT + "\", the format this Loadsmith reads, found " + found)));
+    }
+
+    /** The document's maps of name to text, whose values are all required. */
+    private static final java.util.Set<String> MAPS = java.util.Set.of("options", "variables", "variants", "formulas");
+
+    /**
+     * A null entry of a list or a map: the records would refuse it as a whole ("cannot be read here" at
+     * the list's owner), so each is named at its own path, all of them at once.
+     */
+    private static void emptyEntries(JsonNode node, String path, List<InvalidPackageException.Problem> problems) {
+        if (node.isArray()) {
+            for (int i = 0; i < node.size(); i++) {
+                if (node.get(i).isNull()) {
+                    problems.add(new InvalidPackageException.Problem(path + "[" + i + "]",
+                            "is null; a list holds no empty entries, leave it out"));
+                } else {
+                    emptyEntries(node.get(i), path + "[" + i + "]", problems);
+                }
+            }
+        } else if (node.isObject()) {
+            for (var field : node.properties()) {
+                String at = path + "." + field.getKey();
+                if (MAPS.contains(field.getKey()) && field.getValue().isObject()) {
+                    for (var entry : field.getValue().properties()) {
+                        if (entry.getValue().isNull()) {
+                            problems.add(new InvalidPackageException.Problem(at + "." + entry.getKey(), "needs a value"));
+                        }
+                    }
+                } else {
+                    emptyEntries(field.getValue(), at, problems);
+                }
+            }
+        }
     }
 
     /** The JSON text as a tree, within the size and nesting limits; what is not JSON is reported by line and column. */

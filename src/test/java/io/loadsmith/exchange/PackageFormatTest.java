@@ -9,7 +9,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** A package file of another format is refused at $.format; one that names none is read as this format. */
+/**
+ * What a package file can be refused for before its objects are read: another format (at $.format;
+ * one that names none is read as this format), and empty entries of lists and maps, each at its path.
+ */
 class PackageFormatTest {
 
     private static PackageDocument read(String json) {
@@ -37,5 +40,18 @@ class PackageFormatTest {
             "{\"format\": \"loadsmith-package/1\", \"name\": \"imp1\"}"})
     void thisFormatOrNoneIsRead(String json) {
         assertThat(read(json).name()).isEqualTo("imp1");
+    }
+
+    @org.junit.jupiter.api.Test
+    void everyEmptyEntryOfAListOrAMapIsNamedAtItsOwnPath() {
+        String json = "{\"name\": \"p\", \"entities\": [null, {\"schema\": \"s\", \"name\": \"X\", \"attributes\": [null]}],"
+                + " \"loads\": [{\"name\": \"l\", \"target\": \"s.X\", \"options\": {\"a\": null, \"b\": \"1\"}}],"
+                + " \"environments\": [{\"name\": \"e\", \"variables\": {\"x\": null}}], \"description\": null}";
+        assertThatThrownBy(() -> read(json)).isInstanceOfSatisfying(InvalidPackageException.class, e ->
+                assertThat(e.problems()).extracting(p -> p.path() + ": " + p.message()).containsExactly(
+                        "$.entities[0]: is null; a list holds no empty entries, leave it out",
+                        "$.entities[1].attributes[0]: is null; a list holds no empty entries, leave it out",
+                        "$.loads[0].options.a: needs a value",
+                        "$.environments[0].variables.x: needs a value"));
     }
 }

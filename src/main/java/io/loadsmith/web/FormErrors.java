@@ -40,26 +40,50 @@ public record FormErrors(String message, Map<String, String> fields, List<String
     }
 
     /**
-     * A field as the page shows it: rows are numbered from 1 on screen, so {@code attributes[9].name}
-     * reads "Attribute 10, name" in the summary (the service's zero-based path stays the field's key).
+     * A field as the page shows it: rows are numbered from 1 on screen and names are words, so
+     * {@code attributes[9].dataLength} reads "Attribute 10, data length" in the summary (the service's
+     * zero-based path stays the field's key). A key of a map (an option's, a variable's name) is the
+     * user's own and stays as typed.
      */
     static String shown(String field) {
-        if (field == null) {
+        if (field == null || field.isEmpty()) {
             return "";
         }
-        Matcher m = INDEXED.matcher(field);
-        StringBuilder out = new StringBuilder();
-        while (m.find()) {
-            String list = m.group(1);
-            String item = list.endsWith("s") ? list.substring(0, list.length() - 1) : list;
-            m.appendReplacement(out, Matcher.quoteReplacement(Character.toUpperCase(item.charAt(0)) + item.substring(1)
-                    + " " + (Long.parseLong(m.group(2)) + 1) + (m.group(3).isEmpty() ? "" : ", ")));
+        List<String> parts = new ArrayList<>();
+        boolean mapKey = false;
+        for (String part : field.split("\\.", -1)) {
+            parts.add(mapKey ? part : words(rows(part)));
+            mapKey = MAPS.contains(part);
         }
-        m.appendTail(out);
-        return out.toString();
+        String text = String.join(", ", parts);
+        return Character.toUpperCase(text.charAt(0)) + text.substring(1);
     }
 
-    private static final Pattern INDEXED = Pattern.compile("([A-Za-z]+)\\[(\\d{1,9})\\](\\.?)");
+    /** Fields whose next segment is a name the user gave (options, variables, template texts by dialect). */
+    private static final java.util.Set<String> MAPS = java.util.Set.of("options", "variables", "variants", "formulas");
+
+    private static final Pattern CAMEL = Pattern.compile("(?<=[a-z0-9])([A-Z])");
+
+    private static String words(String name) {
+        Matcher m = CAMEL.matcher(name);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            m.appendReplacement(out, " " + m.group(1).toLowerCase(java.util.Locale.ROOT));
+        }
+        return m.appendTail(out).toString();
+    }
+
+    private static String rows(String part) {
+        Matcher m = INDEXED.matcher(part);
+        if (!m.matches()) {
+            return part;
+        }
+        String list = m.group(1);
+        String item = list.endsWith("s") ? list.substring(0, list.length() - 1) : list;
+        return Character.toUpperCase(item.charAt(0)) + item.substring(1) + " " + (Long.parseLong(m.group(2)) + 1);
+    }
+
+    private static final Pattern INDEXED = Pattern.compile("([A-Za-z]+)\\[(\\d{1,9})\\]");
 
     /** Values the browser sent that do not even convert (text in a number field). */
     public static FormErrors of(BindingResult binding) {

@@ -165,7 +165,7 @@ class ConfigurationPageControllerTest {
         mvc.perform(post("/configuration/default-attributes").param("code", "MY_CODE").param("nameTemplate", "x_id"))
                 .andExpect(status().isOk())
                 .andExpect(view().name("configuration/index"))
-                .andExpect(content().string(containsString("datatype: must not be blank")))
+                .andExpect(content().string(containsString("Datatype: must not be blank")))
                 .andExpect(content().string(containsString("value=\"MY_CODE\"")));
         mvc.perform(post("/configuration/default-attributes").param("code", "MY_CODE").param("nameTemplate", "x_id")
                         .param("datatype", "CHAR").param("dataLength", "abc"))

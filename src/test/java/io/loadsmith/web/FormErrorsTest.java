@@ -18,8 +18,22 @@ class FormErrorsTest {
                 new FieldProblem("sources[2]", "a.b", "names no entity")));
 
         assertThat(errors.problems()).containsExactly("Attribute 10, name: 'order' is reserved",
-                "Step 1, text: names no template", "name: 'x' is taken", "Source 3: 'a.b' names no entity");
+                "Step 1, text: names no template", "Name: 'x' is taken", "Source 3: 'a.b' names no entity");
         assertThat(errors.has("attributes[9].name")).isTrue();
         assertThat(errors.at("steps[0].text")).isEqualTo("names no template");
+    }
+
+    @Test
+    void namesReadAsWordsButTheUsersOwnKeysStayAsTyped() {
+        FormErrors errors = FormErrors.of(List.of(new FieldProblem("logicalName", null, "must not be blank"),
+                new FieldProblem("attributes[0].dataLength", null, "must be positive"),
+                new FieldProblem("uses[1].entityType", null, "names no entity type"),
+                new FieldProblem("options.myOpt", null, "needs a value"),
+                new FieldProblem("variants.default", null, "syntax error")));
+
+        assertThat(errors.problems()).containsExactly("Logical name: must not be blank",
+                "Attribute 1, data length: must be positive", "Use 2, entity type: names no entity type",
+                "Options, myOpt: needs a value", "Variants, default: syntax error");
+        assertThat(errors.has("logicalName")).isTrue();
     }
 }

@@ -103,7 +103,7 @@ class PresetPagesTest extends H2DemoStoreTest {
         String badOptions = post(MockMvcRequestBuilders.post("/presets/" + stored.id())
                 .param("version", String.valueOf(stored.version())).param("name", "vessel_like").param("options", "a=1\nhistorize"))
                 .getResponse().getContentAsString(StandardCharsets.UTF_8);
-        assertThat(badOptions).contains("options: &#39;historize&#39; line 2 is not NAME=value");
+        assertThat(badOptions).contains("Options: &#39;historize&#39; line 2 is not NAME=value");
 
         // An edit that keeps one step and drops the use.
         MvcResult edited = post(MockMvcRequestBuilders.post("/presets/" + stored.id())
@@ -176,7 +176,7 @@ class PresetPagesTest extends H2DemoStoreTest {
         MvcResult unknownType = post(MockMvcRequestBuilders.post("/presets").param("name", "p_bad")
                 .param("uses[0].entityType", "NO_SUCH_TYPE"));
         assertThat(unknownType.getResponse().getContentAsString(StandardCharsets.UTF_8))
-                .contains("Use 1, entityType: &#39;NO_SUCH_TYPE&#39; names no entity type");
+                .contains("Use 1, entity type: &#39;NO_SUCH_TYPE&#39; names no entity type");
         assertThat(presets.list("p_bad")).isEmpty();
         assertThat(List.of(page("/presets"))).allMatch(p -> p.contains("Load presets"));
     }

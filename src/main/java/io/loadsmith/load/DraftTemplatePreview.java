@@ -1,5 +1,6 @@
 package io.loadsmith.load;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -11,11 +12,15 @@ import org.springframework.transaction.annotation.Transactional;
 import io.loadsmith.generation.EngineFactory;
 import io.loadsmith.generation.EngineSettings;
 import io.loadsmith.generation.GeneratedLoad;
+import io.loadsmith.generation.TemplateCallParser;
 import io.loadsmith.generation.catalog.ParameterDefinition;
 import io.loadsmith.generation.catalog.TemplateDefinition;
 import io.loadsmith.generation.catalog.TemplateKind;
 import io.loadsmith.generation.catalog.TemplateSandbox;
 import io.loadsmith.generation.catalog.TemplateSource;
+import io.loadsmith.generation.model.LoadModel;
+import io.loadsmith.generation.model.StepModel;
+import io.loadsmith.generation.model.StepType;
 
 /**
  * Generates a load as it would be if a template had the text in the editor, before it is saved: the
@@ -62,6 +67,26 @@ public class DraftTemplatePreview {
             }
         };
         return factory.build(settings.withTemplatesFirst(source)).loads()
-                .generate(assembler.assemble(loadId), dialect, Map.of());
+                .generate(calling(assembler.assemble(loadId), templateName), dialect, Map.of());
+    }
+
+    /**
+     * A load that does not call the template yet (the page offers any load then) gets it as a last step,
+     * without arguments, so that the preview shows the template's own output, or what its call needs.
+     */
+    static LoadModel calling(LoadModel load, String templateName) {
+        boolean calls = load.steps().stream().anyMatch(step -> {
+            try {
+                return TemplateCallParser.parse(step.text()).stream().anyMatch(c -> c.templateName().equals(templateName));
+            } catch (TemplateCallParser.SyntaxError e) {
+                return false;
+            }
+        });
+        if (calls) {
+            return load;
+        }
+        List<StepModel> steps = new ArrayList<>(load.steps());
+        steps.add(new StepModel(templateName, StepType.OVERRIDE, TemplateCallParser.OPEN + templateName + ">"));
+        return new LoadModel(load.name(), load.target(), load.sources(), steps, load.options());
     }
 }

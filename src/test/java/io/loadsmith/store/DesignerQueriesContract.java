@@ -61,6 +61,29 @@ public interface DesignerQueriesContract {
         }
     }
 
+    /** A template no load calls yet is previewed as a last step of the load picked, so its own output shows. */
+    @Test
+    default void aDraftNoLoadCallsIsRenderedAsALastStepOfThePickedLoad() {
+        long entity = entities().create(new EntityRequest(null, "DRAFT_TWO", null, "draft_test", null, PhysicalType.TABLE,
+                null, null, null, List.of(new AttributeJson("id", "INTEGER4", null, null, null, false, null, null)))).id();
+        long load = loads().create(new LoadRequest(null, "load_draft_two", "draft_test.DRAFT_TWO", null, null, List.of(),
+                List.of(new StepJson("fill", StepType.OVERRIDE, "INSERT INTO x SELECT 1;")), Map.of())).id();
+        try {
+            String sql = drafts().generate(load, "postgresql", "uncalled", List.of(),
+                    Map.of("default", "SELECT 'drafted' AS x FROM ${model.load.target.name}")).sql();
+            assertThat(sql).contains("INSERT INTO x SELECT 1;", "/* 2. uncalled (OVERRIDE - SQL) */",
+                    "SELECT 'drafted' AS x FROM DRAFT_TWO");
+            var required = List.of(new io.loadsmith.generation.catalog.ParameterDefinition("p",
+                    io.loadsmith.generation.catalog.ParameterType.STRING, true, null, null));
+            assertThatThrownBy(() -> drafts().generate(load, "postgresql", "uncalled", required, Map.of("default", "${p}")))
+                    .isInstanceOf(io.loadsmith.generation.GenerationException.class)
+                    .hasMessageContaining("missing required parameter 'p'");
+        } finally {
+            loads().delete(load);
+            entities().delete(entity);
+        }
+    }
+
     @Test
     default void filterSearchRecentAndCountsFindWhatTheDesignerShows() {
         long entity = entities().create(new EntityRequest(null, "QUERY_ONE", null, "query_test", null, PhysicalType.TABLE,

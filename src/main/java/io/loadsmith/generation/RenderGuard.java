@@ -50,6 +50,7 @@ public final class RenderGuard {
     private static final System.Logger LOG = System.getLogger(RenderGuard.class.getName());
     private static final long POLL_MILLIS = 20;
     private static final long GRACE_NANOS = 500_000_000L;
+    private static final long RESTOP_NANOS = 2_000_000_000L;
     /** Static, so that renders nested across engines (a draft inside a preview) count once. */
     private static final ThreadLocal<Registration> CURRENT = new ThreadLocal<>();
     private static final RenderGuard SHARED = new RenderGuard(Limits.DEFAULT);
@@ -234,6 +235,13 @@ public final class RenderGuard {
                     }
                 } else if (now - r.interruptedAt > GRACE_NANOS && !initializingAClass(r.thread)
                         && r.state.compareAndSet(RUNNING, STOPPING)) {
+                    r.stoppedAt = now;
+                    stop(r);
+                } else if (r.state.get() == STOPPING && !r.stopReceived && !r.stopFailed
+                        && now - r.stoppedAt > RESTOP_NANOS && !initializingAClass(r.thread)) {
+                    // A delivered ThreadDeath is caught within microseconds; seconds of silence mean it was
+                    // lost (seen once, under a load of 20 on 2 cores: a render went on for minutes). Again.
+                    r.stoppedAt = now;
                     stop(r);
                 }
             }
@@ -296,6 +304,7 @@ public final class RenderGuard {
         volatile long exemptBytes;
         volatile String reason;
         volatile long interruptedAt;
+        volatile long stoppedAt;
         volatile boolean stopReceived;
         volatile boolean stopFailed;
 

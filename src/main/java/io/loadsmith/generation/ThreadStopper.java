@@ -9,12 +9,13 @@ import java.util.Optional;
  * {@code StopThread} from Java 20 on ({@link NativeThreadStop}). Where neither works (a build without
  * the native library, a JVM that refuses it) it says why, and the guard can only interrupt.
  */
-final class ThreadStopper {
+class ThreadStopper {
 
     private final boolean jvmti;
     private final String unavailable;
 
-    private ThreadStopper(boolean jvmti, String unavailable) {
+    // Package-private, not private: a test stands in a stopper that loses a stop, as a JVM once did.
+    ThreadStopper(boolean jvmti, String unavailable) {
         this.jvmti = jvmti;
         this.unavailable = unavailable;
     }

@@ -68,6 +68,42 @@ class ThreadStopperTest {
         }
     }
 
+    /** A stop that never arrives is sent again, and the render ends. */
+    @Test
+    void aStopThatIsLostIsSentAgain() throws Exception {
+        assumeLibraryBuilt();
+        assertThat(ThreadStopper.forJava(25).unavailable()).isEmpty();
+        java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+        ThreadStopper losesTheFirst = new ThreadStopper(true, null) {
+            @Override
+            boolean stop(Thread thread) {
+                // Says it stopped, and did not: as an async exception lost in the JVM.
+                return calls.incrementAndGet() == 1 || super.stop(thread);
+            }
+        };
+        RenderGuard guard = new RenderGuard(new RenderGuard.Limits(Duration.ofSeconds(1), 512L * 1024 * 1024), losesTheFirst);
+        ExecutorService renderer = Executors.newSingleThreadExecutor(r -> {
+            Thread thread = new Thread(r, "stopped-twice");
+            thread.setDaemon(true);
+            return thread;
+        });
+        try {
+            Future<Object> outcome = renderer.submit(() -> {
+                try {
+                    return guard.run(BACKTRACKING);
+                } catch (RenderGuard.Stopped e) {
+                    return e;
+                }
+            });
+            assertThat(outcome.get(15, TimeUnit.SECONDS)).isInstanceOf(RenderGuard.Stopped.class);
+            assertThat(calls.get()).isEqualTo(2);
+            assertThat(renderer.submit(() -> guard.run(() -> "the next render")).get(10, TimeUnit.SECONDS))
+                    .isEqualTo("the next render");
+        } finally {
+            renderer.shutdownNow();
+        }
+    }
+
     @Test
     void aThreadThatHasEndedIsNotStopped() throws Exception {
         assumeLibraryBuilt();

@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.function.Function;
 
+import io.loadsmith.problem.KeyedFields;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.StreamReadConstraints;
 import tools.jackson.core.json.JsonFactory;
@@ -84,9 +85,6 @@ public final class PackageJson {
                 "expected \"" + PackageDocument.FORMAT + "\", the format this Loadsmith reads, found " + found)));
     }
 
-    /** The document's maps of name to text, whose values are all required. */
-    private static final java.util.Set<String> MAPS = java.util.Set.of("options", "variables", "variants", "formulas");
-
     /**
      * A null entry of a list or a map: the records would refuse it as a whole ("cannot be read here" at
      * the list's owner), so each is named at its own path, all of them at once.
@@ -104,7 +102,7 @@ public final class PackageJson {
         } else if (node.isObject()) {
             for (var field : node.properties()) {
                 String at = path + "." + field.getKey();
-                if (MAPS.contains(field.getKey()) && field.getValue().isObject()) {
+                if (KeyedFields.NAMES.contains(field.getKey()) && field.getValue().isObject()) {
                     for (var entry : field.getValue().properties()) {
                         if (entry.getValue().isNull()) {
                             problems.add(new InvalidPackageException.Problem(at + "." + entry.getKey(), "needs a value"));

@@ -13,6 +13,7 @@ import org.springframework.validation.BindingResult;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.FieldProblem;
 import io.loadsmith.problem.InvalidRequestException;
+import io.loadsmith.problem.KeyedFields;
 import io.loadsmith.problem.StaleVersionException;
 
 /**
@@ -53,14 +54,11 @@ public record FormErrors(String message, Map<String, String> fields, List<String
         boolean mapKey = false;
         for (String part : field.split("\\.", -1)) {
             parts.add(mapKey ? part : words(rows(part)));
-            mapKey = MAPS.contains(part);
+            mapKey = KeyedFields.NAMES.contains(part);
         }
         String text = String.join(", ", parts);
         return Character.toUpperCase(text.charAt(0)) + text.substring(1);
     }
-
-    /** Fields whose next segment is a name the user gave (options, variables, template texts by dialect). */
-    private static final java.util.Set<String> MAPS = java.util.Set.of("options", "variables", "variants", "formulas");
 
     private static final Pattern CAMEL = Pattern.compile("(?<=[a-z0-9])([A-Z])");
 

@@ -37,12 +37,7 @@ class ThreadStopperTest {
         assertThat(jvmti.unavailable()).isEmpty();
         RenderGuard guard = new RenderGuard(new RenderGuard.Limits(Duration.ofSeconds(1), 512L * 1024 * 1024), jvmti);
 
-        // A thread of its own, so that a stop that fails fails the test instead of hanging it.
-        ExecutorService renderer = Executors.newSingleThreadExecutor(r -> {
-            Thread thread = new Thread(r, "stopped-render");
-            thread.setDaemon(true);
-            return thread;
-        });
+        ExecutorService renderer = renderer("stopped-render");
         try {
             for (int round = 0; round < 3; round++) {
                 long started = System.nanoTime();
@@ -82,11 +77,7 @@ class ThreadStopperTest {
             }
         };
         RenderGuard guard = new RenderGuard(new RenderGuard.Limits(Duration.ofSeconds(1), 512L * 1024 * 1024), losesTheFirst);
-        ExecutorService renderer = Executors.newSingleThreadExecutor(r -> {
-            Thread thread = new Thread(r, "stopped-twice");
-            thread.setDaemon(true);
-            return thread;
-        });
+        ExecutorService renderer = renderer("stopped-twice");
         try {
             Future<Object> outcome = renderer.submit(() -> {
                 try {
@@ -111,6 +102,15 @@ class ThreadStopperTest {
         ended.start();
         ended.join();
         assertThat(ThreadStopper.forJava(25).stop(ended)).isFalse();
+    }
+
+    /** A daemon thread of its own, so that a stop that fails fails the test (on a timeout) instead of hanging it. */
+    private static ExecutorService renderer(String name) {
+        return Executors.newSingleThreadExecutor(r -> {
+            Thread thread = new Thread(r, name);
+            thread.setDaemon(true);
+            return thread;
+        });
     }
 
     /** The library is built on Linux where gcc is; elsewhere these tests have nothing to try. */

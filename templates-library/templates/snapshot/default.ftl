@@ -227,18 +227,13 @@
 <#-- Late data (historical input): a key with an observation at or before what the target already
      knows that the target does not reflect is rebuilt from its versions and all its observations. -->
 <#assign late = mode != "current">
-<#assign L0 = late?then(", 0", "")>
-<#-- Rows of keys that are not late: an outer join with late_keys (after the FROM) and a condition on
-     it. A plain hash join with the (normally empty) late keys, where NOT EXISTS on the CTE made DuckDB
+<#-- Rows of keys that are not late (tgt_keys, and the main pass's output in the delta): an outer join
+     with late_keys and a condition on it. A plain hash join with the (normally empty) late keys, where NOT EXISTS on the CTE made DuckDB
      decorrelate with a delim join over every open version and observation (about a third of the delta
      at 1,000,000 rows). late_keys has one row per key, and its key columns are never NULL. -->
 <#function lateJoin alias>
     <#if !late><#return ""></#if>
     <#return "\n    LEFT JOIN late_keys nl ON " + eqAll(K, "nl", alias)>
-</#function>
-<#function notLate alias>
-    <#if !late><#return ""></#if>
-    <#return "\n        AND nl." + K[0] + " IS NULL">
 </#function>
 <#-- Whether the time x is not after a time already loaded (the watermark table's latest): compared
      with one scalar that engines compute once, where EXISTS over the watermark table per row was a
@@ -340,18 +335,18 @@ WITH <#if late>late_keys AS (
 ),
 </#if>events AS (
     -- The open version of each key: the state that new observations are compared with
-    SELECT ${qual(cols, "c")}, 0 AS _new, ${delOf("c")} AS _del, ${times("c." + VF + " AS _ord", "c." + VF + " AS _vf", "c." + VF + " AS _seen", "c." + VF + " AS _init")}<#if late>, 0 AS _late</#if>
-    FROM ${TR} c${lateJoin("c")}
-    WHERE ${isOpen("c." + VT, OE, tsType)}${notLate("c")}
+    SELECT ${qual(cols, "c")}, 0 AS _new<#if hardDeletes>, ${delOf("c")} AS _del</#if>, ${times("c." + VF + " AS _ord", "c." + VF + " AS _vf", "c." + VF + " AS _seen", "c." + VF + " AS _init")}
+    FROM ${TR} c
+    WHERE ${isOpen("c." + VT, OE, tsType)}
     UNION ALL
     -- New observations<#if mode == "changes"> (only those after what the target already knows about the key)<#elseif mode == "snapshot"> (only those after the watermark)</#if>
-    SELECT ${qual(cols, "s")}, 1, 0, ${times(ORD, VTIME, SEEN, INIT)}${L0}
-    FROM ${S} s${lateJoin("s")}
+    SELECT ${qual(cols, "s")}, 1<#if hardDeletes>, 0</#if>, ${times(ORD, VTIME, SEEN, INIT)}
+    FROM ${S} s
 <#if mode == "changes">
     LEFT JOIN tgt_keys k ON ${eqAll(K, "k", "s")}
-    WHERE (k.${K[0]} IS NULL OR ${ORD} > k._last)${notLate("s")}
+    WHERE k.${K[0]} IS NULL OR ${ORD} > k._last
 <#elseif mode == "snapshot">
-    WHERE NOT EXISTS (SELECT 1 FROM ${WR} w WHERE w.observed_until >= ${ORD})${notLate("s")}
+    WHERE NOT EXISTS (SELECT 1 FROM ${WR} w WHERE w.observed_until >= ${ORD})
 </#if>
 <#if hardDeletes && mode == "current">
     UNION ALL
@@ -363,7 +358,7 @@ WITH <#if late>late_keys AS (
 <#elseif hardDeletes && mode == "snapshot">
     UNION ALL
     -- Hard deletes: a key known before but missing from an observation ends at that observation
-    SELECT ${nullRow("a")}, 1, 1, ${times("o._obs", "o._obs", "o._obs", "o._obs")}${L0}
+    SELECT ${nullRow("a")}, 1, 1, ${times("o._obs", "o._obs", "o._obs", "o._obs")}
     FROM (
         SELECT DISTINCT ${qual(K, "u")}
         FROM (
@@ -372,59 +367,21 @@ WITH <#if late>late_keys AS (
             SELECT ${qual(K, "c")} FROM ${TR} c WHERE ${isOpen("c." + VT, OE, tsType)}
         ) u
     ) a
-    CROSS JOIN (SELECT DISTINCT ${OBS} AS _obs FROM ${S} s) o${lateJoin("a")}
-    WHERE NOT EXISTS (SELECT 1 FROM ${WR} w WHERE w.observed_until >= o._obs)
-        AND NOT EXISTS (SELECT 1 FROM ${S} s WHERE ${eqAll(K, "s", "a")} AND ${OBS} = o._obs)${notLate("a")}
-</#if>
-<#if late>
-<#-- The source is authoritative at its own times: where it observed the key (or, complete with hard
-     deletes, observed anything), the target's version starts and ends there give way to it. -->
-<#function unobserved x alias>
-    <#if hardDeletes><#return "NOT EXISTS (SELECT 1 FROM " + S + " s WHERE " + ORD + " = " + x + ")"></#if>
-    <#return "NOT EXISTS (SELECT 1 FROM " + S + " s WHERE " + eqAll(K, "s", alias) + " AND " + ORD + " = " + x + ")">
-</#function>
-    UNION ALL
-    -- Late keys, rebuilt: each version as an observation where it starts
-    SELECT ${qual(cols, "c")}, 1, ${delOf("c")}, ${times("c." + VF, "c." + VF, "c." + VF, "c." + VF)}, 1
-    FROM ${TR} c
-    JOIN late_keys l ON ${eqAll(K, "l", "c")}
-    WHERE ${unobserved("c." + VF, "c")}
-<#if mode == "snapshot">
-    UNION ALL
-    -- ... and as an observation at each later time loaded before that it spans (the watermark table)
-    SELECT ${qual(cols, "c")}, 1, ${delOf("c")}, ${times("w.observed_until", "w.observed_until", "w.observed_until", "w.observed_until")}, 1
-    FROM ${TR} c
-    JOIN late_keys l ON ${eqAll(K, "l", "c")}
-    JOIN ${WR} w ON ${covers("c", "w.observed_until")} AND c.${VF} < w.observed_until
-    WHERE ${unobserved("w.observed_until", "c")}
-</#if>
-    UNION ALL
-    -- ... each end that no version of the key continues as a delete
-    SELECT ${nullRow("c")}, 1, 1, ${times("c." + VT, "c." + VT, "c." + VT, "c." + VT)}, 1
-    FROM ${TR} c
-    JOIN late_keys l ON ${eqAll(K, "l", "c")}
-    WHERE NOT (${isOpen("c." + VT, OE, tsType)})
-        AND NOT EXISTS (SELECT 1 FROM ${TR} n WHERE ${eqAll(K, "n", "c")} AND n.${VF} = c.${VT})
-        AND ${unobserved("c." + VT, "c")}
-    UNION ALL
-    -- ... and all their observations in the source
-    SELECT ${qual(cols, "s")}, 1, 0, ${times(ORD, VTIME, SEEN, INIT)}, 1
-    FROM ${S} s
-    JOIN late_keys l ON ${eqAll(K, "l", "s")}
-<#if hardDeletes>
-    UNION ALL
-    -- ... and every observation that misses them
-    SELECT ${nullRow("l")}, 1, 1, ${times("o._obs", "o._obs", "o._obs", "o._obs")}, 1
-    FROM late_keys l
     CROSS JOIN (SELECT DISTINCT ${OBS} AS _obs FROM ${S} s) o
-    WHERE NOT EXISTS (SELECT 1 FROM ${S} s WHERE ${eqAll(K, "s", "l")} AND ${OBS} = o._obs)
-</#if>
+    WHERE NOT EXISTS (SELECT 1 FROM ${WR} w WHERE w.observed_until >= o._obs)
+        AND NOT EXISTS (SELECT 1 FROM ${S} s WHERE ${eqAll(K, "s", "a")} AND ${OBS} = o._obs)
 </#if>
 ),
-flagged AS (
+<#-- The windows over a set of events, as CTEs named with prefix p: compare each event with the one
+     before it, keep the changes, give each version its start and end. del: whether the events hold
+     deletes (a _del column); without them the pass carries two columns less through its sorts, which
+     on PostgreSQL at 1,000,000 keys was a tenth of the delta (docs/benchmarks.md, table 9). more: whether
+     another CTE follows. -->
+<#macro pipeline ev p del more>
+${p}flagged AS (
     SELECT
         e.*
-        , LAG(e._del) OVER (${w}) AS _p_del
+        , LAG(<#if del>e._del<#else>e._new</#if>) OVER (${w}) AS <#if del>_p_del<#else>_p_new</#if>
 <#if strategy == "check">
 <#list checkAttrs as a>
         , LAG(e.${a.sqlName}) OVER (${w}) AS _p_${a.name}
@@ -432,62 +389,121 @@ flagged AS (
 <#else>
         , MAX(e.${UPD}) OVER (${w} ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS _p_upd
 </#if>
-    FROM events e
+    FROM ${ev} e
 ),
-kept AS (
-    -- Collapse: keep the open version, each change, the first delete after a live version and
-    -- each reappearance; a delete before anything live or after a delete is dropped
+${p}kept AS (
+    -- Collapse: keep the open version, each change<#if del>, the first delete after a live version and
+    -- each reappearance; a delete before anything live or after a delete is dropped</#if>
     SELECT f.*
-    FROM flagged f
+    FROM ${p}flagged f
     WHERE f._new = 0
+<#if del>
         OR (f._del = 1 AND f._p_del = 0)
         OR (f._del = 0 AND (f._p_del IS NULL OR f._p_del = 1
-<#if strategy == "check">
-            OR ${anyDiffersPrevious(checkAttrs, "f", "f", "_p_")}))
 <#else>
-            OR f._p_upd IS NULL OR f.${UPD} > f._p_upd))
+        OR (f._p_new IS NULL
+</#if>
+<#local close = del?then("))", ")")>
+<#if strategy == "check">
+            OR ${anyDiffersPrevious(checkAttrs, "f", "f", "_p_")}${close}
+<#else>
+            OR f._p_upd IS NULL OR f.${UPD} > f._p_upd${close}
 </#if>
 ),
 <#if simpleStarts>
-starts AS (
-    SELECT kp.*, kp._ord AS _from
-    FROM kept kp
-),
+${p}ranged AS (
+    SELECT kp.*, kp._ord AS _from, LEAD(kp._ord) OVER (${w}) AS _to
+    FROM ${p}kept kp
+)<#if more>,</#if>
 <#else>
-numbered AS (
+${p}numbered AS (
     SELECT
         kp.*
+<#if del>
         , LAG(kp._del) OVER (${w}) AS _pk_del
         , LAG(kp._vf) OVER (${w}) AS _pk_vf
+</#if>
 <#if deletion_records>
 <#list colAttrs?filter(a -> !hasName(Kn, a.name)) as a>
         , LAG(kp.${a.sqlName}) OVER (${w}) AS _pk_${a.name}
 </#list>
 </#if>
         , ROW_NUMBER() OVER (${w}) AS _n
-    FROM kept kp
+    FROM ${p}kept kp
 ),
-starts AS (
+${p}starts AS (
     SELECT
         n.*
         , CASE
             WHEN n._new = 0 THEN n._vf
             -- the first version of a new key
             WHEN k.${K[0]} IS NULL AND n._n = 1 THEN n._init
+<#if del>
             -- a reappearance whose version time is not after the close: starts when seen again
             WHEN n._del = 0 AND n._pk_del = 1 AND n._vf <= n._pk_vf THEN n._seen
             WHEN n._del = 0 AND n._n = 1 AND n._vf <= k._last THEN n._seen
+<#else>
+            WHEN n._n = 1 AND n._vf <= k._last THEN n._seen
+</#if>
             ELSE n._vf
         END AS _from
-    FROM numbered n
+    FROM ${p}numbered n
     LEFT JOIN tgt_keys k ON ${eqAll(K, "k", "n")}
 ),
-</#if>
-ranged AS (
+${p}ranged AS (
     SELECT st.*, LEAD(st._from) OVER (${w}) AS _to
-    FROM starts st
-)
--- The delta: versions to insert, and open versions that get closed
+    FROM ${p}starts st
+)<#if more>,</#if>
+</#if>
+</#macro>
+<@pipeline "events" "" hardDeletes late/>
+<#if late>
+<#-- The source is authoritative at its own times: where it observed the key (or, complete with hard
+     deletes, observed anything), the target's version starts and ends there give way to it. -->
+<#function unobserved x alias>
+    <#if hardDeletes><#return "NOT EXISTS (SELECT 1 FROM " + S + " s WHERE " + ORD + " = " + x + ")"></#if>
+    <#return "NOT EXISTS (SELECT 1 FROM " + S + " s WHERE " + eqAll(K, "s", alias) + " AND " + ORD + " = " + x + ")">
+</#function>
+late_events AS (
+    -- Late keys, rebuilt apart from the pass over every key (they are rare): each version as an
+    -- observation where it starts
+    SELECT ${qual(cols, "c")}, 1 AS _new, ${delOf("c")} AS _del, ${times("c." + VF + " AS _ord", "c." + VF + " AS _vf", "c." + VF + " AS _seen", "c." + VF + " AS _init")}
+    FROM ${TR} c
+    JOIN late_keys l ON ${eqAll(K, "l", "c")}
+    WHERE ${unobserved("c." + VF, "c")}
+<#if mode == "snapshot">
+    UNION ALL
+    -- ... and as an observation at each later time loaded before that it spans (the watermark table)
+    SELECT ${qual(cols, "c")}, 1, ${delOf("c")}, ${times("w.observed_until", "w.observed_until", "w.observed_until", "w.observed_until")}
+    FROM ${TR} c
+    JOIN late_keys l ON ${eqAll(K, "l", "c")}
+    JOIN ${WR} w ON ${covers("c", "w.observed_until")} AND c.${VF} < w.observed_until
+    WHERE ${unobserved("w.observed_until", "c")}
+</#if>
+    UNION ALL
+    -- ... each end that no version of the key continues as a delete
+    SELECT ${nullRow("c")}, 1, 1, ${times("c." + VT, "c." + VT, "c." + VT, "c." + VT)}
+    FROM ${TR} c
+    JOIN late_keys l ON ${eqAll(K, "l", "c")}
+    WHERE NOT (${isOpen("c." + VT, OE, tsType)})
+        AND NOT EXISTS (SELECT 1 FROM ${TR} n WHERE ${eqAll(K, "n", "c")} AND n.${VF} = c.${VT})
+        AND ${unobserved("c." + VT, "c")}
+    UNION ALL
+    -- ... and all their observations in the source
+    SELECT ${qual(cols, "s")}, 1, 0, ${times(ORD, VTIME, SEEN, INIT)}
+    FROM ${S} s
+    JOIN late_keys l ON ${eqAll(K, "l", "s")}
+<#if hardDeletes>
+    UNION ALL
+    -- ... and every observation that misses them
+    SELECT ${nullRow("l")}, 1, 1, ${times("o._obs", "o._obs", "o._obs", "o._obs")}
+    FROM late_keys l
+    CROSS JOIN (SELECT DISTINCT ${OBS} AS _obs FROM ${S} s) o
+    WHERE NOT EXISTS (SELECT 1 FROM ${S} s WHERE ${eqAll(K, "s", "l")} AND ${OBS} = o._obs)
+</#if>
+),
+<@pipeline "late_events" "late_" true false/>
+</#if>
 <#function deltaCols>
     <#if !deletion_records><#return qual(cols, "r")></#if>
     <#local out = []>
@@ -497,9 +513,23 @@ ranged AS (
     </#list>
     <#return out?join(", ")>
 </#function>
-SELECT ${deltaCols()}, r._from AS ${VF}, ${endUnder("r._to", OE, tsType)} AS ${VT}<#if statusAttrs?size == 1>, CASE WHEN r._to IS NULL THEN ${ON} ELSE ${OFF} END AS ${statusCols[0]}</#if><#if deletion_records>, CASE WHEN r._del = 1 THEN ${DEL_ON} ELSE ${DEL_OFF} END AS ${delCols[0]}</#if>, r._new AS is_new_version<#if late>, r._late AS is_rebuilt_key</#if>
-FROM ranged r
-WHERE <#if !deletion_records>r._del = 0 AND </#if>(r._new = 1 OR r._to IS NOT NULL);
+<#-- The delta's rows from one pipeline; the main pass's rows of late keys leave here, after its
+     windows, since the rebuild gives those keys' versions (a plain outer join with the normally
+     empty late keys, over the pass's output rather than its million input rows). -->
+<#macro deltaOf ranged rebuilt del last>
+SELECT ${deltaCols()}, r._from AS ${VF}, ${endUnder("r._to", OE, tsType)} AS ${VT}<#if statusAttrs?size == 1>, CASE WHEN r._to IS NULL THEN ${ON} ELSE ${OFF} END AS ${statusCols[0]}</#if><#if deletion_records>, CASE WHEN r._del = 1 THEN ${DEL_ON} ELSE ${DEL_OFF} END AS ${delCols[0]}</#if>, r._new AS is_new_version<#if late>, ${rebuilt} AS is_rebuilt_key</#if>
+FROM ${ranged} r<#if rebuilt == "0" && late>
+LEFT JOIN late_keys nl ON ${eqAll(K, "nl", "r")}</#if>
+WHERE <#if del && !deletion_records>r._del = 0 AND </#if>(r._new = 1 OR r._to IS NOT NULL)<#if rebuilt == "0" && late> AND nl.${K[0]} IS NULL</#if><#if last>;</#if>
+</#macro>
+-- The delta: versions to insert, and open versions that get closed
+<#assign onlyMain = !late>
+<@deltaOf "ranged" "0" hardDeletes onlyMain/>
+<#if late>
+UNION ALL
+-- ... and the late keys' versions, rebuilt
+<@deltaOf "late_ranged" "1" true true/>
+</#if>
 </#if>
 </#if>
 <#if phase != "delta">

@@ -28,21 +28,17 @@ WITH late_keys AS (
 ),
 events AS (
     -- The open version of each key: the state that new observations are compared with
-    SELECT c.customer_id, c.region, c.plan, c.status, c.updated_at, 0 AS _new, 0 AS _del, c.valid_from AS _ord, 0 AS _late
+    SELECT c.customer_id, c.region, c.plan, c.status, c.updated_at, 0 AS _new, 0 AS _del, c.valid_from AS _ord
     FROM dw.customer_snap c
-    LEFT JOIN late_keys nl ON nl.customer_id = c.customer_id
     WHERE c.valid_to IS NULL
-        AND nl.customer_id IS NULL
     UNION ALL
     -- New observations (only those after the watermark)
-    SELECT s.customer_id, s.region, s.plan, s.status, s.updated_at, 1, 0, CAST(s.snapshot_date AS TIMESTAMP), 0
+    SELECT s.customer_id, s.region, s.plan, s.status, s.updated_at, 1, 0, CAST(s.snapshot_date AS TIMESTAMP)
     FROM stage.customer_hist s
-    LEFT JOIN late_keys nl ON nl.customer_id = s.customer_id
     WHERE NOT EXISTS (SELECT 1 FROM dw.Z_WM_customer_snap w WHERE w.observed_until >= CAST(s.snapshot_date AS TIMESTAMP))
-        AND nl.customer_id IS NULL
     UNION ALL
     -- Hard deletes: a key known before but missing from an observation ends at that observation
-    SELECT a.customer_id, CAST(NULL AS VARCHAR(100)), CAST(NULL AS VARCHAR(100)), CAST(NULL AS VARCHAR(100)), CAST(NULL AS TIMESTAMP), 1, 1, o._obs, 0
+    SELECT a.customer_id, CAST(NULL AS VARCHAR(100)), CAST(NULL AS VARCHAR(100)), CAST(NULL AS VARCHAR(100)), CAST(NULL AS TIMESTAMP), 1, 1, o._obs
     FROM (
         SELECT DISTINCT u.customer_id
         FROM (
@@ -52,42 +48,8 @@ events AS (
         ) u
     ) a
     CROSS JOIN (SELECT DISTINCT CAST(s.snapshot_date AS TIMESTAMP) AS _obs FROM stage.customer_hist s) o
-    LEFT JOIN late_keys nl ON nl.customer_id = a.customer_id
     WHERE NOT EXISTS (SELECT 1 FROM dw.Z_WM_customer_snap w WHERE w.observed_until >= o._obs)
         AND NOT EXISTS (SELECT 1 FROM stage.customer_hist s WHERE s.customer_id = a.customer_id AND CAST(s.snapshot_date AS TIMESTAMP) = o._obs)
-        AND nl.customer_id IS NULL
-    UNION ALL
-    -- Late keys, rebuilt: each version as an observation where it starts
-    SELECT c.customer_id, c.region, c.plan, c.status, c.updated_at, 1, 0, c.valid_from, 1
-    FROM dw.customer_snap c
-    JOIN late_keys l ON l.customer_id = c.customer_id
-    WHERE NOT EXISTS (SELECT 1 FROM stage.customer_hist s WHERE CAST(s.snapshot_date AS TIMESTAMP) = c.valid_from)
-    UNION ALL
-    -- ... and as an observation at each later time loaded before that it spans (the watermark table)
-    SELECT c.customer_id, c.region, c.plan, c.status, c.updated_at, 1, 0, w.observed_until, 1
-    FROM dw.customer_snap c
-    JOIN late_keys l ON l.customer_id = c.customer_id
-    JOIN dw.Z_WM_customer_snap w ON c.valid_from <= w.observed_until AND (c.valid_to IS NULL OR w.observed_until < c.valid_to) AND c.valid_from < w.observed_until
-    WHERE NOT EXISTS (SELECT 1 FROM stage.customer_hist s WHERE CAST(s.snapshot_date AS TIMESTAMP) = w.observed_until)
-    UNION ALL
-    -- ... each end that no version of the key continues as a delete
-    SELECT c.customer_id, CAST(NULL AS VARCHAR(100)), CAST(NULL AS VARCHAR(100)), CAST(NULL AS VARCHAR(100)), CAST(NULL AS TIMESTAMP), 1, 1, c.valid_to, 1
-    FROM dw.customer_snap c
-    JOIN late_keys l ON l.customer_id = c.customer_id
-    WHERE NOT (c.valid_to IS NULL)
-        AND NOT EXISTS (SELECT 1 FROM dw.customer_snap n WHERE n.customer_id = c.customer_id AND n.valid_from = c.valid_to)
-        AND NOT EXISTS (SELECT 1 FROM stage.customer_hist s WHERE CAST(s.snapshot_date AS TIMESTAMP) = c.valid_to)
-    UNION ALL
-    -- ... and all their observations in the source
-    SELECT s.customer_id, s.region, s.plan, s.status, s.updated_at, 1, 0, CAST(s.snapshot_date AS TIMESTAMP), 1
-    FROM stage.customer_hist s
-    JOIN late_keys l ON l.customer_id = s.customer_id
-    UNION ALL
-    -- ... and every observation that misses them
-    SELECT l.customer_id, CAST(NULL AS VARCHAR(100)), CAST(NULL AS VARCHAR(100)), CAST(NULL AS VARCHAR(100)), CAST(NULL AS TIMESTAMP), 1, 1, o._obs, 1
-    FROM late_keys l
-    CROSS JOIN (SELECT DISTINCT CAST(s.snapshot_date AS TIMESTAMP) AS _obs FROM stage.customer_hist s) o
-    WHERE NOT EXISTS (SELECT 1 FROM stage.customer_hist s WHERE s.customer_id = l.customer_id AND CAST(s.snapshot_date AS TIMESTAMP) = o._obs)
 ),
 flagged AS (
     SELECT
@@ -107,17 +69,75 @@ kept AS (
         OR (f._del = 0 AND (f._p_del IS NULL OR f._p_del = 1
             OR (f.plan IS DISTINCT FROM f._p_plan OR f.status IS DISTINCT FROM f._p_status)))
 ),
-starts AS (
-    SELECT kp.*, kp._ord AS _from
+ranged AS (
+    SELECT kp.*, kp._ord AS _from, LEAD(kp._ord) OVER (PARTITION BY customer_id ORDER BY _new, _ord) AS _to
     FROM kept kp
 ),
-ranged AS (
-    SELECT st.*, LEAD(st._from) OVER (PARTITION BY customer_id ORDER BY _new, _ord) AS _to
-    FROM starts st
+late_events AS (
+    -- Late keys, rebuilt apart from the pass over every key (they are rare): each version as an
+    -- observation where it starts
+    SELECT c.customer_id, c.region, c.plan, c.status, c.updated_at, 1 AS _new, 0 AS _del, c.valid_from AS _ord
+    FROM dw.customer_snap c
+    JOIN late_keys l ON l.customer_id = c.customer_id
+    WHERE NOT EXISTS (SELECT 1 FROM stage.customer_hist s WHERE CAST(s.snapshot_date AS TIMESTAMP) = c.valid_from)
+    UNION ALL
+    -- ... and as an observation at each later time loaded before that it spans (the watermark table)
+    SELECT c.customer_id, c.region, c.plan, c.status, c.updated_at, 1, 0, w.observed_until
+    FROM dw.customer_snap c
+    JOIN late_keys l ON l.customer_id = c.customer_id
+    JOIN dw.Z_WM_customer_snap w ON c.valid_from <= w.observed_until AND (c.valid_to IS NULL OR w.observed_until < c.valid_to) AND c.valid_from < w.observed_until
+    WHERE NOT EXISTS (SELECT 1 FROM stage.customer_hist s WHERE CAST(s.snapshot_date AS TIMESTAMP) = w.observed_until)
+    UNION ALL
+    -- ... each end that no version of the key continues as a delete
+    SELECT c.customer_id, CAST(NULL AS VARCHAR(100)), CAST(NULL AS VARCHAR(100)), CAST(NULL AS VARCHAR(100)), CAST(NULL AS TIMESTAMP), 1, 1, c.valid_to
+    FROM dw.customer_snap c
+    JOIN late_keys l ON l.customer_id = c.customer_id
+    WHERE NOT (c.valid_to IS NULL)
+        AND NOT EXISTS (SELECT 1 FROM dw.customer_snap n WHERE n.customer_id = c.customer_id AND n.valid_from = c.valid_to)
+        AND NOT EXISTS (SELECT 1 FROM stage.customer_hist s WHERE CAST(s.snapshot_date AS TIMESTAMP) = c.valid_to)
+    UNION ALL
+    -- ... and all their observations in the source
+    SELECT s.customer_id, s.region, s.plan, s.status, s.updated_at, 1, 0, CAST(s.snapshot_date AS TIMESTAMP)
+    FROM stage.customer_hist s
+    JOIN late_keys l ON l.customer_id = s.customer_id
+    UNION ALL
+    -- ... and every observation that misses them
+    SELECT l.customer_id, CAST(NULL AS VARCHAR(100)), CAST(NULL AS VARCHAR(100)), CAST(NULL AS VARCHAR(100)), CAST(NULL AS TIMESTAMP), 1, 1, o._obs
+    FROM late_keys l
+    CROSS JOIN (SELECT DISTINCT CAST(s.snapshot_date AS TIMESTAMP) AS _obs FROM stage.customer_hist s) o
+    WHERE NOT EXISTS (SELECT 1 FROM stage.customer_hist s WHERE s.customer_id = l.customer_id AND CAST(s.snapshot_date AS TIMESTAMP) = o._obs)
+),
+late_flagged AS (
+    SELECT
+        e.*
+        , LAG(e._del) OVER (PARTITION BY customer_id ORDER BY _new, _ord) AS _p_del
+        , LAG(e.plan) OVER (PARTITION BY customer_id ORDER BY _new, _ord) AS _p_plan
+        , LAG(e.status) OVER (PARTITION BY customer_id ORDER BY _new, _ord) AS _p_status
+    FROM late_events e
+),
+late_kept AS (
+    -- Collapse: keep the open version, each change, the first delete after a live version and
+    -- each reappearance; a delete before anything live or after a delete is dropped
+    SELECT f.*
+    FROM late_flagged f
+    WHERE f._new = 0
+        OR (f._del = 1 AND f._p_del = 0)
+        OR (f._del = 0 AND (f._p_del IS NULL OR f._p_del = 1
+            OR (f.plan IS DISTINCT FROM f._p_plan OR f.status IS DISTINCT FROM f._p_status)))
+),
+late_ranged AS (
+    SELECT kp.*, kp._ord AS _from, LEAD(kp._ord) OVER (PARTITION BY customer_id ORDER BY _new, _ord) AS _to
+    FROM late_kept kp
 )
 -- The delta: versions to insert, and open versions that get closed
-SELECT r.customer_id, r.region, r.plan, r.status, r.updated_at, r._from AS valid_from, r._to AS valid_to, r._new AS is_new_version, r._late AS is_rebuilt_key
+SELECT r.customer_id, r.region, r.plan, r.status, r.updated_at, r._from AS valid_from, r._to AS valid_to, r._new AS is_new_version, 0 AS is_rebuilt_key
 FROM ranged r
+LEFT JOIN late_keys nl ON nl.customer_id = r.customer_id
+WHERE r._del = 0 AND (r._new = 1 OR r._to IS NOT NULL) AND nl.customer_id IS NULL
+UNION ALL
+-- ... and the late keys' versions, rebuilt
+SELECT r.customer_id, r.region, r.plan, r.status, r.updated_at, r._from AS valid_from, r._to AS valid_to, r._new AS is_new_version, 1 AS is_rebuilt_key
+FROM late_ranged r
 WHERE r._del = 0 AND (r._new = 1 OR r._to IS NOT NULL);
 -- A new version may not start where the version it closes starts: stopped before any write.
 SELECT CAST('snapshot load snap_customer: a new version would start where the current version it closes starts (valid_from), because the run is not after the start of that version; example: ' || 'customer_id=' || NVL(CAST(bad.customer_id AS VARCHAR), 'NULL') || '. Run with a later execution_time, or with later times in the source.' AS INTEGER) AS load_check_failed

@@ -24,28 +24,64 @@ tgt_keys AS (
 ),
 events AS (
     -- The open version of each key: the state that new observations are compared with
-    SELECT c.customer_id, c.region, c.plan, c.status, c.updated_at, 0 AS _new, 0 AS _del, c.valid_from AS _ord, c.valid_from AS _vf, c.valid_from AS _seen, c.valid_from AS _init, 0 AS _late
+    SELECT c.customer_id, c.region, c.plan, c.status, c.updated_at, 0 AS _new, c.valid_from AS _ord, c.valid_from AS _vf, c.valid_from AS _seen, c.valid_from AS _init
     FROM dw.customer_snap c
-    LEFT JOIN late_keys nl ON nl.customer_id = c.customer_id
     WHERE c.valid_to IS NULL
-        AND nl.customer_id IS NULL
     UNION ALL
     -- New observations (only those after what the target already knows about the key)
-    SELECT s.customer_id, s.region, s.plan, s.status, s.updated_at, 1, 0, CAST(s.updated_at AS TIMESTAMP), CAST(s.updated_at AS TIMESTAMP), CAST(s.updated_at AS TIMESTAMP), CAST(s.updated_at AS TIMESTAMP), 0
+    SELECT s.customer_id, s.region, s.plan, s.status, s.updated_at, 1, CAST(s.updated_at AS TIMESTAMP), CAST(s.updated_at AS TIMESTAMP), CAST(s.updated_at AS TIMESTAMP), CAST(s.updated_at AS TIMESTAMP)
     FROM stage.customer_hist s
-    LEFT JOIN late_keys nl ON nl.customer_id = s.customer_id
     LEFT JOIN tgt_keys k ON k.customer_id = s.customer_id
-    WHERE (k.customer_id IS NULL OR CAST(s.updated_at AS TIMESTAMP) > k._last)
-        AND nl.customer_id IS NULL
-    UNION ALL
-    -- Late keys, rebuilt: each version as an observation where it starts
-    SELECT c.customer_id, c.region, c.plan, c.status, c.updated_at, 1, 0, c.valid_from, c.valid_from, c.valid_from, c.valid_from, 1
+    WHERE k.customer_id IS NULL OR CAST(s.updated_at AS TIMESTAMP) > k._last
+),
+flagged AS (
+    SELECT
+        e.*
+        , LAG(e._new) OVER (PARTITION BY customer_id ORDER BY _new, _ord) AS _p_new
+        , MAX(e.updated_at) OVER (PARTITION BY customer_id ORDER BY _new, _ord ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS _p_upd
+    FROM events e
+),
+kept AS (
+    -- Collapse: keep the open version, each change
+    SELECT f.*
+    FROM flagged f
+    WHERE f._new = 0
+        OR (f._p_new IS NULL
+            OR f._p_upd IS NULL OR f.updated_at > f._p_upd)
+),
+numbered AS (
+    SELECT
+        kp.*
+        , ROW_NUMBER() OVER (PARTITION BY customer_id ORDER BY _new, _ord) AS _n
+    FROM kept kp
+),
+starts AS (
+    SELECT
+        n.*
+        , CASE
+            WHEN n._new = 0 THEN n._vf
+            -- the first version of a new key
+            WHEN k.customer_id IS NULL AND n._n = 1 THEN n._init
+            WHEN n._n = 1 AND n._vf <= k._last THEN n._seen
+            ELSE n._vf
+        END AS _from
+    FROM numbered n
+    LEFT JOIN tgt_keys k ON k.customer_id = n.customer_id
+),
+ranged AS (
+    SELECT st.*, LEAD(st._from) OVER (PARTITION BY customer_id ORDER BY _new, _ord) AS _to
+    FROM starts st
+),
+late_events AS (
+    -- Late keys, rebuilt apart from the pass over every key (they are rare): each version as an
+    -- observation where it starts
+    SELECT c.customer_id, c.region, c.plan, c.status, c.updated_at, 1 AS _new, 0 AS _del, c.valid_from AS _ord, c.valid_from AS _vf, c.valid_from AS _seen, c.valid_from AS _init
     FROM dw.customer_snap c
     JOIN late_keys l ON l.customer_id = c.customer_id
     WHERE NOT EXISTS (SELECT 1 FROM stage.customer_hist s WHERE s.customer_id = c.customer_id AND CAST(s.updated_at AS TIMESTAMP) = c.valid_from)
     UNION ALL
     -- ... each end that no version of the key continues as a delete
-    SELECT c.customer_id, CAST(NULL AS VARCHAR(100)), CAST(NULL AS VARCHAR(100)), CAST(NULL AS VARCHAR(100)), CAST(NULL AS TIMESTAMP), 1, 1, c.valid_to, c.valid_to, c.valid_to, c.valid_to, 1
+    SELECT c.customer_id, CAST(NULL AS VARCHAR(100)), CAST(NULL AS VARCHAR(100)), CAST(NULL AS VARCHAR(100)), CAST(NULL AS TIMESTAMP), 1, 1, c.valid_to, c.valid_to, c.valid_to, c.valid_to
     FROM dw.customer_snap c
     JOIN late_keys l ON l.customer_id = c.customer_id
     WHERE NOT (c.valid_to IS NULL)
@@ -53,36 +89,36 @@ events AS (
         AND NOT EXISTS (SELECT 1 FROM stage.customer_hist s WHERE s.customer_id = c.customer_id AND CAST(s.updated_at AS TIMESTAMP) = c.valid_to)
     UNION ALL
     -- ... and all their observations in the source
-    SELECT s.customer_id, s.region, s.plan, s.status, s.updated_at, 1, 0, CAST(s.updated_at AS TIMESTAMP), CAST(s.updated_at AS TIMESTAMP), CAST(s.updated_at AS TIMESTAMP), CAST(s.updated_at AS TIMESTAMP), 1
+    SELECT s.customer_id, s.region, s.plan, s.status, s.updated_at, 1, 0, CAST(s.updated_at AS TIMESTAMP), CAST(s.updated_at AS TIMESTAMP), CAST(s.updated_at AS TIMESTAMP), CAST(s.updated_at AS TIMESTAMP)
     FROM stage.customer_hist s
     JOIN late_keys l ON l.customer_id = s.customer_id
 ),
-flagged AS (
+late_flagged AS (
     SELECT
         e.*
         , LAG(e._del) OVER (PARTITION BY customer_id ORDER BY _new, _ord) AS _p_del
         , MAX(e.updated_at) OVER (PARTITION BY customer_id ORDER BY _new, _ord ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS _p_upd
-    FROM events e
+    FROM late_events e
 ),
-kept AS (
+late_kept AS (
     -- Collapse: keep the open version, each change, the first delete after a live version and
     -- each reappearance; a delete before anything live or after a delete is dropped
     SELECT f.*
-    FROM flagged f
+    FROM late_flagged f
     WHERE f._new = 0
         OR (f._del = 1 AND f._p_del = 0)
         OR (f._del = 0 AND (f._p_del IS NULL OR f._p_del = 1
             OR f._p_upd IS NULL OR f.updated_at > f._p_upd))
 ),
-numbered AS (
+late_numbered AS (
     SELECT
         kp.*
         , LAG(kp._del) OVER (PARTITION BY customer_id ORDER BY _new, _ord) AS _pk_del
         , LAG(kp._vf) OVER (PARTITION BY customer_id ORDER BY _new, _ord) AS _pk_vf
         , ROW_NUMBER() OVER (PARTITION BY customer_id ORDER BY _new, _ord) AS _n
-    FROM kept kp
+    FROM late_kept kp
 ),
-starts AS (
+late_starts AS (
     SELECT
         n.*
         , CASE
@@ -94,16 +130,22 @@ starts AS (
             WHEN n._del = 0 AND n._n = 1 AND n._vf <= k._last THEN n._seen
             ELSE n._vf
         END AS _from
-    FROM numbered n
+    FROM late_numbered n
     LEFT JOIN tgt_keys k ON k.customer_id = n.customer_id
 ),
-ranged AS (
+late_ranged AS (
     SELECT st.*, LEAD(st._from) OVER (PARTITION BY customer_id ORDER BY _new, _ord) AS _to
-    FROM starts st
+    FROM late_starts st
 )
 -- The delta: versions to insert, and open versions that get closed
-SELECT r.customer_id, r.region, r.plan, r.status, r.updated_at, r._from AS valid_from, r._to AS valid_to, r._new AS is_new_version, r._late AS is_rebuilt_key
+SELECT r.customer_id, r.region, r.plan, r.status, r.updated_at, r._from AS valid_from, r._to AS valid_to, r._new AS is_new_version, 0 AS is_rebuilt_key
 FROM ranged r
+LEFT JOIN late_keys nl ON nl.customer_id = r.customer_id
+WHERE (r._new = 1 OR r._to IS NOT NULL) AND nl.customer_id IS NULL
+UNION ALL
+-- ... and the late keys' versions, rebuilt
+SELECT r.customer_id, r.region, r.plan, r.status, r.updated_at, r._from AS valid_from, r._to AS valid_to, r._new AS is_new_version, 1 AS is_rebuilt_key
+FROM late_ranged r
 WHERE r._del = 0 AND (r._new = 1 OR r._to IS NOT NULL);
 -- A new version may not start where the version it closes starts: stopped before any write.
 SELECT CAST('snapshot load snap_customer: a new version would start where the current version it closes starts (valid_from), because the run is not after the start of that version; example: ' || 'customer_id=' || NVL(CAST(bad.customer_id AS VARCHAR), 'NULL') || '. Run with a later execution_time, or with later times in the source.' AS INTEGER) AS load_check_failed

@@ -15,36 +15,32 @@ WITH tgt_keys AS (
 ),
 events AS (
     -- The open version of each key: the state that new observations are compared with
-    SELECT c.customer_id, c.region, c.plan, c.status, c.updated_at, 0 AS _new, 0 AS _del, c.valid_from AS _ord, c.valid_from AS _vf, c.valid_from AS _seen, c.valid_from AS _init
+    SELECT c.customer_id, c.region, c.plan, c.status, c.updated_at, 0 AS _new, c.valid_from AS _ord, c.valid_from AS _vf, c.valid_from AS _seen, c.valid_from AS _init
     FROM dw.customer_snap c
     WHERE c.valid_to IS NULL
     UNION ALL
     -- New observations
-    SELECT s.customer_id, s.region, s.plan, s.status, s.updated_at, 1, 0, CAST(CURRENT_TIMESTAMP AS TIMESTAMP), CAST(s.updated_at AS TIMESTAMP), CAST(CURRENT_TIMESTAMP AS TIMESTAMP), CAST(s.updated_at AS TIMESTAMP)
+    SELECT s.customer_id, s.region, s.plan, s.status, s.updated_at, 1, CAST(CURRENT_TIMESTAMP AS TIMESTAMP), CAST(s.updated_at AS TIMESTAMP), CAST(CURRENT_TIMESTAMP AS TIMESTAMP), CAST(s.updated_at AS TIMESTAMP)
     FROM stage.customer_src s
 ),
 flagged AS (
     SELECT
         e.*
-        , LAG(e._del) OVER (PARTITION BY customer_id ORDER BY _new, _ord) AS _p_del
+        , LAG(e._new) OVER (PARTITION BY customer_id ORDER BY _new, _ord) AS _p_new
         , MAX(e.updated_at) OVER (PARTITION BY customer_id ORDER BY _new, _ord ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS _p_upd
     FROM events e
 ),
 kept AS (
-    -- Collapse: keep the open version, each change, the first delete after a live version and
-    -- each reappearance; a delete before anything live or after a delete is dropped
+    -- Collapse: keep the open version, each change
     SELECT f.*
     FROM flagged f
     WHERE f._new = 0
-        OR (f._del = 1 AND f._p_del = 0)
-        OR (f._del = 0 AND (f._p_del IS NULL OR f._p_del = 1
-            OR f._p_upd IS NULL OR f.updated_at > f._p_upd))
+        OR (f._p_new IS NULL
+            OR f._p_upd IS NULL OR f.updated_at > f._p_upd)
 ),
 numbered AS (
     SELECT
         kp.*
-        , LAG(kp._del) OVER (PARTITION BY customer_id ORDER BY _new, _ord) AS _pk_del
-        , LAG(kp._vf) OVER (PARTITION BY customer_id ORDER BY _new, _ord) AS _pk_vf
         , ROW_NUMBER() OVER (PARTITION BY customer_id ORDER BY _new, _ord) AS _n
     FROM kept kp
 ),
@@ -55,9 +51,7 @@ starts AS (
             WHEN n._new = 0 THEN n._vf
             -- the first version of a new key
             WHEN k.customer_id IS NULL AND n._n = 1 THEN n._init
-            -- a reappearance whose version time is not after the close: starts when seen again
-            WHEN n._del = 0 AND n._pk_del = 1 AND n._vf <= n._pk_vf THEN n._seen
-            WHEN n._del = 0 AND n._n = 1 AND n._vf <= k._last THEN n._seen
+            WHEN n._n = 1 AND n._vf <= k._last THEN n._seen
             ELSE n._vf
         END AS _from
     FROM numbered n
@@ -70,7 +64,7 @@ ranged AS (
 -- The delta: versions to insert, and open versions that get closed
 SELECT r.customer_id, r.region, r.plan, r.status, r.updated_at, r._from AS valid_from, r._to AS valid_to, r._new AS is_new_version
 FROM ranged r
-WHERE r._del = 0 AND (r._new = 1 OR r._to IS NOT NULL);
+WHERE (r._new = 1 OR r._to IS NOT NULL);
 -- A new version may not start where the version it closes starts: stopped before any write.
 SELECT CAST('snapshot load snap_customer: a new version would start where the current version it closes starts (valid_from), because the run is not after the start of that version; example: ' || 'customer_id=' || NVL(CAST(bad.customer_id AS VARCHAR), 'NULL') || '. Run with a later execution_time, or with later times in the source.' AS INTEGER) AS load_check_failed
 FROM (

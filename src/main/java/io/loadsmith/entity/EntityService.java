@@ -93,10 +93,11 @@ public class EntityService {
         return entities.findClash(schema, name).map(EntityService::toResponse);
     }
 
-    /** The designer's list: part of a name, an entity type, a schema; each may be null. */
+    /** The designer's list: part of a name, an entity type, a schema, a package; each may be null. */
     @Transactional(readOnly = true)
-    public List<EntityResponse> filter(String name, String entityType, String schema) {
-        return entities.filter(blankToEmpty(name), blankToEmpty(entityType), blankToEmpty(schema)).stream()
+    public List<EntityResponse> filter(String name, String entityType, String schema, String packageName) {
+        return entities.filter(blankToEmpty(name), blankToEmpty(entityType), blankToEmpty(schema),
+                        blankToEmpty(packageName)).stream()
                 .map(EntityService::toResponse).toList();
     }
 

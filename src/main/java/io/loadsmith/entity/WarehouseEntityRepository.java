@@ -25,15 +25,17 @@ public interface WarehouseEntityRepository extends JpaRepository<WarehouseEntity
     /**
      * The designer's entity list: an empty filter matches everything; name matches a part, ignoring case.
      * Empty strings rather than nulls, so that no database has to guess the type of a null parameter.
+     * A package is matched ignoring case, as package names are unique ignoring case.
      */
     @Query("""
-            select e from WarehouseEntity e left join e.entityType t
+            select e from WarehouseEntity e left join e.entityType t left join e.metadataPackage p
             where (lower(e.name) like lower(concat('%', :name, '%'))
                    or lower(e.logicalName) like lower(concat('%', :name, '%')))
               and (:type = '' or t.name = :type)
               and (:schema = '' or lower(e.schemaName) = lower(:schema))
+              and (:pkg = '' or lower(p.name) = lower(:pkg))
             order by e.schemaName, e.name""")
-    List<WarehouseEntity> filter(String name, String type, String schema);
+    List<WarehouseEntity> filter(String name, String type, String schema, String pkg);
 
     /** Global search: entities whose name, logical name or any attribute's name contains the text. */
     @Query("""

@@ -88,12 +88,20 @@ public interface DesignerQueriesContract {
     default void filterSearchRecentAndCountsFindWhatTheDesignerShows() {
         long entity = entities().create(new EntityRequest(null, "QUERY_ONE", null, "query_test", null, PhysicalType.TABLE,
                 null, null, null, List.of(new AttributeJson("hull_number", "INTEGER4", null, null, null, false, null, null)))).id();
+        long pkg = packages().create(new io.loadsmith.packageregistry.api.PackageRequest(null, "Query_Pkg", null)).id();
+        long packed = entities().create(new EntityRequest(null, "QUERY_PACKED", null, "query_test", null, PhysicalType.TABLE,
+                "Query_Pkg", null, null, List.of())).id();
         long load = loads().create(new LoadRequest(null, "load_query_one", "query_test.QUERY_ONE", null, null, List.of(),
                 List.of(new StepJson("fill_hulls", StepType.OVERRIDE, "INSERT INTO somewhere SELECT 1")), Map.of())).id();
         try {
-            assertThat(entities().filter("query_o", "", "QUERY_TEST")).extracting(EntityResponse::id).containsExactly(entity);
-            assertThat(entities().filter(null, null, "query_test")).extracting(EntityResponse::id).containsExactly(entity);
-            assertThat(entities().filter(null, "NO_SUCH_TYPE", "query_test")).isEmpty();
+            assertThat(entities().filter("query_o", "", "QUERY_TEST", null)).extracting(EntityResponse::id).containsExactly(entity);
+            assertThat(entities().filter(null, null, "query_test", "")).extracting(EntityResponse::id)
+                    .containsExactly(entity, packed);
+            assertThat(entities().filter(null, "NO_SUCH_TYPE", "query_test", null)).isEmpty();
+            // A package is matched ignoring case, as its name is unique so; an entity of no package is never in one.
+            assertThat(entities().filter(null, null, "query_test", "query_pkg")).extracting(EntityResponse::id)
+                    .containsExactly(packed);
+            assertThat(entities().filter("query_o", null, null, "NO_SUCH_PKG")).isEmpty();
             assertThat(entities().search("HULL_NUM")).extracting(EntityResponse::id).containsExactly(entity);
             assertThat(loads().search("somewhere")).extracting(LoadResponse::id).containsExactly(load);
             assertThat(loads().search("fill_hu")).extracting(LoadResponse::id).containsExactly(load);
@@ -103,6 +111,8 @@ public interface DesignerQueriesContract {
         } finally {
             loads().delete(load);
             entities().delete(entity);
+            entities().delete(packed);
+            packages().delete(pkg);
         }
     }
 

@@ -58,15 +58,20 @@ public class EntityListPageController {
 
     @GetMapping
     public String list(@RequestParam(required = false) String name, @RequestParam(required = false) String type,
-                       @RequestParam(required = false) String schema, @RequestParam(required = false) Long deleted,
-                       Model model, HttpServletRequest request) {
+                       @RequestParam(required = false) String schema,
+                       @RequestParam(name = "package", required = false) String packageName,
+                       @RequestParam(required = false) Long deleted, Model model, HttpServletRequest request) {
         List<EntityService.Deleted> trash = entities.deleted();
         model.addAttribute("deleted", trash);
         model.addAttribute("justDeleted", deleted == null ? null
                 : trash.stream().filter(d -> d.id() == deleted).findFirst().orElse(null));
         model.addAttribute("filter", new Filter(name, type, schema));
         model.addAttribute("types", entityTypes.list(null).stream().map(EntityTypeResponse::name).toList());
-        model.addAttribute("entities", entities.filter(name, type, schema).stream()
+        PackageNames.Choice inPackage = packageNames.choice(packageName);
+        model.addAttribute("packageFilter", inPackage);
+        // An unknown package matches nothing; the list says why rather than "no entity matches".
+        model.addAttribute("entities", inPackage.unknown() != null ? List.of()
+                : entities.filter(name, type, schema, inPackage.chosen()).stream()
                 .map(e -> new EntityRow(e.id(), e.qualifiedName(), e.logicalName(), e.entityType(), e.schema(),
                         e.attributes().size()))
                 .toList());

@@ -13,9 +13,11 @@ import org.springframework.web.bind.annotation.RequestParam;
 import io.loadsmith.entity.EntityService;
 import io.loadsmith.entity.api.EntityResponse;
 import io.loadsmith.entity.web.LoadOffers;
+import io.loadsmith.entity.web.PackageNames;
 import io.loadsmith.generation.catalog.TemplateLookup;
 import io.loadsmith.load.LoadService;
 import io.loadsmith.load.api.LoadRequest;
+import io.loadsmith.load.api.LoadResponse;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.web.FormErrors;
@@ -37,24 +39,32 @@ public class LoadListPageController {
     private final EntityService entities;
     private final TemplateLookup templates;
     private final PresetChoices presets;
+    private final PackageNames packageNames;
 
     public LoadListPageController(LoadService loads, EntityService entities, TemplateLookup templates,
-                                  PresetChoices presets) {
+                                  PresetChoices presets, PackageNames packageNames) {
         this.loads = loads;
         this.entities = entities;
         this.templates = templates;
         this.presets = presets;
+        this.packageNames = packageNames;
     }
 
+    /** {@code package}: only the loads whose target is in that package (a load goes with its target). */
     @GetMapping
-    public String list(@RequestParam(required = false) Long deleted, Model model) {
+    public String list(@RequestParam(name = "package", required = false) String packageName,
+                       @RequestParam(required = false) Long deleted, Model model, HttpServletRequest request) {
         List<EntityService.Deleted> trash = loads.deleted();
         model.addAttribute("deleted", trash);
         model.addAttribute("justDeleted", deleted == null ? null
                 : trash.stream().filter(d -> d.id() == deleted).findFirst().orElse(null));
-        model.addAttribute("loads", loads.list(null).stream()
+        PackageNames.Choice inPackage = packageNames.choice(packageName);
+        model.addAttribute("packageFilter", inPackage);
+        List<LoadResponse> shown = inPackage.unknown() != null ? List.of()
+                : inPackage.chosen() != null ? loads.ofPackage(inPackage.chosen()) : loads.list(null);
+        model.addAttribute("loads", shown.stream()
                 .map(l -> new LoadRow(l.id(), l.name(), l.target(), l.steps().size())).toList());
-        return "loads/list";
+        return Htmx.view(request, "loads/list", "results");
     }
 
     /**

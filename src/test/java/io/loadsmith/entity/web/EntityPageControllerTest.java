@@ -94,7 +94,7 @@ class EntityPageControllerTest {
     void stubs() {
         when(entities.get(7)).thenReturn(vessel());
         when(entities.get(99)).thenThrow(NotFoundException.id("Entity", 99));
-        when(entities.filter(any(), any(), any())).thenReturn(List.of(vessel()));
+        when(entities.filter(any(), any(), any(), any())).thenReturn(List.of(vessel()));
         when(ddl.createTable(anyLong(), anyString())).thenReturn("CREATE TABLE publish.D_VESSEL_SCD2 (\n);\n");
     }
 
@@ -106,7 +106,7 @@ class EntityPageControllerTest {
                 .andExpect(model().attribute("entities", hasSize(1)))
                 .andExpect(model().attributeExists("filter", "types"))
                 .andExpect(content().string(containsString("publish.D_VESSEL_SCD2")));
-        verify(entities).filter("VES", null, "publish");
+        verify(entities).filter("VES", null, "publish", null);
     }
 
     @Test

@@ -59,11 +59,15 @@ import io.loadsmith.web.WebExceptionHandler;
         LoadRemovalPageController.class})
 // Slices test the controllers; who may call them is the security tests' subject.
 @org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc(addFilters = false)
-@Import({DialectRegistry.class, WebExceptionHandler.class, LoadPreviews.class, LoadEditorModel.class})
+@Import({DialectRegistry.class, WebExceptionHandler.class, LoadPreviews.class, LoadEditorModel.class,
+        io.loadsmith.entity.web.PackageNames.class})
 class LoadPageControllerTest {
 
     @Autowired
     MockMvc mvc;
+
+    @MockitoBean
+    io.loadsmith.packageregistry.MetadataPackageService packages;
 
     @MockitoBean
     LoadService loads;

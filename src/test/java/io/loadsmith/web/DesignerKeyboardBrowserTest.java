@@ -335,13 +335,7 @@ class DesignerKeyboardBrowserTest {
             return;
         }
         signedIn = true;
-        driver.manage().window().setSize(new Dimension(1400, 1000));
-        driver.get("http://localhost:" + port + "/");
-        new WebDriverWait(driver, Duration.ofSeconds(20)).until(ExpectedConditions.presenceOfElementLocated(By.id("username")));
-        driver.findElement(By.id("username")).sendKeys("admin");
-        driver.findElement(By.id("password")).sendKeys(io.loadsmith.security.TestAccounts.PASSWORD);
-        driver.findElement(By.cssSelector("main form button[type=submit]")).click();
-        new WebDriverWait(driver, Duration.ofSeconds(20)).until(d -> !d.getCurrentUrl().contains("/login"));
+        chromium.signIn("http://localhost:" + port);
     }
 
     private Object js(String script, Object... args) {

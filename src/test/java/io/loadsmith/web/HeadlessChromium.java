@@ -3,11 +3,21 @@ package io.loadsmith.web;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.OutputType;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
 import org.springframework.util.FileSystemUtils;
 
 /**
@@ -46,6 +56,63 @@ public final class HeadlessChromium implements AutoCloseable {
 
     public ChromeDriver driver() {
         return driver;
+    }
+
+    /**
+     * The browser of one test class: {@code @RegisterExtension static final HeadlessChromium.PerClass browser =
+     * new HeadlessChromium.PerClass();} starts it before the class's tests (skips them where Chromium is
+     * missing), signs in once, and closes it after them.
+     */
+    public static final class PerClass implements BeforeAllCallback, AfterAllCallback {
+
+        private HeadlessChromium chromium;
+        private boolean signedIn;
+
+        @Override
+        public void beforeAll(ExtensionContext context) throws IOException {
+            chromium = start();
+        }
+
+        @Override
+        public void afterAll(ExtensionContext context) throws IOException {
+            if (chromium != null) {
+                chromium.close();
+            }
+        }
+
+        public HeadlessChromium get() {
+            return chromium;
+        }
+
+        /** The driver, signed in at {@code base} (http://localhost:PORT) the first time. */
+        public ChromeDriver signedIn(String base) {
+            if (!signedIn) {
+                chromium.signIn(base);
+                signedIn = true;
+            }
+            return chromium.driver;
+        }
+    }
+
+    /** Signs in at {@code base} (http://localhost:PORT) as the administrator with the tests' password, at 1400 px. */
+    public void signIn(String base) {
+        driver.manage().window().setSize(new Dimension(1400, 1000));
+        driver.get(base + "/");
+        new WebDriverWait(driver, Duration.ofSeconds(20)).until(ExpectedConditions.presenceOfElementLocated(By.id("username")));
+        driver.findElement(By.id("username")).sendKeys("admin");
+        driver.findElement(By.id("password")).sendKeys(io.loadsmith.security.TestAccounts.PASSWORD);
+        driver.findElement(By.cssSelector("main form button[type=submit]")).click();
+        new WebDriverWait(driver, Duration.ofSeconds(20)).until(d -> !d.getCurrentUrl().contains("/login"));
+    }
+
+    /** The whole page in one picture, {@link #SCREENSHOTS}/NAME.png: the window as tall as the document, at most {@code maxHeight}. */
+    public Path shoot(String name, int width, int maxHeight) throws IOException {
+        driver.manage().window().setSize(new Dimension(width, 1000));
+        long height = ((Number) driver.executeScript("return document.documentElement.scrollHeight")).longValue();
+        driver.manage().window().setSize(new Dimension(width, (int) Math.min(maxHeight, Math.max(1000, height + 140))));
+        Path file = SCREENSHOTS.resolve(name + ".png");
+        Files.copy(driver.getScreenshotAs(OutputType.FILE).toPath(), file, StandardCopyOption.REPLACE_EXISTING);
+        return file;
     }
 
     @Override

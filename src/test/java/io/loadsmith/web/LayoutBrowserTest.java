@@ -3,8 +3,6 @@ package io.loadsmith.web;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -17,8 +15,6 @@ import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
-import org.openqa.selenium.OutputType;
-import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
@@ -274,21 +270,11 @@ class LayoutBrowserTest {
             return;
         }
         signedIn = true;
-        driver.get("http://localhost:" + port + "/");
-        new WebDriverWait(driver, Duration.ofSeconds(20)).until(ExpectedConditions.presenceOfElementLocated(By.id("username")));
-        driver.findElement(By.id("username")).sendKeys("admin");
-        driver.findElement(By.id("password")).sendKeys(io.loadsmith.security.TestAccounts.PASSWORD);
-        driver.findElement(By.cssSelector("main form button[type=submit]")).click();
-        new WebDriverWait(driver, Duration.ofSeconds(20)).until(d -> !d.getCurrentUrl().contains("/login"));
+        chromium.signIn("http://localhost:" + port);
     }
 
     /** The whole page in one picture: the window as tall as the document, at most 2400 px. */
     private void shoot(String name, int width) throws IOException {
-        driver.manage().window().setSize(new Dimension(width, 1000));
-        long height = ((Number) ((JavascriptExecutor) driver)
-                .executeScript("return document.documentElement.scrollHeight")).longValue();
-        driver.manage().window().setSize(new Dimension(width, (int) Math.min(2400, Math.max(1000, height + 140))));
-        Files.copy(((TakesScreenshot) driver).getScreenshotAs(OutputType.FILE).toPath(),
-                HeadlessChromium.SCREENSHOTS.resolve(name + ".png"), StandardCopyOption.REPLACE_EXISTING);
+        chromium.shoot(name, width, 2400);
     }
 }

@@ -24,13 +24,15 @@ public class PackagePage {
     private final PackageVersionService versions;
     private final DialectRegistry dialects;
     private final EnvironmentService environments;
+    private final PackageContents contents;
 
     public PackagePage(MetadataPackageService packages, PackageVersionService versions, DialectRegistry dialects,
-                       EnvironmentService environments) {
+                       EnvironmentService environments, PackageContents contents) {
         this.packages = packages;
         this.versions = versions;
         this.dialects = dialects;
         this.environments = environments;
+        this.contents = contents;
     }
 
     /** {@code name} is the address of the package page: its name, or its id when the name cannot be an address. */
@@ -41,6 +43,10 @@ public class PackagePage {
         model.addAttribute("dialects", dialects.names());
         model.addAttribute("environments", environments.list(null));
         model.addAttribute("notice", notice);
+        // htmx redraws only the versions: a commit does not change the contents, and a large package's are not read again.
+        if (!Htmx.isHtmx(request)) {
+            model.addAttribute("contents", contents.of(pkg));
+        }
         return Htmx.view(request, "packages/show", "versions");
     }
 }

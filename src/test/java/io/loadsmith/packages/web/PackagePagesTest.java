@@ -15,9 +15,9 @@ import org.springframework.test.web.servlet.request.MockMvcRequestBuilders;
 import io.loadsmith.store.H2DemoStoreTest;
 
 /**
- * The package pages over the demo store, as a browser without JavaScript uses them: commit,
- * list, compare with SQL diffs, export redirect, restore with its confirm page, and import with
- * every problem listed. (Full stack: the pages only call the services the API uses.)
+ * The package pages over the demo store, as a browser without JavaScript uses them: contents,
+ * commit, list, compare with SQL diffs, export redirect, restore with its confirm page, and import
+ * with every problem listed. (Full stack: the pages only call the services the API uses.)
  */
 class PackagePagesTest extends H2DemoStoreTest {
 
@@ -54,6 +54,23 @@ class PackagePagesTest extends H2DemoStoreTest {
         MvcResult restore = mvc.perform(MockMvcRequestBuilders.post("/packages/demo/versions/" + number + "/restore"))
                 .andReturn();
         assertThat(restore.getResponse().getRedirectedUrl()).isEqualTo("/packages/demo?restored=" + number);
+    }
+
+    @Test
+    void thePageListsWhatThePackageHoldsAndItsLinksOpenIt() throws Exception {
+        org.jsoup.nodes.Document show = org.jsoup.Jsoup.parse(page("/packages/demo"));
+
+        // Other tests of this store may add to the demo package: the vessel and its load are among what it holds.
+        assertThat(show.select("#package-entities tbody a").eachText()).contains("publish.D_VESSEL_SCD2");
+        assertThat(show.select("#package-loads tbody a").eachText()).contains("load_d_vessel_scd2");
+        assertThat(page(show.select("#package-entities tbody a:contains(publish.D_VESSEL_SCD2)").attr("href")))
+                .contains("D_VESSEL_SCD2");
+        assertThat(page(show.select("#package-loads tbody a:contains(load_d_vessel_scd2)").attr("href")))
+                .contains("load_d_vessel_scd2");
+        assertThat(org.jsoup.Jsoup.parse(page("/entities?package=demo")).select("#entity-results tbody a").eachText())
+                .contains("publish.D_VESSEL_SCD2");
+        assertThat(org.jsoup.Jsoup.parse(page("/loads?package=demo")).select("#load-results tbody a").eachText())
+                .contains("load_d_vessel_scd2");
     }
 
     @Test

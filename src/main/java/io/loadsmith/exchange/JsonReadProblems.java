@@ -51,8 +51,7 @@ final class JsonReadProblems {
         String path = path(e.getPath());
         JsonNode found = at(root, e.getPath());
         if (e instanceof UnrecognizedPropertyException u) {
-            return new Problem(path, "is not a known field; the fields here are "
-                    + known(u.getKnownPropertyIds()));
+            return unknownField(path, u.getKnownPropertyIds());
         }
         if (e instanceof InputCoercionException || isWholeNumber(e) && found != null && found.isNumber()) {
             return new Problem(path, "expected a whole number from " + Integer.MIN_VALUE + " to " + Integer.MAX_VALUE
@@ -62,6 +61,11 @@ final class JsonReadProblems {
             return new Problem(path, "expected " + expected(m.getTargetType()) + ", found " + describe(found));
         }
         return new Problem(path, "this value cannot be read here, found " + describe(found));
+    }
+
+    /** A field the object does not have; {@link UnknownFields} finds them all in one read. */
+    static Problem unknownField(String path, Collection<Object> knownIds) {
+        return new Problem(path, "is not a known field; the fields here are " + known(knownIds));
     }
 
     private static boolean isWholeNumber(JacksonException e) {

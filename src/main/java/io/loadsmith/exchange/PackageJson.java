@@ -60,14 +60,24 @@ public final class PackageJson {
         if (!nulls.isEmpty()) {
             throw new InvalidPackageException(nulls);
         }
+        List<InvalidPackageException.Problem> unknown = UnknownFields.in(tree);
         try {
-            PackageDocument document = MAPPER.treeToValue(tree, PackageDocument.class);
+            // With unknown fields found, the binding passes over them to find what else is wrong.
+            PackageDocument document = unknown.isEmpty() ? MAPPER.treeToValue(tree, PackageDocument.class)
+                    : MAPPER.readerFor(PackageDocument.class).without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                            .readValue(tree);
+            if (!unknown.isEmpty()) {
+                throw new InvalidPackageException(unknown);
+            }
             if (document == null) {
                 throw new InvalidPackageException(List.of(new InvalidPackageException.Problem("$", "the body is empty")));
             }
             return document;
         } catch (JacksonException e) {
-            throw new InvalidPackageException(List.of(JsonReadProblems.binding(e, tree)));
+            // Unknown fields are named beside the first value that cannot be read, not instead of it.
+            List<InvalidPackageException.Problem> problems = new java.util.ArrayList<>(unknown);
+            problems.add(JsonReadProblems.binding(e, tree));
+            throw new InvalidPackageException(problems);
         }
     }
 

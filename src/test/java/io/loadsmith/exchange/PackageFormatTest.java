@@ -54,4 +54,31 @@ class PackageFormatTest {
                         "$.loads[0].options.a: needs a value",
                         "$.environments[0].variables.x: needs a value"));
     }
+
+    /** A hand-edited file with several misspelt fields hears of all of them in one answer, each at its path. */
+    @org.junit.jupiter.api.Test
+    void everyUnknownFieldIsNamedAtItsOwnPathInOneAnswer() {
+        String json = "{\"name\": \"p\", \"descripton\": \"x\", \"entities\": [{\"schema\": \"s\", \"name\": \"X\"},"
+                + " {\"schema\": \"s\", \"nmae\": \"Y\", \"attributes\": [{\"name\": \"a\", \"nulable\": {\"deep\": [1, 2]}}]}],"
+                + " \"loads\": [{\"name\": \"l\", \"target\": \"s.X\", \"stpes\": []}]}";
+        assertThatThrownBy(() -> read(json)).isInstanceOfSatisfying(InvalidPackageException.class, e -> {
+            assertThat(e.problems()).extracting(InvalidPackageException.Problem::path).containsExactly(
+                    "$.descripton", "$.entities[1].nmae", "$.entities[1].attributes[0].nulable", "$.loads[0].stpes");
+            assertThat(e.problems()).allSatisfy(p -> assertThat(p.message()).startsWith("is not a known field; the fields here are "));
+            assertThat(e.problems().get(1).message()).contains("name", "schema");
+            assertThat(e.problems().get(2).message()).contains("nullable");
+            assertThat(e.problems().get(3).message()).contains("steps");
+        });
+    }
+
+    /** An unknown field and a value of the wrong kind in one file: both are named. */
+    @org.junit.jupiter.api.Test
+    void unknownFieldsAreNamedBesideAWrongValue() {
+        String json = "{\"name\": \"p\", \"entities\": [{\"schema\": \"s\", \"nmae\": \"X\"},"
+                + " {\"schema\": \"s\", \"name\": \"Y\", \"attributes\": 7}]}";
+        assertThatThrownBy(() -> read(json)).isInstanceOfSatisfying(InvalidPackageException.class, e ->
+                assertThat(e.problems()).extracting(p -> p.path() + ": " + p.message().split(",")[0]).containsExactly(
+                        "$.entities[0].nmae: is not a known field; the fields here are attributes",
+                        "$.entities[1].attributes: expected a list in [ ]"));
+    }
 }

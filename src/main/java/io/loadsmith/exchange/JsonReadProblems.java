@@ -64,7 +64,7 @@ final class JsonReadProblems {
     }
 
     /** A field the object does not have; {@link UnknownFields} finds them all in one read. */
-    static Problem unknownField(String path, Collection<Object> knownIds) {
+    static Problem unknownField(String path, Collection<?> knownIds) {
         return new Problem(path, "is not a known field; the fields here are " + known(knownIds));
     }
 
@@ -120,7 +120,7 @@ final class JsonReadProblems {
         return "the text \"" + (text.length() > 40 ? text.substring(0, 40) + "…" : text) + "\"";
     }
 
-    private static String known(Collection<Object> ids) {
+    private static String known(Collection<?> ids) {
         if (ids == null || ids.isEmpty()) {
             return "none";
         }

@@ -5,6 +5,7 @@ import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -20,6 +21,18 @@ import tools.jackson.databind.JsonNode;
  */
 final class UnknownFields {
 
+    /** Each record's components by JSON name, in declaration order; computed once per record class. */
+    private static final ClassValue<Map<String, RecordComponent>> FIELDS = new ClassValue<>() {
+        @Override
+        protected Map<String, RecordComponent> computeValue(Class<?> type) {
+            Map<String, RecordComponent> fields = new LinkedHashMap<>();
+            for (RecordComponent component : type.getRecordComponents()) {
+                fields.put(component.getName(), component);
+            }
+            return fields;
+        }
+    };
+
     private UnknownFields() {
     }
 
@@ -31,11 +44,11 @@ final class UnknownFields {
 
     private static void walk(JsonNode node, Type type, String path, List<Problem> found) {
         if (type instanceof Class<?> c && c.isRecord() && node.isObject()) {
-            RecordComponent[] components = c.getRecordComponents();
+            Map<String, RecordComponent> fields = FIELDS.get(c);
             for (var field : node.properties()) {
-                RecordComponent component = named(components, field.getKey());
+                RecordComponent component = fields.get(field.getKey());
                 if (component == null) {
-                    found.add(JsonReadProblems.unknownField(path + "." + field.getKey(), names(components)));
+                    found.add(JsonReadProblems.unknownField(path + "." + field.getKey(), List.copyOf(fields.keySet())));
                 } else {
                     walk(field.getValue(), component.getGenericType(), path + "." + field.getKey(), found);
                 }
@@ -52,22 +65,5 @@ final class UnknownFields {
                 }
             }
         }
-    }
-
-    private static RecordComponent named(RecordComponent[] components, String name) {
-        for (RecordComponent component : components) {
-            if (component.getName().equals(name)) {
-                return component;
-            }
-        }
-        return null;
-    }
-
-    private static Collection<Object> names(RecordComponent[] components) {
-        List<Object> names = new ArrayList<>();
-        for (RecordComponent component : components) {
-            names.add(component.getName());
-        }
-        return names;
     }
 }

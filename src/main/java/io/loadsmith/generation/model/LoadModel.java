@@ -12,17 +12,27 @@ public record LoadModel(
         EntityModel target,
         List<EntityModel> sources,
         List<StepModel> steps,
-        Map<String, String> options) {
+        Map<String, String> options,
+        List<MappingModel> mappings) {
 
     public LoadModel {
         sources = List.copyOf(sources);
+        mappings = List.copyOf(mappings);
         steps = List.copyOf(steps);
         // Sorted, so a template that lists the options lists them in the same order on every JVM
         // (Map.copyOf's order changes from run to run).
         options = Collections.unmodifiableSortedMap(new TreeMap<>(Map.copyOf(options)));
     }
 
+    /** A load without entity mappings. */
+    public LoadModel(String name, EntityModel target, List<EntityModel> sources, List<StepModel> steps,
+                     Map<String, String> options) {
+        this(name, target, sources, steps, options, List.of());
+    }
+
     public LoadModel mapEntities(UnaryOperator<EntityModel> mapper) {
-        return new LoadModel(name, mapper.apply(target), sources.stream().map(mapper).toList(), steps, options);
+        EntityModel mappedTarget = mapper.apply(target);
+        return new LoadModel(name, mappedTarget, sources.stream().map(mapper).toList(), steps, options,
+                mappings.stream().map(m -> m.mapEntities(mapper, mappedTarget)).toList());
     }
 }

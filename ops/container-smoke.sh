@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Container smoke test (README "Containers"): builds the image with the real Dockerfile, starts it and
+# Container smoke test (docs/operations.md "Containers"): builds the image with the real Dockerfile, starts it and
 # checks it as an operator would; then starts compose.yaml (two instances on PostgreSQL) and checks
 # that a session made on one instance reads on the other. Any failed check ends the run with
 # "SMOKE FAILED: ..." and a non-zero exit.

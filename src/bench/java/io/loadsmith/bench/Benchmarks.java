@@ -78,8 +78,12 @@ public final class Benchmarks {
         }
     }
 
-    /** Replaces the sections of the given tables in an existing file (by their heading), keeping the rest. */
-    private static void replace(Path out, List<Table> tables) throws IOException {
+    /**
+     * Replaces the sections of the given tables in an existing file (by their heading), keeping the rest:
+     * the text below a table's end mark, and a section the file does not have yet goes at the end
+     * (before "## Before / after" in a file that still holds the journal, now in benchmarks-history.md).
+     */
+    static void replace(Path out, List<Table> tables) throws IOException {
         String md = Files.exists(out) ? Files.readString(out) : "# Benchmarks\n\n";
         for (Table t : tables) {
             String section = t.markdown();
@@ -87,8 +91,12 @@ public final class Benchmarks {
             int start = md.indexOf(heading);
             if (start < 0) {
                 int before = md.indexOf("## Before / after");
-                start = before < 0 ? md.length() : before;
-                md = md.substring(0, start) + section + md.substring(start);
+                if (before < 0) {
+                    // At the end, after a blank line: the journal that followed the tables is in benchmarks-history.md.
+                    md = md.stripTrailing() + "\n\n" + section;
+                } else {
+                    md = md.substring(0, before) + section + md.substring(before);
+                }
             } else {
                 // Up to the generated part's end mark when there is one, so that analysis written
                 // below a table survives its rerun; else (sections written before the mark) the next section.
@@ -110,7 +118,8 @@ public final class Benchmarks {
 
     private static void write(Path out, List<Table> tables) throws IOException {
         StringBuilder md = new StringBuilder("# Benchmarks\n\n");
-        md.append("Written by `mvn -Pbench -DskipTests verify` on ").append(LocalDate.now()).append(".\n\n");
+        md.append("Written by `mvn -Pbench -DskipTests verify` on ").append(LocalDate.now())
+                .append(". Earlier runs: [benchmarks-history.md](benchmarks-history.md).\n\n");
         md.append("Machine: ").append(machine()).append("\n\n");
         tables.forEach(t -> md.append(t.markdown()));
         Files.createDirectories(out.getParent());

@@ -61,7 +61,7 @@ final class CliBench {
         return table.note(rounds + " alternating rounds; the package is the vessel package with its entity and load "
                 + "copied 10 times (src/test/resources/packages/vessel.json); CPU from /usr/bin/time. The archive is "
                 + "made once by a training export with -XX:ArchiveClassesAtExit and is valid only for the JDK that made "
-                + "it (see README, Command line). Goal: at most 1.5 s wall on 2 cores.");
+                + "it (see docs/operations.md, \"Fast start-up of the command line\"). Goal: at most 1.5 s wall on 2 cores.");
     }
 
     private static List<String> concat(List<String> a, List<String> b, String last) {

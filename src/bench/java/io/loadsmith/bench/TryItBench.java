@@ -1,6 +1,5 @@
 package io.loadsmith.bench;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -162,17 +161,9 @@ final class TryItBench {
     /** Runs this benchmark alone and puts its table into the benchmarks file in place of the old one. */
     public static void main(String[] args) throws Exception {
         Path out = Path.of(args.length > 0 ? args[0] : "docs/benchmarks.md");
-        String section = run(args.length > 1 && "quick".equals(args[1]) ? 3 : 7).markdown();
-        System.out.println(section);
-        String md = Files.exists(out) ? Files.readString(out) : "# Benchmarks\n\n";
-        int start = md.indexOf("## " + TITLE.substring(0, 12));
-        if (start >= 0) {
-            int end = md.indexOf("\n## ", start + 3);
-            md = md.substring(0, start) + section + (end < 0 ? "" : md.substring(end + 1));
-        } else {
-            int before = md.indexOf("## Before / after");
-            md = before < 0 ? md + section : md.substring(0, before) + section + md.substring(before);
-        }
-        Files.writeString(out, md);
+        Table table = run(args.length > 1 && "quick".equals(args[1]) ? 3 : 7);
+        System.out.println(table.markdown());
+        // As the runner does: the paragraph written below the table's end mark stays.
+        Benchmarks.replace(out, List.of(table));
     }
 }

@@ -89,7 +89,7 @@ public final class RenderGuard {
                 + "a render stuck inside Java code (a regular expression that backtracks) runs past "
                 + "loadsmith.render.time-limit and holds a core until it ends. Loops and recursion are still stopped. "
                 + "Where not every template author is trusted, run on Java 19 or earlier, or a jar built with gcc "
-                + "(its native library stops threads from Java 20 on; README, \"Start-up of the server\").");
+                + "(its native library stops threads from Java 20 on; docs/operations.md, \"Start-up of the server\").");
     }
 
     /** The guard of the application's engines unless one is configured. */

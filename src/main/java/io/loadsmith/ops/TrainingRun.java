@@ -18,7 +18,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.stereotype.Component;
 
 /**
- * The start that records the class-data-sharing archive (README "Start-up of the server", the
+ * The start that records the class-data-sharing archive (docs/operations.md "Start-up of the server", the
  * Dockerfile): with {@code loadsmith.training-run=true} the application, once ready, answers one
  * request of each kind a first visitor sends (the readiness probe, an API call without a token, the
  * sign-in page) and exits, 0 when each got its usual answer. Spring Boot's

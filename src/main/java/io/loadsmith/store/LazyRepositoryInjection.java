@@ -21,7 +21,7 @@ import org.springframework.stereotype.Component;
  * Deferred repositories under AOT as without it (issue 18.2). With
  * {@code spring.data.jpa.repositories.bootstrap-mode=deferred} Hibernate boots on a background thread
  * while the rest of the context starts, because Spring Data's registrar hands every bean a lazy proxy
- * for a repository. In an AOT-processed start ({@code -Dspring.aot.enabled=true}, the one the README
+ * for a repository. In an AOT-processed start ({@code -Dspring.aot.enabled=true}, the one docs/operations.md
  * recommends) that registrar does not run: the repositories' definitions stay lazy, but the first bean
  * that takes one (the login's user details service) created it and waited on the main thread until
  * Hibernate was done, about a third of the start. This installs the same lazy injection where it is

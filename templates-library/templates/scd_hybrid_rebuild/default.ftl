@@ -111,9 +111,9 @@ WHERE p.${SK} IS NULL OR ${changed}</#macro>
 -- Duplicate keys in the source stop the load before any write.
 ${failIfAny("    SELECT " + qual(K, "s") + " FROM " + S + " s GROUP BY " + qual(K, "s") + " HAVING COUNT(*) > 1",
     lit("scd_hybrid_rebuild load " + model.load.name + ": the source " + S + " has several rows for one natural key ("
-        + names(keyAttrs)?join(", ") + "); example: ") + " || " + keyTextSql(names(keyAttrs), K, "bad") + " || " + lit(". Give the source one row per key."))};
-DROP TABLE IF EXISTS ${NEW};
-CREATE TABLE ${NEW} AS SELECT * FROM ${T} WHERE 1 = 0;
+        + names(keyAttrs)?join(", ") + "); example: ") + cat + keyTextSql(names(keyAttrs), K, "bad") + cat + lit(". Give the source one row per key."))};
+${dropTableIfExists(NEW)};
+${createTableAs(NEW, "SELECT * FROM " + T + " WHERE 1 = 0")};
 <#if dialect.capabilities.update_from!false>
 <#-- In place (the engine has UPDATE ... FROM): only the rows that change are written. The new
      versions are computed first, from the target as it was; closing a changed key's current version

@@ -36,6 +36,13 @@
     </#if>
     <#return "DELETE FROM " + table + " WHERE " + unalias(condition, alias, table)>
 </#function>
+<#-- Stops the generation when the dialect lacks a capability that `what` (a template, an option)
+     cannot do without, naming the dialect and the capability. -->
+<#macro requires capability what>
+    <#if !(dialect.capabilities[capability]!false)>
+        <#stop what + " needs the capability " + capability + ", which the dialect " + dialect.name + " (" + dialect.label + ") lacks; choose another template or dialect">
+    </#if>
+</#macro>
 <#-- ===== end of statement forms ===== -->
 <#-- The names of a list of attributes. -->
 <#function names attrs>

@@ -575,6 +575,7 @@ WHEN MATCHED THEN DELETE;
 </#if>
 </#if>
 <#assign setCols = [VT] + statusCols>
+<#if !(dialect.capabilities.update_from!false)><@requires "merge" "the snapshot template's apply phase (without update_from)"/></#if>
 <#if dialect.capabilities.update_from!false>
 <#-- The delta's close rows are open versions of the target (is_new_version = 0) and its new versions
      never meet a row of the target (checked above; rebuilt keys' rows are deleted first), so an

@@ -105,6 +105,19 @@ class DialectSyntaxTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"redshift", "sqlserver", "synapse", "fabric"})
+    void theTableOfEveryDatatypeParsesWithTheDialectsTypes(String dialect) {
+        String ddl = Loads.GENERATORS.ddl().createTable(EVERY_TYPE, dialect);
+
+        assertThat(DialectSyntax.problems(ddl, REGISTRY.get(dialect))).as(ddl).isEmpty();
+        assertThat(ddl).contains(switch (dialect) {
+            case "redshift" -> "c_varchar VARCHAR(100),\n    c_int1 SMALLINT";
+            case "fabric" -> "c_tstz DATETIME2(6)";
+            default -> "c_bool BIT";
+        });
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"redshift", "sqlserver", "synapse", "fabric"})
     void caseSensitiveNamesAreQuotedTheDialectsWayAndParse(String dialect) {
         EntityModel target = entity("stage", "customer_psa", attr("customerId", "INTEGER4").withCaseSensitive(true),
                 attr("Region", "VARCHAR").withCaseSensitive(true), attr("status", "VARCHAR"),

@@ -25,7 +25,7 @@ SELECT
 </#list>
 FROM ${table};
 DROP TABLE ${table};
-${fn.rename_table(entity.schema, work, dialect.capabilities.rename_table_qualified?then(entity.schema + ".", "") + entity.sqlName)};
+${fn.rename_table(entity.schema, work, dialect.capabilities.rename_table_qualified?then(entity.schema + ".", "") + entity.sqlName, entity.name)};
 <#if dialect.capabilities.transactional_ddl>
 COMMIT;
 </#if>

@@ -63,11 +63,11 @@ FROM (
 ) v
 WHERE v._del = 0 AND (v._next_grp IS NULL OR v._next_grp <> v._grp);
 BEGIN TRANSACTION;
-DELETE trg FROM dw.person_scd2 trg WHERE EXISTS (SELECT 1 FROM dw.Z_CDC_KEYS_person_scd2 k WHERE k.person_id = trg.person_id AND k.tenant = trg.tenant);
+DELETE FROM dw.person_scd2 WHERE EXISTS (SELECT 1 FROM dw.Z_CDC_KEYS_person_scd2 k WHERE k.person_id = dw.person_scd2.person_id AND k.tenant = dw.person_scd2.tenant);
 INSERT INTO dw.person_scd2 (person_id, tenant, name, city, cdc_seq, valid_from, valid_to, is_current)
 SELECT person_id, tenant, name, city, cdc_seq, valid_from, valid_to, is_current
 FROM dw.Z_CDC_HIST_person_scd2;
-DELETE sn FROM dw.Z_CDC_SEEN_person_scd2 sn WHERE EXISTS (SELECT 1 FROM dw.Z_CDC_KEYS_person_scd2 k WHERE k.person_id = sn.person_id AND k.tenant = sn.tenant);
+DELETE FROM dw.Z_CDC_SEEN_person_scd2 WHERE EXISTS (SELECT 1 FROM dw.Z_CDC_KEYS_person_scd2 k WHERE k.person_id = dw.Z_CDC_SEEN_person_scd2.person_id AND k.tenant = dw.Z_CDC_SEEN_person_scd2.tenant);
 INSERT INTO dw.Z_CDC_SEEN_person_scd2 (person_id, tenant, cdc_seq)
 SELECT DISTINCT s.person_id, s.tenant, s.cdc_seq
 FROM stage.person_cdc s

@@ -151,7 +151,7 @@ FROM (
 ) bad;
 BEGIN TRANSACTION;
 -- Keys rebuilt for late data: their versions are replaced by the delta's
-DELETE trg FROM dw.customer_snap trg WHERE EXISTS (SELECT 1 FROM dw.Z_DELTA_customer_snap d WHERE d.is_rebuilt_key = 1 AND d.customer_id = trg.customer_id);
+DELETE FROM dw.customer_snap WHERE EXISTS (SELECT 1 FROM dw.Z_DELTA_customer_snap d WHERE d.is_rebuilt_key = 1 AND d.customer_id = dw.customer_snap.customer_id);
 MERGE INTO dw.customer_snap trg USING dw.Z_DELTA_customer_snap src
 ON (trg.customer_id = src.customer_id AND trg.valid_from = src.valid_from)
 WHEN MATCHED THEN UPDATE SET valid_to = src.valid_to

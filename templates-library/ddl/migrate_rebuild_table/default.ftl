@@ -11,7 +11,7 @@
 -->
 <#assign table = entity.schema + "." + entity.sqlName>
 <#if dialect.capabilities.transactional_ddl>
-BEGIN TRANSACTION;
+${fn.begin_transaction()};
 </#if>
 ${createWork}
 INSERT INTO ${entity.schema}.${work} (

@@ -214,7 +214,7 @@ WHERE NOT (${fn.nvl("s." + OP, "''")} = ${delete_value});
 <#assign allCols = cols + [VF, VT] + sqlNames(statusAttrs)>
 <#if (dialect.capabilities.multi_statement_transactions!true) || !(dialect.capabilities.insert_overwrite!false)>
 <#if dialect.capabilities.multi_statement_transactions!true>
-BEGIN TRANSACTION;
+${fn.begin_transaction()};
 <#else>
 -- This engine has neither transactions nor INSERT OVERWRITE: the replacement is not atomic.
 </#if>

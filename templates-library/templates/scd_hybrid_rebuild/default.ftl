@@ -120,7 +120,7 @@ ${createTableAs(NEW, "SELECT * FROM " + T + " WHERE 1 = 0")};
      takes its end from the new version's start, so both carry the same instant (and all of it is
      one transaction, whose CURRENT_TIMESTAMP is one instant on PostgreSQL and DuckDB). -->
 <#if dialect.capabilities.multi_statement_transactions!true>
-BEGIN TRANSACTION;
+${fn.begin_transaction()};
 </#if>
 -- New versions of changed keys, and new keys
 INSERT INTO ${NEW} (${allCols?join(", ")})
@@ -168,7 +168,7 @@ INSERT OVERWRITE TABLE ${T}
 SELECT ${allCols?join(", ")} FROM ${NEW};
 <#else>
 <#if dialect.capabilities.multi_statement_transactions!true>
-BEGIN TRANSACTION;
+${fn.begin_transaction()};
 <#else>
 -- This engine has neither transactions nor INSERT OVERWRITE: the replacement is not atomic.
 </#if>

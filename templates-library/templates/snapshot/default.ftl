@@ -555,7 +555,7 @@ ${failIfAny("    SELECT " + qual(K, "o") + " FROM " + D + " o\n    JOIN " + D + 
         + vfAttr.name + "), because the run is not after the start of that version; example: ") + cat + keyTextSql(Kn, K, "bad")
         + cat + lit(". Run with a later execution_time, or with later times in the source."))};
 <#if tx>
-BEGIN TRANSACTION;
+${fn.begin_transaction()};
 </#if>
 <#if full_refresh>
 -- Full refresh: the whole history is replaced by the delta's

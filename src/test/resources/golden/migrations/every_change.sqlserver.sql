@@ -5,6 +5,7 @@ CREATE TABLE dw.store (
 );
 
 /* 2. rebuild table dw.item: rename column dw.item.remark: note → remark; widen column dw.item.id: INTEGER4 → INTEGER8; widen column dw.item.name: VARCHAR(20) → VARCHAR(100); narrow column dw.item.price: DECIMAL(10, 2) → DECIMAL(8, 2); add column dw.item.category VARCHAR(30) (DESTRUCTIVE) */
+SET XACT_ABORT ON;
 BEGIN TRANSACTION;
 CREATE TABLE dw.Z_MIG_item (
     id BIGINT,

@@ -52,6 +52,7 @@ FROM (
 ) v
 WHERE NOT (COALESCE(v.cdc_operation, '') = 'D')
 ) q;
+SET XACT_ABORT ON;
 BEGIN TRANSACTION;
 DELETE trg FROM dw.person_scd2 trg WHERE EXISTS (SELECT 1 FROM dw.Z_CDC_KEYS_person_scd2 k WHERE k.person_id = trg.person_id AND k.tenant = trg.tenant);
 INSERT INTO dw.person_scd2 (person_id, tenant, name, city, cdc_seq, valid_from, valid_to, is_current)

@@ -55,6 +55,7 @@ SELECT
 FROM stage.dim_user_staging s
 LEFT JOIN dw.dim_user p ON p.login = s.login AND p.scd_active = 1
 WHERE p.dim_user_id IS NULL OR ((CASE WHEN p.address = s.address OR (p.address IS NULL AND s.address IS NULL) THEN 0 ELSE 1 END = 1) OR (CASE WHEN p.phone = s.phone OR (p.phone IS NULL AND s.phone IS NULL) THEN 0 ELSE 1 END = 1));
+SET XACT_ABORT ON;
 BEGIN TRANSACTION;
 DELETE FROM dw.dim_user WHERE 1 = 1;
 INSERT INTO dw.dim_user (dim_user_id, login, premium_user, address, phone, name, scd_version, scd_start_date, scd_end_date, scd_active)

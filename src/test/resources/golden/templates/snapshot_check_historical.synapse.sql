@@ -149,6 +149,7 @@ FROM (
     WHERE o.is_new_version = 0 AND o.valid_from >= o.valid_to AND n.is_new_version = 1
     ) o
 ) bad;
+SET XACT_ABORT ON;
 BEGIN TRANSACTION;
 -- Keys rebuilt for late data: their versions are replaced by the delta's
 DELETE FROM dw.customer_snap WHERE EXISTS (SELECT 1 FROM dw.Z_DELTA_customer_snap d WHERE d.is_rebuilt_key = 1 AND d.customer_id = dw.customer_snap.customer_id);

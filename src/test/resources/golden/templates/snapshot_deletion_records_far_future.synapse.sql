@@ -92,6 +92,7 @@ FROM (
     WHERE o.is_new_version = 0 AND o.valid_from >= o.valid_to AND n.is_new_version = 1
     ) o
 ) bad;
+SET XACT_ABORT ON;
 BEGIN TRANSACTION;
 MERGE INTO dw.customer_snap trg USING dw.Z_DELTA_customer_snap src
 ON (trg.customer_id = src.customer_id AND trg.region = src.region AND trg.valid_from = src.valid_from)

@@ -1,4 +1,5 @@
 /* 1. step_1 (OVERRIDE - SQL) */
+SET XACT_ABORT ON;
 BEGIN TRANSACTION;
 DELETE FROM stage.customer WHERE 1 = 1;
 INSERT INTO stage.customer (customer_id, region, tariff, status, updated_at)

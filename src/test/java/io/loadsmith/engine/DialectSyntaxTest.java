@@ -133,6 +133,20 @@ class DialectSyntaxTest {
         assertThat(DialectSyntax.problems(sql, d)).as(sql).isEmpty();
     }
 
+    /** An error inside a transaction rolls all of it back on the T-SQL engines, as everywhere else. */
+    @ParameterizedTest
+    @ValueSource(strings = {"sqlserver", "synapse", "fabric"})
+    void everyTransactionOnTheMicrosoftEnginesAbortsWholeOnAnError(String dialect) {
+        int transactions = 0;
+        for (LoadModel load : TemplateGoldenTest.loads().values()) {
+            String sql = Loads.sql(load, dialect);
+            int begins = sql.split("BEGIN TRANSACTION;", -1).length - 1;
+            assertThat(sql.split("SET XACT_ABORT ON;\nBEGIN TRANSACTION;", -1).length - 1).as(sql).isEqualTo(begins);
+            transactions += begins;
+        }
+        assertThat(transactions).isGreaterThanOrEqualTo(8);
+    }
+
     @Test
     void aClosingQuoteInsideANameIsDoubled() {
         assertThat(REGISTRY.get("sqlserver").quoteIdentifier("a]b[c")).isEqualTo("[a]]b[c]");

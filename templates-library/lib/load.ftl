@@ -4,6 +4,46 @@
   <#include "/lib/load.ftl">. Engine differences come from dialect capabilities and fn snippets,
   never from dialect names.
 -->
+<#-- The string concatenation operator with its spaces (|| or T-SQL's +): write `a + cat + b` in templates. -->
+<#assign cat = fn.concat_op()>
+<#-- ===== Statement forms that differ by engine (dialects/*.yaml functions and capabilities) ===== -->
+<#-- CREATE TABLE name AS the query (ctes, a WITH clause or "", then body). Where the dialect lacks
+     create_table_as the table is made by SELECT … INTO from the body as a derived table, and the
+     WITH clause goes in front of that statement (T-SQL allows no WITH inside a derived table). -->
+<#function createTableAs name body ctes="">
+    <#if dialect.capabilities.create_table_as!true>
+        <#return fn.table_from_query(name, ctes + body)>
+    </#if>
+    <#return ctes + fn.table_from_query(name, body)>
+</#function>
+<#function dropTableIfExists name>
+    <#return fn.drop_table_if_exists(name)>
+</#function>
+<#-- CREATE TABLE name (columns) unless it exists. -->
+<#function createTableIfMissing name columns>
+    <#return fn.create_table_if_missing(name, columns)>
+</#function>
+<#-- The alias as written before a column (trg.c), replaced by the table's name: for engines whose
+     statement takes no alias for its target (Redshift's DELETE and MERGE). Not inside a longer name
+     (xtrg.c) nor after a qualifier (s.trg.c). -->
+<#function unalias text alias table>
+    <#return text?replace(r'(?<![A-Za-z0-9_."\]`])' + alias + r'\.', table + ".", "r")>
+</#function>
+<#-- DELETE the rows of table (under alias in condition) that meet the condition. -->
+<#function deleteWhere table alias condition>
+    <#if dialect.capabilities.delete_alias!true>
+        <#return fn.delete_aliased(table, alias, condition)>
+    </#if>
+    <#return "DELETE FROM " + table + " WHERE " + unalias(condition, alias, table)>
+</#function>
+<#-- Stops the generation when the dialect lacks a capability that `what` (a template, an option)
+     cannot do without, naming the dialect and the capability. -->
+<#macro requires capability what>
+    <#if !(dialect.capabilities[capability]!false)>
+        <#stop what + " needs the capability " + capability + ", which the dialect " + dialect.name + " (" + dialect.label + ") lacks; choose another template or dialect">
+    </#if>
+</#macro>
+<#-- ===== end of statement forms ===== -->
 <#-- The names of a list of attributes. -->
 <#function names attrs>
     <#local out = []>
@@ -78,9 +118,9 @@
 <#function keyTextSql labels cols alias>
     <#local out = []>
     <#list cols as c>
-        <#local out = out + [lit((c?is_first)?then("", ", ") + labels[c?index] + "=") + " || " + fn.nvl(fn.to_text(alias + "." + c), "'NULL'")]>
+        <#local out = out + [lit((c?is_first)?then("", ", ") + labels[c?index] + "=") + cat + fn.nvl(fn.to_text(alias + "." + c), "'NULL'")]>
     </#list>
-    <#return out?join(" || ")>
+    <#return out?join(cat)>
 </#function>
 <#-- The SQL form of a column named by a parameter: the attribute of that name (case-insensitive)
      among attrs when it is case-sensitive, else the name as given (unflagged: as before; a column of a
@@ -105,6 +145,9 @@
 <#function failIfAny offending message>
     <#if !message?contains("bad.")>
         <#stop "failIfAny: the message must depend on the offending row (read a column of alias bad), or the check raises on PostgreSQL and H2 with no offending row: " + message>
+    </#if>
+    <#if !(dialect.capabilities.select_limit!true)>
+        <#return "SELECT " + fn.raise_error(message) + " AS load_check_failed\nFROM (\n    SELECT TOP 1 * FROM (\n" + offending + "\n    ) o\n) bad">
     </#if>
     <#return "SELECT " + fn.raise_error(message) + " AS load_check_failed\nFROM (\n" + offending + "\n    LIMIT 1\n) bad">
 </#function>

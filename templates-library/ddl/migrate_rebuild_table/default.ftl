@@ -6,11 +6,12 @@
   filled from or "" for a new column, cast = the type family changes).
   Where DDL is transactional (transactional_ddl) the swap is one transaction; the old table is
   dropped only after every row was copied. The new table's name is qualified in RENAME TO where the
-  dialect needs it (rename_table_qualified).
+  dialect needs it (rename_table_qualified); the rename's form is the dialect's fn.rename_table
+  (sp_rename on SQL Server and Fabric, RENAME OBJECT on Synapse).
 -->
 <#assign table = entity.schema + "." + entity.sqlName>
 <#if dialect.capabilities.transactional_ddl>
-BEGIN TRANSACTION;
+${fn.begin_transaction()};
 </#if>
 ${createWork}
 INSERT INTO ${entity.schema}.${work} (
@@ -24,7 +25,7 @@ SELECT
 </#list>
 FROM ${table};
 DROP TABLE ${table};
-ALTER TABLE ${entity.schema}.${work} RENAME TO <#if dialect.capabilities.rename_table_qualified>${entity.schema}.</#if>${entity.sqlName};
+${fn.rename_table(entity.schema, work, dialect.capabilities.rename_table_qualified?then(entity.schema + ".", "") + entity.sqlName, entity.name)};
 <#if dialect.capabilities.transactional_ddl>
 COMMIT;
 </#if>

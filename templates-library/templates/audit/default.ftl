@@ -26,7 +26,7 @@
 <#-- The error message as a SQL string expression; name is TEXT, so it arrives as a literal. -->
 <#function what text>
     <#if name??>
-        <#return lit("audit ") + " || " + name + " || " + lit(" on " + table + " failed: " + text)>
+        <#return lit("audit ") + cat + name + cat + lit(" on " + table + " failed: " + text)>
     </#if>
     <#return lit("audit " + type + " on " + table + " failed: " + text)>
 </#function>
@@ -36,22 +36,22 @@
 <#if type == "not_null">
 <#assign nullTests = []><#list colsSql as c><#assign nullTests = nullTests + ["a." + c + " IS NULL"]></#list>
 ${failIfAny("    SELECT a.* FROM " + table + " a WHERE " + nullTests?join(" OR "),
-    what("a NULL in " + cols?join(" or ") + " (fix the source or the load so that these columns are always set); example row: ") + " || " + keyTextSql(cols, colsSql, "bad"))};
+    what("a NULL in " + cols?join(" or ") + " (fix the source or the load so that these columns are always set); example row: ") + cat + keyTextSql(cols, colsSql, "bad"))};
 <#elseif type == "unique">
 ${failIfAny("    SELECT " + qual(colsSql, "a") + ", COUNT(*) AS duplicate_rows FROM " + table + " a GROUP BY " + qual(colsSql, "a") + " HAVING COUNT(*) > 1",
-    what("duplicate rows at the grain (" + cols?join(", ") + "); example: ") + " || " + keyTextSql(cols, colsSql, "bad") + " || " + lit(" occurs ") + " || " + fn.to_text("bad.duplicate_rows") + " || " + lit(" times. Deduplicate the input at this grain."))};
+    what("duplicate rows at the grain (" + cols?join(", ") + "); example: ") + cat + keyTextSql(cols, colsSql, "bad") + cat + lit(" occurs ") + cat + fn.to_text("bad.duplicate_rows") + cat + lit(" times. Deduplicate the input at this grain."))};
 <#elseif type == "accepted_values">
 <#if cols?size != 1><#stop "parameter 'columns': the accepted_values audit checks exactly one column, not " + cols?size></#if>
 <#if !(values??) || values?size == 0><#stop "parameter 'values': the accepted_values audit needs the accepted values"></#if>
 <#assign c = colsSql[0]>
 ${failIfAny("    SELECT a." + c + " FROM " + table + " a WHERE a." + c + " IS NOT NULL AND " + fn.to_text("a." + c) + " NOT IN (" + values?join(", ") + ")",
-    what(cols[0] + " has a value outside (" + values?join(", ") + "): ") + " || " + fn.to_text("bad." + c))};
+    what(cols[0] + " has a value outside (" + values?join(", ") + "): ") + cat + fn.to_text("bad." + c))};
 <#elseif type == "custom">
 <#if !(query?? && query?has_content)><#stop "parameter 'query': the custom audit needs a query returning the offending rows"></#if>
 <#-- The message names the count of offending rows: a message that is a constant would be evaluated
      (and raise) while PostgreSQL and H2 plan the statement, even when the query returns nothing. -->
 ${failIfAny("    SELECT COUNT(*) AS offending_rows FROM (\n" + query?trim?remove_ending(";") + "\n    ) q HAVING COUNT(*) > 0",
-    what("the audit query returned offending rows: ") + " || " + fn.to_text("bad.offending_rows"))};
+    what("the audit query returned offending rows: ") + cat + fn.to_text("bad.offending_rows"))};
 <#else>
 <#stop "parameter 'type': '" + type + "' is not an audit type; use not_null, unique, accepted_values or custom">
 </#if>

@@ -107,10 +107,12 @@
 <#assign nullKeySeq = []><#list keySeq as c><#assign nullKeySeq = nullKeySeq + ["s." + c + " IS NULL"]></#list>
 <#-- The groups of several events are a work table: as a subquery, PostgreSQL's parallel plan built
      the grouping of every event once per worker (table 9 of docs/benchmarks.md). -->
-DROP TABLE IF EXISTS ${DUPS};
+${dropTableIfExists(DUPS)};
 -- Key and sequence values with several events (normally none)
-CREATE TABLE ${DUPS} AS
-SELECT ${qual(keySeq, "g")} FROM ${S} g GROUP BY ${qual(keySeq, "g")} HAVING COUNT(*) > 1;
+<#assign dupsQuery>
+SELECT ${qual(keySeq, "g")} FROM ${S} g GROUP BY ${qual(keySeq, "g")} HAVING COUNT(*) > 1
+</#assign>
+${createTableAs(DUPS, dupsQuery?trim)};
 -- Two different events with the same key and sequence stop the load before any write.
 ${failIfAny("    SELECT " + qual(K, "e") + ", e." + SEQ + "\n    FROM (\n"
         + "        SELECT DISTINCT " + qual(eventCols, "s") + "\n        FROM " + S + " s\n"
@@ -119,29 +121,32 @@ ${failIfAny("    SELECT " + qual(K, "e") + ", e." + SEQ + "\n    FROM (\n"
         + "        SELECT DISTINCT " + qual(eventCols, "s") + "\n        FROM " + S + " s\n        WHERE " + nullKeySeq?join(" OR ") + "\n"
         + "    ) e\n    GROUP BY " + qual(K, "e") + ", e." + SEQ + " HAVING COUNT(*) > 1",
     lit("cdc_scd2 load " + model.load.name + ": the source " + S + " has different events with the same key and sequence ("
-        + names(keyAttrs + [seqAttr])?join(", ") + "); example: ") + " || " + keyTextSql(names(keyAttrs + [seqAttr]), K + [SEQ], "bad")
-        + " || " + lit(". Each event of a key needs its own sequence value; fix the CDC extract."))};
+        + names(keyAttrs + [seqAttr])?join(", ") + "); example: ") + cat + keyTextSql(names(keyAttrs + [seqAttr]), K + [SEQ], "bad")
+        + cat + lit(". Each event of a key needs its own sequence value; fix the CDC extract."))};
 DROP TABLE ${DUPS};
 <#if tracking>
 -- The events already applied (tracked columns: an event updated in place leaves no sequence of its own in the target)
-CREATE TABLE IF NOT EXISTS ${SEEN} (<#list keyAttrs + [seqAttr] as a>${a.sqlName} ${a.physicalDatatype}<#sep>, </#list>);
+<#assign seenColumns = []><#list keyAttrs + [seqAttr] as a><#assign seenColumns = seenColumns + [a.sqlName + " " + a.physicalDatatype]></#list>
+${createTableIfMissing(SEEN, seenColumns?join(", "))};
 </#if>
-DROP TABLE IF EXISTS ${KEYS};
+${dropTableIfExists(KEYS)};
 -- Keys with events that the target does not reflect yet
-CREATE TABLE ${KEYS} AS
+<#assign keysQuery>
 SELECT DISTINCT ${qual(K, "e")}
 FROM ${S} e
 WHERE (NOT (${isDelete}) AND NOT EXISTS (
         SELECT 1 FROM ${tracking?then(SEEN, T)} t WHERE ${eqAll(K, "t", "e")} AND t.${SEQ} = e.${SEQ}))
     OR (${isDelete} AND NOT EXISTS (
-        SELECT 1 FROM ${T} t WHERE ${eqAll(K, "t", "e")} AND t.${VT} = e.${ET}));
-DROP TABLE IF EXISTS ${HIST};
+        SELECT 1 FROM ${T} t WHERE ${eqAll(K, "t", "e")} AND t.${VT} = e.${ET}))
+</#assign>
+${createTableAs(KEYS, keysQuery?trim)};
+${dropTableIfExists(HIST)};
 <#if tracking>
 <#assign w = "PARTITION BY " + qual(K, "e") + " ORDER BY e." + SEQ>
 -- The rebuilt history of those keys: a version opens at the first event, after a delete and at each
 -- change of a tracked column (${names(trackedAttrs)?join(", ")}); the events that follow it until the next opening
 -- update it in place, so it carries the last one's values and sequence, valid until the next event
-CREATE TABLE ${HIST} AS
+<#assign histQuery>
 SELECT
     ${qual(cols, "v")}
     , v._vf AS ${VF}
@@ -168,10 +173,12 @@ FROM (
         ) e
     ) e
 ) v
-WHERE v._del = 0 AND (v._next_grp IS NULL OR v._next_grp <> v._grp);
+WHERE v._del = 0 AND (v._next_grp IS NULL OR v._next_grp <> v._grp)
+</#assign>
+${createTableAs(HIST, histQuery?trim)};
 <#else>
 -- The rebuilt history of those keys: every event, valid until the next event of its key
-CREATE TABLE ${HIST} AS
+<#assign histQuery>
 SELECT
     ${qual(cols, "v")}
     , v.${ET} AS ${VF}
@@ -189,12 +196,14 @@ FROM (
         JOIN ${KEYS} k ON ${eqAll(K, "k", "s")}
     ) e
 ) v
-WHERE NOT (${fn.nvl("v." + OP, "''")} = ${delete_value});
+WHERE NOT (${fn.nvl("v." + OP, "''")} = ${delete_value})
+</#assign>
+${createTableAs(HIST, histQuery?trim)};
 </#if>
 <#-- Tracked columns: the rebuilt keys' applied events replace theirs in the SEEN table. -->
 <#macro writeSeen>
 <#if tracking>
-DELETE FROM ${SEEN} sn WHERE EXISTS (SELECT 1 FROM ${KEYS} k WHERE ${eqAll(K, "k", "sn")});
+${deleteWhere(SEEN, "sn", "EXISTS (SELECT 1 FROM " + KEYS + " k WHERE " + eqAll(K, "k", "sn") + ")")};
 INSERT INTO ${SEEN} (${(K + [SEQ])?join(", ")})
 SELECT DISTINCT ${qual(K + [SEQ], "s")}
 FROM ${S} s
@@ -205,11 +214,11 @@ WHERE NOT (${fn.nvl("s." + OP, "''")} = ${delete_value});
 <#assign allCols = cols + [VF, VT] + sqlNames(statusAttrs)>
 <#if (dialect.capabilities.multi_statement_transactions!true) || !(dialect.capabilities.insert_overwrite!false)>
 <#if dialect.capabilities.multi_statement_transactions!true>
-BEGIN TRANSACTION;
+${fn.begin_transaction()};
 <#else>
 -- This engine has neither transactions nor INSERT OVERWRITE: the replacement is not atomic.
 </#if>
-DELETE FROM ${T} trg WHERE EXISTS (SELECT 1 FROM ${KEYS} k WHERE ${eqAll(K, "k", "trg")});
+${deleteWhere(T, "trg", "EXISTS (SELECT 1 FROM " + KEYS + " k WHERE " + eqAll(K, "k", "trg") + ")")};
 INSERT INTO ${T} (${allCols?join(", ")})
 SELECT ${allCols?join(", ")}
 FROM ${HIST};

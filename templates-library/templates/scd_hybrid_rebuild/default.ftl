@@ -111,16 +111,16 @@ WHERE p.${SK} IS NULL OR ${changed}</#macro>
 -- Duplicate keys in the source stop the load before any write.
 ${failIfAny("    SELECT " + qual(K, "s") + " FROM " + S + " s GROUP BY " + qual(K, "s") + " HAVING COUNT(*) > 1",
     lit("scd_hybrid_rebuild load " + model.load.name + ": the source " + S + " has several rows for one natural key ("
-        + names(keyAttrs)?join(", ") + "); example: ") + " || " + keyTextSql(names(keyAttrs), K, "bad") + " || " + lit(". Give the source one row per key."))};
-DROP TABLE IF EXISTS ${NEW};
-CREATE TABLE ${NEW} AS SELECT * FROM ${T} WHERE 1 = 0;
+        + names(keyAttrs)?join(", ") + "); example: ") + cat + keyTextSql(names(keyAttrs), K, "bad") + cat + lit(". Give the source one row per key."))};
+${dropTableIfExists(NEW)};
+${createTableAs(NEW, "SELECT * FROM " + T + " WHERE 1 = 0")};
 <#if dialect.capabilities.update_from!false>
 <#-- In place (the engine has UPDATE ... FROM): only the rows that change are written. The new
      versions are computed first, from the target as it was; closing a changed key's current version
      takes its end from the new version's start, so both carry the same instant (and all of it is
      one transaction, whose CURRENT_TIMESTAMP is one instant on PostgreSQL and DuckDB). -->
 <#if dialect.capabilities.multi_statement_transactions!true>
-BEGIN TRANSACTION;
+${fn.begin_transaction()};
 </#if>
 -- New versions of changed keys, and new keys
 INSERT INTO ${NEW} (${allCols?join(", ")})
@@ -168,7 +168,7 @@ INSERT OVERWRITE TABLE ${T}
 SELECT ${allCols?join(", ")} FROM ${NEW};
 <#else>
 <#if dialect.capabilities.multi_statement_transactions!true>
-BEGIN TRANSACTION;
+${fn.begin_transaction()};
 <#else>
 -- This engine has neither transactions nor INSERT OVERWRITE: the replacement is not atomic.
 </#if>

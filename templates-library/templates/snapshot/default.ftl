@@ -263,19 +263,20 @@
 <#if phase != "apply">
 <#if mode == "snapshot">
 -- Every observation time already loaded (historical snapshot input)
-CREATE TABLE IF NOT EXISTS ${W} (observed_until ${tsType});
+${createTableIfMissing(W, "observed_until " + tsType)};
 </#if>
 -- Duplicate rows at the identity grain (${grainNames?join(", ")}) stop the load before any write.
 ${failIfAny("    SELECT " + qual(grain, "s") + " FROM " + S + " s GROUP BY " + qual(grain, "s") + " HAVING COUNT(*) > 1",
     lit("snapshot load " + model.load.name + ": the source " + S + " has duplicate rows at the identity grain ("
-        + grainNames?join(", ") + "); example: ") + " || " + keyTextSql(grainNames, grain, "bad")
-        + " || " + lit(". Deduplicate the source query, e.g. keep ROW_NUMBER() OVER (PARTITION BY " + grainNames?join(", ") + " ORDER BY <newest first>) = 1."))};
-DROP TABLE IF EXISTS ${D};
-CREATE TABLE ${D} AS
+        + grainNames?join(", ") + "); example: ") + cat + keyTextSql(grainNames, grain, "bad")
+        + cat + lit(". Deduplicate the source query, e.g. keep ROW_NUMBER() OVER (PARTITION BY " + grainNames?join(", ") + " ORDER BY <newest first>) = 1."))};
+${dropTableIfExists(D)};
+<#-- The delta table: its WITH clause and its query apart, for engines that make it by SELECT … INTO (lib/load.ftl createTableAs). -->
 <#if fast>
 <#-- Current-state input, check strategy: one observation per key, at the execution time, so every
      new version starts there and the delta is one join of the source with the open versions (no
      window over the history); the same rows as the general pipeline below. -->
+<#assign deltaCtes>
 WITH joined AS (
     -- Source rows of new keys, and of keys whose open version differs in a check column
     SELECT ${qual(cols, "s")}<#list colAttrs as a>, c.${a.sqlName} AS _o_${a.name}</#list>, c.${VF} AS _o_vf, CASE WHEN c.${K[0]} IS NULL THEN 0 ELSE 1 END AS _open
@@ -283,6 +284,8 @@ WITH joined AS (
     LEFT JOIN ${TR} c ON ${eqAll(K, "c", "s")} AND ${isOpen("c." + VT, OE, tsType)}
     WHERE c.${K[0]} IS NULL OR ${anyDiffers(checkCols, "c", "s")}
 )
+</#assign>
+<#assign deltaBody>
 -- The delta: open versions that get closed, and versions to insert
 SELECT <#list colAttrs as a>j._o_${a.name} AS ${a.sqlName}, </#list>j._o_vf AS ${VF}, ${ET} AS ${VT}<#if statusAttrs?size == 1>, ${OFF} AS ${statusCols[0]}</#if>, 0 AS is_new_version
 FROM joined j
@@ -297,8 +300,10 @@ WHERE ${isOpen("c." + VT, OE, tsType)}
 </#if>
 UNION ALL
 SELECT ${qual(cols, "j")}, ${ET}, ${openEnd(OE, tsType)}<#if statusAttrs?size == 1>, ${ON}</#if>, 1
-FROM joined j;
+FROM joined j
+</#assign>
 <#else>
+<#assign deltaCtes>
 WITH <#if late>late_keys AS (
 <#if mode == "snapshot">
     SELECT DISTINCT ${qual(K, "u")} FROM (
@@ -522,6 +527,8 @@ FROM ${ranged} r<#if rebuilt == "0" && late>
 LEFT JOIN late_keys nl ON ${eqAll(K, "nl", "r")}</#if>
 WHERE <#if del && !deletion_records>r._del = 0 AND </#if>(r._new = 1 OR r._to IS NOT NULL)<#if rebuilt == "0" && late> AND nl.${K[0]} IS NULL</#if><#if last>;</#if>
 </#macro>
+</#assign>
+<#assign deltaBody>
 -- The delta: versions to insert, and open versions that get closed
 <#assign onlyMain = !late>
 <@deltaOf "ranged" "0" hardDeletes onlyMain/>
@@ -530,7 +537,9 @@ UNION ALL
 -- ... and the late keys' versions, rebuilt
 <@deltaOf "late_ranged" "1" true true/>
 </#if>
+</#assign>
 </#if>
+${createTableAs(D, deltaBody?trim?remove_ending(";"), deltaCtes)};
 </#if>
 <#if phase != "delta">
 <#assign tx = dialect.capabilities.multi_statement_transactions!true>
@@ -543,10 +552,10 @@ UNION ALL
 ${failIfAny("    SELECT " + qual(K, "o") + " FROM " + D + " o\n    JOIN " + D + " n ON " + eqAll(K, "n", "o") + " AND n." + VF + " = o." + VF
         + "\n    WHERE o.is_new_version = 0 AND o." + VF + " >= o." + VT + " AND n.is_new_version = 1",
     lit("snapshot load " + model.load.name + ": a new version would start where the current version it closes starts ("
-        + vfAttr.name + "), because the run is not after the start of that version; example: ") + " || " + keyTextSql(Kn, K, "bad")
-        + " || " + lit(". Run with a later execution_time, or with later times in the source."))};
+        + vfAttr.name + "), because the run is not after the start of that version; example: ") + cat + keyTextSql(Kn, K, "bad")
+        + cat + lit(". Run with a later execution_time, or with later times in the source."))};
 <#if tx>
-BEGIN TRANSACTION;
+${fn.begin_transaction()};
 </#if>
 <#if full_refresh>
 -- Full refresh: the whole history is replaced by the delta's
@@ -558,7 +567,7 @@ DELETE FROM ${W} WHERE 1 = 1;
 <#if late>
 -- Keys rebuilt for late data: their versions are replaced by the delta's
 <#if dialect.capabilities.delete_with_subquery!true>
-DELETE FROM ${T} trg WHERE EXISTS (SELECT 1 FROM ${D} d WHERE d.is_rebuilt_key = 1 AND ${eqAll(K, "d", "trg")});
+${deleteWhere(T, "trg", "EXISTS (SELECT 1 FROM " + D + " d WHERE d.is_rebuilt_key = 1 AND " + eqAll(K, "d", "trg") + ")")};
 <#else>
 MERGE INTO ${T} trg USING (SELECT DISTINCT ${K?join(", ")} FROM ${D} WHERE is_rebuilt_key = 1) d
 ON (${eqAll(K, "d", "trg")})
@@ -566,6 +575,7 @@ WHEN MATCHED THEN DELETE;
 </#if>
 </#if>
 <#assign setCols = [VT] + statusCols>
+<#if !(dialect.capabilities.update_from!false)><@requires "merge" "the snapshot template's apply phase (without update_from)"/></#if>
 <#if dialect.capabilities.update_from!false>
 <#-- The delta's close rows are open versions of the target (is_new_version = 0) and its new versions
      never meet a row of the target (checked above; rebuilt keys' rows are deleted first), so an

@@ -14,7 +14,7 @@
 <#assign t = target.schema + "." + target.sqlName>
 <#assign cols = sqlNames(target.attributes)>
 <#if dialect.capabilities.multi_statement_transactions!true>
-BEGIN TRANSACTION;
+${fn.begin_transaction()};
 DELETE FROM ${t} WHERE 1 = 1;
 INSERT INTO ${t} (${cols?join(", ")})
 SELECT ${qual(cols, "s")}

@@ -1,4 +1,4 @@
 /* 1. step_1 (OVERRIDE - SQL) */
-INSERT INTO stage.customer (customer_id, region, plan, status, updated_at)
-SELECT s.customer_id, s.region, s.plan, s.status, s.updated_at
+INSERT INTO stage.customer (customer_id, region, tariff, status, updated_at)
+SELECT s.customer_id, s.region, s.tariff, s.status, s.updated_at
 FROM stage.customer_src s;

@@ -6,7 +6,8 @@ FROM (
     LIMIT 1
 ) bad;
 DROP TABLE IF EXISTS dw.Z_NEW_dim_user;
-CREATE TABLE dw.Z_NEW_dim_user AS SELECT * FROM dw.dim_user WHERE 1 = 0;
+CREATE TABLE dw.Z_NEW_dim_user AS
+SELECT * FROM dw.dim_user WHERE 1 = 0;
 BEGIN TRANSACTION;
 -- New versions of changed keys, and new keys
 INSERT INTO dw.Z_NEW_dim_user (dim_user_id, login, premium_user, address, phone, name, scd_version, scd_start_date, scd_end_date, scd_active)

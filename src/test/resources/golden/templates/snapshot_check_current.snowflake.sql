@@ -9,23 +9,23 @@ DROP TABLE IF EXISTS dw.Z_DELTA_customer_snap;
 CREATE TABLE dw.Z_DELTA_customer_snap AS
 WITH joined AS (
     -- Source rows of new keys, and of keys whose open version differs in a check column
-    SELECT s.customer_id, s.region, s.plan, s.status, s.updated_at, c.customer_id AS _o_customer_id, c.region AS _o_region, c.plan AS _o_plan, c.status AS _o_status, c.updated_at AS _o_updated_at, c.valid_from AS _o_vf, CASE WHEN c.customer_id IS NULL THEN 0 ELSE 1 END AS _open
+    SELECT s.customer_id, s.region, s.tariff, s.status, s.updated_at, c.customer_id AS _o_customer_id, c.region AS _o_region, c.tariff AS _o_tariff, c.status AS _o_status, c.updated_at AS _o_updated_at, c.valid_from AS _o_vf, CASE WHEN c.customer_id IS NULL THEN 0 ELSE 1 END AS _open
     FROM stage.customer_src s
     LEFT JOIN dw.customer_snap c ON c.customer_id = s.customer_id AND c.region = s.region AND c.valid_to IS NULL
-    WHERE c.customer_id IS NULL OR (c.plan IS DISTINCT FROM s.plan OR c.status IS DISTINCT FROM s.status OR c.updated_at IS DISTINCT FROM s.updated_at)
+    WHERE c.customer_id IS NULL OR (c.tariff IS DISTINCT FROM s.tariff OR c.status IS DISTINCT FROM s.status OR c.updated_at IS DISTINCT FROM s.updated_at)
 )
 -- The delta: open versions that get closed, and versions to insert
-SELECT j._o_customer_id AS customer_id, j._o_region AS region, j._o_plan AS plan, j._o_status AS status, j._o_updated_at AS updated_at, j._o_vf AS valid_from, CAST(CURRENT_TIMESTAMP AS TIMESTAMP) AS valid_to, 0 AS is_new_version
+SELECT j._o_customer_id AS customer_id, j._o_region AS region, j._o_tariff AS tariff, j._o_status AS status, j._o_updated_at AS updated_at, j._o_vf AS valid_from, CAST(CURRENT_TIMESTAMP AS TIMESTAMP) AS valid_to, 0 AS is_new_version
 FROM joined j
 WHERE j._open = 1
 UNION ALL
 -- Hard deletes: current keys missing from the source end at the execution time
-SELECT c.customer_id, c.region, c.plan, c.status, c.updated_at, c.valid_from, CAST(CURRENT_TIMESTAMP AS TIMESTAMP), 0
+SELECT c.customer_id, c.region, c.tariff, c.status, c.updated_at, c.valid_from, CAST(CURRENT_TIMESTAMP AS TIMESTAMP), 0
 FROM dw.customer_snap c
 WHERE c.valid_to IS NULL
     AND NOT EXISTS (SELECT 1 FROM stage.customer_src s WHERE s.customer_id = c.customer_id AND s.region = c.region)
 UNION ALL
-SELECT j.customer_id, j.region, j.plan, j.status, j.updated_at, CAST(CURRENT_TIMESTAMP AS TIMESTAMP), CAST(NULL AS TIMESTAMP), 1
+SELECT j.customer_id, j.region, j.tariff, j.status, j.updated_at, CAST(CURRENT_TIMESTAMP AS TIMESTAMP), CAST(NULL AS TIMESTAMP), 1
 FROM joined j;
 -- A new version may not start where the version it closes starts: stopped before any write.
 SELECT CAST('snapshot load snap_customer: a new version would start where the current version it closes starts (valid_from), because the run is not after the start of that version; example: ' || 'customer_id=' || NVL(CAST(bad.customer_id AS VARCHAR), 'NULL') || ', region=' || NVL(CAST(bad.region AS VARCHAR), 'NULL') || '. Run with a later execution_time, or with later times in the source.' AS INTEGER) AS load_check_failed
@@ -39,7 +39,7 @@ BEGIN TRANSACTION;
 UPDATE dw.customer_snap AS trg SET valid_to = src.valid_to
 FROM dw.Z_DELTA_customer_snap src
 WHERE src.is_new_version = 0 AND trg.customer_id = src.customer_id AND trg.region = src.region AND trg.valid_from = src.valid_from;
-INSERT INTO dw.customer_snap (customer_id, region, plan, status, updated_at, valid_from, valid_to)
-SELECT src.customer_id, src.region, src.plan, src.status, src.updated_at, src.valid_from, src.valid_to FROM dw.Z_DELTA_customer_snap src WHERE src.is_new_version = 1;
+INSERT INTO dw.customer_snap (customer_id, region, tariff, status, updated_at, valid_from, valid_to)
+SELECT src.customer_id, src.region, src.tariff, src.status, src.updated_at, src.valid_from, src.valid_to FROM dw.Z_DELTA_customer_snap src WHERE src.is_new_version = 1;
 COMMIT;
 DROP TABLE dw.Z_DELTA_customer_snap;

@@ -16,7 +16,7 @@ WITH late_keys AS (
     FROM stage.customer_hist s
     WHERE CAST(s.snapshot_date AS DATETIME) <= (SELECT MAX(w.observed_until) FROM dw.Z_WM_customer_snap w)
         AND NOT EXISTS (SELECT 1 FROM dw.customer_snap t WHERE t.customer_id = s.customer_id AND t.valid_from <= CAST(s.snapshot_date AS DATETIME) AND (t.valid_to IS NULL OR CAST(s.snapshot_date AS DATETIME) < t.valid_to)
-            AND NOT (t.plan IS DISTINCT FROM s.plan OR t.status IS DISTINCT FROM s.status))
+            AND NOT (t.tariff IS DISTINCT FROM s.tariff OR t.status IS DISTINCT FROM s.status))
     UNION ALL
     -- Keys that a version says were there at an observation not after the watermark that misses them
     SELECT t.customer_id
@@ -28,12 +28,12 @@ WITH late_keys AS (
 ),
 events AS (
     -- The open version of each key: the state that new observations are compared with
-    SELECT c.customer_id, c.region, c.plan, c.status, c.updated_at, 0 AS _new, 0 AS _del, c.valid_from AS _ord
+    SELECT c.customer_id, c.region, c.tariff, c.status, c.updated_at, 0 AS _new, 0 AS _del, c.valid_from AS _ord
     FROM dw.customer_snap c
     WHERE c.valid_to IS NULL
     UNION ALL
     -- New observations (only those after the watermark)
-    SELECT s.customer_id, s.region, s.plan, s.status, s.updated_at, 1, 0, CAST(s.snapshot_date AS DATETIME)
+    SELECT s.customer_id, s.region, s.tariff, s.status, s.updated_at, 1, 0, CAST(s.snapshot_date AS DATETIME)
     FROM stage.customer_hist s
     WHERE NOT EXISTS (SELECT 1 FROM dw.Z_WM_customer_snap w WHERE w.observed_until >= CAST(s.snapshot_date AS DATETIME))
     UNION ALL
@@ -55,7 +55,7 @@ flagged AS (
     SELECT
         e.*
         , LAG(e._del) OVER (PARTITION BY customer_id ORDER BY _new, _ord) AS _p_del
-        , LAG(e.plan) OVER (PARTITION BY customer_id ORDER BY _new, _ord) AS _p_plan
+        , LAG(e.tariff) OVER (PARTITION BY customer_id ORDER BY _new, _ord) AS _p_tariff
         , LAG(e.status) OVER (PARTITION BY customer_id ORDER BY _new, _ord) AS _p_status
     FROM events e
 ),
@@ -67,7 +67,7 @@ kept AS (
     WHERE f._new = 0
         OR (f._del = 1 AND f._p_del = 0)
         OR (f._del = 0 AND (f._p_del IS NULL OR f._p_del = 1
-            OR (f.plan IS DISTINCT FROM f._p_plan OR f.status IS DISTINCT FROM f._p_status)))
+            OR (f.tariff IS DISTINCT FROM f._p_tariff OR f.status IS DISTINCT FROM f._p_status)))
 ),
 ranged AS (
     SELECT kp.*, kp._ord AS _from, LEAD(kp._ord) OVER (PARTITION BY customer_id ORDER BY _new, _ord) AS _to
@@ -76,13 +76,13 @@ ranged AS (
 late_events AS (
     -- Late keys, rebuilt apart from the pass over every key (they are rare): each version as an
     -- observation where it starts
-    SELECT c.customer_id, c.region, c.plan, c.status, c.updated_at, 1 AS _new, 0 AS _del, c.valid_from AS _ord
+    SELECT c.customer_id, c.region, c.tariff, c.status, c.updated_at, 1 AS _new, 0 AS _del, c.valid_from AS _ord
     FROM dw.customer_snap c
     JOIN late_keys l ON l.customer_id = c.customer_id
     WHERE NOT EXISTS (SELECT 1 FROM stage.customer_hist s WHERE CAST(s.snapshot_date AS DATETIME) = c.valid_from)
     UNION ALL
     -- ... and as an observation at each later time loaded before that it spans (the watermark table)
-    SELECT c.customer_id, c.region, c.plan, c.status, c.updated_at, 1, 0, w.observed_until
+    SELECT c.customer_id, c.region, c.tariff, c.status, c.updated_at, 1, 0, w.observed_until
     FROM dw.customer_snap c
     JOIN late_keys l ON l.customer_id = c.customer_id
     JOIN dw.Z_WM_customer_snap w ON c.valid_from <= w.observed_until AND (c.valid_to IS NULL OR w.observed_until < c.valid_to) AND c.valid_from < w.observed_until
@@ -97,7 +97,7 @@ late_events AS (
         AND NOT EXISTS (SELECT 1 FROM stage.customer_hist s WHERE CAST(s.snapshot_date AS DATETIME) = c.valid_to)
     UNION ALL
     -- ... and all their observations in the source
-    SELECT s.customer_id, s.region, s.plan, s.status, s.updated_at, 1, 0, CAST(s.snapshot_date AS DATETIME)
+    SELECT s.customer_id, s.region, s.tariff, s.status, s.updated_at, 1, 0, CAST(s.snapshot_date AS DATETIME)
     FROM stage.customer_hist s
     JOIN late_keys l ON l.customer_id = s.customer_id
     UNION ALL
@@ -111,7 +111,7 @@ late_flagged AS (
     SELECT
         e.*
         , LAG(e._del) OVER (PARTITION BY customer_id ORDER BY _new, _ord) AS _p_del
-        , LAG(e.plan) OVER (PARTITION BY customer_id ORDER BY _new, _ord) AS _p_plan
+        , LAG(e.tariff) OVER (PARTITION BY customer_id ORDER BY _new, _ord) AS _p_tariff
         , LAG(e.status) OVER (PARTITION BY customer_id ORDER BY _new, _ord) AS _p_status
     FROM late_events e
 ),
@@ -123,20 +123,20 @@ late_kept AS (
     WHERE f._new = 0
         OR (f._del = 1 AND f._p_del = 0)
         OR (f._del = 0 AND (f._p_del IS NULL OR f._p_del = 1
-            OR (f.plan IS DISTINCT FROM f._p_plan OR f.status IS DISTINCT FROM f._p_status)))
+            OR (f.tariff IS DISTINCT FROM f._p_tariff OR f.status IS DISTINCT FROM f._p_status)))
 ),
 late_ranged AS (
     SELECT kp.*, kp._ord AS _from, LEAD(kp._ord) OVER (PARTITION BY customer_id ORDER BY _new, _ord) AS _to
     FROM late_kept kp
 )
 -- The delta: versions to insert, and open versions that get closed
-SELECT r.customer_id, r.region, r.plan, r.status, r.updated_at, r._from AS valid_from, r._to AS valid_to, r._new AS is_new_version, 0 AS is_rebuilt_key
+SELECT r.customer_id, r.region, r.tariff, r.status, r.updated_at, r._from AS valid_from, r._to AS valid_to, r._new AS is_new_version, 0 AS is_rebuilt_key
 FROM ranged r
 LEFT JOIN late_keys nl ON nl.customer_id = r.customer_id
 WHERE r._del = 0 AND (r._new = 1 OR r._to IS NOT NULL) AND nl.customer_id IS NULL
 UNION ALL
 -- ... and the late keys' versions, rebuilt
-SELECT r.customer_id, r.region, r.plan, r.status, r.updated_at, r._from AS valid_from, r._to AS valid_to, r._new AS is_new_version, 1 AS is_rebuilt_key
+SELECT r.customer_id, r.region, r.tariff, r.status, r.updated_at, r._from AS valid_from, r._to AS valid_to, r._new AS is_new_version, 1 AS is_rebuilt_key
 FROM late_ranged r
 WHERE r._del = 0 AND (r._new = 1 OR r._to IS NOT NULL);
 -- A new version may not start where the version it closes starts: stopped before any write.
@@ -153,8 +153,8 @@ DELETE FROM dw.customer_snap trg WHERE EXISTS (SELECT 1 FROM dw.Z_DELTA_customer
 UPDATE dw.customer_snap AS trg SET valid_to = src.valid_to
 FROM dw.Z_DELTA_customer_snap src
 WHERE src.is_new_version = 0 AND trg.customer_id = src.customer_id AND trg.valid_from = src.valid_from;
-INSERT INTO dw.customer_snap (customer_id, region, plan, status, updated_at, valid_from, valid_to)
-SELECT src.customer_id, src.region, src.plan, src.status, src.updated_at, src.valid_from, src.valid_to FROM dw.Z_DELTA_customer_snap src WHERE src.is_new_version = 1;
+INSERT INTO dw.customer_snap (customer_id, region, tariff, status, updated_at, valid_from, valid_to)
+SELECT src.customer_id, src.region, src.tariff, src.status, src.updated_at, src.valid_from, src.valid_to FROM dw.Z_DELTA_customer_snap src WHERE src.is_new_version = 1;
 INSERT INTO dw.Z_WM_customer_snap (observed_until)
 SELECT DISTINCT CAST(s.snapshot_date AS DATETIME) FROM stage.customer_hist s
 WHERE NOT EXISTS (SELECT 1 FROM dw.Z_WM_customer_snap w WHERE w.observed_until = CAST(s.snapshot_date AS DATETIME));

@@ -15,12 +15,12 @@ WITH tgt_keys AS (
 ),
 events AS (
     -- The open version of each key: the state that new observations are compared with
-    SELECT c.customer_id, c.region, c.plan, c.status, c.updated_at, 0 AS _new, CASE WHEN c.is_deleted = TRUE THEN 1 ELSE 0 END AS _del, c.valid_from AS _ord, c.valid_from AS _vf, c.valid_from AS _seen, c.valid_from AS _init
+    SELECT c.customer_id, c.region, c.tariff, c.status, c.updated_at, 0 AS _new, CASE WHEN c.is_deleted = TRUE THEN 1 ELSE 0 END AS _del, c.valid_from AS _ord, c.valid_from AS _vf, c.valid_from AS _seen, c.valid_from AS _init
     FROM dw.customer_snap c
     WHERE c.valid_to = CAST('9999-12-31 00:00:00' AS DATETIME)
     UNION ALL
     -- New observations
-    SELECT s.customer_id, s.region, s.plan, s.status, s.updated_at, 1, 0, CAST(CURRENT_TIMESTAMP AS DATETIME), CAST(CURRENT_TIMESTAMP AS DATETIME), CAST(CURRENT_TIMESTAMP AS DATETIME), CAST(CURRENT_TIMESTAMP AS DATETIME)
+    SELECT s.customer_id, s.region, s.tariff, s.status, s.updated_at, 1, 0, CAST(CURRENT_TIMESTAMP AS DATETIME), CAST(CURRENT_TIMESTAMP AS DATETIME), CAST(CURRENT_TIMESTAMP AS DATETIME), CAST(CURRENT_TIMESTAMP AS DATETIME)
     FROM stage.customer_src s
     UNION ALL
     -- Hard deletes: current keys missing from the source end at the execution time
@@ -33,7 +33,7 @@ flagged AS (
     SELECT
         e.*
         , LAG(e._del) OVER (PARTITION BY customer_id, region ORDER BY _new, _ord) AS _p_del
-        , LAG(e.plan) OVER (PARTITION BY customer_id, region ORDER BY _new, _ord) AS _p_plan
+        , LAG(e.tariff) OVER (PARTITION BY customer_id, region ORDER BY _new, _ord) AS _p_tariff
         , LAG(e.status) OVER (PARTITION BY customer_id, region ORDER BY _new, _ord) AS _p_status
         , LAG(e.updated_at) OVER (PARTITION BY customer_id, region ORDER BY _new, _ord) AS _p_updated_at
     FROM events e
@@ -46,14 +46,14 @@ kept AS (
     WHERE f._new = 0
         OR (f._del = 1 AND f._p_del = 0)
         OR (f._del = 0 AND (f._p_del IS NULL OR f._p_del = 1
-            OR (f.plan IS DISTINCT FROM f._p_plan OR f.status IS DISTINCT FROM f._p_status OR f.updated_at IS DISTINCT FROM f._p_updated_at)))
+            OR (f.tariff IS DISTINCT FROM f._p_tariff OR f.status IS DISTINCT FROM f._p_status OR f.updated_at IS DISTINCT FROM f._p_updated_at)))
 ),
 numbered AS (
     SELECT
         kp.*
         , LAG(kp._del) OVER (PARTITION BY customer_id, region ORDER BY _new, _ord) AS _pk_del
         , LAG(kp._vf) OVER (PARTITION BY customer_id, region ORDER BY _new, _ord) AS _pk_vf
-        , LAG(kp.plan) OVER (PARTITION BY customer_id, region ORDER BY _new, _ord) AS _pk_plan
+        , LAG(kp.tariff) OVER (PARTITION BY customer_id, region ORDER BY _new, _ord) AS _pk_tariff
         , LAG(kp.status) OVER (PARTITION BY customer_id, region ORDER BY _new, _ord) AS _pk_status
         , LAG(kp.updated_at) OVER (PARTITION BY customer_id, region ORDER BY _new, _ord) AS _pk_updated_at
         , ROW_NUMBER() OVER (PARTITION BY customer_id, region ORDER BY _new, _ord) AS _n
@@ -79,7 +79,7 @@ ranged AS (
     FROM starts st
 )
 -- The delta: versions to insert, and open versions that get closed
-SELECT r.customer_id, r.region, CASE WHEN r._del = 1 AND r._new = 1 THEN r._pk_plan ELSE r.plan END AS plan, CASE WHEN r._del = 1 AND r._new = 1 THEN r._pk_status ELSE r.status END AS status, CASE WHEN r._del = 1 AND r._new = 1 THEN r._pk_updated_at ELSE r.updated_at END AS updated_at, r._from AS valid_from, IFNULL(r._to, CAST('9999-12-31 00:00:00' AS DATETIME)) AS valid_to, CASE WHEN r._to IS NULL THEN TRUE ELSE FALSE END AS is_current, CASE WHEN r._del = 1 THEN TRUE ELSE FALSE END AS is_deleted, r._new AS is_new_version
+SELECT r.customer_id, r.region, CASE WHEN r._del = 1 AND r._new = 1 THEN r._pk_tariff ELSE r.tariff END AS tariff, CASE WHEN r._del = 1 AND r._new = 1 THEN r._pk_status ELSE r.status END AS status, CASE WHEN r._del = 1 AND r._new = 1 THEN r._pk_updated_at ELSE r.updated_at END AS updated_at, r._from AS valid_from, IFNULL(r._to, CAST('9999-12-31 00:00:00' AS DATETIME)) AS valid_to, CASE WHEN r._to IS NULL THEN TRUE ELSE FALSE END AS is_current, CASE WHEN r._del = 1 THEN TRUE ELSE FALSE END AS is_deleted, r._new AS is_new_version
 FROM ranged r
 WHERE (r._new = 1 OR r._to IS NOT NULL);
 -- A new version may not start where the version it closes starts: stopped before any write.
@@ -94,7 +94,7 @@ BEGIN TRANSACTION;
 UPDATE dw.customer_snap AS trg SET valid_to = src.valid_to, is_current = src.is_current
 FROM dw.Z_DELTA_customer_snap src
 WHERE src.is_new_version = 0 AND trg.customer_id = src.customer_id AND trg.region = src.region AND trg.valid_from = src.valid_from;
-INSERT INTO dw.customer_snap (customer_id, region, plan, status, updated_at, valid_from, valid_to, is_current, is_deleted)
-SELECT src.customer_id, src.region, src.plan, src.status, src.updated_at, src.valid_from, src.valid_to, src.is_current, src.is_deleted FROM dw.Z_DELTA_customer_snap src WHERE src.is_new_version = 1;
+INSERT INTO dw.customer_snap (customer_id, region, tariff, status, updated_at, valid_from, valid_to, is_current, is_deleted)
+SELECT src.customer_id, src.region, src.tariff, src.status, src.updated_at, src.valid_from, src.valid_to, src.is_current, src.is_deleted FROM dw.Z_DELTA_customer_snap src WHERE src.is_new_version = 1;
 COMMIT;
 DROP TABLE dw.Z_DELTA_customer_snap;

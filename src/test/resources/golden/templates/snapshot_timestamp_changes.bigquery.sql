@@ -24,12 +24,12 @@ tgt_keys AS (
 ),
 events AS (
     -- The open version of each key: the state that new observations are compared with
-    SELECT c.customer_id, c.region, c.plan, c.status, c.updated_at, 0 AS _new, c.valid_from AS _ord, c.valid_from AS _vf, c.valid_from AS _seen, c.valid_from AS _init
+    SELECT c.customer_id, c.region, c.tariff, c.status, c.updated_at, 0 AS _new, c.valid_from AS _ord, c.valid_from AS _vf, c.valid_from AS _seen, c.valid_from AS _init
     FROM dw.customer_snap c
     WHERE c.valid_to IS NULL
     UNION ALL
     -- New observations (only those after what the target already knows about the key)
-    SELECT s.customer_id, s.region, s.plan, s.status, s.updated_at, 1, CAST(s.updated_at AS DATETIME), CAST(s.updated_at AS DATETIME), CAST(s.updated_at AS DATETIME), CAST(s.updated_at AS DATETIME)
+    SELECT s.customer_id, s.region, s.tariff, s.status, s.updated_at, 1, CAST(s.updated_at AS DATETIME), CAST(s.updated_at AS DATETIME), CAST(s.updated_at AS DATETIME), CAST(s.updated_at AS DATETIME)
     FROM stage.customer_hist s
     LEFT JOIN tgt_keys k ON k.customer_id = s.customer_id
     WHERE k.customer_id IS NULL OR CAST(s.updated_at AS DATETIME) > k._last
@@ -75,7 +75,7 @@ ranged AS (
 late_events AS (
     -- Late keys, rebuilt apart from the pass over every key (they are rare): each version as an
     -- observation where it starts
-    SELECT c.customer_id, c.region, c.plan, c.status, c.updated_at, 1 AS _new, 0 AS _del, c.valid_from AS _ord, c.valid_from AS _vf, c.valid_from AS _seen, c.valid_from AS _init
+    SELECT c.customer_id, c.region, c.tariff, c.status, c.updated_at, 1 AS _new, 0 AS _del, c.valid_from AS _ord, c.valid_from AS _vf, c.valid_from AS _seen, c.valid_from AS _init
     FROM dw.customer_snap c
     JOIN late_keys l ON l.customer_id = c.customer_id
     WHERE NOT EXISTS (SELECT 1 FROM stage.customer_hist s WHERE s.customer_id = c.customer_id AND CAST(s.updated_at AS DATETIME) = c.valid_from)
@@ -89,7 +89,7 @@ late_events AS (
         AND NOT EXISTS (SELECT 1 FROM stage.customer_hist s WHERE s.customer_id = c.customer_id AND CAST(s.updated_at AS DATETIME) = c.valid_to)
     UNION ALL
     -- ... and all their observations in the source
-    SELECT s.customer_id, s.region, s.plan, s.status, s.updated_at, 1, 0, CAST(s.updated_at AS DATETIME), CAST(s.updated_at AS DATETIME), CAST(s.updated_at AS DATETIME), CAST(s.updated_at AS DATETIME)
+    SELECT s.customer_id, s.region, s.tariff, s.status, s.updated_at, 1, 0, CAST(s.updated_at AS DATETIME), CAST(s.updated_at AS DATETIME), CAST(s.updated_at AS DATETIME), CAST(s.updated_at AS DATETIME)
     FROM stage.customer_hist s
     JOIN late_keys l ON l.customer_id = s.customer_id
 ),
@@ -138,13 +138,13 @@ late_ranged AS (
     FROM late_starts st
 )
 -- The delta: versions to insert, and open versions that get closed
-SELECT r.customer_id, r.region, r.plan, r.status, r.updated_at, r._from AS valid_from, r._to AS valid_to, r._new AS is_new_version, 0 AS is_rebuilt_key
+SELECT r.customer_id, r.region, r.tariff, r.status, r.updated_at, r._from AS valid_from, r._to AS valid_to, r._new AS is_new_version, 0 AS is_rebuilt_key
 FROM ranged r
 LEFT JOIN late_keys nl ON nl.customer_id = r.customer_id
 WHERE (r._new = 1 OR r._to IS NOT NULL) AND nl.customer_id IS NULL
 UNION ALL
 -- ... and the late keys' versions, rebuilt
-SELECT r.customer_id, r.region, r.plan, r.status, r.updated_at, r._from AS valid_from, r._to AS valid_to, r._new AS is_new_version, 1 AS is_rebuilt_key
+SELECT r.customer_id, r.region, r.tariff, r.status, r.updated_at, r._from AS valid_from, r._to AS valid_to, r._new AS is_new_version, 1 AS is_rebuilt_key
 FROM late_ranged r
 WHERE r._del = 0 AND (r._new = 1 OR r._to IS NOT NULL);
 -- A new version may not start where the version it closes starts: stopped before any write.
@@ -161,7 +161,7 @@ DELETE FROM dw.customer_snap trg WHERE EXISTS (SELECT 1 FROM dw.Z_DELTA_customer
 UPDATE dw.customer_snap AS trg SET valid_to = src.valid_to
 FROM dw.Z_DELTA_customer_snap src
 WHERE src.is_new_version = 0 AND trg.customer_id = src.customer_id AND trg.valid_from = src.valid_from;
-INSERT INTO dw.customer_snap (customer_id, region, plan, status, updated_at, valid_from, valid_to)
-SELECT src.customer_id, src.region, src.plan, src.status, src.updated_at, src.valid_from, src.valid_to FROM dw.Z_DELTA_customer_snap src WHERE src.is_new_version = 1;
+INSERT INTO dw.customer_snap (customer_id, region, tariff, status, updated_at, valid_from, valid_to)
+SELECT src.customer_id, src.region, src.tariff, src.status, src.updated_at, src.valid_from, src.valid_to FROM dw.Z_DELTA_customer_snap src WHERE src.is_new_version = 1;
 COMMIT;
 DROP TABLE dw.Z_DELTA_customer_snap;

@@ -15,12 +15,12 @@ WITH tgt_keys AS (
 ),
 events AS (
     -- The open version of each key: the state that new observations are compared with
-    SELECT c.customer_id, c.region, c.plan, c.status, c.updated_at, 0 AS _new, c.valid_from AS _ord, c.valid_from AS _vf, c.valid_from AS _seen, c.valid_from AS _init
+    SELECT c.customer_id, c.region, c.tariff, c.status, c.updated_at, 0 AS _new, c.valid_from AS _ord, c.valid_from AS _vf, c.valid_from AS _seen, c.valid_from AS _init
     FROM dw.customer_snap c
     WHERE c.valid_to IS NULL
     UNION ALL
     -- New observations
-    SELECT s.customer_id, s.region, s.plan, s.status, s.updated_at, 1, CAST(CURRENT_TIMESTAMP AS DATETIME), CAST(s.updated_at AS DATETIME), CAST(CURRENT_TIMESTAMP AS DATETIME), CAST(s.updated_at AS DATETIME)
+    SELECT s.customer_id, s.region, s.tariff, s.status, s.updated_at, 1, CAST(CURRENT_TIMESTAMP AS DATETIME), CAST(s.updated_at AS DATETIME), CAST(CURRENT_TIMESTAMP AS DATETIME), CAST(s.updated_at AS DATETIME)
     FROM stage.customer_src s
 ),
 flagged AS (
@@ -62,7 +62,7 @@ ranged AS (
     FROM starts st
 )
 -- The delta: versions to insert, and open versions that get closed
-SELECT r.customer_id, r.region, r.plan, r.status, r.updated_at, r._from AS valid_from, r._to AS valid_to, r._new AS is_new_version
+SELECT r.customer_id, r.region, r.tariff, r.status, r.updated_at, r._from AS valid_from, r._to AS valid_to, r._new AS is_new_version
 FROM ranged r
 WHERE (r._new = 1 OR r._to IS NOT NULL);
 -- A new version may not start where the version it closes starts: stopped before any write.
@@ -77,7 +77,7 @@ BEGIN TRANSACTION;
 UPDATE dw.customer_snap AS trg SET valid_to = src.valid_to
 FROM dw.Z_DELTA_customer_snap src
 WHERE src.is_new_version = 0 AND trg.customer_id = src.customer_id AND trg.valid_from = src.valid_from;
-INSERT INTO dw.customer_snap (customer_id, region, plan, status, updated_at, valid_from, valid_to)
-SELECT src.customer_id, src.region, src.plan, src.status, src.updated_at, src.valid_from, src.valid_to FROM dw.Z_DELTA_customer_snap src WHERE src.is_new_version = 1;
+INSERT INTO dw.customer_snap (customer_id, region, tariff, status, updated_at, valid_from, valid_to)
+SELECT src.customer_id, src.region, src.tariff, src.status, src.updated_at, src.valid_from, src.valid_to FROM dw.Z_DELTA_customer_snap src WHERE src.is_new_version = 1;
 COMMIT;
 DROP TABLE dw.Z_DELTA_customer_snap;

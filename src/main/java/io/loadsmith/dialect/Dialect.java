@@ -50,12 +50,18 @@ public record Dialect(
 
     /**
      * The name as a delimited identifier of this dialect: between the dialect's identifier quotes,
-     * an embedded quote doubled (standard SQL, PostgreSQL, Snowflake, H2, DuckDB, Spark and BigQuery
-     * all read a doubled quote inside a delimited identifier as one). Inside the quotes the
-     * engine keeps the name's case.
+     * an embedded closing quote doubled (standard SQL, PostgreSQL, Snowflake, H2, DuckDB, Spark and
+     * BigQuery all read a doubled quote inside a delimited identifier as one; T-SQL's {@code [a]]b]}
+     * is the name a]b, while a [ inside needs nothing). Inside the quotes the engine keeps the name's case.
      */
     public String quoteIdentifier(String name) {
-        return identifierQuote + name.replace(identifierQuote, identifierQuote + identifierQuote) + identifierQuote;
+        String close = closingQuote();
+        return identifierQuote + name.replace(close, close + close) + close;
+    }
+
+    /** The quote that ends a delimited identifier: ] after T-SQL's [, else the opening quote itself. */
+    public String closingQuote() {
+        return "[".equals(identifierQuote) ? "]" : identifierQuote;
     }
 
     /**

@@ -23,7 +23,8 @@ public final class AdeConfigPackages {
 
     /** The tool's dbmsProduct names and the Loadsmith dialect each maps onto (none for engines we do not generate for). */
     static final Map<String, String> DIALECTS = Map.of(
-            "SNOWFLAKE", "snowflake", "BIGQUERY", "bigquery", "DATABRICKS", "databricks", "POSTGRESQL", "postgresql");
+            "SNOWFLAKE", "snowflake", "BIGQUERY", "bigquery", "DATABRICKS", "databricks", "POSTGRESQL", "postgresql",
+            "REDSHIFT", "redshift", "MS_SQL", "sqlserver", "MS_SQL_DW", "synapse", "MS_FABRIC", "fabric");
 
     /**
      * The result, what was passed over (formulas of engines Loadsmith does not target), and the

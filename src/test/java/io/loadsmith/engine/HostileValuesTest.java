@@ -88,7 +88,7 @@ class HostileValuesTest {
                 new Case("cdc_scd2", PERSON, List.of(EVENTS), Map.of("key_columns", "person_id,tenant")),
                 new Case("scd_hybrid_rebuild", DIM_USER, List.of(STAGING), Map.of("natural_key", "login", "scd1_columns", "name")),
                 new Case("snapshot", CUSTOMER_SNAP, List.of(CUSTOMER_HIST), Map.of("strategy", "check",
-                        "unique_key", "customer_id", "check_columns", "plan,status", "observed_at", "snapshot_date",
+                        "unique_key", "customer_id", "check_columns", "tariff,status", "observed_at", "snapshot_date",
                         "invalidate_hard_deletes", "true")),
                 new Case("audit", CUSTOMER, List.of(CUSTOMER_SRC), Map.of("table", "stage.customer_src",
                         "type", "accepted_values", "columns", "status", "values", "A,B", "name", "status_check")),

@@ -47,6 +47,10 @@ public final class SqlLexer {
             case "snowflake" -> new Rules(true, true, false, true, false);
             case "bigquery" -> new Rules(true, false, false, false, true);
             case "databricks" -> new Rules(true, false, true, false, false);
+            // Redshift reads backslash escapes and '' inside literals, and $$ bodies; its comments do not nest.
+            case "redshift" -> new Rules(true, true, false, true, false);
+            // T-SQL: only '' inside literals (a backslash escapes nothing), and block comments nest.
+            case "sqlserver", "synapse", "fabric" -> new Rules(false, true, true, false, false);
             default -> throw new IllegalArgumentException("no lexer rules for " + dialect);
         };
     }

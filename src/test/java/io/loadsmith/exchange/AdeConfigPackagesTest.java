@@ -10,6 +10,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.core.io.ClassPathResource;
 
+import io.loadsmith.dialect.DialectRegistry;
+import io.loadsmith.engine.DialectSyntax;
 import io.loadsmith.engine.TestGenerators;
 import io.loadsmith.generation.InMemoryTemplates;
 import io.loadsmith.generation.model.AttributeModel;
@@ -63,7 +65,31 @@ class AdeConfigPackagesTest {
 
         assertThat(sql).isEqualTo("SELECT MD5(UPPER(COALESCE(NULLIF(TRIM(CAST(src.customer_no AS VARCHAR)), ''), '-1')"
                 + " || '~' || COALESCE(TO_CHAR(src.changed_at, 'YYYY-MM-DD\"T\"HH24:MI:SS.US'), '-1'))) || 'v2' FROM x src;");
-        assertThat(imported.skipped()).singleElement().asString().contains("MS_SQL");
+        // MS_SQL is the sqlserver dialect now: its formula is imported, not passed over.
+        assertThat(imported.skipped()).isEmpty();
+    }
+
+    /** The default configuration's formulas for the Microsoft engines and Redshift import under their dialects and render there. */
+    @Test
+    void theDefaultConfigurationsMicrosoftAndRedshiftFormulasRenderUnderTheirDialects() throws Exception {
+        AdeConfigPackages.Imported imported = AdeConfigPackages.read(resource("default/CONFIG_LOAD_TRANSFORMATIONS.json"));
+        TestGenerators generators = TestGenerators.with(List.of(new DocumentModels(imported.document()), new InMemoryTemplates()
+                .add("hash_of_keys", "SELECT ${loads.getTransformationForAttributes(\"HASH_KEY\", loads.getAttributesForType(model.load.target.attributes, \"BK\"), \"src\")} AS h FROM x src")));
+        EntityModel target = new EntityModel("H_CUSTOMER", "CUSTOMER", "rdv", null, "TABLE", List.of(
+                new AttributeModel("customer_no", "BK", "VARCHAR", 20, null, null, true, null, null),
+                new AttributeModel("region", "BK", "VARCHAR", 20, null, null, true, null, null)));
+        LoadModel load = new LoadModel("load_h_customer", target, List.of(),
+                List.of(new StepModel("hash", StepType.OVERRIDE, "<ftltemplate:hash_of_keys>")), Map.of());
+        DialectRegistry dialects = new DialectRegistry();
+
+        assertThat(imported.skipped()).isEmpty();
+        for (String dialect : List.of("sqlserver", "redshift")) {
+            String sql = generators.loads().generate(load, dialect, Map.of()).sql();
+            assertThat(DialectSyntax.problems(sql, dialects.get(dialect))).as(sql).isEmpty();
+            assertThat(sql).contains(dialect.equals("sqlserver")
+                    ? "CONVERT(CHAR(32), HASHBYTES('MD5', customer_no + '~' + region), 2) AS h"
+                    : "MD5(customer_no || '~' || region) AS h");
+        }
     }
 
     @Test

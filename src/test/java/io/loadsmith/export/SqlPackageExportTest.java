@@ -122,6 +122,28 @@ class SqlPackageExportTest {
         assertThat(dir.resolve("dist/loads/load_d_vessel_scd2.sql")).exists();
     }
 
+    /** Redshift and the Microsoft engines are targets of the command line like the others: their types and hashes in the files. */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"redshift", "sqlserver", "synapse", "fabric"})
+    void commandLineExportsForRedshiftAndTheMicrosoftEngines(String dialect, @TempDir Path dir) throws Exception {
+        Path json = dir.resolve("vessel.json");
+        Files.write(json, vesselJson());
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+        int code = ExportCommand.run(new String[] {"export", "--package", json.toString(), "--dialect", dialect,
+                "--out", dir.resolve("dist").toString(), "--version", "3"}, new PrintStream(new ByteArrayOutputStream()), new PrintStream(err));
+
+        assertThat(code).as(err.toString()).isZero();
+        Map<String, String> files = unzip(Files.readAllBytes(dir.resolve("dist/vessel-3-" + dialect + ".zip")));
+        assertThat(files.get("manifest.json")).contains("\"dialect\": \"" + dialect + "\"");
+        boolean microsoft = !"redshift".equals(dialect);
+        assertThat(files.get("ddl/publish.D_VESSEL_SCD2.sql")).contains("    validity_status SMALLINT,\n",
+                microsoft ? "    valid_from DATETIME2(6),\n" : "    valid_from TIMESTAMP,\n");
+        assertThat(files.get("loads/load_d_vessel_scd2.sql")).contains(microsoft ? "HASHBYTES('MD5', " : "MD5(")
+                .contains(microsoft ? "MERGE INTO publish.D_VESSEL_SCD2 trg USING publish.Z_SCD2_MERGE_D_VESSEL_SCD2 src"
+                        : "MERGE INTO publish.D_VESSEL_SCD2 USING publish.Z_SCD2_MERGE_D_VESSEL_SCD2 src");
+    }
+
     @Test
     void commandLineExplainsBadArgumentsAndBadPackages(@TempDir Path dir) throws Exception {
         ByteArrayOutputStream err = new ByteArrayOutputStream();

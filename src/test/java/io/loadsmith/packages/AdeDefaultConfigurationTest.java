@@ -117,12 +117,11 @@ class AdeDefaultConfigurationTest {
                 "CONFIG_LOAD_TRANSFORMATIONS from $[2] as config_load_transformations: 7 created",
                 "CONFIG_ENTITY_DEFAULTS from $[1] as config_entity_defaults: 14 created",
                 "CONFIG_LOAD_TEMPLATES from $[0] as config_load_templates: 4 created");
+        // MS_SQL, REDSHIFT and MS_FABRIC are dialects now (sqlserver, redshift, fabric): nothing is passed over.
         assertThat(report.get("skipped").valueStream().map(s -> s.get("path").asString() + ": " + s.get("reason").asString()).toList())
-                .containsExactly(
-                        "$[2].dbmsTransformationFormulas[1]: formula of HASH_KEY for MS_SQL (Loadsmith does not generate for it)",
-                        "$[2].dbmsTransformationFormulas[2]: formula of HASH_KEY for REDSHIFT (Loadsmith does not generate for it)",
-                        "$[2].dbmsTransformationFormulas[3]: formula of LOAD_NAME for MS_SQL (Loadsmith does not generate for it)",
-                        "$[2].dbmsTransformationFormulas[4]: formula of PACKAGE_VERSION for MS_FABRIC (Loadsmith does not generate for it)");
+                .isEmpty();
+        assertThat(api().get("/api/v1/transformation-types?name=HASH_KEY").get(0).get("formulas").toString())
+                .contains("sqlserver", "HASHBYTES", "redshift");
         // The types without a formula are kept.
         assertThat(api().get("/api/v1/transformation-types?name=RUN_ID").get(0).get("formulas").isEmpty()).isTrue();
     }
@@ -214,14 +213,16 @@ class AdeDefaultConfigurationTest {
         var request = org.springframework.test.web.servlet.request.MockMvcRequestBuilders.multipart("/packages/import")
                 .param("format", "ade");
         for (String name : List.of("CONFIG_LOAD_TEMPLATES", "CONFIG_ENTITY_DEFAULTS", "CONFIG_LOAD_TRANSFORMATIONS")) {
+            // Every product of the default configuration is a dialect now: one made foreign keeps a formula to pass over.
             request.file(new org.springframework.mock.web.MockMultipartFile("file", name + ".json", "application/json",
-                    fixture(name).getBytes(StandardCharsets.UTF_8)));
+                    fixture(name).replace("\"dbmsProduct\": \"MS_FABRIC\"", "\"dbmsProduct\": \"ORACLE\"")
+                            .getBytes(StandardCharsets.UTF_8)));
         }
 
         String page = mvc.perform(request).andReturn().getResponse().getContentAsString(StandardCharsets.UTF_8);
 
         assertThat(page).contains("Imported 3 configuration packages, in dependency order:", "Passed over:",
-                "CONFIG_LOAD_TRANSFORMATIONS.json: $.dbmsTransformationFormulas[1]");
+                "CONFIG_LOAD_TRANSFORMATIONS.json: $.dbmsTransformationFormulas[4]", "ORACLE");
         assertThat(page.indexOf(">CONFIG_LOAD_TRANSFORMATIONS<")).isLessThan(page.indexOf(">CONFIG_ENTITY_DEFAULTS<"));
         assertThat(page.indexOf(">CONFIG_ENTITY_DEFAULTS<")).isLessThan(page.indexOf(">CONFIG_LOAD_TEMPLATES<"));
     }

@@ -1,0 +1,82 @@
+/* 1. step_1 (OVERRIDE - SQL) */
+DROP TABLE IF EXISTS dw.Z_CDC_DUPS_person_scd2;
+-- Key and sequence values with several events (normally none)
+SELECT * INTO dw.Z_CDC_DUPS_person_scd2 FROM (
+SELECT g.person_id, g.tenant, g.cdc_seq FROM stage.person_cdc g GROUP BY g.person_id, g.tenant, g.cdc_seq HAVING COUNT(*) > 1
+) q;
+-- Two different events with the same key and sequence stop the load before any write.
+SELECT CAST('cdc_scd2 load cdc_person: the source stage.person_cdc has different events with the same key and sequence (person_id, tenant, cdc_seq); example: ' + 'person_id=' + COALESCE(CAST(bad.person_id AS VARCHAR(4000)), 'NULL') + ', tenant=' + COALESCE(CAST(bad.tenant AS VARCHAR(4000)), 'NULL') + ', cdc_seq=' + COALESCE(CAST(bad.cdc_seq AS VARCHAR(4000)), 'NULL') + '. Each event of a key needs its own sequence value; fix the CDC extract.' AS INTEGER) AS load_check_failed
+FROM (
+    SELECT TOP 1 * FROM (
+    SELECT e.person_id, e.tenant, e.cdc_seq
+    FROM (
+        SELECT DISTINCT s.person_id, s.tenant, s.name, s.city, s.cdc_seq, s.cdc_operation, s.event_time
+        FROM stage.person_cdc s
+        JOIN dw.Z_CDC_DUPS_person_scd2 d ON d.person_id = s.person_id AND d.tenant = s.tenant AND d.cdc_seq = s.cdc_seq
+        UNION ALL
+        SELECT DISTINCT s.person_id, s.tenant, s.name, s.city, s.cdc_seq, s.cdc_operation, s.event_time
+        FROM stage.person_cdc s
+        WHERE s.person_id IS NULL OR s.tenant IS NULL OR s.cdc_seq IS NULL
+    ) e
+    GROUP BY e.person_id, e.tenant, e.cdc_seq HAVING COUNT(*) > 1
+    ) o
+) bad;
+DROP TABLE dw.Z_CDC_DUPS_person_scd2;
+-- The events already applied (tracked columns: an event updated in place leaves no sequence of its own in the target)
+IF OBJECT_ID('dw.Z_CDC_SEEN_person_scd2', 'U') IS NULL CREATE TABLE dw.Z_CDC_SEEN_person_scd2 (person_id INT, tenant VARCHAR(100), cdc_seq BIGINT);
+DROP TABLE IF EXISTS dw.Z_CDC_KEYS_person_scd2;
+-- Keys with events that the target does not reflect yet
+SELECT * INTO dw.Z_CDC_KEYS_person_scd2 FROM (
+SELECT DISTINCT e.person_id, e.tenant
+FROM stage.person_cdc e
+WHERE (NOT (COALESCE(e.cdc_operation, '') = 'D') AND NOT EXISTS (
+        SELECT 1 FROM dw.Z_CDC_SEEN_person_scd2 t WHERE t.person_id = e.person_id AND t.tenant = e.tenant AND t.cdc_seq = e.cdc_seq))
+    OR (COALESCE(e.cdc_operation, '') = 'D' AND NOT EXISTS (
+        SELECT 1 FROM dw.person_scd2 t WHERE t.person_id = e.person_id AND t.tenant = e.tenant AND t.valid_to = e.event_time))
+) q;
+DROP TABLE IF EXISTS dw.Z_CDC_HIST_person_scd2;
+-- The rebuilt history of those keys: a version opens at the first event, after a delete and at each
+-- change of a tracked column (name); the events that follow it until the next opening
+-- update it in place, so it carries the last one's values and sequence, valid until the next event
+SELECT * INTO dw.Z_CDC_HIST_person_scd2 FROM (
+SELECT
+    v.person_id, v.tenant, v.name, v.city, v.cdc_seq
+    , v._vf AS valid_from
+    , COALESCE(v._next, CAST('9999-12-31 00:00:00' AS DATETIME2(6))) AS valid_to
+    , CASE WHEN v._next IS NULL THEN 1 ELSE 0 END AS is_current
+FROM (
+    SELECT e.*, MIN(e.event_time) OVER (PARTITION BY e.person_id, e.tenant, e._grp) AS _vf, LEAD(e._grp) OVER (PARTITION BY e.person_id, e.tenant ORDER BY e.cdc_seq) AS _next_grp
+    FROM (
+        SELECT e.*
+            , SUM(e._opens) OVER (PARTITION BY e.person_id, e.tenant ORDER BY e.cdc_seq ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS _grp
+            , LEAD(e.event_time) OVER (PARTITION BY e.person_id, e.tenant ORDER BY e.cdc_seq) AS _next
+        FROM (
+            SELECT e.*, CASE WHEN e._del = 1 OR e._p_del IS NULL OR e._p_del = 1 OR ((CASE WHEN e.name = e._p_name OR (e.name IS NULL AND e._p_name IS NULL) THEN 0 ELSE 1 END = 1)) THEN 1 ELSE 0 END AS _opens
+            FROM (
+                SELECT e.*, LAG(e._del) OVER (PARTITION BY e.person_id, e.tenant ORDER BY e.cdc_seq) AS _p_del, LAG(e.name) OVER (PARTITION BY e.person_id, e.tenant ORDER BY e.cdc_seq) AS _p_name
+                FROM (
+                    SELECT DISTINCT s.person_id, s.tenant, s.name, s.city, s.cdc_seq, s.cdc_operation, s.event_time, CASE WHEN COALESCE(s.cdc_operation, '') = 'D' THEN 1 ELSE 0 END AS _del
+                    FROM stage.person_cdc s
+                    JOIN dw.Z_CDC_KEYS_person_scd2 k ON k.person_id = s.person_id AND k.tenant = s.tenant
+                ) e
+            ) e
+        ) e
+    ) e
+) v
+WHERE v._del = 0 AND (v._next_grp IS NULL OR v._next_grp <> v._grp)
+) q;
+SET XACT_ABORT ON;
+BEGIN TRANSACTION;
+DELETE trg FROM dw.person_scd2 trg WHERE EXISTS (SELECT 1 FROM dw.Z_CDC_KEYS_person_scd2 k WHERE k.person_id = trg.person_id AND k.tenant = trg.tenant);
+INSERT INTO dw.person_scd2 (person_id, tenant, name, city, cdc_seq, valid_from, valid_to, is_current)
+SELECT person_id, tenant, name, city, cdc_seq, valid_from, valid_to, is_current
+FROM dw.Z_CDC_HIST_person_scd2;
+DELETE sn FROM dw.Z_CDC_SEEN_person_scd2 sn WHERE EXISTS (SELECT 1 FROM dw.Z_CDC_KEYS_person_scd2 k WHERE k.person_id = sn.person_id AND k.tenant = sn.tenant);
+INSERT INTO dw.Z_CDC_SEEN_person_scd2 (person_id, tenant, cdc_seq)
+SELECT DISTINCT s.person_id, s.tenant, s.cdc_seq
+FROM stage.person_cdc s
+JOIN dw.Z_CDC_KEYS_person_scd2 k ON k.person_id = s.person_id AND k.tenant = s.tenant
+WHERE NOT (COALESCE(s.cdc_operation, '') = 'D');
+COMMIT;
+DROP TABLE dw.Z_CDC_KEYS_person_scd2;
+DROP TABLE dw.Z_CDC_HIST_person_scd2;

@@ -1,0 +1,217 @@
+/* 1. step_1 (OVERRIDE - SQL) */
+-- Duplicate keys in the temp table stop the load before any write.
+SELECT CAST('scd2 load load_d_vessel_scd2: the source publish.Z_TMP_D_VESSEL_SCD2 has several rows for one key (vessel_id); example: ' + 'vessel_id=' + COALESCE(CAST(bad.vessel_id AS VARCHAR(4000)), 'NULL') + '. Give the source one row per key.' AS INTEGER) AS load_check_failed
+FROM (
+    SELECT TOP 1 * FROM (
+    SELECT s.vessel_id FROM publish.Z_TMP_D_VESSEL_SCD2 s GROUP BY s.vessel_id HAVING COUNT(*) > 1
+    ) o
+) bad;
+DROP TABLE IF EXISTS publish.Z_SCD2_MERGE_D_VESSEL_SCD2;
+WITH src_tmp AS (
+        -- Changed data from source temp table
+        SELECT
+            *
+        FROM (
+            SELECT
+                vessel_id
+                , mmsi_key
+                , vessel_name
+                , vessel_type_code
+                , vessel_type
+                , country_code
+                , country
+                , source_system
+                , LOWER(CONVERT(VARCHAR(32), HASHBYTES('MD5', UPPER(COALESCE(NULLIF(LTRIM(RTRIM(vessel_id)), ''), '-1') + '~' + COALESCE(CONVERT(VARCHAR(19), valid_from, 126) + '.' + RIGHT('000000' + CAST(DATEPART(MICROSECOND, valid_from) AS VARCHAR(6)), 6), '-1'))), 2)) AS vessel_scd_id
+                , LOWER(CONVERT(VARCHAR(32), HASHBYTES('MD5', COALESCE(CAST(mmsi_key AS VARCHAR(4000)), '-1') + '~' + COALESCE(vessel_name, '-1') + '~' + COALESCE(CAST(vessel_type_code AS VARCHAR(4000)), '-1') + '~' + COALESCE(country_code, '-1') + '~' + COALESCE(country, '-1')), 2)) AS datahash
+                , valid_from
+                , CAST(null AS DATETIME2(6)) AS valid_to
+                , CAST(null AS SMALLINT) AS validity_status
+            FROM
+                publish.Z_TMP_D_VESSEL_SCD2
+
+        ) src
+        WHERE
+            NOT EXISTS (
+                SELECT
+                    1
+                FROM
+                    publish.D_VESSEL_SCD2 trg
+                WHERE
+                    trg.validity_status = 1
+                    AND trg.vessel_id = src.vessel_id
+                    AND trg.datahash = src.datahash
+            )
+    )
+SELECT * INTO publish.Z_SCD2_MERGE_D_VESSEL_SCD2 FROM (
+-- Rows to be merged
+    SELECT
+        vessel_scd_id
+        , vessel_id
+        , datahash
+        , valid_from
+        , mmsi_key
+        , vessel_name
+        , vessel_type_code
+        , vessel_type
+        , country_code
+        , country
+        , source_system
+        -- valid_to is the valid_from of the next version (by ID), NULL on the open version
+        , LEAD(valid_from) OVER (PARTITION BY vessel_id ORDER BY valid_from) AS valid_to
+        -- Only the latest version (by ID) is valid
+        , CASE
+            WHEN LEAD(valid_from) OVER (PARTITION BY vessel_id ORDER BY valid_from) IS NULL
+            THEN 1
+            ELSE 0
+        END AS validity_status
+    FROM (
+        -- Select rows from the target entity that require validity updates
+        SELECT
+            vessel_scd_id
+            , vessel_id
+            , datahash
+            , valid_from
+            , valid_to
+            , validity_status
+            , mmsi_key
+            , vessel_name
+            , vessel_type_code
+            , vessel_type
+            , country_code
+            , country
+            , source_system
+        FROM
+            publish.D_VESSEL_SCD2 trg
+        WHERE
+            trg.validity_status = 1
+            AND EXISTS (
+                SELECT
+                    1
+                FROM
+                    src_tmp
+                WHERE
+                    trg.vessel_id = src_tmp.vessel_id
+            )
+        -- Union all changed data from source
+        UNION ALL
+        SELECT
+            vessel_scd_id
+            , vessel_id
+            , datahash
+            , valid_from
+            , valid_to
+            , validity_status
+            , mmsi_key
+            , vessel_name
+            , vessel_type_code
+            , vessel_type
+            , country_code
+            , country
+            , source_system
+        FROM
+            src_tmp
+        -- Current versions whose untracked (SCD1) columns changed: updated in place
+        UNION ALL
+        SELECT
+            trg.vessel_scd_id
+            , trg.vessel_id
+            , trg.datahash
+            , trg.valid_from
+            , trg.valid_to
+            , trg.validity_status
+            , trg.mmsi_key
+            , trg.vessel_name
+            , trg.vessel_type_code
+            , s.vessel_type
+            , trg.country_code
+            , trg.country
+            , s.source_system
+        FROM
+            publish.D_VESSEL_SCD2 trg
+            JOIN (
+            SELECT
+                vessel_id
+                , mmsi_key
+                , vessel_name
+                , vessel_type_code
+                , vessel_type
+                , country_code
+                , country
+                , source_system
+                , LOWER(CONVERT(VARCHAR(32), HASHBYTES('MD5', UPPER(COALESCE(NULLIF(LTRIM(RTRIM(vessel_id)), ''), '-1') + '~' + COALESCE(CONVERT(VARCHAR(19), valid_from, 126) + '.' + RIGHT('000000' + CAST(DATEPART(MICROSECOND, valid_from) AS VARCHAR(6)), 6), '-1'))), 2)) AS vessel_scd_id
+                , LOWER(CONVERT(VARCHAR(32), HASHBYTES('MD5', COALESCE(CAST(mmsi_key AS VARCHAR(4000)), '-1') + '~' + COALESCE(vessel_name, '-1') + '~' + COALESCE(CAST(vessel_type_code AS VARCHAR(4000)), '-1') + '~' + COALESCE(country_code, '-1') + '~' + COALESCE(country, '-1')), 2)) AS datahash
+                , valid_from
+                , CAST(null AS DATETIME2(6)) AS valid_to
+                , CAST(null AS SMALLINT) AS validity_status
+            FROM
+                publish.Z_TMP_D_VESSEL_SCD2
+
+            ) s ON s.vessel_id = trg.vessel_id AND s.datahash = trg.datahash
+        WHERE
+            trg.validity_status = 1
+            AND ((CASE WHEN trg.vessel_type = s.vessel_type OR (trg.vessel_type IS NULL AND s.vessel_type IS NULL) THEN 0 ELSE 1 END = 1) OR (CASE WHEN trg.source_system = s.source_system OR (trg.source_system IS NULL AND s.source_system IS NULL) THEN 0 ELSE 1 END = 1))
+    ) versions
+    -- Current versions of keys missing from the complete input: closed at the run time
+    UNION ALL
+    SELECT
+        vessel_scd_id
+        , vessel_id
+        , datahash
+        , valid_from
+        , mmsi_key
+        , vessel_name
+        , vessel_type_code
+        , vessel_type
+        , country_code
+        , country
+        , source_system
+        , CAST(CURRENT_TIMESTAMP AS DATETIME2(6)) AS valid_to
+        , 0 AS validity_status
+    FROM
+        publish.D_VESSEL_SCD2 trg
+    WHERE
+        trg.validity_status = 1
+        AND NOT EXISTS (SELECT 1 FROM publish.Z_TMP_D_VESSEL_SCD2 s WHERE s.vessel_id = trg.vessel_id)
+) q;
+MERGE INTO publish.D_VESSEL_SCD2 trg USING publish.Z_SCD2_MERGE_D_VESSEL_SCD2 src
+ON (
+    trg.vessel_id = src.vessel_id
+    AND trg.datahash = src.datahash
+    AND trg.valid_from = src.valid_from
+)
+WHEN MATCHED THEN UPDATE SET
+    valid_to = src.valid_to
+    , validity_status = src.validity_status
+    , vessel_type = src.vessel_type
+    , source_system = src.source_system
+WHEN NOT MATCHED THEN INSERT (
+    vessel_scd_id
+    , vessel_id
+    , datahash
+    , valid_from
+    , valid_to
+    , validity_status
+    , mmsi_key
+    , vessel_name
+    , vessel_type_code
+    , vessel_type
+    , country_code
+    , country
+    , source_system
+)
+VALUES (
+    src.vessel_scd_id
+    , src.vessel_id
+    , src.datahash
+    , src.valid_from
+    , src.valid_to
+    , src.validity_status
+    , src.mmsi_key
+    , src.vessel_name
+    , src.vessel_type_code
+    , src.vessel_type
+    , src.country_code
+    , src.country
+    , src.source_system
+);
+DROP TABLE IF EXISTS publish.Z_SCD2_MERGE_D_VESSEL_SCD2;

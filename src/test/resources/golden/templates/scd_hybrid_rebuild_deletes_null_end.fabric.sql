@@ -1,0 +1,64 @@
+/* 1. step_1 (OVERRIDE - SQL) */
+-- Duplicate keys in the source stop the load before any write.
+SELECT CAST('scd_hybrid_rebuild load dim_user_rebuild: the source stage.dim_user_staging has several rows for one natural key (login); example: ' + 'login=' + COALESCE(CAST(bad.login AS VARCHAR(4000)), 'NULL') + '. Give the source one row per key.' AS INTEGER) AS load_check_failed
+FROM (
+    SELECT TOP 1 * FROM (
+    SELECT s.login FROM stage.dim_user_staging s GROUP BY s.login HAVING COUNT(*) > 1
+    ) o
+) bad;
+DROP TABLE IF EXISTS dw.Z_NEW_dim_user;
+CREATE TABLE dw.Z_NEW_dim_user AS
+SELECT * FROM dw.dim_user WHERE 1 = 0;
+INSERT INTO dw.Z_NEW_dim_user (dim_user_id, login, premium_user, address, phone, name, scd_version, scd_start_date, scd_end_date, scd_active)
+-- Keys not in the complete source: deleted, their current version closed
+SELECT
+        p.dim_user_id AS dim_user_id
+        , p.login AS login
+        , p.premium_user AS premium_user
+        , p.address AS address
+        , p.phone AS phone
+        , p.name AS name
+        , p.scd_version AS scd_version
+        , p.scd_start_date AS scd_start_date
+        , CASE WHEN p.scd_active = 1 THEN CAST(CURRENT_TIMESTAMP AS DATETIME2(6)) ELSE p.scd_end_date END AS scd_end_date
+        , CASE WHEN p.scd_active = 1 THEN 0 ELSE p.scd_active END AS scd_active
+FROM dw.dim_user p
+WHERE NOT EXISTS (SELECT 1 FROM stage.dim_user_staging s WHERE s.login = p.login)
+UNION ALL
+-- Keys in the source: SCD1 columns overwritten in all versions; the current version closed on an SCD2 change
+SELECT
+        p.dim_user_id AS dim_user_id
+        , p.login AS login
+        , s.premium_user AS premium_user
+        , p.address AS address
+        , p.phone AS phone
+        , s.name AS name
+        , p.scd_version AS scd_version
+        , p.scd_start_date AS scd_start_date
+        , CASE WHEN p.scd_active = 1 AND ((CASE WHEN p.address = s.address OR (p.address IS NULL AND s.address IS NULL) THEN 0 ELSE 1 END = 1) OR (CASE WHEN p.phone = s.phone OR (p.phone IS NULL AND s.phone IS NULL) THEN 0 ELSE 1 END = 1)) THEN CAST(CURRENT_TIMESTAMP AS DATETIME2(6)) ELSE p.scd_end_date END AS scd_end_date
+        , CASE WHEN p.scd_active = 1 AND ((CASE WHEN p.address = s.address OR (p.address IS NULL AND s.address IS NULL) THEN 0 ELSE 1 END = 1) OR (CASE WHEN p.phone = s.phone OR (p.phone IS NULL AND s.phone IS NULL) THEN 0 ELSE 1 END = 1)) THEN 0 ELSE p.scd_active END AS scd_active
+FROM dw.dim_user p
+JOIN stage.dim_user_staging s ON s.login = p.login
+UNION ALL
+-- New versions of changed keys, and new keys
+SELECT
+        COALESCE((SELECT MAX(m.dim_user_id) FROM dw.dim_user m), 0) + ROW_NUMBER() OVER (ORDER BY s.login) AS dim_user_id
+        , s.login AS login
+        , s.premium_user AS premium_user
+        , s.address AS address
+        , s.phone AS phone
+        , s.name AS name
+        , COALESCE((SELECT MAX(v.scd_version) FROM dw.dim_user v WHERE v.login = s.login), 0) + 1 AS scd_version
+        , CAST(CURRENT_TIMESTAMP AS DATETIME2(6)) AS scd_start_date
+        , CAST(NULL AS DATETIME2(6)) AS scd_end_date
+        , 1 AS scd_active
+FROM stage.dim_user_staging s
+LEFT JOIN dw.dim_user p ON p.login = s.login AND p.scd_active = 1
+WHERE p.dim_user_id IS NULL OR ((CASE WHEN p.address = s.address OR (p.address IS NULL AND s.address IS NULL) THEN 0 ELSE 1 END = 1) OR (CASE WHEN p.phone = s.phone OR (p.phone IS NULL AND s.phone IS NULL) THEN 0 ELSE 1 END = 1));
+SET XACT_ABORT ON;
+BEGIN TRANSACTION;
+DELETE FROM dw.dim_user WHERE 1 = 1;
+INSERT INTO dw.dim_user (dim_user_id, login, premium_user, address, phone, name, scd_version, scd_start_date, scd_end_date, scd_active)
+SELECT dim_user_id, login, premium_user, address, phone, name, scd_version, scd_start_date, scd_end_date, scd_active FROM dw.Z_NEW_dim_user;
+COMMIT;
+DROP TABLE dw.Z_NEW_dim_user;

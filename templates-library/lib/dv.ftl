@@ -7,6 +7,9 @@
 -->
 <#include "/lib/load.ftl">
 <#include "/lib/mapping.ftl">
+<#if model.load.mappings?size != 1>
+    <#stop "generated logic reads exactly one entity mapping; load " + model.load.name + " has " + model.load.mappings?size + ".">
+</#if>
 <#assign mapping = model.load.mappings[0]>
 <#assign target = model.load.target>
 <#assign targetTable = target.schema + "." + target.sqlName>

@@ -36,14 +36,14 @@ final class GeneratedLogic {
             return planned;
         }
         if (load.mappings().size() > 1) {
-            throw new GenerationException(at, "has " + load.mappings().size() + " entity mappings ("
+            throw new GenerationException(at, "the load has " + load.mappings().size() + " entity mappings ("
                     + String.join(", ", load.mappings().stream().map(m -> "'" + m.name() + "'").toList())
                     + ") and no OVERRIDE step: generated logic reads exactly one mapping; remove the others"
                     + " or write the load's SQL in an OVERRIDE step.");
         }
         String template = template(load, at);
         if (!templateExists.test(template)) {
-            throw new GenerationException(at, "target " + load.target().qualifiedName() + " is of entity type "
+            throw new GenerationException(at, "the target " + load.target().qualifiedName() + " is of entity type "
                     + load.target().entityType() + ", for which the library has no generated logic (no template "
                     + template + "; there are generated_hub, generated_link, generated_sat, generated_psa,"
                     + " generated_stage, generated_generic, generated_view and generated_sat_c), so mapping '"
@@ -63,7 +63,7 @@ final class GeneratedLogic {
     private static String template(LoadModel load, Location at) {
         String type = load.target().entityType();
         if (type == null || !type.matches("[A-Za-z][A-Za-z0-9_]*")) {
-            throw new GenerationException(at, "target " + load.target().qualifiedName() + " has no entity type"
+            throw new GenerationException(at, "the target " + load.target().qualifiedName() + " has no entity type"
                     + " (HUB, LINK, SAT, ...), so its logic cannot be generated from mapping '"
                     + load.mappings().get(0).name() + "'; give the entity a type or write an OVERRIDE step.");
         }

@@ -16,9 +16,9 @@
 <#assign kind = target.entityType?upper_case>
 <#-- Each option, and the generated loads it applies to. -->
 <#assign optionScope = {
-    "OPT_WHERE": ["HUB", "LINK", "SAT", "PSA", "STAGE", "GENERIC", "VIEW", "SAT_C"],
+    "OPT_WHERE": ["HUB", "LINK", "SAT", "PSA", "SAT_MA", "STAGE", "GENERIC", "VIEW", "SAT_C", "SAT_MA_C"],
     "OPT_NOT_EXISTS_WHERE": ["HUB", "LINK", "SAT", "PSA"],
-    "OPT_SKIP_DUPLICATE_PREVENTION": ["HUB", "LINK", "SAT", "PSA"]}>
+    "OPT_SKIP_DUPLICATE_PREVENTION": ["HUB", "LINK", "SAT", "PSA", "SAT_MA"]}>
 <#-- Shipped formulas write these datatypes as the same text on every engine (rules 1-4). -->
 <#assign hashable = ["CHAR", "VARCHAR", "INTEGER1", "INTEGER2", "INTEGER4", "INTEGER8", "DECIMAL", "DATE",
     "TIMESTAMP", "TIMESTAMP_TZ", "BOOLEAN"]>
@@ -98,9 +98,10 @@
     <#if isMapped(ltime)><#return []></#if>
     <#return [loads.getTransformationForAttributes("CURRENT_TS", []) + " AS " + ltime.sqlName]>
 </#function>
-<#-- The mapped select: every mapped target attribute through its formula, plus extras, from the source (alias s). -->
-<#function mappedSelect extras=[] indent="">
-    <#local cols = transformations(mapping, "s") + extras>
+<#-- The mapped select: every mapped target attribute (but those of the types in except) through its
+     formula, plus extras, from the source (alias s), filtered by OPT_WHERE. -->
+<#function mappedSelect extras=[] indent="" except=[]>
+    <#local cols = transformations(mapping, "s", [], except) + extras>
     <#return indent + "SELECT " + cols?join(",\n" + indent + "    ") + "\n" + indent + "FROM " + sourceTable(mapping) + " s"
         + loadOpt("OPT_WHERE")?has_content?then("\n" + indent + "WHERE (" + loadOpt("OPT_WHERE") + ")", "")>
 </#function>

@@ -89,6 +89,32 @@ class GeneratedStageViewExecutionTest {
 
     @ParameterizedTest
     @EnumSource(TargetEngine.class)
+    void typedHashPartsAreTheSameTextOnEveryEngine(TargetEngine engine) throws Exception {
+        AttributeModel number = attr("n", "INTEGER4");
+        AttributeModel text = attr("t", "VARCHAR");
+        AttributeModel at = attr("seen_at", "TIMESTAMP");
+        AttributeModel day = attr("seen_on", "DATE");
+        EntityModel source = DvFixture.typed("stage", "typed_src", "STAGE", number, text, at, day, FLAG);
+        AttributeModel diff = attr("diff", null, "CHAR", 32);
+        AttributeModel key = attr("hk", null, "CHAR", 32);
+        EntityModel target = DvFixture.typed("stage", "typed_out", "GENERIC", number, key, diff);
+        try (Connection db = prepare(engine, source, target)) {
+            String sql = Loads.sql(DvFixture.load("load_typed", target, mapping(source, copy(number, number),
+                    map(key, "HASH_KEY", number, text), map(diff, "HASH_DIFF", number, text, at, day, FLAG))), engine.dialect());
+            TargetEngine.execute(db, "INSERT INTO stage.typed_src VALUES"
+                    + " (12, '3', TIMESTAMP '2024-01-02 03:04:05.123456', DATE '2024-01-02', TRUE),"
+                    + " (1, '23', TIMESTAMP '2024-01-02 03:04:05', NULL, FALSE),"
+                    + " (NULL, ' x ', NULL, NULL, NULL)");
+            Loads.run(db, sql);
+            assertThat(Loads.sorted(db, "SELECT n, hk, diff FROM stage.typed_out")).containsExactly(
+                    row(null, "64525b31368ee9e3b46ccfa41e769d15", "1a3241da467382b33d62cf5d0aa5ae90"), // -1~X; -1~ x ~-1~-1~-1
+                    row("1", "037ef90202e1e89a23016e4b51489326", "8c0f0b0dcc1ccede973a8da6a32114ce"), // 1~23; 1~23~2024-01-02T03:04:05.000000~-1~false
+                    row("12", "4ba8224d8a784c8af2af98b4ceb034c6", "e3ca2cde854e4ed4902425deef7c6e78")); // 12~3; 12~3~2024-01-02T03:04:05.123456~2024-01-02~true
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(TargetEngine.class)
     void viewOfTheMappedSelect(TargetEngine engine) throws Exception {
         EntityModel view = DvFixture.view(DvFixture.typed("stage", "customer_v", "STAGE", CUSTOMER_ID, KEY, UPPER_NAME));
         try (Connection db = prepare(engine)) {

@@ -16,9 +16,10 @@
 <#assign kind = target.entityType?upper_case>
 <#-- Each option, and the generated loads it applies to. -->
 <#assign optionScope = {
-    "OPT_WHERE": ["HUB", "LINK", "SAT", "PSA", "SAT_MA", "STAGE", "GENERIC", "VIEW", "SAT_C", "SAT_MA_C"],
+    "OPT_WHERE": ["HUB", "LINK", "SAT", "PSA", "SAT_MA", "S_SAT", "STAGE", "GENERIC", "VIEW", "SAT_C", "SAT_MA_C"],
     "OPT_NOT_EXISTS_WHERE": ["HUB", "LINK", "SAT", "PSA"],
-    "OPT_SKIP_DUPLICATE_PREVENTION": ["HUB", "LINK", "SAT", "PSA", "SAT_MA"]}>
+    "OPT_SKIP_DUPLICATE_PREVENTION": ["HUB", "LINK", "SAT", "PSA", "SAT_MA"],
+    "OPT_DELTA_EXTRACT": ["S_SAT"]}>
 <#-- Shipped formulas write these datatypes as the same text on every engine (rules 1-4). -->
 <#assign hashable = ["CHAR", "VARCHAR", "INTEGER1", "INTEGER2", "INTEGER4", "INTEGER8", "DECIMAL", "DATE",
     "TIMESTAMP", "TIMESTAMP_TZ", "BOOLEAN"]>

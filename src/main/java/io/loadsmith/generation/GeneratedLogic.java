@@ -49,7 +49,8 @@ final class GeneratedLogic {
                     + " generated_stage, generated_generic, generated_view, generated_sat_c, generated_sat_ma, generated_sat_ma_c and generated_s_sat), so mapping '"
                     + load.mappings().get(0).name() + "' cannot be loaded without an OVERRIDE step.");
         }
-        String label = load.target().entityType().toUpperCase(Locale.ROOT);
+        String type = load.target().entityType().toUpperCase(Locale.ROOT);
+        String label = "generated_view".equals(template) ? type + " VIEW" : type;
         load.steps().stream().filter(s -> s.type() == StepType.PRE)
                 .forEach(s -> planned.add(new PlannedStep(s, "PRE - SQL")));
         planned.add(new PlannedStep(new StepModel(load.name(), StepType.OVERRIDE, "<ftltemplate:" + template + ">"),

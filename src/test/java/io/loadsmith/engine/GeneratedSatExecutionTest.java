@@ -25,6 +25,7 @@ import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
+import io.loadsmith.generation.model.AttributeModel;
 import io.loadsmith.generation.model.EntityModel;
 
 /**
@@ -165,6 +166,32 @@ class GeneratedSatExecutionTest {
             Loads.run(db, sql);
             assertThat(Loads.sorted(db, "SELECT dw_id, dv_load_time, customer_id FROM dv.psa_customer")).containsExactly(
                     row(ALICE, "2024-01-01 00:00:00", "alice"), row(ALICE, "2024-01-02 00:00:00", "ALICE"));
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(TargetEngine.class)
+    void caseSensitiveNamesOnEveryEngine(TargetEngine engine) throws Exception {
+        AttributeModel userId = attr("userId", "VARCHAR").withCaseSensitive(true);
+        AttributeModel loadedAt = attr("loadedAt", "TIMESTAMP").withCaseSensitive(true);
+        EntityModel stage = DvFixture.typed("stage", "userStage", "STAGE", userId, NAME, loadedAt).withCaseSensitive(true);
+        AttributeModel hubKey = attr("hubKey", "DV_HASHKEY", "CHAR", 32).withCaseSensitive(true);
+        AttributeModel hash = attr("dataHash", "DV_DATAHASH", "CHAR", 32).withCaseSensitive(true);
+        AttributeModel time = attr("loadTime", "DV_LOAD_TIME", "TIMESTAMP", null).withCaseSensitive(true);
+        EntityModel sat = DvFixture.typed("dv", "satUser", "SAT", hubKey, time, hash, NAME).withCaseSensitive(true);
+        try (Connection db = engine.open()) {
+            TargetEngine.execute(db, "CREATE SCHEMA stage; CREATE SCHEMA dv");
+            Loads.create(db, engine, stage);
+            Loads.create(db, engine, sat);
+            String sql = Loads.sql(DvFixture.load("load_sat_user", sat, DvFixture.mapping(stage,
+                    DvFixture.map(hubKey, "HASH_KEY", userId), DvFixture.copy(time, loadedAt),
+                    DvFixture.map(hash, "HASH_DIFF", NAME), DvFixture.copy(NAME, NAME))), engine.dialect());
+            TargetEngine.execute(db, "INSERT INTO stage.\"userStage\" VALUES ('alice', 'Ann', TIMESTAMP '2024-01-01 00:00:00'),"
+                    + " ('Alice', 'Ann', TIMESTAMP '2024-01-02 00:00:00')");
+            Loads.run(db, sql);
+            Loads.run(db, sql);
+            assertThat(Loads.rows(db, "SELECT \"hubKey\", \"loadTime\", name FROM dv.\"satUser\""))
+                    .containsExactly(row(ALICE, "2024-01-01 00:00:00", "Ann"));
         }
     }
 }

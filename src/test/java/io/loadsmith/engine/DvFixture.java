@@ -50,6 +50,24 @@ final class DvFixture {
     private DvFixture() {
     }
 
+    /** A fresh database of the engine with schemas stage and dv and the tables. */
+    static java.sql.Connection open(TargetEngine engine, EntityModel... tables) throws java.sql.SQLException {
+        java.sql.Connection db = engine.open();
+        TargetEngine.execute(db, "CREATE SCHEMA stage; CREATE SCHEMA dv");
+        for (EntityModel table : tables) {
+            Loads.create(db, engine, table);
+        }
+        return db;
+    }
+
+    /** Replaces the stage table's rows with the values (none: an empty batch). */
+    static void batch(java.sql.Connection db, EntityModel stage, String values) throws java.sql.SQLException {
+        TargetEngine.execute(db, "DELETE FROM " + stage.qualifiedName());
+        if (!values.isEmpty()) {
+            TargetEngine.execute(db, "INSERT INTO " + stage.qualifiedName() + " VALUES " + values);
+        }
+    }
+
     static EntityModel typed(String schema, String name, String entityType, AttributeModel... attributes) {
         return new EntityModel(name, name, schema, entityType, "TABLE", List.of(attributes));
     }

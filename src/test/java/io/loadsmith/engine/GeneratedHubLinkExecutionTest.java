@@ -4,6 +4,7 @@ import static io.loadsmith.engine.DvFixture.CUSTOMER_STG;
 import static io.loadsmith.engine.DvFixture.HUB;
 import static io.loadsmith.engine.DvFixture.LINK;
 import static io.loadsmith.engine.DvFixture.ORDER_STG;
+import static io.loadsmith.engine.DvFixture.batch;
 import static io.loadsmith.engine.Loads.row;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -14,7 +15,6 @@ import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-import io.loadsmith.generation.model.EntityModel;
 import io.loadsmith.generation.model.LoadModel;
 
 /**
@@ -29,27 +29,12 @@ class GeneratedHubLinkExecutionTest {
     static final String MINUS_ONE = "6bb61e3b7bce0931da574d19d1d82c88";
     static final String CAROL = "8f40b46d795347d0ec0b1a0163b116b2";
 
-    private static Connection prepare(TargetEngine engine, EntityModel source, EntityModel target) throws Exception {
-        Connection db = engine.open();
-        TargetEngine.execute(db, "CREATE SCHEMA stage; CREATE SCHEMA dv");
-        Loads.create(db, engine, source);
-        Loads.create(db, engine, target);
-        return db;
-    }
-
-    static void batch(Connection db, EntityModel stage, String values) throws Exception {
-        TargetEngine.execute(db, "DELETE FROM " + stage.qualifiedName());
-        if (!values.isEmpty()) {
-            TargetEngine.execute(db, "INSERT INTO " + stage.qualifiedName() + " VALUES " + values);
-        }
-    }
-
     private static final String HUB_ROWS = "SELECT dv_id, business_key, dv_load_time, dv_record_source FROM dv.hub_customer";
 
     @ParameterizedTest
     @EnumSource(TargetEngine.class)
     void hubInsertsEachKeyOnceWithItsFirstAppearance(TargetEngine engine) throws Exception {
-        try (Connection db = prepare(engine, CUSTOMER_STG, HUB)) {
+        try (Connection db = DvFixture.open(engine, CUSTOMER_STG, HUB)) {
             String sql = Loads.sql(DvFixture.load("load_hub_customer", HUB, DvFixture.hubMapping()), engine.dialect());
             // Spellings of one key meet (trim, upper case); a key twice in a batch goes in once, with the
             // earliest load time and then the lowest record source; NULL, '' and blank keys are '-1'.
@@ -87,7 +72,7 @@ class GeneratedHubLinkExecutionTest {
     @ParameterizedTest
     @EnumSource(TargetEngine.class)
     void lowestRecordSourceIsByCodePoint(TargetEngine engine) throws Exception {
-        try (Connection db = prepare(engine, CUSTOMER_STG, HUB)) {
+        try (Connection db = DvFixture.open(engine, CUSTOMER_STG, HUB)) {
             String sql = Loads.sql(DvFixture.load("load_hub_customer", HUB, DvFixture.hubMapping()), engine.dialect());
             // 'Z' < 'a' in code point order, whatever the database's collation says.
             batch(db, CUSTOMER_STG, "('bob', 'B', 'B', TIMESTAMP '2024-01-01 00:00:00', 'a'),"
@@ -100,7 +85,7 @@ class GeneratedHubLinkExecutionTest {
     @ParameterizedTest
     @EnumSource(TargetEngine.class)
     void skipDuplicatePreventionDoesNotReadTheHub(TargetEngine engine) throws Exception {
-        try (Connection db = prepare(engine, CUSTOMER_STG, HUB)) {
+        try (Connection db = DvFixture.open(engine, CUSTOMER_STG, HUB)) {
             LoadModel load = DvFixture.load("load_hub_customer", HUB, Map.of("OPT_SKIP_DUPLICATE_PREVENTION", "true"),
                     List.of(DvFixture.hubMapping()));
             String sql = Loads.sql(load, engine.dialect());
@@ -116,7 +101,7 @@ class GeneratedHubLinkExecutionTest {
     @ParameterizedTest
     @EnumSource(TargetEngine.class)
     void whereAndNotExistsWhereOptions(TargetEngine engine) throws Exception {
-        try (Connection db = prepare(engine, CUSTOMER_STG, HUB)) {
+        try (Connection db = DvFixture.open(engine, CUSTOMER_STG, HUB)) {
             LoadModel load = DvFixture.load("load_hub_customer", HUB,
                     Map.of("OPT_WHERE", "s.rec_src <> 'skip'", "OPT_NOT_EXISTS_WHERE", "t.dv_record_source = 'A'"),
                     List.of(DvFixture.hubMapping()));
@@ -136,7 +121,7 @@ class GeneratedHubLinkExecutionTest {
     @ParameterizedTest
     @EnumSource(TargetEngine.class)
     void linkKeyHashesAllHubKeyPartsInMappingOrder(TargetEngine engine) throws Exception {
-        try (Connection db = prepare(engine, ORDER_STG, LINK)) {
+        try (Connection db = DvFixture.open(engine, ORDER_STG, LINK)) {
             String sql = Loads.sql(DvFixture.load("load_link_order", LINK, DvFixture.linkMapping()), engine.dialect());
             // (a, p1) and (p1, a) are different links; a NULL part is '-1' and the row loads.
             batch(db, ORDER_STG, "('a', 'p1', TIMESTAMP '2024-01-01 00:00:00', 'A'),"

@@ -11,7 +11,7 @@ import static io.loadsmith.engine.DvFixture.copy;
 import static io.loadsmith.engine.DvFixture.map;
 import static io.loadsmith.engine.DvFixture.mapping;
 import static io.loadsmith.engine.GeneratedHubLinkExecutionTest.ALICE;
-import static io.loadsmith.engine.GeneratedHubLinkExecutionTest.batch;
+import static io.loadsmith.engine.DvFixture.batch;
 import static io.loadsmith.engine.Loads.attr;
 import static io.loadsmith.engine.Loads.row;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -49,10 +49,7 @@ class GeneratedMultiActiveExecutionTest {
     @ParameterizedTest
     @EnumSource(TargetEngine.class)
     void wholeSetsInLoadTimeOrder(TargetEngine engine) throws Exception {
-        try (Connection db = engine.open()) {
-            TargetEngine.execute(db, "CREATE SCHEMA stage; CREATE SCHEMA dv");
-            Loads.create(db, engine, PHONE_STG);
-            Loads.create(db, engine, SAT_MA);
+        try (Connection db = DvFixture.open(engine, PHONE_STG, SAT_MA)) {
             String sql = sql(engine);
             // t1 {b, a, a (twice under two record sources)}; t2 the same set in another order: no change.
             batch(db, PHONE_STG, "('alice', 'b', TIMESTAMP '2024-01-01 00:00:00', 'A'),"

@@ -12,7 +12,7 @@ import static io.loadsmith.engine.DvFixture.REC_SRC;
 import static io.loadsmith.engine.DvFixture.SAT;
 import static io.loadsmith.engine.GeneratedHubLinkExecutionTest.ALICE;
 import static io.loadsmith.engine.GeneratedHubLinkExecutionTest.BOB;
-import static io.loadsmith.engine.GeneratedHubLinkExecutionTest.batch;
+import static io.loadsmith.engine.DvFixture.batch;
 import static io.loadsmith.engine.Loads.attr;
 import static io.loadsmith.engine.Loads.row;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -36,14 +36,6 @@ class GeneratedSatExecutionTest {
 
     private static final String SAT_ROWS = "SELECT dv_id, dv_load_time, dv_record_source, name, city FROM dv.sat_customer";
 
-    private static Connection prepare(TargetEngine engine, EntityModel target) throws Exception {
-        Connection db = engine.open();
-        TargetEngine.execute(db, "CREATE SCHEMA stage; CREATE SCHEMA dv");
-        Loads.create(db, engine, CUSTOMER_STG);
-        Loads.create(db, engine, target);
-        return db;
-    }
-
     private static String satSql(TargetEngine engine) {
         return Loads.sql(DvFixture.load("load_sat_customer", SAT, DvFixture.satMapping()), engine.dialect());
     }
@@ -51,7 +43,7 @@ class GeneratedSatExecutionTest {
     @ParameterizedTest
     @EnumSource(TargetEngine.class)
     void changesInLoadTimeOrderAcrossBatches(TargetEngine engine) throws Exception {
-        try (Connection db = prepare(engine, SAT)) {
+        try (Connection db = DvFixture.open(engine, CUSTOMER_STG, SAT)) {
             String sql = satSql(engine);
             // alice: an exact duplicate (once, lowest record source), then A -> B -> A (three rows);
             // bob: A, A (one row).
@@ -99,7 +91,7 @@ class GeneratedSatExecutionTest {
     @ParameterizedTest
     @EnumSource(TargetEngine.class)
     void nullAndEmptyPayloadAreDifferentStates(TargetEngine engine) throws Exception {
-        try (Connection db = prepare(engine, SAT)) {
+        try (Connection db = DvFixture.open(engine, CUSTOMER_STG, SAT)) {
             String sql = satSql(engine);
             batch(db, CUSTOMER_STG, "('carol', NULL, NULL, TIMESTAMP '2024-01-01 00:00:00', 'A'),"
                     + " ('carol', '', NULL, TIMESTAMP '2024-01-02 00:00:00', 'A'),"
@@ -115,7 +107,7 @@ class GeneratedSatExecutionTest {
     @ParameterizedTest
     @EnumSource(TargetEngine.class)
     void conflictingRowsFailTheLoadBeforeAnyWrite(TargetEngine engine) throws Exception {
-        try (Connection db = prepare(engine, SAT)) {
+        try (Connection db = DvFixture.open(engine, CUSTOMER_STG, SAT)) {
             String sql = satSql(engine);
             batch(db, CUSTOMER_STG, "('bob', 'Bob', 'Rome', TIMESTAMP '2024-01-01 00:00:00', 'A')");
             Loads.run(db, sql);
@@ -131,7 +123,7 @@ class GeneratedSatExecutionTest {
     @ParameterizedTest
     @EnumSource(TargetEngine.class)
     void runLoadTimeRerunInsertsNothing(TargetEngine engine) throws Exception {
-        try (Connection db = prepare(engine, SAT)) {
+        try (Connection db = DvFixture.open(engine, CUSTOMER_STG, SAT)) {
             // No load time mapped: the run's CURRENT_TS; a rerun has a later time and the same datahashes.
             String sql = Loads.sql(DvFixture.load("load_sat_customer", SAT, DvFixture.mapping(CUSTOMER_STG,
                     DvFixture.map(DV_ID, "HASH_KEY", CUSTOMER_ID), DvFixture.map(DV_DATAHASH, "HASH_DIFF", NAME, CITY),
@@ -151,7 +143,7 @@ class GeneratedSatExecutionTest {
     @ParameterizedTest
     @EnumSource(TargetEngine.class)
     void psaKeepsEveryDeliveredStateOnce(TargetEngine engine) throws Exception {
-        try (Connection db = prepare(engine, PSA_TARGET)) {
+        try (Connection db = DvFixture.open(engine, CUSTOMER_STG, PSA_TARGET)) {
             var mapping = DvFixture.mapping(CUSTOMER_STG,
                     DvFixture.map(PSA_TARGET.attributes().get(0), "HASH_KEY", CUSTOMER_ID),
                     DvFixture.copy(DV_LOAD_TIME, LOAD_TS),
@@ -179,10 +171,7 @@ class GeneratedSatExecutionTest {
         AttributeModel hash = attr("dataHash", "DV_DATAHASH", "CHAR", 32).withCaseSensitive(true);
         AttributeModel time = attr("loadTime", "DV_LOAD_TIME", "TIMESTAMP", null).withCaseSensitive(true);
         EntityModel sat = DvFixture.typed("dv", "satUser", "SAT", hubKey, time, hash, NAME).withCaseSensitive(true);
-        try (Connection db = engine.open()) {
-            TargetEngine.execute(db, "CREATE SCHEMA stage; CREATE SCHEMA dv");
-            Loads.create(db, engine, stage);
-            Loads.create(db, engine, sat);
+        try (Connection db = DvFixture.open(engine, stage, sat)) {
             String sql = Loads.sql(DvFixture.load("load_sat_user", sat, DvFixture.mapping(stage,
                     DvFixture.map(hubKey, "HASH_KEY", userId), DvFixture.copy(time, loadedAt),
                     DvFixture.map(hash, "HASH_DIFF", NAME), DvFixture.copy(NAME, NAME))), engine.dialect());

@@ -12,7 +12,7 @@ import static io.loadsmith.engine.DvFixture.map;
 import static io.loadsmith.engine.DvFixture.mapping;
 import static io.loadsmith.engine.GeneratedHubLinkExecutionTest.ALICE;
 import static io.loadsmith.engine.GeneratedHubLinkExecutionTest.BOB;
-import static io.loadsmith.engine.GeneratedHubLinkExecutionTest.batch;
+import static io.loadsmith.engine.DvFixture.batch;
 import static io.loadsmith.engine.Loads.attr;
 import static io.loadsmith.engine.Loads.row;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -42,20 +42,10 @@ class GeneratedStageViewExecutionTest {
                 new io.loadsmith.generation.model.AttributeMappingModel(UPPER_NAME, List.of(NAME), "CUSTOM", "UPPER(s.name)"));
     }
 
-    private static Connection prepare(TargetEngine engine, EntityModel... tables) throws Exception {
-        Connection db = engine.open();
-        TargetEngine.execute(db, "CREATE SCHEMA stage; CREATE SCHEMA dv");
-        Loads.create(db, engine, CUSTOMER_STG);
-        for (EntityModel table : tables) {
-            Loads.create(db, engine, table);
-        }
-        return db;
-    }
-
     @ParameterizedTest
     @EnumSource(TargetEngine.class)
     void stageHoldsExactlyTheRunsRows(TargetEngine engine) throws Exception {
-        try (Connection db = prepare(engine, STAGE_OUT)) {
+        try (Connection db = DvFixture.open(engine, CUSTOMER_STG, STAGE_OUT)) {
             String sql = Loads.sql(DvFixture.load("load_customer_out", STAGE_OUT, Map.of("OPT_WHERE", "s.name IS NOT NULL"),
                     List.of(stageMapping())), engine.dialect());
             batch(db, CUSTOMER_STG, "('alice', 'Ann', 'Oslo', NULL, 'A'), ('x', NULL, 'Oslo', NULL, 'A')");
@@ -74,7 +64,7 @@ class GeneratedStageViewExecutionTest {
         EntityModel source = DvFixture.typed("stage", "flag_src", "STAGE", CUSTOMER_ID, FLAG);
         AttributeModel hash = attr("flag_hash", null, "CHAR", 32);
         EntityModel target = DvFixture.typed("stage", "flag_out", "GENERIC", CUSTOMER_ID, hash);
-        try (Connection db = prepare(engine, source, target)) {
+        try (Connection db = DvFixture.open(engine, CUSTOMER_STG, source, target)) {
             String sql = Loads.sql(DvFixture.load("load_flags", target,
                     mapping(source, copy(CUSTOMER_ID, CUSTOMER_ID), map(hash, "HASH_DIFF", CUSTOMER_ID, FLAG))), engine.dialect());
             TargetEngine.execute(db, "INSERT INTO stage.flag_src VALUES ('a', TRUE), ('b', FALSE), ('c', NULL)");
@@ -98,7 +88,7 @@ class GeneratedStageViewExecutionTest {
         AttributeModel diff = attr("diff", null, "CHAR", 32);
         AttributeModel key = attr("hk", null, "CHAR", 32);
         EntityModel target = DvFixture.typed("stage", "typed_out", "GENERIC", number, key, diff);
-        try (Connection db = prepare(engine, source, target)) {
+        try (Connection db = DvFixture.open(engine, CUSTOMER_STG, source, target)) {
             String sql = Loads.sql(DvFixture.load("load_typed", target, mapping(source, copy(number, number),
                     map(key, "HASH_KEY", number, text), map(diff, "HASH_DIFF", number, text, at, day, FLAG))), engine.dialect());
             TargetEngine.execute(db, "INSERT INTO stage.typed_src VALUES"
@@ -117,7 +107,7 @@ class GeneratedStageViewExecutionTest {
     @EnumSource(TargetEngine.class)
     void viewOfTheMappedSelect(TargetEngine engine) throws Exception {
         EntityModel view = DvFixture.view(DvFixture.typed("stage", "customer_v", "STAGE", CUSTOMER_ID, KEY, UPPER_NAME));
-        try (Connection db = prepare(engine)) {
+        try (Connection db = DvFixture.open(engine, CUSTOMER_STG)) {
             String sql = Loads.sql(DvFixture.load("load_customer_v", view, stageMapping()), engine.dialect());
             Loads.run(db, sql);
             Loads.run(db, sql);
@@ -131,7 +121,7 @@ class GeneratedStageViewExecutionTest {
     @EnumSource(TargetEngine.class)
     void currentViewShowsEachKeysLatestRowByLoadTime(TargetEngine engine) throws Exception {
         EntityModel current = DvFixture.typed("dv", "sat_customer_c", "SAT_C", DV_ID, DV_LOAD_TIME, NAME, CITY);
-        try (Connection db = prepare(engine, SAT)) {
+        try (Connection db = DvFixture.open(engine, CUSTOMER_STG, SAT)) {
             // Inserted out of load-time order, and the latest row's value is not the greatest.
             TargetEngine.execute(db, "INSERT INTO dv.sat_customer (dv_id, dv_load_time, dv_datahash, name, city) VALUES"
                     + " ('" + ALICE + "', TIMESTAMP '2024-01-03 00:00:00', 'h3', 'Ann', 'Bergen'),"

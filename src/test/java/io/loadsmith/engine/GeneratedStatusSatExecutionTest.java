@@ -11,7 +11,7 @@ import static io.loadsmith.engine.DvFixture.map;
 import static io.loadsmith.engine.DvFixture.mapping;
 import static io.loadsmith.engine.GeneratedHubLinkExecutionTest.ALICE;
 import static io.loadsmith.engine.GeneratedHubLinkExecutionTest.BOB;
-import static io.loadsmith.engine.GeneratedHubLinkExecutionTest.batch;
+import static io.loadsmith.engine.DvFixture.batch;
 import static io.loadsmith.engine.Loads.attr;
 import static io.loadsmith.engine.Loads.row;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -54,10 +54,7 @@ class GeneratedStatusSatExecutionTest {
     @ParameterizedTest
     @EnumSource(TargetEngine.class)
     void statusChangesOnlyWhenAKeyComesOrGoes(TargetEngine engine) throws Exception {
-        try (Connection db = engine.open()) {
-            TargetEngine.execute(db, "CREATE SCHEMA stage; CREATE SCHEMA dv");
-            Loads.create(db, engine, CUSTOMER_STG);
-            Loads.create(db, engine, S_SAT);
+        try (Connection db = DvFixture.open(engine, CUSTOMER_STG, S_SAT)) {
             batch(db, CUSTOMER_STG, "('alice', NULL, NULL, NULL, 'A'), ('bob', NULL, NULL, NULL, 'B'), ('Bob', NULL, NULL, NULL, 'C')");
             run(db, engine, "2024-01-01");
             run(db, engine, "2024-01-02");

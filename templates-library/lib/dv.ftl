@@ -19,7 +19,8 @@
     "OPT_WHERE": ["HUB", "LINK", "SAT", "PSA", "SAT_MA", "S_SAT", "STAGE", "GENERIC", "VIEW", "SAT_C", "SAT_MA_C"],
     "OPT_NOT_EXISTS_WHERE": ["HUB", "LINK", "SAT", "PSA"],
     "OPT_SKIP_DUPLICATE_PREVENTION": ["HUB", "LINK", "SAT", "PSA", "SAT_MA"],
-    "OPT_DELTA_EXTRACT": ["S_SAT"]}>
+    "OPT_DELTA_EXTRACT": ["S_SAT"],
+    "OPT_HISTORIZED_BY_DATAHASH_AS_INSERT": ["SAT", "PSA", "SAT_MA"]}>
 <#-- Shipped formulas write these datatypes as the same text on every engine (rules 1-4). -->
 <#assign hashable = ["CHAR", "VARCHAR", "INTEGER1", "INTEGER2", "INTEGER4", "INTEGER8", "DECIMAL", "DATE",
     "TIMESTAMP", "TIMESTAMP_TZ", "BOOLEAN"]>
@@ -76,6 +77,10 @@
     </#list>
     <#if loadOptDefined("OPT_SKIP_DUPLICATE_PREVENTION") && !["true", "false"]?seq_contains(loadOpt("OPT_SKIP_DUPLICATE_PREVENTION")?lower_case)>
         <#stop "load option OPT_SKIP_DUPLICATE_PREVENTION is '" + loadOpt("OPT_SKIP_DUPLICATE_PREVENTION") + "'; it takes true or false.">
+    </#if>
+    <#if loadOptDefined("OPT_HISTORIZED_BY_DATAHASH_AS_INSERT") && loadOpt("OPT_HISTORIZED_BY_DATAHASH_AS_INSERT")?lower_case != "true">
+        <#stop "load option OPT_HISTORIZED_BY_DATAHASH_AS_INSERT is '" + loadOpt("OPT_HISTORIZED_BY_DATAHASH_AS_INSERT")
+            + "': a generated " + kind + " load is always historized by datahash as insert; set it true or remove it (other historizations are not generated).">
     </#if>
     <#if skipDuplicatePrevention() && loadOpt("OPT_NOT_EXISTS_WHERE")?has_content>
         <#stop "load options OPT_SKIP_DUPLICATE_PREVENTION and OPT_NOT_EXISTS_WHERE cannot go together: without duplicate prevention the target is not read.">

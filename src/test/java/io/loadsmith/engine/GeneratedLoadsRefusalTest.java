@@ -172,6 +172,18 @@ class GeneratedLoadsRefusalTest {
     }
 
     @Test
+    void historizationOtherThanByDatahashAsInsert() {
+        LoadModel load = DvFixture.load("load_sat_customer", SAT, Map.of("OPT_HISTORIZED_BY_DATAHASH_AS_INSERT", "false"),
+                List.of(DvFixture.satMapping()));
+        assertThat(refusal(load)).contains("load option OPT_HISTORIZED_BY_DATAHASH_AS_INSERT is 'false': a generated SAT"
+                + " load is always historized by datahash as insert; set it true or remove it");
+        assertThat(generate(DvFixture.load("load_sat_customer", SAT, Map.of("OPT_HISTORIZED_BY_DATAHASH_AS_INSERT", "true"),
+                List.of(DvFixture.satMapping())))).contains("INSERT INTO dv.sat_customer");
+        assertThat(refusal(DvFixture.load("load_hub_customer", HUB, Map.of("OPT_HISTORIZED_BY_DATAHASH_AS_INSERT", "true"),
+                List.of(DvFixture.hubMapping())))).contains("does not apply to a generated HUB load");
+    }
+
+    @Test
     void plainCopyOfTwoSourceAttributes() {
         EntityModel stage = DvFixture.typed("stage", "customer_out", "STAGE", NAME);
         LoadModel load = DvFixture.load("load_out", stage, mapping(CUSTOMER_STG, map(NAME, null, NAME, CITY)));

@@ -116,6 +116,28 @@ class GeneratedHubLinkExecutionTest {
         }
     }
 
+    @ParameterizedTest
+    @EnumSource(TargetEngine.class)
+    void twoLoadsIntoOneHubInOneRun(TargetEngine engine) throws Exception {
+        try (Connection db = DvFixture.open(engine, CUSTOMER_STG, ORDER_STG, HUB)) {
+            String fromCustomers = Loads.sql(DvFixture.load("load_hub_customer", HUB, DvFixture.hubMapping()), engine.dialect());
+            String fromOrders = Loads.sql(DvFixture.load("load_hub_customer_from_orders", HUB, DvFixture.mapping(ORDER_STG,
+                    DvFixture.map(DvFixture.DV_ID, "HASH_KEY", DvFixture.CUSTOMER_ID),
+                    DvFixture.map(DvFixture.BUSINESS_KEY, "BUSINESS_KEY", DvFixture.CUSTOMER_ID),
+                    DvFixture.copy(DvFixture.DV_LOAD_TIME, DvFixture.LOAD_TS),
+                    DvFixture.copy(DvFixture.DV_RECORD_SOURCE, DvFixture.REC_SRC))), engine.dialect());
+            batch(db, CUSTOMER_STG, "('alice', 'Ann', 'Oslo', TIMESTAMP '2024-01-02 00:00:00', 'crm')");
+            // The orders know alice earlier, and bob; the load that runs first inserts alice.
+            batch(db, ORDER_STG, "('ALICE', 'p1', TIMESTAMP '2024-01-01 00:00:00', 'shop'),"
+                    + " ('bob', 'p1', TIMESTAMP '2024-01-01 00:00:00', 'shop')");
+            Loads.run(db, fromCustomers);
+            Loads.run(db, fromOrders);
+            assertThat(Loads.sorted(db, HUB_ROWS)).containsExactly(
+                    row(BOB, "BOB", "2024-01-01 00:00:00", "shop"),
+                    row(ALICE, "ALICE", "2024-01-02 00:00:00", "crm"));
+        }
+    }
+
     private static final String LINK_ROWS = "SELECT dv_id, dv_id_customer, dv_id_product, dv_record_source FROM dv.link_order";
 
     @ParameterizedTest

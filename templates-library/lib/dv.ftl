@@ -111,7 +111,12 @@
     <#return indent + "SELECT " + cols?join(",\n" + indent + "    ") + "\n" + indent + "FROM " + sourceTable(mapping) + " s"
         + loadOpt("OPT_WHERE")?has_content?then("\n" + indent + "WHERE (" + loadOpt("OPT_WHERE") + ")", "")>
 </#function>
-<#-- The target columns the generated insert writes: the mapped ones, plus the load time when the run gives it. -->
-<#function insertColumns extras=[]>
-    <#return targetNames(mapping) + extras>
+<#-- The target columns the generated insert writes: the mapped ones, plus the load time column when
+     the run gives it (see loadTimeExtra). -->
+<#function insertColumns loadTime="">
+    <#return targetNames(mapping) + (loadTime?is_hash && !isMapped(loadTime))?then([loadTime.sqlName], [])>
+</#function>
+<#-- The mapped DV_RECORD_SOURCE target attribute as a list of none or one. -->
+<#function mappedRecordSources>
+    <#return target.attributes?filter(a -> (a.attributeType!"") == "DV_RECORD_SOURCE" && isMapped(a))>
 </#function>

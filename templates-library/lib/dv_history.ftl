@@ -8,9 +8,9 @@
 <#local hk = keyMapping.targetAttribute>
 <#local dh = mappedOfType("DV_DATAHASH", "the datahash that tells a change").targetAttribute>
 <#local ltime = targetOfType("DV_LOAD_TIME", "orders a key's rows")>
-<#local rsList = target.attributes?filter(a -> (a.attributeType!"") == "DV_RECORD_SOURCE" && isMapped(a))>
+<#local rsList = mappedRecordSources()>
 <#local extras = loadTimeExtra(ltime)>
-<#local cols = insertColumns(isMapped(ltime)?then([], [ltime.sqlName]))>
+<#local cols = insertColumns(ltime)>
 <#local skip = skipDuplicatePrevention()>
 <#-- The key as the message shows it: its business key text when the key is a HASH_KEY, else the hash. -->
 <#if (keyMapping.transformationType!"") == "HASH_KEY">

@@ -6,9 +6,9 @@
 <#local ok = checkOptions() && checkHashParts()>
 <#local hk = mappedOfType("DV_HASHKEY", "the key").targetAttribute>
 <#local ltime = targetOfType("DV_LOAD_TIME", "the time of a key's first appearance")>
-<#local rsList = target.attributes?filter(a -> (a.attributeType!"") == "DV_RECORD_SOURCE" && isMapped(a))>
+<#local rsList = mappedRecordSources()>
 <#local extras = loadTimeExtra(ltime)>
-<#local cols = insertColumns(isMapped(ltime)?then([], [ltime.sqlName]))>
+<#local cols = insertColumns(ltime)>
 <#local order = "m." + ltime.sqlName + (rsList?size > 0)?then(", " + fn.code_point_order("m." + rsList[0].sqlName), "")>
 INSERT INTO ${targetTable} (${cols?join(", ")})
 SELECT ${qual(cols, "n")}

@@ -25,7 +25,7 @@
         <#stop where() + ": target attribute " + a.name + " (" + a.attributeType + ") of a S_SAT is written by the load; remove its mapping.">
     </#if>
 </#list>
-<#assign rsList = target.attributes?filter(a -> (a.attributeType!"") == "DV_RECORD_SOURCE" && isMapped(a))>
+<#assign rsList = mappedRecordSources()>
 <#list mapping.attributeMappings as am>
     <#if !["DV_HASHKEY", "DV_RECORD_SOURCE"]?seq_contains(am.targetAttribute.attributeType!"")>
         <#stop where() + ": a S_SAT load writes only key, load time, status and record source; mapped attribute "

@@ -26,9 +26,9 @@
 <#assign ltime = targetOfType("DV_LOAD_TIME", "the time of a set")>
 <#assign ltimeExpr = isMapped(ltime)?then(mappedExpression(mappedOfType("DV_LOAD_TIME", "the time of a set"), "s"),
     loads.getTransformationForAttributes("CURRENT_TS", []))>
-<#assign rsList = target.attributes?filter(a -> (a.attributeType!"") == "DV_RECORD_SOURCE" && isMapped(a))>
+<#assign rsList = mappedRecordSources()>
 <#assign memberCols = targetNames(mapping, [], ["DV_DATAHASH", "DV_RECORD_SOURCE"]) + isMapped(ltime)?then([], [ltime.sqlName])>
-<#assign cols = insertColumns(isMapped(ltime)?then([], [ltime.sqlName]))>
+<#assign cols = insertColumns(ltime)>
 <#assign skip = skipDuplicatePrevention()>
 <#assign whereOpt = loadOpt("OPT_WHERE")?has_content?then("\n        WHERE (" + loadOpt("OPT_WHERE") + ")", "")>
 INSERT INTO ${targetTable} (${cols?join(", ")})

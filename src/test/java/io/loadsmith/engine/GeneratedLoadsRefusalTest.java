@@ -184,6 +184,16 @@ class GeneratedLoadsRefusalTest {
     }
 
     @Test
+    void optionsNotImplementedYetAreRefusedNotIgnored() {
+        LoadModel load = DvFixture.load("load_hub_customer", HUB, Map.of("OPT_INSERT_UPDATE_BY_ID_AS_MERGE", "true"),
+                List.of(DvFixture.hubMapping()));
+        assertThat(refusal(load)).contains("load option OPT_INSERT_UPDATE_BY_ID_AS_MERGE is not implemented by generated"
+                + " loads yet; remove it (or set it false)");
+        assertThat(generate(DvFixture.load("load_hub_customer", HUB, Map.of("OPT_SCAN_ONLY_THE_LATEST_BY_KEY", "false"),
+                List.of(DvFixture.hubMapping())))).contains("INSERT INTO dv.hub_customer");
+    }
+
+    @Test
     void plainCopyOfTwoSourceAttributes() {
         EntityModel stage = DvFixture.typed("stage", "customer_out", "STAGE", NAME);
         LoadModel load = DvFixture.load("load_out", stage, mapping(CUSTOMER_STG, map(NAME, null, NAME, CITY)));

@@ -21,6 +21,10 @@
     "TIMESTAMP_TZ": {"category": "timestamp_tz", "text": "timestamp_tz_text", "trim": false},
     "DATE": {"category": "date", "text": "date_text", "trim": false}}>
 <#assign hashTextOfOther = {"category": "other", "text": "to_text", "trim": true}>
+<#-- The Data Vault formulas (HASH_KEY, HASH_DIFF, BUSINESS_KEY, HASH_LIST) also write a BOOLEAN the
+     same on every engine ('true' / 'false'; CAST gives 'TRUE' on H2). The REFERENCE_* formulas keep
+     the engine's cast, so the hashes the seed's templates stored do not change. -->
+<#assign dvTextOf = hashTextOf + {"BOOLEAN": {"category": "boolean", "text": "boolean_text", "trim": false}}>
 <#function col attr>
     <#return (prefix!"")?has_content?then(prefix + ".", "") + (attr.sqlName!attr.attributeName)>
 </#function>
@@ -36,6 +40,21 @@
         <#return fn.nvl("NULLIF(" + fn.trim(asText(attr)) + ", '')", "'-1'")>
     </#if>
     <#return fn.nvl(asText(attr), "'-1'")>
+</#function>
+<#function dvAsText attr>
+    <#local t = dvTextOf[attr.datatype!""]!hashTextOfOther>
+    <#return t.text?has_content?then(fn[t.text](col(attr)), col(attr))>
+</#function>
+<#-- A key part (rules 1, 4, 12 of dv-semantics.md): text trimmed, '' and blank as NULL, NULL as '-1'. -->
+<#function dvKeyPart attr>
+    <#if (dvTextOf[attr.datatype!""]!hashTextOfOther).trim>
+        <#return fn.nvl("NULLIF(" + fn.trim(dvAsText(attr)) + ", '')", "'-1'")>
+    </#if>
+    <#return fn.nvl(dvAsText(attr), "'-1'")>
+</#function>
+<#-- A datahash part (rule 3): NULL as '-1', nothing else. -->
+<#function dvDiffPart attr>
+    <#return fn.nvl(dvAsText(attr), "'-1'")>
 </#function>
 <#function diffPart attr>
     <#return fn.nvl(asText(attr), "'-1'")>

@@ -73,24 +73,37 @@ public class LoadSqlGenerator {
             throw new GenerationException(at, e.getMessage());
         }
         checkPlainValues(at, "environment variable", environment);
-        checkPlainValues(at, "load option", load.options());
+        load.options().forEach((name, value) -> PlainValues.optionProblem(name, value).ifPresent(problem -> {
+            throw new GenerationException(at, "load option '" + name + "' " + problem);
+        }));
         Map<String, String> placeholders = Placeholders.of(load, dialect.name(), environment);
         List<GeneratedLoad.GeneratedStep> steps = new ArrayList<>();
         StringBuilder sql = new StringBuilder();
-        for (int i = 0; i < load.steps().size(); i++) {
-            StepModel step = load.steps().get(i);
+        List<GeneratedLogic.PlannedStep> planned = GeneratedLogic.plan(load, at, name -> exists(name, dialect));
+        for (int i = 0; i < planned.size(); i++) {
+            StepModel step = planned.get(i).step();
+            String kind = planned.get(i).kind();
             Location stepAt = at.atStep(i + 1, step.name());
             String expanded = expand(load, dialect, step, stepAt, options, placeholders);
             String text = terminate(Placeholders.apply(expanded, placeholders).strip());
-            steps.add(new GeneratedLoad.GeneratedStep(i + 1, step.name(), step.type().name(), text));
+            steps.add(new GeneratedLoad.GeneratedStep(i + 1, step.name(), kind.substring(0, kind.indexOf(' ')), text));
             if (i > 0) {
                 sql.append("\n\n");
             }
             sql.append("/* ").append(i + 1).append(". ").append(SqlComments.text(step.name()))
-                    .append(" (").append(step.type().name()).append(" - SQL) */\n").append(text);
+                    .append(" (").append(kind).append(") */\n").append(text);
         }
         sql.append('\n');
         return new GeneratedLoad(load.name(), dialect.name(), steps, sql.toString());
+    }
+
+    private boolean exists(String template, Dialect dialect) {
+        try {
+            engine.catalog().resolve(TemplateKind.TEMPLATE, template, dialect);
+            return true;
+        } catch (TemplateNotFoundException e) {
+            return false;
+        }
     }
 
     /** Stored before {@link PlainValues} was enforced, or imported: refused here rather than written into SQL. */
@@ -177,8 +190,8 @@ public class LoadSqlGenerator {
     }
 
     private LoadsFunctions.FormulaRenderer formulas(LoadModel load, Dialect dialect) {
-        return (type, attributes, prefix) -> {
-            Map<String, Object> data = TemplateData.forFormula(load, dialect, attributes, prefix);
+        return (type, attributes, prefix, target) -> {
+            Map<String, Object> data = TemplateData.forFormula(load, dialect, attributes, prefix, target);
             return engine.render(dialect, TemplateKind.FORMULA.folder() + "/" + type, data).strip();
         };
     }
@@ -202,13 +215,19 @@ public class LoadSqlGenerator {
         }
 
         static Map<String, Object> forFormula(LoadModel load, Dialect dialect, List<AttributeModel> attributes, String prefix) {
+            return forFormula(load, dialect, attributes, prefix, null);
+        }
+
+        /** With the target attribute a mapping feeds (null: none), as {@code attributeName} and {@code physicalDatatype}. */
+        static Map<String, Object> forFormula(LoadModel load, Dialect dialect, List<AttributeModel> attributes, String prefix,
+                                              AttributeModel target) {
             Map<String, Object> data = common(load, dialect);
             data.put("sourceAttributes", attributes.stream().map(a -> new FormulaAttribute(a.name(), a.datatype(),
                     a.dataLength(), a.dataPrecision(), a.dataScale(), a.attributeType(), a.physicalDatatype(),
                     a.sqlName())).toList());
             data.put("prefix", prefix == null ? "" : prefix);
-            data.put("physicalDatatype", "");
-            data.put("attributeName", "");
+            data.put("physicalDatatype", target == null || target.physicalDatatype() == null ? "" : target.physicalDatatype());
+            data.put("attributeName", target == null ? "" : target.name());
             data.put("keyAttributeList", List.of());
             data.put("sourceEntity", load.sources().isEmpty() ? load.target() : load.sources().get(0));
             return data;

@@ -12,6 +12,7 @@ import freemarker.template.TemplateModel;
 import freemarker.template.TemplateModelException;
 import freemarker.template.TemplateScalarModel;
 import freemarker.template.utility.DeepUnwrap;
+import io.loadsmith.generation.model.AttributeMappingModel;
 import io.loadsmith.generation.model.AttributeModel;
 import io.loadsmith.generation.model.EntityModel;
 import io.loadsmith.generation.model.LoadModel;
@@ -24,13 +25,18 @@ import io.loadsmith.generation.model.LoadModel;
  * <li>{@code loads.getAttributesForType(attributes, "DV_HASHKEY")}: all of that type, maybe none</li>
  * <li>{@code loads.getTransformationForAttributes("HASH_KEY", attributes [, prefix])}: the
  *     dialect's SQL expression of a transformation type over the attributes</li>
+ * <li>{@code loads.getTransformationForMapping(attributeMapping [, prefix])}: the expression of one
+ *     mapped target attribute: the prefixed source column of a plain copy, the CUSTOM formula as
+ *     written, else its transformation type's formula over the mapped source attributes, with the
+ *     target's {@code attributeName} and {@code physicalDatatype}</li>
  * </ul>
  */
 final class LoadsFunctions implements TemplateHashModel {
 
     /** Renders a transformation formula; implemented by the generator. */
     interface FormulaRenderer {
-        String render(String transformationType, List<AttributeModel> attributes, String prefix) throws Exception;
+        String render(String transformationType, List<AttributeModel> attributes, String prefix,
+                      AttributeModel target) throws Exception;
     }
 
     private final LoadModel load;
@@ -72,17 +78,46 @@ final class LoadsFunctions implements TemplateHashModel {
                 List<AttributeModel> attributes = attributes((TemplateModel) args.get(1),
                         "loads.getTransformationForAttributes");
                 String prefix = args.size() > 2 ? string(args.get(2)) : "";
-                try {
-                    return new SimpleScalar(formulas.render(type, attributes, prefix));
-                } catch (TemplateModelException e) {
-                    throw e;
-                } catch (Exception e) {
-                    throw new TemplateModelException(e);
+                return new SimpleScalar(formula(type, attributes, prefix, null));
+            };
+            case "getTransformationForMapping" -> (TemplateMethodModelEx) args -> {
+                expect(args, 1, 2, "loads.getTransformationForMapping(attributeMapping [, prefix])");
+                if (!(DeepUnwrap.unwrap((TemplateModel) args.get(0)) instanceof AttributeMappingModel mapped)) {
+                    throw new TemplateModelException(new TemplateApiException(
+                            "loads.getTransformationForMapping needs one of mapping.attributeMappings."));
                 }
+                return new SimpleScalar(mappingExpression(mapped, args.size() > 1 ? string(args.get(1)) : ""));
             };
             default -> throw new TemplateModelException(new TemplateApiException("loads." + key
-                    + " does not exist; loads has: getAttributeForType, getAttributesForType, getTransformationForAttributes."));
+                    + " does not exist; loads has: getAttributeForType, getAttributesForType, getTransformationForAttributes, getTransformationForMapping."));
         };
+    }
+
+    private String formula(String type, List<AttributeModel> attributes, String prefix, AttributeModel target)
+            throws TemplateModelException {
+        try {
+            return formulas.render(type, attributes, prefix, target);
+        } catch (TemplateModelException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new TemplateModelException(e);
+        }
+    }
+
+    private String mappingExpression(AttributeMappingModel mapped, String prefix) throws TemplateModelException {
+        String type = mapped.transformationType();
+        if ("CUSTOM".equals(type)) {
+            return mapped.customFormula();
+        }
+        if (type != null) {
+            return formula(type, mapped.sourceAttributes(), prefix, mapped.targetAttribute());
+        }
+        if (mapped.sourceAttributes().size() != 1) {
+            throw new TemplateModelException(new TemplateApiException("Target attribute "
+                    + mapped.targetAttribute().name() + " is a plain copy of " + mapped.sourceAttributes().size()
+                    + " source attributes; a copy needs exactly one (give it a transformation type to combine several)."));
+        }
+        return (prefix.isEmpty() ? "" : prefix + ".") + mapped.sourceAttributes().get(0).sqlName();
     }
 
     @Override

@@ -19,6 +19,13 @@ public final class PlainValues {
 
     private static final String PUNCTUATION = "_.,:/@+-=%";
 
+    /**
+     * Load options whose value is a SQL condition the load's author writes, like a step's text
+     * (generated loads read them: {@code OPT_WHERE}, {@code OPT_NOT_EXISTS_WHERE}); the plain-value
+     * rule does not apply to them, only that they hold no NUL.
+     */
+    private static final java.util.Set<String> SQL_OPTIONS = java.util.Set.of("OPT_WHERE", "OPT_NOT_EXISTS_WHERE");
+
     private PlainValues() {
     }
 
@@ -34,8 +41,17 @@ public final class PlainValues {
             if (value == null) {
                 violations.add(field + "." + name, null, "needs a value");
             }
-            problem(value).ifPresent(problem -> violations.add(field + "." + name, value, problem));
+            ("options".equals(field) ? optionProblem(name, value) : problem(value))
+                    .ifPresent(problem -> violations.add(field + "." + name, value, problem));
         });
+    }
+
+    /** What is wrong with a load option's value: a SQL option's only rule is no NUL, the others' {@link #problem}. */
+    public static Optional<String> optionProblem(String name, String value) {
+        if (!SQL_OPTIONS.contains(name)) {
+            return problem(value);
+        }
+        return value != null && value.indexOf('\0') >= 0 ? Optional.of("may not contain NUL") : Optional.empty();
     }
 
     /** What is wrong with the value, or empty when it may be written into SQL. */

@@ -125,7 +125,9 @@ class HostileValuesTest {
     void everyLibraryTemplateHasACase() throws Exception {
         try (Stream<Path> folders = Files.list(Path.of("templates-library/templates"))) {
             assertThat(cases().stream().map(Case::template))
-                    .containsExactlyInAnyOrderElementsOf(folders.map(p -> p.getFileName().toString()).toList());
+                    .containsExactlyInAnyOrderElementsOf(folders.map(p -> p.getFileName().toString())
+                            // Generated loads' templates take no parameters (GeneratedLoadsRefusalTest covers their options).
+                            .filter(name -> !name.startsWith("generated_")).toList());
         }
     }
 

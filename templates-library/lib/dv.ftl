@@ -1,0 +1,131 @@
+<#--
+  Shared parts of the generated loads (templates/generated_*): a load with one entity mapping and
+  no OVERRIDE step renders templates/generated_<entity type>. The rules are those of
+  /work/shared/dv-semantics.md (numbers in the comments); the README's "Generated loads" says more.
+  Columns are found by target attribute type (DV_HASHKEY, DV_LOAD_TIME, DV_RECORD_SOURCE,
+  DV_DATAHASH, DV_REFERENCING_HASHKEY), their SQL by the mapping (lib/mapping.ftl).
+-->
+<#include "/lib/load.ftl">
+<#include "/lib/mapping.ftl">
+<#if model.load.mappings?size != 1>
+    <#stop "generated logic reads exactly one entity mapping; load " + model.load.name + " has " + model.load.mappings?size + ".">
+</#if>
+<#assign mapping = model.load.mappings[0]>
+<#assign target = model.load.target>
+<#assign targetTable = target.schema + "." + target.sqlName>
+<#assign kind = target.entityType?upper_case>
+<#-- Each option, and the generated loads it applies to. -->
+<#assign optionScope = {
+    "OPT_WHERE": ["HUB", "LINK", "SAT", "PSA", "SAT_MA", "S_SAT", "STAGE", "GENERIC", "VIEW", "SAT_C", "SAT_MA_C"],
+    "OPT_NOT_EXISTS_WHERE": ["HUB", "LINK", "SAT", "PSA"],
+    "OPT_SKIP_DUPLICATE_PREVENTION": ["HUB", "LINK", "SAT", "PSA", "SAT_MA"],
+    "OPT_DELTA_EXTRACT": ["S_SAT"],
+    "OPT_HISTORIZED_BY_DATAHASH_AS_INSERT": ["SAT", "PSA", "SAT_MA"]}>
+<#-- Shipped formulas write these datatypes as the same text on every engine (rules 1-4). -->
+<#assign hashable = ["CHAR", "VARCHAR", "INTEGER1", "INTEGER2", "INTEGER4", "INTEGER8", "DECIMAL", "DATE",
+    "TIMESTAMP", "TIMESTAMP_TZ", "BOOLEAN"]>
+<#assign hashTypes = ["HASH_KEY", "HASH_DIFF", "HASH_LIST", "BUSINESS_KEY", "REFERENCE_HASH_KEY", "REFERENCE_HASH_DIFF"]>
+<#function where>
+    <#return "mapping '" + mapping.name + "' (" + mapping.sourceEntity.schema + "." + mapping.sourceEntity.name
+        + " -> " + target.schema + "." + target.name + ")">
+</#function>
+<#-- The one target attribute of the type; none or several stop the load naming mapping and type. -->
+<#function targetOfType type why>
+    <#local found = target.attributes?filter(a -> (a.attributeType!"") == type)>
+    <#if found?size != 1>
+        <#stop where() + ": a " + kind + " load needs exactly one target attribute of type " + type + " (" + why
+            + "); " + target.schema + "." + target.name + " has " + found?size + ".">
+    </#if>
+    <#return found[0]>
+</#function>
+<#-- The attribute mapping of the target attribute of the type; unmapped stops the load. -->
+<#function mappedOfType type why>
+    <#local attr = targetOfType(type, why)>
+    <#list mapping.attributeMappings as am>
+        <#if am.targetAttribute.name == attr.name><#return am></#if>
+    </#list>
+    <#stop where() + ": target attribute " + attr.name + " (" + type + ", " + why + ") has no mapping; a " + kind
+        + " load cannot be generated without it.">
+</#function>
+<#function isMapped attr>
+    <#list mapping.attributeMappings as am><#if am.targetAttribute.name == attr.name><#return true></#if></#list>
+    <#return false>
+</#function>
+<#-- Every part of a hash is of a datatype the shipped formulas write alike on every engine. -->
+<#function checkHashParts>
+    <#list mapping.attributeMappings as am>
+        <#if hashTypes?seq_contains(am.transformationType!"")>
+            <#list am.sourceAttributes as a>
+                <#if !hashable?seq_contains(a.datatype!"")>
+                    <#stop where() + ": target attribute " + am.targetAttribute.name + " (" + am.transformationType
+                        + ") hashes source attribute " + a.name + " of type " + (a.datatype!"unknown")
+                        + ", which the hash formulas cannot write as the same text on every engine; hash parts may be "
+                        + hashable?join(", ") + " (cast it in a CUSTOM mapping or a stage).">
+                </#if>
+            </#list>
+        </#if>
+    </#list>
+    <#return true>
+</#function>
+<#-- Load options set on the load that this kind of load cannot apply stop it; so does a bad value. -->
+<#-- The commercial designer's options that generated loads do not implement yet: refused rather than
+     ignored, so a load never silently does less than its options say. -->
+<#assign notGenerated = ["OPT_SCAN_ONLY_THE_LATEST_BY_KEY", "OPT_INSERT_UPDATE_BY_ID_AS_MERGE",
+    "OPT_INSERT_UPDATE_DELETE_BY_DATAHASH_AS_MERGE"]>
+<#function checkOptions>
+    <#list notGenerated as name>
+        <#if loadOptDefined(name) && loadOpt(name)?lower_case != "false">
+            <#stop "load option " + name + " is not implemented by generated loads yet; remove it (or set it false) or write the load's SQL in an OVERRIDE step.">
+        </#if>
+    </#list>
+    <#list optionScope?keys as name>
+        <#if loadOptDefined(name) && !optionScope[name]?seq_contains(kind)>
+            <#stop "load option " + name + " does not apply to a generated " + kind + " load (it applies to "
+                + optionScope[name]?join(", ") + "); remove it.">
+        </#if>
+    </#list>
+    <#if loadOptDefined("OPT_SKIP_DUPLICATE_PREVENTION") && !["true", "false"]?seq_contains(loadOpt("OPT_SKIP_DUPLICATE_PREVENTION")?lower_case)>
+        <#stop "load option OPT_SKIP_DUPLICATE_PREVENTION is '" + loadOpt("OPT_SKIP_DUPLICATE_PREVENTION") + "'; it takes true or false.">
+    </#if>
+    <#if loadOptDefined("OPT_HISTORIZED_BY_DATAHASH_AS_INSERT") && loadOpt("OPT_HISTORIZED_BY_DATAHASH_AS_INSERT")?lower_case != "true">
+        <#stop "load option OPT_HISTORIZED_BY_DATAHASH_AS_INSERT is '" + loadOpt("OPT_HISTORIZED_BY_DATAHASH_AS_INSERT")
+            + "': a generated " + kind + " load is always historized by datahash as insert; set it true or remove it (other historizations are not generated).">
+    </#if>
+    <#if skipDuplicatePrevention() && loadOpt("OPT_NOT_EXISTS_WHERE")?has_content>
+        <#stop "load options OPT_SKIP_DUPLICATE_PREVENTION and OPT_NOT_EXISTS_WHERE cannot go together: without duplicate prevention the target is not read.">
+    </#if>
+    <#list ["OPT_WHERE", "OPT_NOT_EXISTS_WHERE"] as name>
+        <#if loadOptDefined(name) && !loadOpt(name)?trim?has_content>
+            <#stop "load option " + name + " is empty; give it a condition or remove it.">
+        </#if>
+    </#list>
+    <#return true>
+</#function>
+<#function skipDuplicatePrevention>
+    <#return loadOpt("OPT_SKIP_DUPLICATE_PREVENTION")?lower_case == "true">
+</#function>
+<#-- " AND (<condition>)" of an SQL option, or nothing. -->
+<#function andOption name>
+    <#return loadOpt(name)?has_content?then("\n      AND (" + loadOpt(name) + ")", "")>
+</#function>
+<#-- The load time column and whether the mapping feeds it (else it is the run's: CURRENT_TS, rule 8). -->
+<#function loadTimeExtra ltime>
+    <#if isMapped(ltime)><#return []></#if>
+    <#return [loads.getTransformationForAttributes("CURRENT_TS", []) + " AS " + ltime.sqlName]>
+</#function>
+<#-- The mapped select: every mapped target attribute (but those of the types in except) through its
+     formula, plus extras, from the source (alias s), filtered by OPT_WHERE. -->
+<#function mappedSelect extras=[] indent="" except=[]>
+    <#local cols = transformations(mapping, "s", [], except) + extras>
+    <#return indent + "SELECT " + cols?join(",\n" + indent + "    ") + "\n" + indent + "FROM " + sourceTable(mapping) + " s"
+        + loadOpt("OPT_WHERE")?has_content?then("\n" + indent + "WHERE (" + loadOpt("OPT_WHERE") + ")", "")>
+</#function>
+<#-- The target columns the generated insert writes: the mapped ones, plus the load time column when
+     the run gives it (see loadTimeExtra). -->
+<#function insertColumns loadTime="">
+    <#return targetNames(mapping) + (loadTime?is_hash && !isMapped(loadTime))?then([loadTime.sqlName], [])>
+</#function>
+<#-- The mapped DV_RECORD_SOURCE target attribute as a list of none or one. -->
+<#function mappedRecordSources>
+    <#return target.attributes?filter(a -> (a.attributeType!"") == "DV_RECORD_SOURCE" && isMapped(a))>
+</#function>

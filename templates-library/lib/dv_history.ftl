@@ -1,0 +1,67 @@
+<#--
+  Historized by datahash as insert: the load of satellites and PSAs (templates/generated_sat,
+  generated_psa); include after /lib/dv.ftl. Rules 14-21 of dv-semantics.md.
+-->
+<#macro historizedByDatahash>
+<#local ok = checkOptions() && checkHashParts()>
+<#local keyMapping = mappedOfType("DV_HASHKEY", "the parent key")>
+<#local hk = keyMapping.targetAttribute>
+<#local dh = mappedOfType("DV_DATAHASH", "the datahash that tells a change").targetAttribute>
+<#local ltime = targetOfType("DV_LOAD_TIME", "orders a key's rows")>
+<#local rsList = mappedRecordSources()>
+<#local extras = loadTimeExtra(ltime)>
+<#local cols = insertColumns(ltime)>
+<#local skip = skipDuplicatePrevention()>
+<#-- The key as the message shows it: its business key text when the key is a HASH_KEY, else the hash. -->
+<#if (keyMapping.transformationType!"") == "HASH_KEY">
+    <#local keyText = loads.getTransformationForAttributes("BUSINESS_KEY", keyMapping.sourceAttributes, "s")>
+<#else>
+    <#local keyText = loads.getTransformationForMapping(keyMapping, "s")>
+</#if>
+<#-- Rule 17: rows of one key and load time with different datahashes stop the load before any write. -->
+${failIfAny("    SELECT MIN(m.dv_key_text) AS dv_key_text, " + fn.timestamp_text("m." + ltime.sqlName) + " AS dv_load_time_text
+    FROM (
+" + mappedSelect(extras + [keyText + " AS dv_key_text"], "        ") + "
+    ) m
+    GROUP BY m." + hk.sqlName + ", m." + ltime.sqlName + "
+    HAVING COUNT(DISTINCT m." + dh.sqlName + ") > 1",
+    lit("generated " + kind + " load " + model.load.name + " into " + target.schema + "." + target.name + ": the stage rows of key ")
+        + " || bad.dv_key_text || " + lit(" at load time ") + " || bad.dv_load_time_text || "
+        + lit(" conflict (same key and load time, different datahashes); nothing was loaded. Deliver one row per key and load time."))};
+INSERT INTO ${targetTable} (${cols?join(", ")})
+SELECT ${qual(cols, "c")}
+FROM (
+    SELECT d.*,
+        LAG(d.${dh.sqlName}) OVER (PARTITION BY d.${hk.sqlName} ORDER BY d.${ltime.sqlName}) AS dv_previous_hash
+    FROM (
+        SELECT n.*
+        FROM (
+            SELECT m.*,
+                ROW_NUMBER() OVER (PARTITION BY m.${hk.sqlName}, m.${ltime.sqlName}, m.${dh.sqlName}<#if rsList?size gt 0> ORDER BY ${fn.code_point_order("m." + rsList[0].sqlName)}</#if>) AS dv_row_number
+            FROM (
+${mappedSelect(extras, "                ")}
+            ) m
+        ) n<#if !skip>
+        LEFT JOIN (
+            SELECT t.${hk.sqlName}, MAX(t.${ltime.sqlName}) AS dv_latest_load_time
+            FROM ${targetTable} t<#if loadOpt("OPT_NOT_EXISTS_WHERE")?has_content>
+            WHERE (${loadOpt("OPT_NOT_EXISTS_WHERE")})</#if>
+            GROUP BY t.${hk.sqlName}
+        ) w ON w.${hk.sqlName} = n.${hk.sqlName}</#if>
+        WHERE n.dv_row_number = 1<#if !skip>
+          AND (w.dv_latest_load_time IS NULL OR n.${ltime.sqlName} > w.dv_latest_load_time)</#if>
+    ) d
+) c<#if !skip>
+LEFT JOIN (
+    SELECT r.${hk.sqlName}, r.${dh.sqlName}
+    FROM (
+        SELECT t.${hk.sqlName}, t.${dh.sqlName},
+            ROW_NUMBER() OVER (PARTITION BY t.${hk.sqlName} ORDER BY t.${ltime.sqlName} DESC) AS dv_row_number
+        FROM ${targetTable} t<#if loadOpt("OPT_NOT_EXISTS_WHERE")?has_content>
+        WHERE (${loadOpt("OPT_NOT_EXISTS_WHERE")})</#if>
+    ) r
+    WHERE r.dv_row_number = 1
+) l ON l.${hk.sqlName} = c.${hk.sqlName}</#if>
+WHERE (c.dv_previous_hash IS NULL<#if !skip> AND (l.${hk.sqlName} IS NULL OR l.${dh.sqlName} <> c.${dh.sqlName})</#if>)
+   OR c.dv_previous_hash <> c.${dh.sqlName};
+</#macro>

@@ -1,0 +1,23 @@
+<#--
+  generated_sat_c: the main step of a SAT_C load, the current view of a satellite, generated from
+  its one entity mapping (source: the satellite).
+  Inputs: target attributes DV_HASHKEY and DV_LOAD_TIME, both mapped (usually plain copies of the
+  satellite's); option OPT_WHERE.
+  Semantics (rule 27): per key the row with the latest load time, by load time (not by insertion
+  order or by value); CREATE OR REPLACE VIEW.
+-->
+<#include "/lib/dv.ftl">
+<#assign ok = checkOptions() && checkHashParts()>
+<#assign hk = mappedOfType("DV_HASHKEY", "the key").targetAttribute>
+<#assign ltime = mappedOfType("DV_LOAD_TIME", "picks the current row").targetAttribute>
+<#assign cols = insertColumns()>
+CREATE OR REPLACE VIEW ${targetTable} AS
+SELECT ${qual(cols, "c")}
+FROM (
+    SELECT m.*,
+        ROW_NUMBER() OVER (PARTITION BY m.${hk.sqlName} ORDER BY m.${ltime.sqlName} DESC) AS dv_row_number
+    FROM (
+${mappedSelect([], "        ")}
+    ) m
+) c
+WHERE c.dv_row_number = 1;

@@ -1,0 +1,76 @@
+<#--
+  generated_sat_ma: the main step of a SAT_MA (multi-active satellite) load generated from its one
+  entity mapping (no parameters).
+  Inputs
+    Target attributes by type: DV_HASHKEY (mapped), DV_DATAHASH (mapped with HASH_LIST over the
+    payload: an aggregate over the set), DV_LOAD_TIME (mapped, else the run's CURRENT_TS), optional
+    DV_RECORD_SOURCE; the payload is the other mapped attributes. Options: OPT_WHERE, OPT_SKIP_DUPLICATE_PREVENTION.
+  Semantics (rules 22-24)
+    A set is the distinct rows of one key at one load time (a row delivered under several record
+    sources once, the lowest kept); every row of a set carries the set's HASH_LIST. Per key only
+    sets later than its latest satellite set count; in load-time order a set is inserted whole when
+    its datahash differs from the previous set's (the first compared with the key's latest set in
+    the satellite), so a changed, lost or added member inserts the whole new set, and member order
+    or repetition does not.
+-->
+<#include "/lib/dv.ftl">
+<#assign ok = checkOptions() && checkHashParts()>
+<#assign keyMapping = mappedOfType("DV_HASHKEY", "the parent key")>
+<#assign hk = keyMapping.targetAttribute>
+<#assign dhMapping = mappedOfType("DV_DATAHASH", "the set's HASH_LIST")>
+<#assign dh = dhMapping.targetAttribute>
+<#if (dhMapping.transformationType!"") != "HASH_LIST">
+    <#stop where() + ": target attribute " + dh.name + " (DV_DATAHASH) of a SAT_MA must be mapped with HASH_LIST (the datahash of the whole set), not "
+        + (dhMapping.transformationType!"a plain copy") + ".">
+</#if>
+<#assign ltime = targetOfType("DV_LOAD_TIME", "the time of a set")>
+<#assign ltimeExpr = isMapped(ltime)?then(mappedExpression(mappedOfType("DV_LOAD_TIME", "the time of a set"), "s"),
+    loads.getTransformationForAttributes("CURRENT_TS", []))>
+<#assign rsList = mappedRecordSources()>
+<#assign memberCols = targetNames(mapping, [], ["DV_DATAHASH", "DV_RECORD_SOURCE"]) + isMapped(ltime)?then([], [ltime.sqlName])>
+<#assign cols = insertColumns(ltime)>
+<#assign skip = skipDuplicatePrevention()>
+<#assign whereOpt = loadOpt("OPT_WHERE")?has_content?then("\n        WHERE (" + loadOpt("OPT_WHERE") + ")", "")>
+INSERT INTO ${targetTable} (${cols?join(", ")})
+SELECT <#list cols as c><#if c == dh.sqlName>ch.dv_set_hash<#else>mem.${c}</#if><#sep>, </#list>
+FROM (
+    SELECT n.*
+    FROM (
+        SELECT m.*,
+            ROW_NUMBER() OVER (PARTITION BY ${qual(memberCols, "m")}<#if rsList?size gt 0> ORDER BY ${fn.code_point_order("m." + rsList[0].sqlName)}</#if>) AS dv_row_number
+        FROM (
+${mappedSelect(loadTimeExtra(ltime), "            ", ["DV_DATAHASH"])}
+        ) m
+    ) n
+    WHERE n.dv_row_number = 1
+) mem
+JOIN (
+    SELECT st.*,
+        LAG(st.dv_set_hash) OVER (PARTITION BY st.dv_set_key ORDER BY st.dv_set_time) AS dv_previous_hash
+    FROM (
+        SELECT x.dv_set_key, x.dv_set_time, ${loads.getTransformationForAttributes("HASH_LIST", dhMapping.sourceAttributes, "x")} AS dv_set_hash
+        FROM (
+            SELECT ${mappedExpression(keyMapping, "s")} AS dv_set_key, ${ltimeExpr} AS dv_set_time, s.*
+            FROM ${sourceTable(mapping)} s${whereOpt}
+        ) x
+        GROUP BY x.dv_set_key, x.dv_set_time
+    ) st<#if !skip>
+    LEFT JOIN (
+        SELECT t.${hk.sqlName}, MAX(t.${ltime.sqlName}) AS dv_latest_load_time
+        FROM ${targetTable} t
+        GROUP BY t.${hk.sqlName}
+    ) w ON w.${hk.sqlName} = st.dv_set_key
+    WHERE w.dv_latest_load_time IS NULL OR st.dv_set_time > w.dv_latest_load_time</#if>
+) ch ON ch.dv_set_key = mem.${hk.sqlName} AND ch.dv_set_time = mem.${ltime.sqlName}<#if !skip>
+LEFT JOIN (
+    SELECT t.${hk.sqlName}, MAX(t.${dh.sqlName}) AS dv_latest_hash
+    FROM ${targetTable} t
+    JOIN (
+        SELECT t2.${hk.sqlName}, MAX(t2.${ltime.sqlName}) AS dv_latest_load_time
+        FROM ${targetTable} t2
+        GROUP BY t2.${hk.sqlName}
+    ) w2 ON w2.${hk.sqlName} = t.${hk.sqlName} AND t.${ltime.sqlName} = w2.dv_latest_load_time
+    GROUP BY t.${hk.sqlName}
+) l ON l.${hk.sqlName} = ch.dv_set_key</#if>
+WHERE (ch.dv_previous_hash IS NULL<#if !skip> AND (l.${hk.sqlName} IS NULL OR l.dv_latest_hash <> ch.dv_set_hash)</#if>)
+   OR ch.dv_previous_hash <> ch.dv_set_hash;

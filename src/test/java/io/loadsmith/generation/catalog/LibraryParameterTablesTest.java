@@ -42,6 +42,9 @@ class LibraryParameterTablesTest {
             String close = "<!-- /parameters:" + template.name() + " -->";
             int start = expected.indexOf(open);
             int end = expected.indexOf(close);
+            if (start < 0 && template.parameters().isEmpty()) {
+                continue; // the generated loads take no parameters: their options are the load's
+            }
             if (start < 0 || end < start) {
                 missing.add(template.name() + ": templates-library/README.md has no block " + open + " … " + close
                         + "; add the two markers where the table belongs, then " + REGENERATE);

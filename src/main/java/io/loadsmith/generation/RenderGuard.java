@@ -76,9 +76,9 @@ public final class RenderGuard {
         T run() throws Exception;
     }
 
-    /** Deep enough for any template of the library (a few levels), far from a stack overflow. */
-    static final int MAX_DEPTH = 400;
-    /** Render threads' stacks: {@value #MAX_DEPTH} elements of the deepest kind need about a tenth. */
+    /** Deep enough for a macro that recurses a couple of hundred times, far from a stack overflow. */
+    static final int MAX_DEPTH = 1000;
+    /** Render threads' stacks: {@value #MAX_DEPTH} elements of the deepest kind (a function calling itself) fit well within. */
     private static final long STACK_BYTES = 16L * 1024 * 1024;
     private static final long POLL_MILLIS = 20;
     /** Static, so that renders nested across engines (a draft inside a preview) count once. */

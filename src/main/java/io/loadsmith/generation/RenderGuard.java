@@ -84,7 +84,9 @@ public final class RenderGuard {
     /** Static, so that renders nested across engines (a draft inside a preview) count once. */
     private static final ThreadLocal<Registration> CURRENT = new ThreadLocal<>();
     private static final AtomicInteger POOLS = new AtomicInteger();
-    private static final RenderGuard SHARED = new RenderGuard(Limits.DEFAULT, Pool.defaults());
+    /** Without a server (the command line, tests) there are no requests to keep a core for: every core renders. */
+    private static final RenderGuard SHARED = new RenderGuard(Limits.DEFAULT, new Pool(
+            Runtime.getRuntime().availableProcessors(), 4 * Runtime.getRuntime().availableProcessors(), Duration.ofSeconds(2)));
 
     private final Limits limits;
     private final Pool pool;

@@ -35,7 +35,7 @@ class RegexFunctionsTest {
     @ParameterizedTest
     @MethodSource("answers")
     void answers(List<String> textAndSql) {
-        assertThat(TemplateBoundsTest.render(textAndSql.get(0))).isEqualTo(textAndSql.get(1));
+        assertThat(EngineSandboxTest.render(textAndSql.get(0))).isEqualTo(textAndSql.get(1));
     }
 
     static List<List<String>> mistakes() {
@@ -54,7 +54,7 @@ class RegexFunctionsTest {
     @ParameterizedTest
     @MethodSource("mistakes")
     void mistakesSayWhatIsWrong(List<String> textAndMessage) {
-        assertThatThrownBy(() -> TemplateBoundsTest.render(textAndMessage.get(0)))
+        assertThatThrownBy(() -> EngineSandboxTest.render(textAndMessage.get(0)))
                 .isInstanceOfSatisfying(GenerationException.class, e -> {
                     assertThat(e.detail()).contains(textAndMessage.get(1));
                     assertThat(e.location().line()).isEqualTo(1);
@@ -73,7 +73,7 @@ class RegexFunctionsTest {
 
     @Test
     void theFunctionsAreListedWithTheDialectsOwn() {
-        assertThatThrownBy(() -> TemplateBoundsTest.render("${fn.regex_nothing('a')}"))
+        assertThatThrownBy(() -> EngineSandboxTest.render("${fn.regex_nothing('a')}"))
                 .isInstanceOfSatisfying(GenerationException.class, e -> assertThat(e.detail())
                         .contains("regex_matches", "regex_replace", "regex_split", "literal"));
     }

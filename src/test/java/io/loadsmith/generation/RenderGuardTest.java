@@ -90,17 +90,7 @@ class RenderGuardTest {
         RenderGuard guard = new RenderGuard(RenderGuard.Limits.DEFAULT, new RenderGuard.Pool(1, 0, Duration.ofMillis(50)));
         CountDownLatch started = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
-        CompletableFuture<String> holding = CompletableFuture.supplyAsync(() -> {
-            try {
-                return guard.run(() -> {
-                    started.countDown();
-                    release.await();
-                    return "first";
-                });
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
+        CompletableFuture<String> holding = occupy(guard, started, release);
         assertThat(started.await(1, TimeUnit.MINUTES)).isTrue();
         assertThatThrownBy(() -> guard.run(() -> "second"))
                 .isInstanceOf(RenderBusyException.class)
@@ -115,17 +105,7 @@ class RenderGuardTest {
         RenderGuard guard = new RenderGuard(RenderGuard.Limits.DEFAULT, new RenderGuard.Pool(1, 1, Duration.ofMillis(50)));
         CountDownLatch started = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
-        CompletableFuture<String> holding = CompletableFuture.supplyAsync(() -> {
-            try {
-                return guard.run(() -> {
-                    started.countDown();
-                    release.await();
-                    return "first";
-                });
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
+        CompletableFuture<String> holding = occupy(guard, started, release);
         assertThat(started.await(1, TimeUnit.MINUTES)).isTrue();
         CompletableFuture<String> queued = CompletableFuture.supplyAsync(() -> {
             try {
@@ -155,6 +135,21 @@ class RenderGuardTest {
     void aPoolNeedsAThread() {
         assertThatThrownBy(() -> new RenderGuard.Pool(0, 1, Duration.ZERO))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at least one thread");
+    }
+
+    /** A render that holds its thread, using no processor time, until released. */
+    private static CompletableFuture<String> occupy(RenderGuard guard, CountDownLatch started, CountDownLatch release) {
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                return guard.run(() -> {
+                    started.countDown();
+                    release.await();
+                    return "first";
+                });
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
     }
 
     private static FreemarkerEngine engine(RenderGuard guard, String name, String text) {

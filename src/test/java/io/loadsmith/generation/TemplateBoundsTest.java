@@ -4,19 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
-import java.util.Map;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import freemarker.core.ParseException;
 import io.loadsmith.dialect.DialectRegistry;
-import io.loadsmith.engine.VesselFixture;
 import io.loadsmith.generation.catalog.LibraryTemplateSource;
 import io.loadsmith.generation.catalog.TemplateCatalog;
-import io.loadsmith.generation.model.LoadModel;
-import io.loadsmith.generation.model.StepModel;
-import io.loadsmith.generation.model.StepType;
 
 /**
  * Each way one element could run or allocate without bound is refused where it is written, on the
@@ -35,6 +30,7 @@ class TemplateBoundsTest {
     static List<Refused> refused() {
         return List.of(
                 new Refused("${'xxxx'?matches('(x+x+)+y')?c}", 1, "fn.regex_matches(text, pattern)"),
+                new Refused("${('x'?right_pad(60, 'x'))?matches('((x*)*)*y')?c}", 1, "fn.regex_matches(text, pattern)"),
                 new Refused("<#assign m = 'a'?matches('a')>${m?groups[0]}", 1, "fn.regex_matches"),
                 new Refused("${'a'?replace('(x+x+)+y', 'z', 'r')}", 1, "fn.regex_replace(text, pattern, replacement)"),
                 new Refused("${'a'?replace('a', 'z', 'ri')}", 1, "the \"r\" flag"),
@@ -56,6 +52,7 @@ class TemplateBoundsTest {
                 new Refused("[#ftl][#list (1..1000000)?reverse as i][/#list]", 1, "may only be listed by <#list>"),
                 new Refused("<#macro m xs><#list xs as x>${x}</#list></#macro><@m 1..100000/>", 1, "may only be listed by <#list>"),
                 new Refused("${'1+1'?eval}", 1, "?eval runs text made at run time"),
+                new Refused("${('" + "(".repeat(5000) + "1" + ")".repeat(5000) + "')?eval}", 1, "?eval runs text made at run time"),
                 new Refused("<@'<#list 1.. as i></#list>'?interpret/>", 1, "?interpret runs text made at run time"),
                 new Refused("${" + "(".repeat(TemplateBounds.MAX_EXPRESSION_DEPTH + 5) + "1"
                         + ")".repeat(TemplateBounds.MAX_EXPRESSION_DEPTH + 5) + "}", 1, "nested more than"));
@@ -75,7 +72,7 @@ class TemplateBoundsTest {
     @ParameterizedTest
     @MethodSource("refused")
     void refusedWhenRenderedWithoutRunning(Refused refused) {
-        assertThatThrownBy(() -> render(refused.text()))
+        assertThatThrownBy(() -> EngineSandboxTest.render(refused.text()))
                 .isInstanceOfSatisfying(GenerationException.class, e -> {
                     assertThat(e.detail()).contains(refused.says());
                     assertThat(e.location().line()).isEqualTo(refused.line());
@@ -102,17 +99,7 @@ class TemplateBoundsTest {
     @ParameterizedTest
     @MethodSource("allowed")
     void boundedUsesRender(List<String> textAndSql) throws Exception {
-        assertThat(render(textAndSql.get(0))).isEqualTo(textAndSql.get(1));
-    }
-
-    static String render(String text) {
-        FreemarkerEngine engine = engine(new InMemoryTemplates().add("probe", text));
-        LoadModel base = VesselFixture.load(VesselFixture.SEED_CREATE_TEMP);
-        LoadModel load = new LoadModel(base.name(), base.target(), List.of(),
-                List.of(new StepModel("probe", StepType.OVERRIDE, "<ftltemplate:probe>")), Map.of());
-        String sql = new LoadSqlGenerator(engine, DIALECTS, new ModelLocalizer(DatatypeOverrides.none()))
-                .generate(load, "h2", Map.of()).steps().get(0).sql();
-        return sql.endsWith(";") ? sql.substring(0, sql.length() - 1) : sql;
+        assertThat(EngineSandboxTest.render(textAndSql.get(0))).isEqualTo(textAndSql.get(1));
     }
 
     private static FreemarkerEngine engine(InMemoryTemplates templates) {

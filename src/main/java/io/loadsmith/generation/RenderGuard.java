@@ -109,10 +109,6 @@ public final class RenderGuard {
         });
     }
 
-    public RenderGuard(Limits limits) {
-        this(limits, Pool.defaults());
-    }
-
     /** The guard of the application's engines unless one is configured. */
     public static RenderGuard shared() {
         return SHARED;

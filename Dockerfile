@@ -1,20 +1,16 @@
 # Base images are arguments, so a team that mirrors its images (or CI, which builds them from
 # Debian's packages: ops/container-smoke.sh) builds this same file:
 #   docker build --build-arg BUILD_IMAGE=mirror/maven:3.9-jdk17 --build-arg RUN_IMAGE=mirror/jre:25 .
-# BUILD_IMAGE needs a JDK 17 and Maven, and gcc or apt-get to install it; RUN_IMAGE a Java runtime,
-# groupadd and useradd.
+# BUILD_IMAGE needs a JDK 17 and Maven; RUN_IMAGE a Java runtime, groupadd and useradd.
 # The runtime is Java 25: its AOT cache starts the server a quarter sooner than JDK 17's class-data
 # archive and its generator runs 1.6x as fast (docs/benchmarks.md, "Start-up on Java 25"). Any Java 17
-# or later runs the image; the render guard stops a render stuck inside Java code on each (Thread.stop
-# before 20, JVM TI's StopThread through the jar's small native library from 20 on).
+# or later runs the image; the render guard needs nothing of the JVM but ThreadMXBean
+# (docs/templates-sandbox.md).
 ARG BUILD_IMAGE=maven:3.9-eclipse-temurin-17
 ARG RUN_IMAGE=eclipse-temurin:25-jre
 
-# Build: the Maven image compiles and packages; tests run in CI, not here. gcc builds the render
-# guard's native library (src/main/c), which the build checks is in the jar.
+# Build: the Maven image compiles and packages; tests run in CI, not here.
 FROM ${BUILD_IMAGE} AS build
-RUN command -v gcc >/dev/null || { apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev \
- && rm -rf /var/lib/apt/lists/*; }
 WORKDIR /src
 COPY pom.xml .
 RUN mvn -B -q dependency:go-offline
@@ -23,7 +19,6 @@ COPY db db
 COPY templates-library templates-library
 COPY frontend frontend
 RUN mvn -B -q package -DskipTests \
- && test -n "$(find target/classes/native -name 'libloadsmith_stop.*')" \
  && java -Djarmode=tools -jar target/loadsmith.jar extract --layers --destination /layers
 
 # Run: a JRE, the jar's layers (dependencies change least, so they come first), a non-root user.
@@ -41,9 +36,8 @@ COPY --from=build /layers/application/ ./
 # that wrote it): one training start on an in-memory store that runs until it is ready, answers a first
 # visitor's requests and exits (io.loadsmith.ops.TrainingRun; a start that does not get there fails the
 # build). On Java 25 or later that start writes an AOT cache (classes loaded and linked, and method
-# profiles); before 25 a class-data-sharing archive. /app/jvm.options names the one made (and, from
-# Java 20 on, lets the render guard load its native library without a warning), and the entry point
-# reads it, so the image's command does not depend on the runtime's version. The password is the
+# profiles); before 25 a class-data-sharing archive. /app/jvm.options names the one made, and the entry
+# point reads it, so the image's command does not depend on the runtime's version. The password is the
 # throwaway store's, so none is generated into the build log.
 RUN set -e; \
     version=$(java -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p'); \
@@ -52,11 +46,10 @@ RUN set -e; \
     else \
       train="-XX:ArchiveClassesAtExit=/app/loadsmith.jsa"; use="-XX:SharedArchiveFile=/app/loadsmith.jsa"; \
     fi; \
-    native=""; if [ "${version%%.*}" -ge 20 ]; then native="--enable-native-access=ALL-UNNAMED"; fi; \
-    LOADSMITH_ADMIN_PASSWORD=training-run-only java -Dspring.aot.enabled=true $train $native \
+    LOADSMITH_ADMIN_PASSWORD=training-run-only java -Dspring.aot.enabled=true $train \
         -Dloadsmith.training-run=true -jar /app/loadsmith.jar \
         --server.port=0 --spring.datasource.url=jdbc:h2:mem:training --logging.level.root=WARN; \
-    printf '%s\n' "$use" $native > /app/jvm.options
+    printf '%s\n' "$use" > /app/jvm.options
 USER loadsmith
 EXPOSE 8080
 VOLUME /app/data

@@ -355,11 +355,14 @@ done
 [ "$(docker inspect --format '{{.State.Health.Status}}' $APP)" = healthy ] || fail "HEALTHCHECK never said healthy"
 ok "the Dockerfile's HEALTHCHECK reports healthy"
 
-# A template whose regular expression backtracks for ever inside Java: the render guard stops it on
-# the image's JVM (Thread.stop before Java 20, JVM TI's StopThread from 20 on) at its 10 s limit, and
-# the server goes on serving.
-! docker logs $APP 2>&1 | grep -q 'cannot stop a thread' || fail "the JVM says it cannot stop a thread: $(docker logs $APP 2>&1 | grep 'cannot stop a thread')"
-tpl=$(json -d '{"name":"smoke_runaway","variants":{"default":"${(\"x\"?right_pad(100000, \"x\"))?replace(\"(x+x+)+y\", \"z\", \"r\")?length}"}}' \
+# A template whose regular expression would backtrack for ever inside Java is refused when saved (what
+# one element does is bounded where it is written), and a template whose loop never ends is stopped by
+# the render guard at its 10 s of processor time, at an element boundary, and the server goes on serving
+# (docs/templates-sandbox.md). On an idle container processor time is about the clock's; 30 s leaves room.
+refused=$(json -w ' %{http_code}' -d '{"name":"smoke_backtracking","variants":{"default":"${(\"x\"?right_pad(100, \"x\"))?replace(\"(x+x+)+y\", \"z\", \"r\")?length}"}}' \
+  $BASE/api/v1/templates)
+has 'fn.regex_replace' "$refused" && [ "${refused##* }" = 400 ] || fail "a backtracking regular expression was not refused on save: $refused"
+tpl=$(json -d '{"name":"smoke_runaway","variants":{"default":"<#list 1.. as i><#assign x = i></#list>"}}' \
   $BASE/api/v1/templates)
 [ -n "$(field id "$tpl")" ] || fail "no template from POST /api/v1/templates: $tpl"
 runaway=$(json -d '{"name":"smoke_runaway_load","target":"publish.D_VESSEL_SCD2","steps":[{"name":"runaway","type":"OVERRIDE","text":"<ftltemplate:smoke_runaway>"}]}' \
@@ -369,11 +372,11 @@ RUNAWAY_ID=$(field id "$runaway")
 t0=$(now)
 answer=$(api -w ' %{http_code}' "$BASE/api/v1/loads/$RUNAWAY_ID/sql?dialect=postgresql")
 RUNAWAY_SECONDS=$(seconds "$t0" "$(now)")
-has 'rendering was stopped' "$answer" && [ "${answer##* }" -ge 400 ] && [ "${answer##* }" -lt 500 ] \
+has 'rendering was stopped' "$answer" && [ "${answer##* }" = 422 ] \
   || fail "the runaway render's answer after $RUNAWAY_SECONDS s: $answer"
-awk -v s="$RUNAWAY_SECONDS" 'BEGIN { exit !(s < 13) }' || fail "the runaway render was answered after $RUNAWAY_SECONDS s (limit 10 s)"
+awk -v s="$RUNAWAY_SECONDS" 'BEGIN { exit !(s < 30) }' || fail "the runaway render was answered after $RUNAWAY_SECONDS s (limit 10 s of processor time)"
 check_golden $BASE
-ok "a render stuck in a backtracking regular expression is stopped after $RUNAWAY_SECONDS s (limit 10 s); the server serves on"
+ok "a backtracking regular expression is refused on save; an endless loop is stopped after $RUNAWAY_SECONDS s (limit 10 s of processor time); the server serves on"
 
 # The store on the volume: an entity and the token outlive a restart.
 [ "$(api -X POST $BASE/api/v1/entities -H 'Content-Type: application/json' -o /dev/null -w '%{http_code}' \

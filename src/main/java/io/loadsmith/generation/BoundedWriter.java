@@ -4,17 +4,14 @@ import java.io.IOException;
 import java.io.Writer;
 
 /**
- * Where a template writes: it stops a render that writes more than a limit, or that is still
- * writing after a time limit, so that a careless or hostile loop cannot fill the heap or hold a
- * request thread. (A loop that writes nothing is bounded only by its own range.)
+ * Where a template writes: it stops a render that writes more than a limit, so that a careless or
+ * hostile loop cannot fill the heap. Time is the render guard's (processor time, not the clock).
  */
 final class BoundedWriter extends Writer {
 
     static final int MAX_CHARS = 8 * 1024 * 1024;
-    static final long MAX_NANOS = 10_000_000_000L;
 
     private final StringBuilder out = new StringBuilder(4096);
-    private final long deadline = System.nanoTime() + MAX_NANOS;
 
     @Override
     public void write(char[] buffer, int offset, int length) throws IOException {
@@ -32,10 +29,6 @@ final class BoundedWriter extends Writer {
         if (out.length() + length > MAX_CHARS) {
             throw new IOException(new TemplateApiException("The template wrote more than " + MAX_CHARS / (1024 * 1024)
                     + " MB of SQL; a loop may not end. Rendering was stopped."));
-        }
-        if (System.nanoTime() > deadline) {
-            throw new IOException(new TemplateApiException("The template ran longer than " + MAX_NANOS / 1_000_000_000L
-                    + " seconds; rendering was stopped."));
         }
     }
 

@@ -33,7 +33,9 @@ public class DdlGenerator {
         try {
             Map<String, Object> data = new HashMap<>();
             data.put("entity", localizer.localize(entity, dialect));
-            return engine.render(dialect, TemplateKind.DDL.folder() + "/create_table", data) + "\n";
+            return engine.guarded(() -> engine.render(dialect, TemplateKind.DDL.folder() + "/create_table", data)) + "\n";
+        } catch (RenderBusyException e) {
+            throw e;
         } catch (Exception e) {
             FreemarkerErrors.Described d = FreemarkerErrors.describe(e);
             throw new GenerationException(new GenerationException.Location(null, null, null,

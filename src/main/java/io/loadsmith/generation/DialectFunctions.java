@@ -16,7 +16,8 @@ import io.loadsmith.dialect.Dialect;
  * {@code fn} in templates and formulas: the dialect's SQL snippets as functions, so that one
  * template serves every engine, e.g. {@code ${fn.nvl("x", "'-1'")}} gives {@code NVL(x, '-1')} on
  * Snowflake and {@code COALESCE(x, '-1')} on PostgreSQL. {@code fn.literal(text)} is the one built
- * in: the text as a string literal of the dialect ({@link Dialect#literal}).
+ * in: the text as a string literal of the dialect ({@link Dialect#literal}); so are the regular
+ * expression functions {@code fn.regex_*} ({@link RegexFunctions}), the same on every dialect.
  */
 final class DialectFunctions implements TemplateHashModel {
 
@@ -39,12 +40,15 @@ final class DialectFunctions implements TemplateHashModel {
                 return new SimpleScalar(dialect.literal(text(arguments.get(0))));
             };
         }
+        if (RegexFunctions.NAMES.contains(key)) {
+            return RegexFunctions.function(key);
+        }
         String pattern = dialect.functions().get(key);
         if (pattern == null) {
             throw new TemplateModelException(new TemplateApiException("Dialect " + dialect.name()
                     + " has no function fn." + key + "; it has: "
                     + String.join(", ", Stream.concat(dialect.functions().keySet().stream(),
-                    Stream.of(LITERAL)).sorted().toList()) + "."));
+                    Stream.concat(Stream.of(LITERAL), RegexFunctions.NAMES.stream())).sorted().toList()) + "."));
         }
         return (TemplateMethodModelEx) arguments -> new SimpleScalar(apply(pattern, arguments));
     }

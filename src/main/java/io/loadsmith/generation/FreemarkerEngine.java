@@ -32,8 +32,10 @@ import io.loadsmith.generation.catalog.TemplateKind;
  *     FreeMarker's normalisation, so no path or {@code .get_optional_template} reaches other text;</li>
  * <li>structure: {@link TemplateStructure} at parse and at run time ({@code <#attempt>} would put
  *     engine messages into SQL);</li>
- * <li>limits: every parse and render runs under the {@link RenderGuard} (time, allocation,
- *     recursion), with FreeMarker's thread-interruption checks in every loop body.</li>
+ * <li>limits: every render runs on the {@link RenderGuard}'s threads under its budgets (processor
+ *     time, allocation, nesting), and stops itself at an element boundary when asked (FreeMarker's
+ *     interruption checks put one in every loop body); what one element can do is bounded by
+ *     {@link TemplateBounds}. Parsing is no render: bounded by the text's size, under no deadline.</li>
  * </ul>
  * Top-level templates and formulas are resolved through the catalog and parsed once per dialect,
  * kept until {@link #invalidate()} (called when a stored template or formula changes).
@@ -62,6 +64,23 @@ public class FreemarkerEngine {
         return catalog;
     }
 
+    /** Elements entered: the guard's stop flag and nesting, then the structure rules. */
+    private static final freemarker.core.TemplateProcessingTracer TRACER = RenderGuard.tracer(TemplateStructure.TRACER);
+
+    /**
+     * Runs work that renders (a load's steps, a table's DDL) as one render: on a render thread, under
+     * one budget; renders inside it run where they are.
+     */
+    public <T> T guarded(RenderGuard.Work<T> work) {
+        try {
+            return guard.run(work);
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** Renders a catalog template ({@code templates/scd2}, {@code formulas/HASH_KEY}, ...) for a dialect. */
     public String render(Dialect dialect, String templateName, Map<String, Object> dataModel)
             throws IOException, TemplateException {
@@ -70,7 +89,7 @@ public class FreemarkerEngine {
                 Template template = template(dialect, templateName);
                 BoundedWriter out = new BoundedWriter();
                 Environment environment = template.createProcessingEnvironment(dataModel, out);
-                environment.setTemplateProcessingTracer(TemplateStructure.TRACER);
+                environment.setTemplateProcessingTracer(TRACER);
                 environment.process();
                 return tidy(out.toString());
             });
@@ -83,15 +102,15 @@ public class FreemarkerEngine {
 
     /**
      * Parses a text with the sandboxed configuration, e.g. to validate a template before it is
-     * saved: FreeMarker's syntax, then the structure rules, under the guard's limits.
+     * saved: FreeMarker's syntax, then the structure rules and bounds. Not a render: on the caller's
+     * thread and under no deadline (a busy machine must not refuse a valid text); its cost is bounded
+     * by the text's size, which the caller limits.
      */
     public Template parse(Dialect dialect, String name, String text) throws IOException {
         try {
-            return guard.run(() -> guard.unmetered(() -> prepared(new Template(name, text, configuration(dialect)))));
-        } catch (IOException | RuntimeException e) {
-            throw e;
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
+            return prepared(new Template(name, text, configuration(dialect)));
+        } catch (StackOverflowError e) {
+            throw new RenderGuard.Stopped("The template nests expressions or directives too deeply to be read.");
         }
     }
 
@@ -107,8 +126,8 @@ public class FreemarkerEngine {
             return cached;
         }
         long stamp = parsed.stamp();
-        // The catalog may read the metadata store: never interrupted or stopped in the middle.
-        String text = guard.uninterruptible(() -> resolve(dialect, name));
+        // The catalog may read the metadata store: a render is only ever stopped between elements, never here.
+        String text = resolve(dialect, name);
         Template template = guard.unmetered(() -> prepared(new Template(name, text, configuration(dialect))));
         return parsed.keep(key, template, stamp);
     }
@@ -124,6 +143,8 @@ public class FreemarkerEngine {
 
     private static Template prepared(Template template) throws ParseException {
         TemplateStructure.check(template);
+        TemplateBounds.check(template);
+        // An element in every loop body, so that even an empty loop passes the guard's check each round.
         _CoreAPI.addThreadInterruptedChecks(template);
         return template;
     }

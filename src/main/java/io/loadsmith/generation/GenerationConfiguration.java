@@ -3,7 +3,6 @@ package io.loadsmith.generation;
 import java.time.Duration;
 import java.util.List;
 
-import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -33,16 +32,22 @@ public class GenerationConfiguration {
         return new StoreChanges();
     }
 
-    /** The limits every parse and render obeys: {@code loadsmith.render.time-limit} and {@code .memory-limit}. */
+    /**
+     * Where renders run and what they may use: {@code loadsmith.render.time-limit} (processor time)
+     * and {@code .memory-limit} per render; {@code .threads} render threads (default: the cores but
+     * one), {@code .queue} renders waiting for one (default: four per thread), and {@code .admission-wait},
+     * how long a render waits for a place before it is refused with 503.
+     */
     @Bean
     RenderGuard renderGuard(@Value("${loadsmith.render.time-limit:10s}") Duration time,
-                            @Value("${loadsmith.render.memory-limit:512MB}") DataSize memory) {
-        // Beside the start, not in its way: from Java 20 on the answer loads a native library.
-        Thread check = new Thread(() -> RenderGuard.limitation()
-                .ifPresent(LoggerFactory.getLogger(RenderGuard.class)::warn), "render-guard-check");
-        check.setDaemon(true);
-        check.start();
-        return new RenderGuard(new RenderGuard.Limits(time, memory.toBytes()));
+                            @Value("${loadsmith.render.memory-limit:512MB}") DataSize memory,
+                            @Value("${loadsmith.render.threads:0}") int threads,
+                            @Value("${loadsmith.render.queue:-1}") int queue,
+                            @Value("${loadsmith.render.admission-wait:2s}") Duration admission) {
+        RenderGuard.Pool defaults = RenderGuard.Pool.defaults();
+        int renderThreads = threads > 0 ? threads : defaults.threads();
+        return new RenderGuard(new RenderGuard.Limits(time, memory.toBytes()),
+                new RenderGuard.Pool(renderThreads, queue >= 0 ? queue : 4 * renderThreads, admission));
     }
 
     @Bean

@@ -58,7 +58,7 @@ public class LoadSqlGenerator {
     public GeneratedLoad generate(LoadModel neutral, String dialectName, Map<String, String> environment,
                                   GenerationOptions options) {
         return GenerationMetrics.measure(dialects, neutral, dialectName,
-                () -> generateUnmetered(neutral, dialectName, environment, options));
+                () -> engine.guarded(() -> generateUnmetered(neutral, dialectName, environment, options)));
     }
 
     private GeneratedLoad generateUnmetered(LoadModel neutral, String dialectName, Map<String, String> environment,

@@ -3,34 +3,64 @@ package io.loadsmith.generation;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import com.sun.management.ThreadMXBean;
 
+import freemarker.core.Environment;
+import freemarker.core.TemplateProcessingTracer;
+
 /**
- * A deadline and an allocation budget that every FreeMarker parse and render obeys, whatever the
- * template does. The work runs on the caller's thread (no hand-off on the hot path); a watchdog
- * looks at every guarded thread a few dozen times a second and, past a limit, first interrupts it
- * (FreeMarker's interruption checks stop loops at the next element) and, if it is still inside
- * the guard half a second later (a regular expression or a built-in that loops inside Java),
- * stops it with a {@link ThreadDeath} ({@link ThreadStopper}: {@code Thread.stop} up to Java 19,
- * JVM TI from Java 20). The {@link ThreadDeath} is caught here, never outside: a thread that leaves
- * the guard while a stop is on its way waits for it inside.
- * <p>
- * Deep recursion ({@link StackOverflowError}) and a single allocation the heap cannot hold
- * ({@link OutOfMemoryError}) end the render too; growth by many allocations (a string doubled in
- * a loop, a huge join) is caught by the budget long before the heap fills.
+ * Where renders run and what they may use. Nothing here stops a thread from outside: a render is
+ * asked to stop, and stops itself at its next template element, where no lock, store read or class
+ * initialiser is in the middle of anything.
+ * <ul>
+ * <li>A fixed pool of render threads with a bounded number of waiting places ({@link Pool}); a render
+ *     that cannot get a place within a short wait is refused ({@link RenderBusyException}), so heavy
+ *     renders cannot take the cores that cheap requests need.</li>
+ * <li>Budgets ({@link Limits}): processor time and bytes allocated by the render's thread, not wall
+ *     time, so that a render on a busy machine is not refused for waiting its turn. A watchdog reads
+ *     them a few dozen times a second and sets the render's stop flag; every element the render
+ *     enters ({@link #tracer}) reads the flag, and FreeMarker's interruption checks put an element
+ *     into every loop body so that even an empty loop passes one each round.</li>
+ * <li>Nesting: elements nested more than {@value #MAX_DEPTH} deep (a macro or function that calls
+ *     itself) end the render before the thread's stack does.</li>
+ * </ul>
+ * What runs inside one element is bounded where it is written ({@link TemplateBounds}: no
+ * backtracking regular expressions, no unbounded range or padding in a built-in, no text run at
+ * run time), so every element ends and the flag is always read.
  */
 public final class RenderGuard {
 
-    /** What a render may use: wall time, and bytes allocated by its thread. */
+    /** What a render may use: processor time, and bytes allocated by its thread. */
     public record Limits(Duration time, long allocatedBytes) {
         public static final Limits DEFAULT = new Limits(Duration.ofSeconds(10), 512L * 1024 * 1024);
+    }
+
+    /** Render threads, places to wait for one, and how long a render waits for a place before it is refused. */
+    public record Pool(int threads, int queue, Duration admission) {
+
+        public Pool {
+            if (threads < 1 || queue < 0 || admission.isNegative()) {
+                throw new IllegalArgumentException("A render pool needs at least one thread, a queue of zero or more"
+                        + " places and a wait of zero or more: " + threads + ", " + queue + ", " + admission);
+            }
+        }
+
+        /** One core left to everything else; four waiting places per thread; two seconds' wait. */
+        public static Pool defaults() {
+            int threads = Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
+            return new Pool(threads, 4 * threads, Duration.ofSeconds(2));
+        }
     }
 
     /** A render stopped by the guard; the message is for the user. */
@@ -46,50 +76,37 @@ public final class RenderGuard {
         T run() throws Exception;
     }
 
-    /** The JDK's logger: the generator also runs where no logging library is (spark-it, the command line). */
-    private static final System.Logger LOG = System.getLogger(RenderGuard.class.getName());
+    /** Deep enough for a macro that recurses a couple of hundred times, far from a stack overflow. */
+    static final int MAX_DEPTH = 1000;
+    /** Render threads' stacks: {@value #MAX_DEPTH} elements of the deepest kind (a function calling itself) fit well within. */
+    private static final long STACK_BYTES = 16L * 1024 * 1024;
     private static final long POLL_MILLIS = 20;
-    private static final long GRACE_NANOS = 500_000_000L;
-    private static final long RESTOP_NANOS = 2_000_000_000L;
     /** Static, so that renders nested across engines (a draft inside a preview) count once. */
     private static final ThreadLocal<Registration> CURRENT = new ThreadLocal<>();
-    private static final RenderGuard SHARED = new RenderGuard(Limits.DEFAULT);
-
-    private static final int RUNNING = 0;
-    private static final int DONE = 1;
-    private static final int STOPPING = 2;
+    private static final AtomicInteger POOLS = new AtomicInteger();
+    /** Without a server (the command line, tests) there are no requests to keep a core for: every core renders. */
+    private static final RenderGuard SHARED = new RenderGuard(Limits.DEFAULT, new Pool(
+            Runtime.getRuntime().availableProcessors(), 4 * Runtime.getRuntime().availableProcessors(), Duration.ofSeconds(2)));
 
     private final Limits limits;
-    private final ThreadStopper stopper;
+    private final Pool pool;
+    private final Semaphore places;
+    private final ExecutorService renderers;
     private final Map<Thread, Registration> active = new ConcurrentHashMap<>();
-    private final ThreadMXBean threads =
-            (ThreadMXBean) ManagementFactory.getThreadMXBean();
+    private final ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
     private volatile ScheduledExecutorService watchdog;
 
-    public RenderGuard(Limits limits) {
-        this(limits, null);
-    }
-
-    /**
-     * A guard that stops threads the given way (its tests: JVM TI's way on the JDK 17 the suite runs
-     * on); null: this JVM's way, found at the first stop or {@link #limitation()}.
-     */
-    RenderGuard(Limits limits, ThreadStopper stopper) {
+    public RenderGuard(Limits limits, Pool pool) {
         this.limits = limits;
-        this.stopper = stopper;
-    }
-
-    /**
-     * What the guard cannot do on this JVM, for the operator to read at start: where it cannot stop
-     * a thread, a render stuck inside Java code (a regular expression that backtracks) outlives its
-     * limit. Empty where the guard holds in full.
-     */
-    public static Optional<String> limitation() {
-        return Stopping.ON_THIS_JVM.unavailable().map(why -> "This JVM cannot stop a thread (" + why + "): "
-                + "a render stuck inside Java code (a regular expression that backtracks) runs past "
-                + "loadsmith.render.time-limit and holds a core until it ends. Loops and recursion are still stopped. "
-                + "Where not every template author is trusted, run on Java 19 or earlier, or a jar built with gcc "
-                + "(its native library stops threads from Java 20 on; docs/operations.md, \"Start-up of the server\").");
+        this.pool = pool;
+        this.places = new Semaphore(pool.threads() + pool.queue(), true);
+        int number = POOLS.incrementAndGet();
+        AtomicInteger made = new AtomicInteger();
+        this.renderers = Executors.newFixedThreadPool(pool.threads(), r -> {
+            Thread t = new Thread(null, r, "loadsmith-render-" + number + "-" + made.incrementAndGet(), STACK_BYTES);
+            t.setDaemon(true);
+            return t;
+        });
     }
 
     /** The guard of the application's engines unless one is configured. */
@@ -101,107 +118,126 @@ public final class RenderGuard {
         return limits;
     }
 
+    public Pool pool() {
+        return pool;
+    }
+
     /**
-     * Runs the work under the limits. Nested calls (a formula rendered inside a template) share the
-     * outermost call's deadline and budget.
+     * Runs the work on a render thread under the limits and waits for it. Nested calls (a formula
+     * rendered inside a template) run where they are, under the outermost call's budgets.
+     *
+     * @throws RenderBusyException when no place frees within the pool's admission wait
      */
     public <T> T run(Work<T> work) throws Exception {
         if (CURRENT.get() != null) {
-            return work.run();
+            return bounded(work);
         }
+        if (!places.tryAcquire(pool.admission().toNanos(), TimeUnit.NANOSECONDS)) {
+            throw new RenderBusyException(pool);
+        }
+        Registration registration = new Registration();
+        Future<T> outcome;
+        try {
+            outcome = renderers.submit(() -> runHere(registration, work));
+        } catch (RejectedExecutionException e) {
+            places.release();
+            throw new RenderBusyException(pool);
+        }
+        try {
+            return outcome.get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof Exception cause) {
+                throw cause;
+            }
+            throw (Error) e.getCause();
+        } catch (InterruptedException e) {
+            // The caller gave up (its request ended): the render stops at its next element, its place freed then.
+            registration.stop("The request was cancelled; rendering was stopped.");
+            Thread.currentThread().interrupt();
+            throw registration.stopped();
+        }
+    }
+
+    private <T> T runHere(Registration registration, Work<T> work) throws Exception {
         Thread thread = Thread.currentThread();
-        Registration registration = new Registration(thread, System.nanoTime() + limits.time().toNanos(),
-                allocated(thread));
+        registration.cpuAtStart = threads.getCurrentThreadCpuTime();
+        registration.allocatedAtStart = threads.getCurrentThreadAllocatedBytes();
         CURRENT.set(registration);
         active.put(thread, registration);
         ensureWatchdog();
         try {
-            return work.run();
-        } catch (StackOverflowError e) {
-            throw new Stopped("The template calls itself, or nests expressions or directives, too deeply "
-                    + "(a recursive macro or function?); rendering was stopped.");
-        } catch (OutOfMemoryError e) {
-            throw new Stopped("The template asked for more memory than a render may use; rendering was stopped.");
-        } catch (ThreadDeath e) {
-            registration.stopReceived = true;
-            throw registration.stopped();
+            return bounded(work);
         } catch (Exception e) {
-            if (registration.reason != null) {
+            // A stop that surfaced as something else (FreeMarker wraps what a tracer throws) says why here;
+            // one the generator already placed (load, step, template, line) stays as it is.
+            if (registration.reason != null && !(e instanceof GenerationException)) {
                 throw registration.stopped();
             }
             throw e;
         } finally {
-            leave(registration);
+            active.remove(thread);
+            CURRENT.remove();
+            places.release();
         }
     }
 
-    /**
-     * Work inside a render that must not be interrupted or stopped (a read of the metadata store):
-     * the watchdog waits until it is over, then the limit is enforced here.
-     */
-    public <T> T uninterruptible(Work<T> work) throws Exception {
-        Registration registration = CURRENT.get();
-        if (registration == null) {
-            return work.run();
-        }
-        registration.critical.incrementAndGet();
+    /** Where a render's own errors become its message: nested renders too, so that the caller can place it. */
+    private static <T> T bounded(Work<T> work) throws Exception {
         try {
             return work.run();
-        } finally {
-            registration.critical.decrementAndGet();
+        } catch (StackOverflowError e) {
+            // The depth limit comes first for elements; this is an expression or a JSON text nested too deeply.
+            throw new Stopped("The template nests expressions too deeply; rendering was stopped.");
+        } catch (OutOfMemoryError e) {
+            throw new Stopped("The template asked for more memory than a render may use; rendering was stopped.");
         }
     }
 
     /**
-     * Parsing inside a guard: its allocation does not count against the budget (parsing is bounded by
-     * the text's own size limit, and FreeMarker's parser allocates far more than the text for long
-     * texts); its time does.
+     * Work inside a render that its budgets do not count (parsing a stored text: bounded by the
+     * text's own size limit, and FreeMarker's parser allocates far more than the text).
      */
     public <T> T unmetered(Work<T> work) throws Exception {
         Registration registration = CURRENT.get();
         if (registration == null) {
             return work.run();
         }
-        long before = allocated(registration.thread);
+        long cpu = threads.getCurrentThreadCpuTime();
+        long bytes = threads.getCurrentThreadAllocatedBytes();
         registration.unmetered.incrementAndGet();
         try {
             return work.run();
         } finally {
-            registration.exemptBytes += allocated(registration.thread) - before;
+            registration.exemptNanos += threads.getCurrentThreadCpuTime() - cpu;
+            registration.exemptBytes += threads.getCurrentThreadAllocatedBytes() - bytes;
             registration.unmetered.decrementAndGet();
         }
     }
 
-    private void leave(Registration registration) {
-        try {
-            active.remove(registration.thread);
-            CURRENT.remove();
-            if (!registration.state.compareAndSet(RUNNING, DONE)) {
-                // The watchdog has decided to stop this thread: take the ThreadDeath here, not in the caller.
-                awaitStop(registration);
+    /**
+     * The element boundaries of a render, where it learns that it must stop and where its nesting is
+     * counted; {@code next} sees every element too.
+     */
+    static TemplateProcessingTracer tracer(TemplateProcessingTracer next) {
+        return new TemplateProcessingTracer() {
+            @Override
+            public void enterElement(Environment env, TracedElement element) {
+                Registration registration = CURRENT.get();
+                if (registration != null) {
+                    registration.enter();
+                }
+                next.enterElement(env, element);
             }
-        } catch (ThreadDeath expected) {
-            registration.stopReceived = true;
-        }
-        Thread.interrupted();
-        if (registration.reason != null) {
-            throw registration.stopped();
-        }
-    }
 
-    private static void awaitStop(Registration registration) {
-        long until = System.nanoTime() + 2_000_000_000L;
-        while (!registration.stopReceived && !registration.stopFailed && System.nanoTime() < until) {
-            try {
-                Thread.sleep(1);
-            } catch (InterruptedException again) {
-                // Keep waiting: the stop is on its way.
+            @Override
+            public void exitElement(Environment env, TracedElement element) {
+                Registration registration = CURRENT.get();
+                if (registration != null) {
+                    registration.depth--;
+                }
+                next.exitElement(env, element);
             }
-        }
-    }
-
-    private long allocated(Thread thread) {
-        return threads.isThreadAllocatedMemorySupported() ? threads.getThreadAllocatedBytes(thread.getId()) : 0;
+        };
     }
 
     private void ensureWatchdog() {
@@ -220,43 +256,26 @@ public final class RenderGuard {
         }
     }
 
+    /** Only reads the budgets and sets a flag: what the render thread does next is its own affair. */
     private void inspect() {
-        try {
-            long now = System.nanoTime();
-            for (Registration r : active.values()) {
-                if (r.critical.get() > 0) {
-                    continue;
-                }
-                if (r.reason == null) {
-                    r.reason = limitReached(r, now);
-                    if (r.reason != null) {
-                        r.interruptedAt = now;
-                        r.thread.interrupt();
-                    }
-                } else if (now - r.interruptedAt > GRACE_NANOS && !initializingAClass(r.thread)
-                        && r.state.compareAndSet(RUNNING, STOPPING)) {
-                    r.stoppedAt = now;
-                    stop(r);
-                } else if (r.state.get() == STOPPING && !r.stopReceived && !r.stopFailed
-                        && now - r.stoppedAt > RESTOP_NANOS && !initializingAClass(r.thread)) {
-                    // A delivered ThreadDeath is caught within microseconds; seconds of silence mean it was
-                    // lost (seen once, under a load of 20 on 2 cores: a render went on for minutes). Again.
-                    r.stoppedAt = now;
-                    stop(r);
+        active.forEach((thread, registration) -> {
+            if (registration.reason == null && registration.unmetered.get() == 0) {
+                String reason = limitReached(thread, registration);
+                if (reason != null) {
+                    registration.stop(reason);
                 }
             }
-        } catch (RuntimeException e) {
-            LOG.log(System.Logger.Level.WARNING, "Render watchdog: " + e);
-        }
+        });
     }
 
-    private String limitReached(Registration r, long now) {
-        if (now > r.deadline) {
-            return "The template ran longer than " + limits.time().toSeconds()
-                    + " seconds (a loop that does not end?); rendering was stopped.";
+    private String limitReached(Thread thread, Registration r) {
+        long cpu = threads.getThreadCpuTime(thread.getId());
+        if (cpu >= 0 && cpu - r.cpuAtStart - r.exemptNanos > limits.time().toNanos()) {
+            return "The template used more than " + seconds(limits.time())
+                    + " of processor time (a loop that does not end?); rendering was stopped.";
         }
-        if (r.unmetered.get() == 0
-                && allocated(r.thread) - r.allocatedAtStart - r.exemptBytes > limits.allocatedBytes()) {
+        long allocated = threads.getThreadAllocatedBytes(thread.getId());
+        if (allocated >= 0 && allocated - r.allocatedAtStart - r.exemptBytes > limits.allocatedBytes()) {
             // The budget counts every allocation, garbage included: a long loop that keeps nothing reaches it too.
             return "The template used more than " + limits.allocatedBytes() / (1024 * 1024)
                     + " MB of memory while it ran (a string or list that grows in a loop, or a loop that runs very long?);"
@@ -265,53 +284,35 @@ public final class RenderGuard {
         return null;
     }
 
-    /**
-     * A class whose static initializer is stopped can never be used again in this JVM; a thread that
-     * is loading or initialising a class is left to finish and stopped at a later look.
-     */
-    private static boolean initializingAClass(Thread thread) {
-        for (StackTraceElement frame : thread.getStackTrace()) {
-            if ("<clinit>".equals(frame.getMethodName()) || "loadClass".equals(frame.getMethodName())) {
-                return true;
-            }
-        }
-        return false;
+    private static String seconds(Duration time) {
+        return time.toMillis() % 1000 == 0 ? time.toSeconds() + " seconds" : time.toMillis() + " ms";
     }
 
-    private void stop(Registration r) {
-        if (!(stopper != null ? stopper : Stopping.ON_THIS_JVM).stop(r.thread)) {
-            // The render ends when its own loop does.
-            r.stopFailed = true;
-            LOG.log(System.Logger.Level.WARNING, "A render past its limit could not be stopped on this JVM");
-        }
-    }
-
-    /**
-     * This JVM's way to stop a thread, made at its first use: from Java 20 on that loads a native
-     * library (about 70 ms on a cold JVM), which a start need not wait for.
-     */
-    private static final class Stopping {
-        static final ThreadStopper ON_THIS_JVM = ThreadStopper.forThisJvm();
-    }
-
+    /** One render's budgets and stop flag; depth is the render thread's own. */
     private static final class Registration {
-        final Thread thread;
-        final long deadline;
-        final long allocatedAtStart;
-        final AtomicInteger state = new AtomicInteger(RUNNING);
-        final AtomicInteger critical = new AtomicInteger();
         final AtomicInteger unmetered = new AtomicInteger();
+        volatile long cpuAtStart;
+        volatile long allocatedAtStart;
+        volatile long exemptNanos;
         volatile long exemptBytes;
         volatile String reason;
-        volatile long interruptedAt;
-        volatile long stoppedAt;
-        volatile boolean stopReceived;
-        volatile boolean stopFailed;
+        int depth;
 
-        Registration(Thread thread, long deadline, long allocatedAtStart) {
-            this.thread = thread;
-            this.deadline = deadline;
-            this.allocatedAtStart = allocatedAtStart;
+        void stop(String why) {
+            if (reason == null) {
+                reason = why;
+            }
+        }
+
+        void enter() {
+            if (reason != null) {
+                throw stopped();
+            }
+            if (++depth > MAX_DEPTH) {
+                stop("The template calls itself, or nests macros, functions or directives, more than " + MAX_DEPTH
+                        + " deep (a recursive macro or function that does not end?); rendering was stopped.");
+                throw stopped();
+            }
         }
 
         Stopped stopped() {

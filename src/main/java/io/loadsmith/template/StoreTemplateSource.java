@@ -4,7 +4,9 @@ import java.util.List;
 import java.util.Optional;
 
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.support.TransactionTemplate;
 
 import io.loadsmith.generation.StoreCache;
 import io.loadsmith.generation.StoreChanges;
@@ -24,12 +26,15 @@ public class StoreTemplateSource implements TemplateSource {
     private final LoadTemplateRepository templates;
     private final TransformationTypeRepository transformations;
     private final StoreCache<String, Optional<TemplateDefinition>> cache;
+    private final TransactionTemplate reading;
 
     public StoreTemplateSource(LoadTemplateRepository templates, TransformationTypeRepository transformations,
-                               StoreChanges changes) {
+                               StoreChanges changes, PlatformTransactionManager transactions) {
         this.templates = templates;
         this.transformations = transformations;
         this.cache = new StoreCache<>(changes);
+        this.reading = new TransactionTemplate(transactions);
+        this.reading.setReadOnly(true);
     }
 
     @Override
@@ -37,14 +42,17 @@ public class StoreTemplateSource implements TemplateSource {
         return "store";
     }
 
-    /** Cached: every template call of every generation asks, and the answer changes only with a commit. */
+    /**
+     * Cached: every template call of every generation asks, and the answer changes only with a commit.
+     * Read in a transaction of its own (a self-call would skip {@code @Transactional}): renders run on
+     * the render guard's threads, where no request's session is open to load a template's parameters.
+     */
     @Override
     public Optional<TemplateDefinition> find(TemplateKind kind, String name) {
-        return cache.get(kind + "/" + name, key -> read(kind, name));
+        return cache.get(kind + "/" + name, key -> reading.execute(status -> read(kind, name)));
     }
 
-    @Transactional(readOnly = true)
-    Optional<TemplateDefinition> read(TemplateKind kind, String name) {
+    private Optional<TemplateDefinition> read(TemplateKind kind, String name) {
         return switch (kind) {
             case TEMPLATE -> templates.findByName(name).map(LoadTemplate::toDefinition);
             // A type without formulas is found too: it is a name (the catalog lets the library's formulas

@@ -33,6 +33,7 @@ import tools.jackson.core.JacksonException;
 import io.loadsmith.dialect.UnknownDialectException;
 import io.loadsmith.exchange.InvalidPackageException;
 import io.loadsmith.generation.GenerationException;
+import io.loadsmith.generation.RenderBusyException;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.FieldProblem;
 import io.loadsmith.problem.ForbiddenException;
@@ -126,6 +127,13 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
         where.forEach(problem::setProperty);
         problem.setProperty("reason", e.detail());
         return problem;
+    }
+
+    /** Every render thread busy and every waiting place taken: the caller may try again shortly. */
+    @ExceptionHandler(RenderBusyException.class)
+    ResponseEntity<ProblemDetail> renderBusy(RenderBusyException e, HttpServletRequest request) {
+        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).header(HttpHeaders.RETRY_AFTER, "2")
+                .body(problem(HttpStatus.SERVICE_UNAVAILABLE, "Too many renders at once", e.detail(), request));
     }
 
     /** A package that cannot be imported: every problem with its JSON path, nothing stored. */

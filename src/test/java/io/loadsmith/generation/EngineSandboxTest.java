@@ -34,9 +34,10 @@ class EngineSandboxTest {
 
     private static final LibraryTemplateSource LIBRARY = new LibraryTemplateSource();
     private static final DialectRegistry DIALECTS = new DialectRegistry();
-    /** Short limits so the runaway cases are quick; the application's are 10 s and 512 MB. */
-    private static final Duration LIMIT = Duration.ofSeconds(3);
-    private static final RenderGuard GUARD = new RenderGuard(new RenderGuard.Limits(LIMIT, 64L * 1024 * 1024));
+    /** Short limits so the runaway cases are quick; the application's are 10 s of processor time and 512 MB. */
+    private static final Duration LIMIT = Duration.ofSeconds(2);
+    private static final RenderGuard GUARD = new RenderGuard(new RenderGuard.Limits(LIMIT, 64L * 1024 * 1024),
+            new RenderGuard.Pool(2, 4, Duration.ofMinutes(5)));
     private static final ExecutorService OTHERS = Executors.newFixedThreadPool(2);
 
     @org.junit.jupiter.api.BeforeAll
@@ -122,57 +123,54 @@ class EngineSandboxTest {
         assertRefusedWithoutLeak("[#ftl][#attempt]${1 + []}[#recover]${.error}[/#attempt]");
     }
 
-    /** Renders that would run for ever: stopped by the deadline. */
+    /** Renders that would run for ever: stopped at an element boundary by the processor-time budget or the nesting limit. */
     static List<String> endless() {
         return List.of(
                 "<#list 1..30000 as i><#list 1..100000 as j></#list></#list>",
                 "<#list 1..2000000000 as i><#assign x = i></#list>",
-                "${(\"x\"?right_pad(100000, \"x\"))?replace(\"(x+x+)+y\", \"z\", \"r\")?length}",
-                "${(\"x\"?right_pad(60, \"x\"))?matches(\"((x*)*)*y\")?c}",
+                "<#list 1.. as i></#list>",
+                "[#ftl][#list 1.. as i][/#list]",
                 "<#macro r n><@r n + 1/></#macro><@r 1/>",
                 "<#function f n><#return f(n + 1)></#function>${f(1)}",
-                "${\"" + "[".repeat(200_000) + "]".repeat(200_000) + "\"?eval_json?size}",
-                "${(\"" + "(".repeat(5000) + "1" + ")".repeat(5000) + "\")?eval}");
+                "<#macro r n><#list 1..2 as i><@r n + 1/></#list></#macro><@r 1/>",
+                // JSON nested past any stack: the one case left to the StackOverflowError (the JSON reader is FreeMarker's own, its state local).
+                "${\"" + "[".repeat(200_000) + "]".repeat(200_000) + "\"?eval_json?size}");
     }
 
-    /** Renders that would fill the heap: stopped by the allocation budget, or by the JVM for one huge value. */
+    /** Renders that would fill the heap: stopped by the allocation budget at the next element. */
     static List<String> hungry() {
         return List.of(
-                "${\"x\"?left_pad(900000000)?length}",
                 "<#assign s = \"xx\"><#list 1..64 as i><#assign s = s + s></#list>${s?length}",
-                "${(1..300000000)?join(\",\")?length}",
+                "<#assign s = \"x\"?left_pad(1000, \"x\")><#list 1.. as i><#assign s = s + s?substring(0, 1000)></#list>",
                 "<#assign h = {}><#list 1..100000000 as i><#assign h = h + {\"k\" + i: i}></#list>${h?size}",
                 "<#assign l = []><#list 1..100000000 as i><#assign l = l + [i]></#list>${l?size}");
     }
 
     @ParameterizedTest
     @MethodSource("endless")
-    void everyEndlessRenderEndsWithinItsLimitAndOthersGoOn(String text) throws Exception {
-        assertThat(stoppedAfterMillis(text)).as("stopped within the limit plus one second")
-                .isLessThan(LIMIT.toMillis() + 1_000);
+    void everyEndlessRenderIsStoppedAndOthersGoOn(String text) throws Exception {
+        assertStoppedWhileOthersGoOn(text);
     }
 
-    /**
-     * A single value larger than the heap can spare fails in the JVM's own allocation (after the
-     * garbage collector tried, which takes as long as it takes); growth is stopped by the budget.
-     */
     @ParameterizedTest
     @MethodSource("hungry")
-    void everyMemoryHungryRenderEndsAndOthersGoOn(String text) throws Exception {
-        assertThat(stoppedAfterMillis(text)).isLessThan(30_000);
+    void everyMemoryHungryRenderIsStoppedAndOthersGoOn(String text) throws Exception {
+        assertStoppedWhileOthersGoOn(text);
     }
 
-    private static long stoppedAfterMillis(String text) throws Exception {
-        long started = System.nanoTime();
+    // What would run or grow inside one element (a backtracking regex, (1..n)?join, ?left_pad(1e9), ?eval)
+    // was stopped here by a thread stop; it is refused before it runs now: TemplateBoundsTest.
+
+    /** No timing here: the budget is processor time, and how long that takes on the clock depends on the machine. */
+    private static void assertStoppedWhileOthersGoOn(String text) throws Exception {
         Future<String> beside = OTHERS.submit(() -> render("${model.load.target.name}"));
         assertThatThrownBy(() -> render(text))
                 .isInstanceOf(GenerationException.class)
+                .satisfies(e -> assertThat(((GenerationException) e).detail()).containsIgnoringCase("rendering was stopped"))
                 .satisfies(e -> assertNoLeak(((GenerationException) e).detail()));
-        long tookMillis = (System.nanoTime() - started) / 1_000_000;
-        assertThat(beside.get(30, TimeUnit.SECONDS)).isEqualTo("D_VESSEL_SCD2");
-        assertThat(Thread.interrupted()).as("the thread is handed back clean").isFalse();
+        assertThat(beside.get(5, TimeUnit.MINUTES)).isEqualTo("D_VESSEL_SCD2");
+        assertThat(Thread.interrupted()).as("the caller's thread is handed back clean").isFalse();
         assertThat(render("${model.load.name}")).isEqualTo(VesselFixture.load(VesselFixture.SEED_CREATE_TEMP).name());
-        return tookMillis;
     }
 
     @Test
@@ -205,7 +203,8 @@ class EngineSandboxTest {
                 .doesNotContain("f.t.", "f.e.b.", "f.c.", "Exception", "Error", "@");
     }
 
-    private static String render(String text) throws Exception {
+    /** The text as the one template of a load step, rendered for H2 under this test's short limits. */
+    static String render(String text) {
         FreemarkerEngine engine = engine(new InMemoryTemplates().add("probe", text));
         LoadModel base = VesselFixture.load(VesselFixture.SEED_CREATE_TEMP);
         LoadModel load = new LoadModel(base.name(), base.target(), List.of(),

@@ -28,9 +28,13 @@ final class Snapshots {
 
     /**
      * The characters of table cells a run may still answer, across all its batches: what keeps one run's answer
-     * (every batch's tables are kept for it) from filling the server's heap.
+     * (every batch's tables are kept for it) from filling the server's heap. A cell counts its text and
+     * {@link #PER_CELL} more, so that many empty cells are bounded as well as a few long ones.
      */
     static final class Budget {
+
+        /** About what a cell takes in the answer besides its text: quotes and a comma, or null. */
+        static final int PER_CELL = 4;
 
         private final long limit;
         private long used;
@@ -48,14 +52,15 @@ final class Snapshots {
 
         /** Counts a cell as it is read (the text as shown may be longer than DuckDB's count); false past the budget. */
         boolean take(String cell) {
-            used += cell == null ? 0 : cell.length();
+            used += (cell == null ? 0 : cell.length()) + PER_CELL;
             return used <= limit;
         }
 
         OverLimit over(String table, Long characters) {
             return new OverLimit("Table " + table + (characters == null ? "" : " holds " + String.format("%,d", characters)
-                    + " characters of values, which") + " takes the answer past the sandbox's "
-                    + String.format("%,d", limit) + " characters of table values (all tables after all batches together);"
+                    + " characters, which") + " takes the answer past the sandbox's "
+                    + String.format("%,d", limit) + " characters of table cells (all tables after all batches together,"
+                    + " each cell its text and " + PER_CELL + ");"
                     + " the run ends here. Try fewer or shorter rows, or fewer batches.");
         }
     }
@@ -138,8 +143,9 @@ final class Snapshots {
         long[] size = new long[2];
         try (Statement st = db.createStatement()) {
             // Counted in DuckDB, before a single value reaches the heap: one huge cell is refused unread.
-            String characters = columns.isEmpty() ? "0" : String.join(" + ", columns.stream()
-                    .map(c -> "coalesce(sum(length(CAST(" + Names.quoteOne(c) + " AS VARCHAR))), 0)").toList());
+            String characters = String.join(" + ", columns.stream()
+                    .map(c -> "coalesce(sum(length(CAST(" + Names.quoteOne(c) + " AS VARCHAR))), 0)").toList())
+                    + (columns.isEmpty() ? "0" : "") + " + count(*) * " + columns.size() * Budget.PER_CELL;
             sandbox.watched(st, s -> {
                 try (ResultSet rs = s.executeQuery("SELECT count(*), CAST(" + characters + " AS BIGINT) FROM " + quoted)) {
                     rs.next();

@@ -76,16 +76,16 @@ class SandboxBoundsTest {
     @Test
     void aResultOverTheAnswerBudgetEndsTheRunWithAMessage() {
         TryRunner runner = runner(new SandboxLimits(60, 600, 1_000_000, 1_000));
-        // 4 rows of 100 characters a batch, kept: 400 after batch 1, 800 more after batch 2 (1,200 in all).
+        // 4 cells of 100 characters (and 4 each) a batch, kept: 416 after batch 1, 832 more after batch 2.
         TryResult result = runner.run(plan("INSERT INTO w.t SELECT repeat('x', 100) FROM range(4)"),
                 List.of(rows(0, null), rows(0, null), rows(0, null)));
         assertThat(result.batches()).hasSize(2);
         assertThat(result.batches().get(0).failure()).isNull();
         TryResult.Failure failure = result.batches().get(1).failure();
         assertThat(failure.stepName()).isEqualTo("reading the tables");
-        assertThat(failure.message()).isEqualTo("Table w.t holds 800 characters of values, which takes the answer past"
-                + " the sandbox's 1,000 characters of table values (all tables after all batches together); the run"
-                + " ends here. Try fewer or shorter rows, or fewer batches.");
+        assertThat(failure.message()).isEqualTo("Table w.t holds 832 characters, which takes the answer past the"
+                + " sandbox's 1,000 characters of table cells (all tables after all batches together, each cell its text"
+                + " and 4); the run ends here. Try fewer or shorter rows, or fewer batches.");
         assertThat(result.batches().get(1).tables()).isEmpty();
     }
 
@@ -94,7 +94,17 @@ class SandboxBoundsTest {
         TryRunner runner = runner(new SandboxLimits(60, 600, 1_000_000, 1_000));
         TryResult result = runner.run(plan("INSERT INTO w.t VALUES (NULL), (''), (repeat('y', 5000000))"),
                 List.of(rows(0, null)));
-        assertThat(result.failure().message()).startsWith("Table w.t holds 5,000,000 characters of values");
+        assertThat(result.failure().message()).startsWith("Table w.t holds 5,000,012 characters, which");
+    }
+
+    @Test
+    void manyEmptyCellsCountToo() {
+        TryRunner runner = runner(new SandboxLimits(60, 600, 1_000_000, 1_000));
+        // 250 cells, NULL or empty, take exactly the 1,000 (4 each): they fit; 251 do not.
+        assertThat(runner.run(plan("INSERT INTO w.t SELECT CASE WHEN range % 2 = 0 THEN NULL ELSE '' END FROM range(250)"),
+                List.of(rows(0, null))).failure()).isNull();
+        assertThat(runner.run(plan("INSERT INTO w.t SELECT NULL FROM range(251)"), List.of(rows(0, null))).failure().message())
+                .startsWith("Table w.t holds 1,004 characters, which");
     }
 
     @Test

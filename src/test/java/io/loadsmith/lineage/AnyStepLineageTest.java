@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.http.HttpMethod;
 
@@ -26,26 +28,30 @@ import tools.jackson.databind.JsonNode;
  */
 class AnyStepLineageTest extends H2DemoStoreTest {
 
-    private static final String SOURCE = "stage.LIN_ANY_SRC";
-    private static final String TARGET = "publish.D_LIN_ANY_SCD2";
+    private static int made;
+
+    private final List<Long> loads = new ArrayList<>();
+    private final List<Long> entities = new ArrayList<>();
+    private String source;
+    private String target;
+    private String key;
 
     @Test
     void everyLibraryTemplateAndOddStepAnswers() throws IOException {
-        model();
         Map<String, String> steps = new LinkedHashMap<>();
         for (String template : libraryTemplates()) {
             steps.put("lib_" + template, call(template));
         }
         steps.put("odd_delete", "DELETE FROM <target_schema>.<target_entity_name> WHERE ship_id IN (SELECT ship_id FROM "
-                + SOURCE + ");");
-        steps.put("odd_delete_using", "DELETE FROM <target_schema>.<target_entity_name> t USING " + SOURCE
+                + source + ");");
+        steps.put("odd_delete_using", "DELETE FROM <target_schema>.<target_entity_name> t USING " + source
                 + " s WHERE t.ship_id = s.ship_id;");
-        steps.put("odd_update_from", "UPDATE <target_schema>.<target_entity_name> SET name = s.name FROM " + SOURCE
+        steps.put("odd_update_from", "UPDATE <target_schema>.<target_entity_name> SET name = s.name FROM " + source
                 + " s WHERE <target_schema>.<target_entity_name>.ship_id = s.ship_id;");
         steps.put("odd_merge", "MERGE INTO <target_schema>.<target_entity_name> t USING (SELECT ship_id, name FROM "
-                + SOURCE + ") s ON t.ship_id = s.ship_id WHEN MATCHED THEN UPDATE SET name = s.name;");
-        steps.put("odd_text", "-- FROM nowhere\nSELECT 'FROM x' AS \"FROM\" FROM " + SOURCE
-                + " WHERE name = 'DELETE FROM y';\nFROM " + SOURCE + ";\n) FROM ( \" ;");
+                + source + ") s ON t.ship_id = s.ship_id WHEN MATCHED THEN UPDATE SET name = s.name;");
+        steps.put("odd_text", "-- FROM nowhere\nSELECT 'FROM x' AS \"FROM\" FROM " + source
+                + " WHERE name = 'DELETE FROM y';\nFROM " + source + ";\n) FROM ( \" ;");
         Map<String, Long> ids = new LinkedHashMap<>();
         steps.forEach((name, text) -> ids.put(name, load(name, text)));
 
@@ -55,8 +61,8 @@ class AnyStepLineageTest extends H2DemoStoreTest {
             assertThat(node(graph, "load:" + ids.get(name))).as(name + " is in the graph").isNotNull();
         }
         assertThat(edges).as("what could be read of each load").contains(
-                SOURCE + " -> lib_cdc_scd2", SOURCE + " -> lib_snapshot", SOURCE + " -> odd_update_from",
-                SOURCE + " -> odd_merge", SOURCE + " -> odd_delete", "odd_delete -> " + TARGET);
+                source + " -> lib_cdc_scd2", source + " -> lib_snapshot", source + " -> odd_update_from",
+                source + " -> odd_merge", source + " -> odd_delete", "odd_delete -> " + target);
         assertThat(api().send(HttpMethod.GET, "/api/v1/lineage?package=demo", null).status()).isEqualTo(200);
 
         String page = api().text("/lineage");
@@ -82,13 +88,12 @@ class AnyStepLineageTest extends H2DemoStoreTest {
 
     @Test
     void aLoadWhoseSqlCannotBeGeneratedIsInTheGraphWithANote() {
-        model();
         // The hybrid rebuild needs an SCD_VERSION column that a DIM_SCD2 has not, and is a full refresh besides.
-        long id = load("lin_broken", "INSERT INTO " + TARGET + " SELECT * FROM " + SOURCE + ";\n" + call("scd_hybrid_rebuild"));
+        long id = load("lin_broken", "INSERT INTO " + target + " SELECT * FROM " + source + ";\n" + call("scd_hybrid_rebuild"));
         JsonNode graph = api().get("/api/v1/lineage");
         JsonNode node = node(graph, "load:" + id);
         assertThat(node.get("notes").toString()).contains("cannot be generated", "steps' text was read instead");
-        assertThat(edges(graph)).contains(SOURCE + " -> lin_broken");
+        assertThat(edges(graph)).contains(source + " -> lin_broken");
         assertThat(api().text("/lineage")).contains("Not read in full", "lin_broken");
     }
 
@@ -102,34 +107,41 @@ class AnyStepLineageTest extends H2DemoStoreTest {
     }
 
     /** A call of each template that its template.yaml's required parameters are given for. */
-    private static String call(String template) {
+    private String call(String template) {
         return switch (template) {
-            case "audit" -> "<ftltemplate:audit:table=" + SOURCE + ":type=not_null:columns=ship_id>";
+            case "audit" -> "<ftltemplate:audit:table=" + source + ":type=not_null:columns=ship_id>";
             case "cdc_scd2" -> "<ftltemplate:cdc_scd2:key_columns=ship_id>";
             case "insert_new_by_datahash" -> "<ftltemplate:insert_new_by_datahash:key_columns=ship_id>";
-            case "scd2" -> "CREATE TABLE <target_schema>.Z_TMP_<target_entity_name> AS SELECT ship_id AS d_lin_any_id,"
-                    + " name, cdc_seq, updated_at AS valid_from FROM " + SOURCE + ";\n<ftltemplate:scd2:temp_table_prefix=Z_TMP_>";
+            case "scd2" -> "CREATE TABLE <target_schema>.Z_TMP_<target_entity_name> AS SELECT ship_id AS " + key + ","
+                    + " name, cdc_seq, updated_at AS valid_from FROM " + source + ";\n<ftltemplate:scd2:temp_table_prefix=Z_TMP_>";
             case "scd_hybrid_rebuild" -> "<ftltemplate:scd_hybrid_rebuild:natural_key=ship_id:scd1_columns=name>";
             case "snapshot" -> "<ftltemplate:snapshot:strategy=check:unique_key=ship_id:check_columns=*>";
             default -> "<ftltemplate:" + template + ">";
         };
     }
 
-    /** The demo store outlives a test (one context): the entities are made once. */
-    private static boolean modelled;
+    /** A source and a DIM_SCD2 target of this test's own, with the columns the templates' calls name. */
+    @BeforeEach
+    void model() {
+        int n = ++made;
+        source = "stage.LIN_ANY_SRC" + n;
+        JsonNode src = created(api().send(HttpMethod.POST, "/api/v1/entities", Map.of("logicalName", "LIN_ANY_SRC" + n,
+                "name", "LIN_ANY_SRC" + n, "schema", "stage", "attributes", List.of(attr("ship_id", "VARCHAR"),
+                        attr("name", "VARCHAR"), attr("updated_at", "TIMESTAMP"), attr("cdc_operation", "VARCHAR"),
+                        attr("cdc_seq", "INTEGER4"), attr("event_time", "TIMESTAMP")))));
+        JsonNode dim = created(api().send(HttpMethod.POST, "/api/v1/entities", Map.of("entityType", "DIM_SCD2",
+                "logicalName", "LIN_ANY" + n, "attributes", List.of(attr("ship_id", "VARCHAR"), attr("name", "VARCHAR"),
+                        attr("cdc_seq", "INTEGER4"), attr("updated_at", "TIMESTAMP")))));
+        target = dim.get("qualifiedName").asString();
+        key = "lin_any" + n + "_id";
+        entities.addAll(List.of(dim.get("id").asLong(), src.get("id").asLong()));
+    }
 
-    private void model() {
-        if (modelled) {
-            return;
-        }
-        modelled = true;
-        created(api().send(HttpMethod.POST, "/api/v1/entities", Map.of("logicalName", "LIN_ANY_SRC", "name", "LIN_ANY_SRC",
-                "schema", "stage", "attributes", List.of(attr("ship_id", "VARCHAR"), attr("name", "VARCHAR"),
-                        attr("updated_at", "TIMESTAMP"), attr("cdc_operation", "VARCHAR"), attr("cdc_seq", "INTEGER4"),
-                        attr("event_time", "TIMESTAMP")))));
-        created(api().send(HttpMethod.POST, "/api/v1/entities", Map.of("entityType", "DIM_SCD2", "logicalName", "LIN_ANY",
-                "attributes", List.of(attr("ship_id", "VARCHAR"), attr("name", "VARCHAR"), attr("cdc_seq", "INTEGER4"),
-                        attr("updated_at", "TIMESTAMP")))));
+    /** The demo store outlives the test: loads that cannot be generated must not reach other tests' exports. */
+    @AfterEach
+    void removeWhatWasMade() {
+        loads.forEach(id -> assertThat(api().send(HttpMethod.DELETE, "/api/v1/loads/" + id, null).status()).isEqualTo(204));
+        entities.forEach(id -> assertThat(api().send(HttpMethod.DELETE, "/api/v1/entities/" + id, null).status()).isEqualTo(204));
     }
 
     private long load(String name, String text) {
@@ -138,9 +150,11 @@ class AnyStepLineageTest extends H2DemoStoreTest {
         for (String part : text.split("(?<=;)\n(?=<ftltemplate)")) {
             steps.add(Map.of("name", "s" + ++n, "type", "OVERRIDE", "text", part));
         }
-        Api.Answer created = api().send(HttpMethod.POST, "/api/v1/loads", Map.of("name", name, "target", TARGET,
-                "sources", List.of(SOURCE), "steps", steps));
-        return created(created).get("id").asLong();
+        Api.Answer created = api().send(HttpMethod.POST, "/api/v1/loads", Map.of("name", name, "target", target,
+                "sources", List.of(source), "steps", steps));
+        long id = created(created).get("id").asLong();
+        loads.add(id);
+        return id;
     }
 
     private static JsonNode created(Api.Answer answer) {

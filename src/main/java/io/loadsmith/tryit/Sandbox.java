@@ -10,6 +10,7 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 import org.duckdb.DuckDBConnection;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -83,6 +84,20 @@ public class Sandbox {
     }
 
     public <T> T withDatabase(Work<T> work) {
+        return withSlot(() -> {
+            deadline.set(System.nanoTime() + TimeUnit.SECONDS.toNanos(limits.runSeconds()));
+            try (Connection db = open()) {
+                return work.run(db);
+            } catch (SQLException e) {
+                throw new SandboxRefusal("The sandbox failed: " + describe(e));
+            } finally {
+                deadline.remove();
+            }
+        });
+    }
+
+    /** Holds one of the {@link #SLOTS} while {@code work} runs (here, or in a process of its own). */
+    <T> T withSlot(Supplier<T> work) {
         try {
             if (!slots.tryAcquire(limits.statementSeconds(), TimeUnit.SECONDS)) {
                 throw new SandboxRefusal("The sandbox is busy with " + SLOTS + " other runs; try again in a moment.");
@@ -91,13 +106,9 @@ public class Sandbox {
             Thread.currentThread().interrupt();
             throw new SandboxRefusal("The run was interrupted.");
         }
-        deadline.set(System.nanoTime() + TimeUnit.SECONDS.toNanos(limits.runSeconds()));
-        try (Connection db = open()) {
-            return work.run(db);
-        } catch (SQLException e) {
-            throw new SandboxRefusal("The sandbox failed: " + describe(e));
+        try {
+            return work.get();
         } finally {
-            deadline.remove();
             slots.release();
         }
     }

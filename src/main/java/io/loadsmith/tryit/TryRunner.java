@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Service;
 
 import io.loadsmith.problem.FieldProblem;
@@ -32,13 +34,38 @@ public class TryRunner {
     }
 
     private final Sandbox sandbox;
+    private final boolean ownProcess;
+
+    /**
+     * @param ownProcess run the batches in a child JVM ({@link SandboxProcess}), so that exhausting its memory or
+     *                   time ends only the run, where this JVM's class path can start one; else in this JVM
+     *                   (property loadsmith.tryit.own-process, on by default)
+     */
+    @Autowired
+    public TryRunner(Sandbox sandbox, @Value("${loadsmith.tryit.own-process:true}") boolean ownProcess) {
+        this.sandbox = sandbox;
+        this.ownProcess = ownProcess;
+    }
 
     public TryRunner(Sandbox sandbox) {
-        this.sandbox = sandbox;
+        this(sandbox, false);
     }
 
     public TryResult run(TryPlan plan, List<Batch> batches) {
         check(plan, batches, sandbox.limits());
+        if (ownProcess && SandboxProcess.launchable()) {
+            return sandbox.withSlot(() -> SandboxProcess.run(plan, batches, sandbox.limits()));
+        }
+        return runHere(plan, batches);
+    }
+
+    /** A run that ended before its first batch, with {@code message} as its failure. */
+    static TryResult failed(TryPlan plan, String message) {
+        return result(plan, new TryResult.Failure(null, "running the batches", null, message), List.of());
+    }
+
+    /** The batches run in this JVM, the input checked already. */
+    TryResult runHere(TryPlan plan, List<Batch> batches) {
         return sandbox.withDatabase(db -> {
             for (String sql : plan.setup()) {
                 try {

@@ -126,6 +126,32 @@ class SandboxBoundsTest {
     }
 
     @Test
+    void inAProcessOfItsOwnARunAnswersAsInThisOne() {
+        Sandbox sandbox = new Sandbox(new SandboxLimits(60, 600, 1_000_000, 1_000_000));
+        TryPlan plan = plan("INSERT INTO w.t SELECT a FROM w.src", "UPDATE w.t SET x = upper(x) WHERE x = 'b'");
+        List<TryRunner.Batch> batches = List.of(rows(2, "a"), rows(1, "b"), rows(0, null));
+        TryResult here = new TryRunner(sandbox, false).run(plan, batches);
+        assertThat(here.failure()).isNull();
+        assertThat(here.batches().get(2).tables().get(0).rows()).extracting(TryResult.Row::values)
+                .containsExactly(List.of("B"), List.of("a"), List.of("a"));
+        assertThat(new TryRunner(sandbox, true).run(plan, batches)).isEqualTo(here);
+    }
+
+    @Test
+    void inAProcessOfItsOwnAHugeAllocationInsideOneCallEndsOnlyTheRun() {
+        TryRunner runner = new TryRunner(new Sandbox(new SandboxLimits(60, 600, 1_000_000, 1_000_000)), true);
+        // 100 strings of 100 MB in one chunk: in the server's JVM DuckDB allocated them outside its memory_limit and
+        // did not see the cancel (18.7 GB and 150 s when it was killed, docs/tryit.md); never run it here.
+        TryResult result = runner.run(plan("INSERT INTO w.t SELECT max(length(repeat(range::VARCHAR, 100000000)))::VARCHAR"
+                + " FROM range(100)"), List.of(rows(0, null)));
+        assertThat(result.failure().message()).startsWith("Stopped: the statement needed more than the sandbox's 256MB"
+                + " of memory. (Out of Memory Error");
+        assertThat(result.failure().step()).isEqualTo(1);
+        TryResult next = runner.run(plan("INSERT INTO w.t SELECT a FROM w.src"), List.of(rows(1, "fine")));
+        assertThat(next.failure()).isNull();
+    }
+
+    @Test
     void noSettingAndNoMessageShowsAServerPath() {
         Sandbox sandbox = new Sandbox();
         List<String> paths = List.of(System.getProperty("user.home"), System.getProperty("user.dir"),

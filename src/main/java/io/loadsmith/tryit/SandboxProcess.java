@@ -102,6 +102,8 @@ final class SandboxProcess {
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         command.addAll(List.of("-Xmx128m", "-Xss512k", "-XX:ReservedCodeCacheSize=32m", "-XX:CompressedClassSpaceSize=32m",
                 "-XX:MaxMetaspaceSize=96m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData",
+                // A child out of heap ends at once, and a crash leaves no hs_err file in the server's directory.
+                "-XX:+ExitOnOutOfMemoryError", "-XX:ErrorFile=/dev/null",
                 "-cp", System.getProperty("java.class.path"), SandboxChild.class.getName()));
         return command;
     }

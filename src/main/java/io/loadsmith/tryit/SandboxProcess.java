@@ -16,7 +16,8 @@ import java.util.concurrent.TimeUnit;
  * there, an address-space limit: DuckDB allocates inside one function call (repeat) outside its own
  * memory_limit and its cancel is not seen there, so only a process of its own bounds such a run.
  * Under the limit DuckDB answers "Out of Memory"; past the run's time the child is killed. Starting
- * it costs about 1.1 to 1.4 s on two busy cores (docs/tryit.md).
+ * it costs about 1.1 to 1.4 s on two busy cores from the class path, 4 to 5.5 s from the executable
+ * jar (docs/tryit.md).
  */
 final class SandboxProcess {
 
@@ -29,14 +30,29 @@ final class SandboxProcess {
     private SandboxProcess() {
     }
 
+    /** Spring Boot's launcher for a main class nested in its executable jar (java -jar). */
+    private static final String LAUNCHER = "org.springframework.boot.loader.launch.PropertiesLauncher";
+
     /**
-     * Whether this JVM's class path can start the child: a directory or a plain jar (the container's
-     * extracted layers), not classes nested in Spring Boot's executable jar (java -jar), which would need
-     * its launcher; there the batches run in this JVM as before.
+     * Whether the child can be started: from this JVM's class path (a directory or a plain jar, as in the
+     * container's extracted layers), or through Spring Boot's launcher from its executable jar.
      */
     static boolean launchable() {
+        return fromClassPath() || launcher();
+    }
+
+    private static boolean fromClassPath() {
         var source = SandboxChild.class.getProtectionDomain().getCodeSource();
         return source != null && "file".equals(source.getLocation().getProtocol());
+    }
+
+    private static boolean launcher() {
+        try {
+            Class.forName(LAUNCHER, false, SandboxProcess.class.getClassLoader());
+            return true;
+        } catch (ClassNotFoundException e) {
+            return false;
+        }
     }
 
     static TryResult run(TryPlan plan, List<TryRunner.Batch> batches, SandboxLimits limits) {
@@ -104,7 +120,13 @@ final class SandboxProcess {
                 "-XX:MaxMetaspaceSize=96m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData",
                 // A child out of heap ends at once, and a crash leaves no hs_err file in the server's directory.
                 "-XX:+ExitOnOutOfMemoryError", "-XX:ErrorFile=/dev/null",
-                "-cp", System.getProperty("java.class.path"), SandboxChild.class.getName()));
+                "-cp", System.getProperty("java.class.path")));
+        if (fromClassPath()) {
+            command.add(SandboxChild.class.getName());
+        } else {
+            // java -jar: the classes are nested in the jar (the class path); its launcher starts the child's main.
+            command.addAll(List.of("-Dloader.main=" + SandboxChild.class.getName(), LAUNCHER));
+        }
         return command;
     }
 }

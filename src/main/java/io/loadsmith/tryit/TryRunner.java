@@ -38,8 +38,8 @@ public class TryRunner {
 
     /**
      * @param ownProcess run the batches in a child JVM ({@link SandboxProcess}), so that exhausting its memory or
-     *                   time ends only the run, where this JVM's class path can start one; else in this JVM
-     *                   (property loadsmith.tryit.own-process, on by default)
+     *                   time ends only the run; else in this JVM (property loadsmith.tryit.own-process, on by
+     *                   default, and where no child can be started)
      */
     @Autowired
     public TryRunner(Sandbox sandbox, @Value("${loadsmith.tryit.own-process:true}") boolean ownProcess) {

@@ -20,7 +20,17 @@ public record LineageGraph(List<Node> nodes, List<Edge> edges) {
      */
     public record Node(String id, Kind kind, String name,
                        @Schema(description = "The entity's package (for a load: its target's)") String packageName,
-                       String url) {
+                       String url,
+                       @Schema(description = "For a load: what of its SQL could not be read, so its edges may be"
+                               + " incomplete; empty otherwise") List<String> notes) {
+
+        public Node {
+            notes = notes == null ? List.of() : List.copyOf(notes);
+        }
+
+        Node(String id, Kind kind, String name, String packageName, String url) {
+            this(id, kind, name, packageName, url, List.of());
+        }
     }
 
     public record Edge(String source, String target) {

@@ -121,6 +121,8 @@ public class LineageService {
         for (LoadResponse load : loads.list(null)) {
             EntityResponse target = byName.get(load.target().toLowerCase(Locale.ROOT));
             String loadId = "load:" + load.id();
+            List<String> notes = new ArrayList<>();
+            // In place now, so that the load comes before the tables it reads; again below, with its notes.
             nodes.put(loadId, new LineageGraph.Node(loadId, LineageGraph.Kind.LOAD, load.name(),
                     target == null ? null : target.packageName(), "/loads/" + load.id()));
             if (target != null) {
@@ -128,7 +130,8 @@ public class LineageService {
             }
             Set<String> reads = new LinkedHashSet<>();
             load.sources().forEach(s -> reads.add(s.toLowerCase(Locale.ROOT)));
-            TableReferences refs = TableReferences.of(statements(load));
+            TableReferences refs = TableReferences.of(statements(load, notes));
+            notes.addAll(refs.unread());
             reads.addAll(refs.read());
             reads.remove(load.target().toLowerCase(Locale.ROOT));
             for (String table : reads) {
@@ -145,15 +148,19 @@ public class LineageService {
                     edges.add(new LineageGraph.Edge(loadId, entityId(entity)));
                 }
             }
+            nodes.put(loadId, new LineageGraph.Node(loadId, LineageGraph.Kind.LOAD, load.name(),
+                    target == null ? null : target.packageName(), "/loads/" + load.id(), notes));
         }
         return new Full(nodes, new ArrayList<>(edges));
     }
 
-    private List<String> statements(LoadResponse load) {
+    /** The load's generated SQL; when it cannot be generated, its steps' text, and the notes say so. */
+    private List<String> statements(LoadResponse load, List<String> notes) {
         String sql;
         try {
             sql = loads.generate(load.id(), DIALECT, null).sql();
         } catch (GenerationException | NotFoundException e) {
+            notes.add("Its SQL cannot be generated (" + e.getMessage() + "); the steps' text was read instead.");
             sql = load.steps().stream().map(StepJson::text).collect(Collectors.joining(";\n"));
         }
         return SqlText.statements(sql);

@@ -41,16 +41,29 @@ public final class TableReferences {
     private final Set<String> read = new LinkedHashSet<>();
     private final Set<String> written = new LinkedHashSet<>();
     private final Map<String, Set<String>> columns = new HashMap<>();
+    private final List<String> unread = new ArrayList<>();
 
     private TableReferences() {
     }
 
+    /** Never throws: a statement the reader trips over is left out and said in {@link #unread()}, the others still count. */
     public static TableReferences of(List<String> statements) {
         TableReferences refs = new TableReferences();
-        for (String statement : statements) {
-            refs.scan(tokens(SqlText.code(statement)));
+        for (int i = 0; i < statements.size(); i++) {
+            try {
+                refs.scan(tokens(SqlText.code(statements.get(i))));
+            } catch (RuntimeException e) {
+                // One statement's odd text must not cost the reader (and lineage, and Try it) all the others.
+                refs.unread.add("Statement " + (i + 1) + " could not be read for the tables it uses: "
+                        + abbreviate(statements.get(i)));
+            }
         }
         return refs;
+    }
+
+    /** What could not be read, one sentence per statement; empty when everything was. */
+    public List<String> unread() {
+        return List.copyOf(unread);
     }
 
     /** Tables the SQL creates itself (CREATE TABLE/VIEW), lower case. */
@@ -110,7 +123,8 @@ public final class TableReferences {
     }
 
     private static boolean isWord(String text) {
-        return text.startsWith("\"") || Character.isLetter(text.charAt(0)) || text.charAt(0) == '_';
+        // A lone '"' (a name quoted and never closed) is no word: there is no name inside it.
+        return text.startsWith("\"") ? text.length() > 1 : Character.isLetter(text.charAt(0)) || text.charAt(0) == '_';
     }
 
     private void scan(List<Token> t) {
@@ -138,6 +152,12 @@ public final class TableReferences {
                     if (name != null) {
                         created.add(remember(name.text));
                     }
+                }
+            } else if (w.equals("from") && i > 0 && t.get(i - 1).lower.equals("delete")) {
+                // DELETE FROM names a table written, not read.
+                Name name = name(t, i + 1);
+                if (name != null) {
+                    written.add(remember(name.text));
                 }
             } else if ((w.equals("from") || w.equals("join") || w.equals("using")) && !t.get(i).inFunction) {
                 int j = i + 1;
@@ -221,6 +241,10 @@ public final class TableReferences {
             }
             select--;
         }
+        if (select < 0) {
+            // FROM without a SELECT before it (UPDATE … FROM, DELETE … USING): no select list to read.
+            return;
+        }
         for (int k = select + 1; k < from; k++) {
             Token token = t.get(k);
             boolean afterAs = t.get(k - 1).lower.equals("as");
@@ -278,6 +302,11 @@ public final class TableReferences {
 
     private static String lastPart(String name) {
         return name.substring(name.lastIndexOf('.') + 1);
+    }
+
+    private static String abbreviate(String statement) {
+        String line = statement.strip().replaceAll("\\s+", " ");
+        return line.length() <= 80 ? line : line.substring(0, 77) + "...";
     }
 
     private static String unquote(String word) {

@@ -27,7 +27,8 @@ final class CellTypes {
     }
 
     /** The first value, row by row, that its column cannot take; null when all fit (NULLs always do). */
-    static Problem first(Connection db, List<TryPlan.Column> columns, List<List<String>> rows) throws SQLException {
+    static Problem first(Sandbox sandbox, Connection db, List<TryPlan.Column> columns, List<List<String>> rows)
+            throws SQLException {
         Problem first = null;
         for (int c = 0; c < columns.size(); c++) {
             TryPlan.Column column = columns.get(c);
@@ -39,7 +40,7 @@ final class CellTypes {
             for (int r = 0; r < rows.size(); r++) {
                 values[r] = c < rows.get(r).size() ? rows.get(r).get(c) : null;
             }
-            int row = firstRefused(db, column.type(), values);
+            int row = firstRefused(sandbox, db, column.type(), values);
             if (row > 0 && (first == null || row < first.row())) {
                 first = new Problem(row, column.name(), (String) values[row - 1], column.type(),
                         SampleRows.value(column, 1));
@@ -49,15 +50,17 @@ final class CellTypes {
     }
 
     /** One query per column, the values as one list: 1-based position of the first refused value, or 0. */
-    private static int firstRefused(Connection db, String type, Object[] values) throws SQLException {
+    private static int firstRefused(Sandbox sandbox, Connection db, String type, Object[] values) throws SQLException {
         // The type is DuckDB's own (DESCRIBE), not the user's text.
         String sql = "SELECT min(i) FROM unnest(?::VARCHAR[]) WITH ORDINALITY AS u(v, i)"
                 + " WHERE v IS NOT NULL AND TRY_CAST(v AS " + type + ") IS NULL";
         try (PreparedStatement st = db.prepareStatement(sql)) {
             st.setArray(1, db.createArrayOf("VARCHAR", values));
-            try (ResultSet rs = st.executeQuery()) {
-                return rs.next() ? rs.getInt(1) : 0;
-            }
+            return sandbox.watched(st, s -> {
+                try (ResultSet rs = s.executeQuery()) {
+                    return rs.next() ? rs.getInt(1) : 0;
+                }
+            });
         }
     }
 }

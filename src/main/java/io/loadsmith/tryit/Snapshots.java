@@ -19,9 +19,49 @@ final class Snapshots {
     record Table(String name, List<String> columns, List<List<String>> rows) {
     }
 
-    static final class TooManyRows extends Exception {
-        TooManyRows(String message) {
+    /** A table the answer cannot hold: too many rows, or too many characters for what is left of the answer's budget. */
+    static final class OverLimit extends Exception {
+        OverLimit(String message) {
             super(message);
+        }
+    }
+
+    /**
+     * The characters of table cells a run may still answer, across all its batches: what keeps one run's answer
+     * (every batch's tables are kept for it) from filling the server's heap. A cell counts its text and
+     * {@link #PER_CELL} more, so that many empty cells are bounded as well as a few long ones.
+     */
+    static final class Budget {
+
+        /** About what a cell takes in the answer besides its text: quotes and a comma, or null. */
+        static final int PER_CELL = 4;
+
+        private final long limit;
+        private long used;
+
+        Budget(long limit) {
+            this.limit = limit;
+        }
+
+        /** Refuses a table before it is read when DuckDB counts more characters in it than are left. */
+        void check(String table, long characters) throws OverLimit {
+            if (used + characters > limit) {
+                throw over(table, characters);
+            }
+        }
+
+        /** Counts a cell as it is read (the text as shown may be longer than DuckDB's count); false past the budget. */
+        boolean take(String cell) {
+            used += (cell == null ? 0 : cell.length()) + PER_CELL;
+            return used <= limit;
+        }
+
+        OverLimit over(String table, Long characters) {
+            return new OverLimit("Table " + table + (characters == null ? "" : " holds " + String.format("%,d", characters)
+                    + " characters, which") + " takes the answer past the sandbox's "
+                    + String.format("%,d", limit) + " characters of table cells (all tables after all batches together,"
+                    + " each cell its text and " + PER_CELL + ");"
+                    + " the run ends here. Try fewer or shorter rows, or fewer batches.");
         }
     }
 
@@ -35,24 +75,29 @@ final class Snapshots {
         return new Snapshots(Map.of());
     }
 
-    static Snapshots read(Connection db, TryPlan plan) throws SQLException, TooManyRows {
+    static Snapshots read(Sandbox sandbox, Connection db, TryPlan plan, Budget budget) throws SQLException, OverLimit {
         List<String> names = new ArrayList<>();
-        try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("""
-                SELECT table_schema, table_name FROM information_schema.tables
-                WHERE table_type = 'BASE TABLE' ORDER BY table_schema, table_name""")) {
-            while (rs.next()) {
-                String name = "main".equals(rs.getString(1)) ? rs.getString(2) : rs.getString(1) + "." + rs.getString(2);
-                if (plan.input(name) == null) {
-                    names.add(name);
+        try (Statement st = db.createStatement()) {
+            sandbox.watched(st, s -> {
+                try (ResultSet rs = s.executeQuery("""
+                        SELECT table_schema, table_name FROM information_schema.tables
+                        WHERE table_type = 'BASE TABLE' ORDER BY table_schema, table_name""")) {
+                    while (rs.next()) {
+                        String name = "main".equals(rs.getString(1)) ? rs.getString(2) : rs.getString(1) + "." + rs.getString(2);
+                        if (plan.input(name) == null) {
+                            names.add(name);
+                        }
+                    }
                 }
-            }
+                return null;
+            });
         }
         names.sort((a, b) -> Boolean.compare(!a.equalsIgnoreCase(plan.target()), !b.equalsIgnoreCase(plan.target())));
         Map<String, Table> read = new LinkedHashMap<>();
         for (String name : names) {
             boolean target = name.equalsIgnoreCase(plan.target());
-            read.put(name.toLowerCase(Locale.ROOT), table(db, name, target ? columns(plan.targetColumns()) : "*",
-                    order(name, plan)));
+            read.put(name.toLowerCase(Locale.ROOT), table(sandbox, db, name, target ? columns(plan.targetColumns()) : "*",
+                    order(name, plan), budget));
         }
         return new Snapshots(read);
     }
@@ -79,33 +124,71 @@ final class Snapshots {
         return String.join(", ", select);
     }
 
-    private static Table table(Connection db, String name, String select, String order) throws SQLException, TooManyRows {
+    private static Table table(Sandbox sandbox, Connection db, String name, String select, String order, Budget budget)
+            throws SQLException, OverLimit {
         String quoted = Names.quote(name);
-        try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("SELECT count(*) FROM " + quoted)) {
-            rs.next();
-            long count = rs.getLong(1);
-            if (count > Sandbox.MAX_ROWS) {
-                throw new TooManyRows("Table " + name + " holds " + count + " rows; the sandbox keeps at most "
-                        + Sandbox.MAX_ROWS + " rows per table.");
-            }
-        }
-        List<String> columns = new ArrayList<>();
-        List<List<String>> rows = new ArrayList<>();
         String query = "SELECT " + select + " FROM " + quoted + " ORDER BY " + order + " NULLS LAST";
-        try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery(query)) {
-            ResultSetMetaData meta = rs.getMetaData();
-            for (int i = 1; i <= meta.getColumnCount(); i++) {
-                columns.add(meta.getColumnName(i));
-            }
-            while (rs.next()) {
-                List<String> row = new ArrayList<>(columns.size());
-                for (int i = 1; i <= columns.size(); i++) {
-                    row.add(Values.text(rs.getObject(i)));
+        List<String> columns = new ArrayList<>();
+        try (Statement st = db.createStatement()) {
+            sandbox.watched(st, s -> {
+                try (ResultSet rs = s.executeQuery("SELECT * FROM " + quoted + " LIMIT 0")) {
+                    ResultSetMetaData meta = rs.getMetaData();
+                    for (int i = 1; i <= meta.getColumnCount(); i++) {
+                        columns.add(meta.getColumnName(i));
+                    }
                 }
-                rows.add(row);
-            }
+                return null;
+            });
         }
-        return new Table(name, columns, rows);
+        long[] size = new long[2];
+        try (Statement st = db.createStatement()) {
+            // Counted in DuckDB, before a single value reaches the heap: one huge cell is refused unread.
+            String characters = String.join(" + ", columns.stream()
+                    .map(c -> "coalesce(sum(length(CAST(" + Names.quoteOne(c) + " AS VARCHAR))), 0)").toList())
+                    + (columns.isEmpty() ? "0" : "") + " + count(*) * " + columns.size() * Budget.PER_CELL;
+            sandbox.watched(st, s -> {
+                try (ResultSet rs = s.executeQuery("SELECT count(*), CAST(" + characters + " AS BIGINT) FROM " + quoted)) {
+                    rs.next();
+                    size[0] = rs.getLong(1);
+                    size[1] = rs.getLong(2);
+                }
+                return null;
+            });
+        }
+        if (size[0] > Sandbox.MAX_ROWS) {
+            throw new OverLimit("Table " + name + " holds " + size[0] + " rows; the sandbox keeps at most "
+                    + Sandbox.MAX_ROWS + " rows per table.");
+        }
+        budget.check(name, size[1]);
+        List<String> shown = new ArrayList<>();
+        List<List<String>> rows = new ArrayList<>();
+        boolean fits;
+        try (Statement st = db.createStatement()) {
+            fits = sandbox.watched(st, s -> {
+                try (ResultSet rs = s.executeQuery(query)) {
+                    ResultSetMetaData meta = rs.getMetaData();
+                    for (int i = 1; i <= meta.getColumnCount(); i++) {
+                        shown.add(meta.getColumnName(i));
+                    }
+                    while (rs.next()) {
+                        List<String> row = new ArrayList<>(shown.size());
+                        for (int i = 1; i <= shown.size(); i++) {
+                            String cell = Values.text(rs.getObject(i));
+                            if (!budget.take(cell)) {
+                                return false;
+                            }
+                            row.add(cell);
+                        }
+                        rows.add(row);
+                    }
+                    return true;
+                }
+            });
+        }
+        if (!fits) {
+            throw budget.over(name, null);
+        }
+        return new Table(name, shown, rows);
     }
 
     /** The tables after a batch, each row marked against the same table before it. */

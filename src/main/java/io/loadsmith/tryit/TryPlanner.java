@@ -75,7 +75,7 @@ public class TryPlanner {
             }
         }
         TableReferences refs = TableReferences.of(statements.stream().map(TryPlan.PlannedStatement::sql).toList());
-        List<String> notes = new ArrayList<>();
+        List<String> notes = new ArrayList<>(refs.unread());
         statements.stream().map(TryPlan.PlannedStatement::note).filter(n -> n != null).distinct().forEach(notes::add);
         Set<String> entityTables = new LinkedHashSet<>();
         entityTables.add(target.qualifiedName().toLowerCase(Locale.ROOT));
@@ -148,25 +148,25 @@ public class TryPlanner {
                 try {
                     sandbox.execute(db, sql);
                 } catch (SQLException e) {
-                    notes.add("Setting up failed: " + Sandbox.describe(e) + " in: " + sql);
+                    notes.add("Setting up failed: " + sandbox.describe(e) + " in: " + sql);
                     return List.of();
                 }
             }
             Map<String, String> targetTypes = new java.util.TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-            describe(db, target).forEach(c -> targetTypes.put(c.name(), c.type()));
+            columnsOf(db, target).forEach(c -> targetTypes.put(c.name(), c.type()));
             for (Map.Entry<String, List<String>> standIn : standIns.entrySet()) {
                 String sql = standIn(standIn.getKey(), standIn.getValue(), targetTypes, notes);
                 try {
                     sandbox.execute(db, sql);
                 } catch (SQLException e) {
-                    notes.add("Setting up failed: " + Sandbox.describe(e) + " in: " + sql);
+                    notes.add("Setting up failed: " + sandbox.describe(e) + " in: " + sql);
                     return List.of();
                 }
                 setup.add(sql);
             }
             List<TryPlan.InputTable> inputs = new ArrayList<>();
             for (Map.Entry<String, TryPlan.InputTable.Kind> name : names.entrySet()) {
-                inputs.add(new TryPlan.InputTable(name.getKey(), name.getValue(), describe(db, name.getKey())));
+                inputs.add(new TryPlan.InputTable(name.getKey(), name.getValue(), columnsOf(db, name.getKey())));
             }
             return inputs;
         });
@@ -188,12 +188,17 @@ public class TryPlanner {
                 .map(c -> Names.quoteOne(c) + " " + targetTypes.getOrDefault(c, "VARCHAR")).toList()) + ")";
     }
 
-    private static List<TryPlan.Column> describe(Connection db, String table) throws SQLException {
+    private List<TryPlan.Column> columnsOf(Connection db, String table) throws SQLException {
         List<TryPlan.Column> columns = new ArrayList<>();
-        try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("DESCRIBE " + Names.quote(table))) {
-            while (rs.next()) {
-                columns.add(new TryPlan.Column(rs.getString("column_name"), rs.getString("column_type")));
-            }
+        try (Statement st = db.createStatement()) {
+            sandbox.watched(st, s -> {
+                try (ResultSet rs = s.executeQuery("DESCRIBE " + Names.quote(table))) {
+                    while (rs.next()) {
+                        columns.add(new TryPlan.Column(rs.getString("column_name"), rs.getString("column_type")));
+                    }
+                }
+                return null;
+            });
         }
         return columns;
     }

@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Service;
 
 import io.loadsmith.problem.FieldProblem;
@@ -32,23 +34,49 @@ public class TryRunner {
     }
 
     private final Sandbox sandbox;
+    private final boolean ownProcess;
+
+    /**
+     * @param ownProcess run the batches in a child JVM ({@link SandboxProcess}), so that exhausting its memory or
+     *                   time ends only the run; else in this JVM (property loadsmith.tryit.own-process, on by
+     *                   default, and where no child can be started)
+     */
+    @Autowired
+    public TryRunner(Sandbox sandbox, @Value("${loadsmith.tryit.own-process:true}") boolean ownProcess) {
+        this.sandbox = sandbox;
+        this.ownProcess = ownProcess;
+    }
 
     public TryRunner(Sandbox sandbox) {
-        this.sandbox = sandbox;
+        this(sandbox, false);
     }
 
     public TryResult run(TryPlan plan, List<Batch> batches) {
-        check(plan, batches);
+        check(plan, batches, sandbox.limits());
+        if (ownProcess && SandboxProcess.launchable()) {
+            return sandbox.withSlot(() -> SandboxProcess.run(plan, batches, sandbox.limits()));
+        }
+        return runHere(plan, batches);
+    }
+
+    /** A run that ended before its first batch, with {@code message} as its failure. */
+    static TryResult failed(TryPlan plan, String message) {
+        return result(plan, new TryResult.Failure(null, "running the batches", null, message), List.of());
+    }
+
+    /** The batches run in this JVM, the input checked already. */
+    TryResult runHere(TryPlan plan, List<Batch> batches) {
         return sandbox.withDatabase(db -> {
             for (String sql : plan.setup()) {
                 try {
                     sandbox.execute(db, sql);
                 } catch (SQLException e) {
-                    return result(plan, new TryResult.Failure(null, "creating the tables", sql, Sandbox.describe(e)), List.of());
+                    return result(plan, new TryResult.Failure(null, "creating the tables", sql, sandbox.describe(e)), List.of());
                 }
             }
             List<TryResult.BatchResult> results = new ArrayList<>();
             Snapshots before = Snapshots.empty();
+            Snapshots.Budget answer = new Snapshots.Budget(sandbox.limits().answerCharacters());
             for (int b = 0; b < batches.size(); b++) {
                 TryResult.Failure failure = load(db, plan, batches.get(b));
                 if (failure == null) {
@@ -61,9 +89,10 @@ public class TryRunner {
                 }
                 Snapshots after;
                 try {
-                    after = Snapshots.read(db, plan);
-                } catch (Snapshots.TooManyRows e) {
-                    failure = failure != null ? failure : new TryResult.Failure(null, "reading the tables", null, e.getMessage());
+                    after = Snapshots.read(sandbox, db, plan, answer);
+                } catch (Snapshots.OverLimit | SQLException e) {
+                    String message = e instanceof SQLException sql ? sandbox.describe(sql) : e.getMessage();
+                    failure = failure != null ? failure : new TryResult.Failure(null, "reading the tables", null, message);
                     results.add(new TryResult.BatchResult(b + 1, failure, List.of()));
                     break;
                 }
@@ -82,37 +111,46 @@ public class TryRunner {
     }
 
     /** Replaces the rows of every input table with the batch's. */
-    private TryResult.Failure load(Connection db, TryPlan plan, Batch batch) throws SQLException {
+    private TryResult.Failure load(Connection db, TryPlan plan, Batch batch) {
         for (TryPlan.InputTable table : plan.inputs()) {
-            String name = Names.quote(table.name());
-            try (Statement st = db.createStatement()) {
-                st.execute("DELETE FROM " + name);
+            try {
+                TryResult.Failure failure = load(db, table, rowsOf(batch, table.name()));
+                if (failure != null) {
+                    return failure;
+                }
+            } catch (SQLException e) {
+                return new TryResult.Failure(null, "sample rows of " + table.name(), null, sandbox.describe(e));
             }
-            List<Map<String, Object>> rows = rowsOf(batch, table.name());
-            if (rows.isEmpty()) {
-                continue;
-            }
-            List<String> columns = table.columns().stream().map(TryPlan.Column::name).toList();
-            CellTypes.Problem problem = CellTypes.first(db, table.columns(), texts(rows, columns));
-            if (problem != null) {
-                return new TryResult.Failure(null, "sample rows of " + table.name(), "row " + problem.row() + ": "
-                        + rows.get(problem.row() - 1), problem.message());
-            }
-            String insert = "INSERT INTO " + name + " (" + String.join(", ", columns.stream().map(Names::quoteOne).toList())
-                    + ") VALUES (" + String.join(", ", columns.stream().map(c -> "?").toList()) + ")";
-            // One prepared statement per table; the first row DuckDB refuses ends the batch (and closes it).
-            try (PreparedStatement st = db.prepareStatement(insert)) {
-                for (int r = 0; r < rows.size(); r++) {
-                    for (int c = 0; c < columns.size(); c++) {
-                        Object value = valueOf(rows.get(r), columns.get(c));
-                        st.setString(c + 1, value == null ? null : value.toString());
-                    }
-                    try {
-                        st.execute();
-                    } catch (SQLException e) {
-                        return new TryResult.Failure(null, "sample rows of " + table.name(), "row " + (r + 1) + ": "
-                                + rows.get(r), Sandbox.describe(e));
-                    }
+        }
+        return null;
+    }
+
+    private TryResult.Failure load(Connection db, TryPlan.InputTable table, List<Map<String, Object>> rows) throws SQLException {
+        String name = Names.quote(table.name());
+        sandbox.execute(db, "DELETE FROM " + name);
+        if (rows.isEmpty()) {
+            return null;
+        }
+        List<String> columns = table.columns().stream().map(TryPlan.Column::name).toList();
+        CellTypes.Problem problem = CellTypes.first(sandbox, db, table.columns(), texts(rows, columns));
+        if (problem != null) {
+            return new TryResult.Failure(null, "sample rows of " + table.name(), "row " + problem.row() + ": "
+                    + rows.get(problem.row() - 1), problem.message());
+        }
+        String insert = "INSERT INTO " + name + " (" + String.join(", ", columns.stream().map(Names::quoteOne).toList())
+                + ") VALUES (" + String.join(", ", columns.stream().map(c -> "?").toList()) + ")";
+        // One prepared statement per table; the first row DuckDB refuses ends the batch (and closes it).
+        try (PreparedStatement st = db.prepareStatement(insert)) {
+            for (int r = 0; r < rows.size(); r++) {
+                for (int c = 0; c < columns.size(); c++) {
+                    Object value = valueOf(rows.get(r), columns.get(c));
+                    st.setString(c + 1, value == null ? null : value.toString());
+                }
+                try {
+                    sandbox.watched(st, PreparedStatement::execute);
+                } catch (SQLException e) {
+                    return new TryResult.Failure(null, "sample rows of " + table.name(), "row " + (r + 1) + ": "
+                            + rows.get(r), sandbox.describe(e));
                 }
             }
         }
@@ -124,7 +162,7 @@ public class TryRunner {
             try {
                 sandbox.execute(db, statement.sql());
             } catch (SQLException e) {
-                return new TryResult.Failure(statement.step(), statement.stepName(), statement.sql(), Sandbox.describe(e));
+                return new TryResult.Failure(statement.step(), statement.stepName(), statement.sql(), sandbox.describe(e));
             }
         }
         return null;
@@ -140,15 +178,19 @@ public class TryRunner {
             try {
                 sandbox.execute(session, drop);
             } catch (SQLException e) {
-                return new TryResult.Failure(statement.step(), "ending the batch's session", drop, Sandbox.describe(e));
+                return new TryResult.Failure(statement.step(), "ending the batch's session", drop, sandbox.describe(e));
             }
         }
         return null;
     }
 
-    /** Input checks before anything runs: known tables and columns, at most {@link Sandbox#MAX_ROWS} rows. */
-    private static void check(TryPlan plan, List<Batch> batches) {
+    /**
+     * Input checks before anything runs: known tables and columns, at most {@link Sandbox#MAX_ROWS} rows per table, and
+     * at most {@link SandboxLimits#inputCharacters()} characters in all cells of all batches together.
+     */
+    private static void check(TryPlan plan, List<Batch> batches, SandboxLimits limits) {
         List<FieldProblem> problems = new ArrayList<>();
+        long characters = 0;
         if (batches.isEmpty() || batches.size() > MAX_BATCHES) {
             problems.add(new FieldProblem("batches", String.valueOf(batches.size()),
                     "must have 1 to " + MAX_BATCHES + " batches"));
@@ -170,7 +212,17 @@ public class TryRunner {
                     continue;
                 }
                 for (int r = 0; r < rows.size(); r++) {
-                    for (String column : rows.get(r) == null ? List.<String>of() : rows.get(r).keySet()) {
+                    Map<String, Object> row = rows.get(r) == null ? Map.of() : rows.get(r);
+                    for (Map.Entry<String, Object> cell : row.entrySet()) {
+                        boolean within = characters <= limits.inputCharacters();
+                        characters += cell.getValue() == null ? 0 : cell.getValue().toString().length();
+                        if (within && characters > limits.inputCharacters()) {
+                            problems.add(new FieldProblem(field + "[" + r + "]." + cell.getKey(), null, String.format(
+                                    "takes the sample rows past the sandbox's %,d characters (all values of all batches"
+                                            + " together)", limits.inputCharacters())));
+                        }
+                    }
+                    for (String column : row.keySet()) {
                         if (table.columns().stream().noneMatch(c -> c.name().equalsIgnoreCase(column))) {
                             problems.add(new FieldProblem(field + "[" + r + "]." + column, null, "is not a column of "
                                     + table.name() + "; its columns: " + String.join(", ",

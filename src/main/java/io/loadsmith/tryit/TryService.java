@@ -35,7 +35,7 @@ public class TryService {
      */
     public String firstBadCell(TryPlan.InputTable table, List<List<String>> rows) {
         return sandbox.withDatabase(db -> {
-            CellTypes.Problem problem = CellTypes.first(db, table.columns(), rows);
+            CellTypes.Problem problem = CellTypes.first(sandbox, db, table.columns(), rows);
             return problem == null ? null : problem.message();
         });
     }

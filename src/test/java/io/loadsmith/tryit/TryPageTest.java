@@ -65,6 +65,22 @@ class TryPageTest extends H2DemoStoreTest {
         assertThat(page.select("#try-no-inputs").text()).isEqualTo("No table here takes sample rows: each batch runs the SQL as it is.");
     }
 
+    @Test
+    void batchesOverTheInputBudgetAreRefusedInThePanelWithTheCell() throws Exception {
+        // Earlier batches come back from the page as JSON: the budget counts them too, whatever the client sent.
+        String wide = "x".repeat((int) SandboxLimits.DEFAULT.inputCharacters() + 1);
+        String history = "[{\"staging.customer\": [{\"customer_key\": \"C1\", \"CustomerName\": \"" + wide
+                + "\", \"email\": null}]}]";
+        var answer = mvc.perform(post("/loads/" + id + "/try").param("action", "run").param("history", history)
+                .param("t0.rows", "1").param("t0.r0.c0", "C2").param("t0.r0.c1", "Ann").param("t0.r0.c2", ""))
+                .andExpect(status().isOk()).andReturn().getResponse();
+        assertThat(answer.getContentType()).startsWith("text/html");
+        Document page = Jsoup.parse(answer.getContentAsString());
+        assertThat(page.select("#try-problem").text()).contains("batches[0].tables.staging.customer[0].CustomerName takes"
+                + " the sample rows past the sandbox's 2,000,000 characters (all values of all batches together)");
+        assertThat(page.select("#try-results .try-result")).isEmpty();
+    }
+
     private static java.util.List<String> headers(Element table) {
         return table.select("thead th").stream().map(Element::text).toList();
     }

@@ -55,7 +55,7 @@ class TrySandboxSecurityTest extends H2DemoStoreTest {
         assertThat(failure.get("message").asString()).as(what).contains(message);
         String tail = sql.substring(Math.max(0, sql.length() - 25), sql.length() - 1);
         assertThat(failure.get("statement").asString()).as("the statement is shown").endsWith(tail);
-        assertThat(seconds).as("stopped in time").isLessThan(Sandbox.TIMEOUT_SECONDS + 10);
+        assertThat(seconds).as("stopped in time").isLessThan(SandboxLimits.DEFAULT.statementSeconds() + 10);
         assertThat(Path.of("/tmp/loadsmith-try-escape.csv")).doesNotExist();
         assertThat(Path.of("/tmp/loadsmith-try-attach.duckdb")).doesNotExist();
         assertThat(Files.exists(Path.of("/tmp/loadsmith-try-export"))).isFalse();

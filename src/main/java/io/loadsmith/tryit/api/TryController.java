@@ -44,7 +44,9 @@ public class TryController {
             description = "A fresh in-memory DuckDB without file, network or extension access runs the batches in order."
                     + " Each batch answers the tables the load wrote, every row marked NEW, CLOSED, CHANGED, UNCHANGED or"
                     + " REMOVED. A statement DuckDB refuses ends the run: the batch's failure gives the step, the statement"
-                    + " and DuckDB's message (200). Unknown tables or columns, too many rows: 400. Sandbox busy: 503.")
+                    + " and DuckDB's message (200), as does a run past its total time (30 s) or an answer past its"
+                    + " 4,000,000 characters of table cells. Unknown tables or columns, too many rows, more than 2,000,000"
+                    + " characters of values in all batches: 400, with the field. Sandbox busy: 503. Bounds: docs/tryit.md.")
     @PostMapping
     public TryResult run(@PathVariable long id, @Valid @RequestBody TryRequest request) {
         List<TryRunner.Batch> batches = request.batches().stream()

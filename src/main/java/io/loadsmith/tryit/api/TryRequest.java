@@ -18,7 +18,7 @@ public record TryRequest(
     public record Batch(
             @Schema(description = "Rows by table (schema.name, as GET /api/v1/loads/{id}/try lists them); each row maps"
                     + " column names to values (text, number, boolean or null). A table left out is empty in this batch."
-                    + " Up to 10,000 rows per table.", example = "{\"stage.vessel_source\": [{\"vessel_id\": \"A\", \"vessel_name\": \"Sea Explorer\"}]}")
+                    + " Up to 10,000 rows per table, and 2,000,000 characters of values in all batches together.", example = "{\"stage.vessel_source\": [{\"vessel_id\": \"A\", \"vessel_name\": \"Sea Explorer\"}]}")
             @Size(max = Limits.SOURCES, message = Limits.ENTRIES)
             Map<@Size(max = Limits.QUALIFIED_NAME, message = Limits.CHARACTERS) String, List<Map<String, Object>>> tables) {
     }

@@ -106,6 +106,9 @@ public interface LoadMappingsContract {
                         + (a.has("formula") ? "=" + a.get("formula").asString() : "")).toList())
                 .containsExactly("hk<-[customer_no, qualify]:HASH_KEY", "bk<-[customer_no]:BUSINESS_KEY",
                         "load_dts<-[]:CURRENT_TS", "rec_src<-[]:CUSTOM='CRM'", "user_ref<-[userId]:copy");
+        // The load's page lists them.
+        assertThat(api().raw(HttpMethod.GET, "/loads/" + load, null).text()).contains("Mappings (1)",
+                "map_store.Stage_Customer (SOURCE)", "hk ← customer_no, qualify (HASH_KEY)", "user_ref ← userId (copy)");
         // The load itself carries them, and a change of the load that does not give mappings keeps them.
         JsonNode loadJson = api().get("/api/v1/loads/" + load);
         assertThat(loadJson.get("mappings")).isEqualTo(read.get("mappings"));
@@ -396,6 +399,79 @@ public interface LoadMappingsContract {
         String sourcePage = api().raw(HttpMethod.GET, "/entities/" + source, null).text();
         assertThat(sourcePage).contains("href=\"/entities/" + target + "\" class=\"feeds\">lin_map.TGT</a>")
                 .doesNotContain("class=\"fed-by\"");
+    }
+
+    String BULK_HEADER = "source_entity_schema;source_entity_name;target_entity_schema;target_entity_name;"
+            + "target_entity_load_name;entity_mapping_name;target_attribute_name;source_attribute_names;transformation_type;"
+            + "transformation_formula\n";
+
+    /** The commercial designer's mapping import: CSV or JSON rows into loads' mappings, all or nothing. */
+    @Test
+    default void bulkImportMapsRowsIntoLoadsAndNamesEveryRefusedRowAndColumn() {
+        long existing = hubLoad("map_bulk");
+        String csv = BULK_HEADER
+                + "map_bulk;Stage_Customer;map_bulk;hub_customer;load_map_bulk_new;stage_to_hub;hk;\"customer_no,qualify\";HASH_KEY;\n"
+                + "map_bulk;Stage_Customer;map_bulk;hub_customer;load_map_bulk_new;stage_to_hub;bk;customer_no;BUSINESS_KEY;\n"
+                + "map_bulk;Stage_Customer;map_bulk;hub_customer;load_map_bulk_new;stage_to_hub;rec_src;;CUSTOM;\"'C;R|M'\"\n"
+                + "map_bulk;Stage_Customer;map_bulk;hub_customer;load_map_bulk;other;user_ref;userId;;\n";
+
+        // Rules broken in two rows and a load that does not exist: every row named, nothing written.
+        Api.Answer refused = bulk(csv.replace("customer_no;BUSINESS_KEY", "nope;BUSINESS_KEY").replace(";HASH_KEY;", ";NO_TYPE;"));
+        assertThat(fields(refused)).containsExactly(
+                "rows[2].transformation_type|row 2, column transformation_type: Load 'load_map_bulk_new', mapping 1"
+                        + " (map_bulk.Stage_Customer), target attribute 'hk': is not a configured transformation type; known"
+                        + " types: BUSINESS_KEY, CONCAT, CURRENT_TS, CUSTOM, HASH_DIFF, HASH_KEY, REFERENCE_HASH_DIFF,"
+                        + " REFERENCE_HASH_KEY",
+                "rows[3].source_attribute_names|row 3, column source_attribute_names: Load 'load_map_bulk_new', mapping 1"
+                        + " (map_bulk.Stage_Customer), target attribute 'bk': source attribute 'nope' is not an attribute of"
+                        + " the mapping's source map_bulk.Stage_Customer");
+        assertThat(api().get("/api/v1/loads?name=load_map_bulk_new")).isEmpty();
+        assertThat(api().get("/api/v1/loads/" + existing + "/mappings").get("mappings").size()).isZero();
+
+        // A file the import cannot read: its header and rows named before anything is looked up.
+        Api.Answer unreadable = bulk(BULK_HEADER.replace("transformation_formula", "remarks")
+                + "map_bulk;Stage_Customer;map_bulk;hub_customer;load_map_bulk_new;stage_to_hub;;customer_no;;\n");
+        assertThat(fields(unreadable)).containsExactly(
+                "header.remarks|header: 'remarks' is not a column of the mapping import; its columns:"
+                        + " source_entity_schema, source_entity_name, target_entity_schema, target_entity_name,"
+                        + " target_entity_load_name, entity_mapping_name, target_attribute_name, source_attribute_names,"
+                        + " transformation_type, transformation_formula");
+
+        Api.Answer done = bulk(csv);
+        assertThat(done.status()).as(done.body()).isEqualTo(200);
+        assertThat(done.json().get("rows").asInt()).isEqualTo(4);
+        assertThat(done.json().get("createdLoads").toString()).isEqualTo("[\"load_map_bulk_new\"]");
+        assertThat(done.json().get("changedLoads").toString()).isEqualTo("[\"load_map_bulk\"]");
+        JsonNode made = api().get("/api/v1/loads?name=load_map_bulk_new").get(0);
+        assertThat(made.get("target").asString()).isEqualTo("map_bulk.hub_customer");
+        assertThat(made.get("mappings").get(0).get("name").asString()).isEqualTo("stage_to_hub");
+        assertThat(made.get("mappings").get(0).get("attributes").valueStream().map(a -> a.get("target").asString() + "<-"
+                + a.get("sources").valueStream().map(JsonNode::asString).toList() + ":" + a.get("transformationType").asString()
+                + (a.has("formula") ? "=" + a.get("formula").asString() : "")).toList())
+                .containsExactly("hk<-[customer_no, qualify]:HASH_KEY", "bk<-[customer_no]:BUSINESS_KEY", "rec_src<-[]:CUSTOM='C;R|M'");
+
+        // JSON rows: a mapping of the same name replaces the load's, the others stay.
+        Api.Answer json = api().send(HttpMethod.POST, "/api/v1/loads/mapping-import", List.of(obj("source_entity_schema",
+                "map_bulk", "source_entity_name", "Stage_Customer", "target_entity_schema", "map_bulk", "target_entity_name",
+                "hub_customer", "target_entity_load_name", "LOAD_MAP_BULK", "entity_mapping_name", "OTHER",
+                "target_attribute_name", "bk", "source_attribute_names", List.of("customer_no"), "transformation_type", null)));
+        assertThat(json.status()).as(json.body()).isEqualTo(200);
+        JsonNode replaced = api().get("/api/v1/loads/" + existing + "/mappings").get("mappings");
+        assertThat(replaced.size()).isEqualTo(1);
+        assertThat(replaced.get(0).get("name").asString()).isEqualTo("OTHER");
+        assertThat(replaced.get(0).get("attributes").get(0).get("target").asString()).isEqualTo("bk");
+    }
+
+    private Api.Answer bulk(String csv) {
+        try {
+            var result = api().mvc().perform(org.springframework.test.web.servlet.request.MockMvcRequestBuilders
+                    .post("/api/v1/loads/mapping-import").with(Api.signedIn()).contentType("text/csv")
+                    .accept(org.springframework.http.MediaType.APPLICATION_JSON, org.springframework.http.MediaType.APPLICATION_PROBLEM_JSON)
+                    .content(csv.getBytes(StandardCharsets.UTF_8))).andReturn();
+            return new Api.Answer(result.getResponse().getStatus(), result.getResponse().getContentAsString(StandardCharsets.UTF_8));
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private Api.Answer imported(String json) {

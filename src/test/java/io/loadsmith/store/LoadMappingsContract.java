@@ -274,22 +274,28 @@ public interface LoadMappingsContract {
         assertThat(api().send(HttpMethod.PUT, "/api/v1/loads/" + load, obj("version", loadJson.get("version").asLong(),
                 "name", loadJson.get("name").asString(), "target", "map_model.hub_customer",
                 "steps", List.of(obj("name", "list", "type", "OVERRIDE", "text", step)))).status()).isEqualTo(200);
-        Map<String, List<String>> types = Map.of(
-                // CHAR(32), VARCHAR(20), TIMESTAMP, INTEGER8 and the quote of the case-sensitive column
-                "bigquery", List.of("STRING", "STRING", "DATETIME", "INT64", "`"),
-                "databricks", List.of("STRING", "STRING", "TIMESTAMP_NTZ", "BIGINT", "`"),
-                "duckdb", List.of("CHAR(32)", "VARCHAR(20)", "TIMESTAMP", "BIGINT", "\""),
-                "h2", List.of("CHAR(32)", "VARCHAR(20)", "TIMESTAMP", "BIGINT", "\""),
-                "postgresql", List.of("CHAR(32)", "VARCHAR(20)", "TIMESTAMP", "BIGINT", "\""),
-                "snowflake", List.of("CHAR(32)", "VARCHAR(20)", "TIMESTAMP", "BIGINT", "\""));
+        Map<String, List<String>> types = Map.ofEntries(
+                // CHAR(32), VARCHAR(20), TIMESTAMP, INTEGER8 and the quotes of the case-sensitive column
+                Map.entry("bigquery", List.of("STRING", "STRING", "DATETIME", "INT64", "`", "`")),
+                Map.entry("databricks", List.of("STRING", "STRING", "TIMESTAMP_NTZ", "BIGINT", "`", "`")),
+                Map.entry("duckdb", List.of("CHAR(32)", "VARCHAR(20)", "TIMESTAMP", "BIGINT", "\"", "\"")),
+                Map.entry("h2", List.of("CHAR(32)", "VARCHAR(20)", "TIMESTAMP", "BIGINT", "\"", "\"")),
+                Map.entry("postgresql", List.of("CHAR(32)", "VARCHAR(20)", "TIMESTAMP", "BIGINT", "\"", "\"")),
+                Map.entry("redshift", List.of("CHAR(32)", "VARCHAR(20)", "TIMESTAMP", "BIGINT", "\"", "\"")),
+                Map.entry("snowflake", List.of("CHAR(32)", "VARCHAR(20)", "TIMESTAMP", "BIGINT", "\"", "\"")),
+                Map.entry("sqlserver", List.of("CHAR(32)", "VARCHAR(20)", "DATETIME2(6)", "BIGINT", "[", "]")),
+                Map.entry("fabric", List.of("CHAR(32)", "VARCHAR(20)", "DATETIME2(6)", "BIGINT", "[", "]")),
+                Map.entry("synapse", List.of("CHAR(32)", "VARCHAR(20)", "DATETIME2(6)", "BIGINT", "[", "]")));
+        assertThat(types.keySet()).as("every target dialect").containsExactlyInAnyOrderElementsOf(
+                api().get("/api/v1/dialects").valueStream().map(d -> d.has("name") ? d.get("name").asString() : d.asString()).toList());
         types.forEach((dialect, t) -> assertThat(api().text("/api/v1/loads/" + load + "/sql?dialect=" + dialect))
                 .as(dialect).contains(String.join("\n",
                         "1 crm SOURCE map_model.Stage_Customer",
-                        "hk " + t.get(0) + " <- [customer_no VARCHAR " + t.get(1) + ", " + t.get(4) + "Channel" + t.get(4) + " VARCHAR " + t.get(1) + "] HASH_KEY",
+                        "hk " + t.get(0) + " <- [customer_no VARCHAR " + t.get(1) + ", " + t.get(4) + "Channel" + t.get(5) + " VARCHAR " + t.get(1) + "] HASH_KEY",
                         "bk " + t.get(1) + " <- [customer_no VARCHAR " + t.get(1) + "] BUSINESS_KEY",
                         "load_dts " + t.get(2) + " <- [] CURRENT_TS",
                         "rec_src " + t.get(1) + " <- [] CUSTOM 'CRM'",
-                        "user_ref " + t.get(3) + " <- [" + t.get(4) + "userId" + t.get(4) + " INTEGER8 " + t.get(3) + "] copy")));
+                        "user_ref " + t.get(3) + " <- [" + t.get(4) + "userId" + t.get(5) + " INTEGER8 " + t.get(3) + "] copy")));
 
         // The designer's preview while typing (the form does not edit mappings) generates the stored ones with the form.
         JsonNode now = api().get("/api/v1/loads/" + load);

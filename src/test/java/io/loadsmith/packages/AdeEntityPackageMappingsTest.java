@@ -1,5 +1,7 @@
 package io.loadsmith.packages;
 
+import static io.loadsmith.packages.AdeDefaultConfigurationTest.fixture;
+import static io.loadsmith.packages.AdeDefaultConfigurationTest.problems;
 import static io.loadsmith.store.Api.obj;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -58,27 +60,20 @@ class AdeEntityPackageMappingsTest {
         return new Api(mvc);
     }
 
-    private static String fixture(String path) throws Exception {
-        return new ClassPathResource("ade/" + path + ".json").getContentAsString(StandardCharsets.UTF_8);
-    }
-
     private Api.Raw batch(String entityPackage) throws Exception {
-        return api().raw(HttpMethod.POST, BATCH, ("[" + entityPackage + ",\n" + fixture("default/CONFIG_LOAD_TEMPLATES")
-                + ",\n" + fixture("default/CONFIG_ENTITY_DEFAULTS") + ",\n" + fixture("default/CONFIG_LOAD_TRANSFORMATIONS")
+        return api().raw(HttpMethod.POST, BATCH, ("[" + entityPackage + ",\n" + fixture("CONFIG_LOAD_TEMPLATES")
+                + ",\n" + fixture("CONFIG_ENTITY_DEFAULTS") + ",\n" + fixture("CONFIG_LOAD_TRANSFORMATIONS")
                 + "]").getBytes(StandardCharsets.UTF_8));
     }
 
-    private static String problems(Api.Raw answer) {
-        StringBuilder lines = new StringBuilder();
-        Api.JSON.readTree(answer.text()).get("problems")
-                .forEach(p -> lines.append(p.get("path").asString()).append(": ").append(p.get("message").asString()).append('\n'));
-        return lines.toString();
+    private static String customer() throws Exception {
+        return new ClassPathResource("ade/entity/CUSTOMER.json").getContentAsString(StandardCharsets.UTF_8);
     }
 
     @Test
     @Order(1)
     void idsThatNameNothingAreRefusedAtTheirPathAndNothingIsImported() throws Exception {
-        String broken = fixture("entity/CUSTOMER")
+        String broken = customer()
                 .replace("\"entityLoadId\": \"10000000-0000-4000-8000-000000000003\", \"position\": 1,\n"
                                 + "     \"sourceEntityId\": \"e0000000-0000-4000-8000-000000000001\"",
                         "\"entityLoadId\": \"10000000-0000-4000-8000-000000000003\", \"position\": 1,\n"
@@ -103,7 +98,7 @@ class AdeEntityPackageMappingsTest {
     void theEntityPackageImportsWithTheDefaultConfigurationAndItsMappingsBecomeTheLoadsMappings() throws Exception {
         api().create("/api/v1/templates", obj("name", "list_transformations", "parameters", List.of(),
                 "variants", Map.of("default", LIST)));
-        Api.Raw answer = batch(fixture("entity/CUSTOMER"));
+        Api.Raw answer = batch(customer());
         assertThat(answer.status()).as(answer.text()).isEqualTo(200);
 
         JsonNode hub = api().get("/api/v1/loads?name=load_h_customer").get(0);

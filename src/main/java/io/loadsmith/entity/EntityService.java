@@ -246,6 +246,16 @@ public class EntityService {
         return found.get(0);
     }
 
+    /** As {@link #byQualifiedName}, but empty rather than refused: for a caller that words its own refusal. */
+    @Transactional(readOnly = true)
+    public Optional<WarehouseEntity> findByQualifiedName(String qualifiedName) {
+        if (qualifiedName == null || qualifiedName.contains(".")) {
+            return qualifiedName == null ? Optional.empty() : findQualified(qualifiedName);
+        }
+        List<WarehouseEntity> found = entities.findByNameOrderBySchemaName(qualifiedName);
+        return found.size() == 1 ? Optional.of(found.get(0)) : Optional.empty();
+    }
+
     private void apply(WarehouseEntity entity, EntityRequest request, EntityType type, String name,
                        List<WarehouseAttribute> attributes, int fromType, Violations violations) {
         String schema = schema(request, type);

@@ -58,6 +58,9 @@ public interface WarehouseEntityRepository extends JpaRepository<WarehouseEntity
             nativeQuery = true)
     int restore(long id);
 
-    @Query("select l.name from Load l where l.target = :entity or :entity member of l.sources order by l.name")
+    /** Loads that target, read or map the entity. */
+    @Query("""
+            select distinct l.name from Load l left join l.mappings m
+            where l.target = :entity or :entity member of l.sources or m.source = :entity order by l.name""")
     List<String> loadsUsing(WarehouseEntity entity);
 }

@@ -15,7 +15,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Reads the commercial tool's configuration packages (CONFIG_ENTITY_DEFAULTS,
- * CONFIG_LOAD_TRANSFORMATIONS, CONFIG_LOAD_TEMPLATES; see shared/ade-format.md) into a
+ * CONFIG_LOAD_TRANSFORMATIONS, CONFIG_LOAD_TEMPLATES; see shared/ade-format.md), and the entities,
+ * loads and mappings of its entity packages ({@link AdeEntityPackage}), into a
  * {@link PackageDocument}, so they are imported by the same atomic path as Loadsmith's own
  * packages. Every problem is collected with its JSON path; nothing partial comes out.
  */
@@ -68,6 +69,11 @@ public final class AdeConfigPackages {
 
     private final List<Problem> problems = new ArrayList<>();
     private final List<Passed> skipped = new ArrayList<>();
+
+    /** A problem found by a reader of one part of a package (see AdeEntityPackage). */
+    void problem(String path, String message) {
+        problems.add(new Problem(path, message));
+    }
 
     private AdeConfigPackages() {
     }
@@ -260,13 +266,15 @@ public final class AdeConfigPackages {
         List<PackageDocument.TransformationTypeDoc> transformations = transformations(root);
         List<PackageDocument.TemplateDoc> templates = templates(root);
         List<PackageDocument.PresetDoc> presets = presets(root);
+        AdeEntityPackage entityPackage = new AdeEntityPackage(this, root);
         if (!problems.isEmpty()) {
             throw new InvalidPackageException(problems);
         }
         return new Imported(PackageJson.canonical(new PackageDocument(PackageDocument.FORMAT,
-                storedName(packageName), "Imported from configuration package " + packageName,
-                attributeTypes, defaultAttributes, entityTypes, transformations, templates, List.of(), List.of(),
-                List.of(), presets, List.of())), List.copyOf(skipped), header, "$");
+                storedName(packageName), "Imported from " + (entityPackage.entities().isEmpty() ? "configuration" : "entity")
+                        + " package " + packageName,
+                attributeTypes, defaultAttributes, entityTypes, transformations, templates, entityPackage.entities(),
+                entityPackage.loads(), List.of(), presets, List.of())), List.copyOf(skipped), header, "$");
     }
 
     /** The name of the Loadsmith package a configuration package is imported into. */
@@ -427,11 +435,11 @@ public final class AdeConfigPackages {
         return templates;
     }
 
-    private interface Visitor {
+    interface Visitor {
         void visit(JsonNode node, String path);
     }
 
-    private void each(JsonNode root, String key, Visitor visitor) {
+    void each(JsonNode root, String key, Visitor visitor) {
         JsonNode list = root.path(key);
         if (list.isMissingNode() || list.isNull()) {
             return;
@@ -472,7 +480,7 @@ public final class AdeConfigPackages {
         return null;
     }
 
-    private String text(JsonNode node, String key, String path, boolean required) {
+    String text(JsonNode node, String key, String path, boolean required) {
         JsonNode value = node.get(key);
         if (value == null || value.isNull()) {
             if (required) {
@@ -487,7 +495,7 @@ public final class AdeConfigPackages {
         return value.asString();
     }
 
-    private Integer integer(JsonNode node, String key, String path) {
+    Integer integer(JsonNode node, String key, String path) {
         JsonNode value = node.get(key);
         if (value == null || value.isNull() || (value.isString() && value.asString().isBlank())) {
             return null;
@@ -502,7 +510,7 @@ public final class AdeConfigPackages {
         return null;
     }
 
-    private Boolean bool(JsonNode node, String key, String path) {
+    Boolean bool(JsonNode node, String key, String path) {
         JsonNode value = node.get(key);
         if (value == null || value.isNull()) {
             return null;
@@ -515,12 +523,12 @@ public final class AdeConfigPackages {
     }
 
     /** The tool writes lengths into the datatype at times, e.g. CHAR(32); split them off. */
-    private String datatype(JsonNode node, String path) {
+    String datatype(JsonNode node, String path) {
         String datatype = text(node, "datatype", path, true);
         return datatype == null ? null : datatype.replaceAll("\\(.*\\)$", "").trim().toUpperCase(Locale.ROOT);
     }
 
-    private static int position(JsonNode node) {
+    static int position(JsonNode node) {
         JsonNode p = node.path("position");
         if (p.isIntegralNumber()) {
             return p.asInt();

@@ -1,5 +1,6 @@
 package io.loadsmith.exchange;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -7,6 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import io.loadsmith.generation.DatatypeOverrides;
+import io.loadsmith.generation.MappingModels;
 import io.loadsmith.generation.catalog.ParameterDefinition;
 import io.loadsmith.generation.catalog.ParameterType;
 import io.loadsmith.generation.catalog.TemplateDefinition;
@@ -15,6 +17,7 @@ import io.loadsmith.generation.catalog.TemplateSource;
 import io.loadsmith.generation.model.AttributeModel;
 import io.loadsmith.generation.model.EntityModel;
 import io.loadsmith.generation.model.LoadModel;
+import io.loadsmith.generation.model.MappingModel;
 import io.loadsmith.generation.model.StepModel;
 import io.loadsmith.generation.model.StepType;
 import io.loadsmith.problem.InvalidRequestException;
@@ -41,10 +44,20 @@ public final class DocumentModels implements TemplateSource {
     }
 
     public LoadModel load(PackageDocument.LoadDoc load) {
-        return new LoadModel(load.name(), entity(load.target(), "$.loads[" + load.name() + "].target"),
+        EntityModel target = entity(load.target(), "$.loads[" + load.name() + "].target");
+        List<MappingModel> mappings = new ArrayList<>();
+        for (int i = 0; i < load.mappings().size(); i++) {
+            PackageDocument.MappingDoc m = load.mappings().get(i);
+            mappings.add(MappingModels.mapping(load.name(), i + 1, m.name(),
+                    m.mappingType(), target,
+                    entity(m.source(), "$.loads[" + load.name() + "].mappings[" + i + "].source"),
+                    m.attributes().stream().map(a -> new MappingModels.Named(a.target(), a.sources(),
+                            a.transformationType(), a.formula())).toList()));
+        }
+        return new LoadModel(load.name(), target,
                 load.sources().stream().map(s -> entity(s, "$.loads[" + load.name() + "].sources")).toList(),
                 load.steps().stream().map(s -> new StepModel(s.name(), StepType.valueOf(s.type()), s.text())).toList(),
-                load.options());
+                load.options(), mappings);
     }
 
     /** The document's datatype mappings, for the engine that renders it (dialect names in lower case, as stored). */

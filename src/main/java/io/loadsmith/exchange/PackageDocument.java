@@ -188,14 +188,49 @@ public record PackageDocument(
         }
     }
 
+    /** {@code mappings}: optional; the load's entity mappings in order (absent when it has none). */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    @JsonPropertyOrder({"name", "target", "loadType", "description", "sources", "options", "steps"})
+    @JsonPropertyOrder({"name", "target", "loadType", "description", "sources", "options", "steps", "mappings"})
     public record LoadDoc(String name, String target, String loadType, String description, List<String> sources,
-                          Map<String, String> options, List<StepDoc> steps) {
+                          Map<String, String> options, List<StepDoc> steps,
+                          // Left out when empty: documents of loads without mappings keep their bytes.
+                          @JsonInclude(JsonInclude.Include.NON_EMPTY) List<MappingDoc> mappings) {
         public LoadDoc {
             sources = orEmpty(sources);
             options = options == null ? Map.of() : Map.copyOf(options);
             steps = orEmpty(steps);
+            mappings = orEmpty(mappings);
+        }
+
+        public LoadDoc(String name, String target, String loadType, String description, List<String> sources,
+                       Map<String, String> options, List<StepDoc> steps) {
+            this(name, target, loadType, description, sources, options, steps, List.of());
+        }
+    }
+
+    /**
+     * An entity mapping: {@code source} ({@code schema.name}) feeds the load's target; {@code mappingType}
+     * SOURCE or REFERENCE (absent: SOURCE); {@code name} optional.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonPropertyOrder({"source", "mappingType", "name", "attributes"})
+    public record MappingDoc(String source, String mappingType, String name, List<AttributeMappingDoc> attributes) {
+        public MappingDoc {
+            // Absent is SOURCE, as the store keeps it: a file that leaves it out reads as its export.
+            mappingType = mappingType == null ? "SOURCE" : mappingType;
+            attributes = orEmpty(attributes);
+        }
+    }
+
+    /**
+     * A mapped target attribute: {@code sources} in order, {@code transformationType} (absent: a
+     * plain copy), {@code formula} the SQL expression of a CUSTOM one.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonPropertyOrder({"target", "sources", "transformationType", "formula"})
+    public record AttributeMappingDoc(String target, List<String> sources, String transformationType, String formula) {
+        public AttributeMappingDoc {
+            sources = orEmpty(sources);
         }
     }
 

@@ -3,6 +3,7 @@ package io.loadsmith.export;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -12,8 +13,9 @@ import java.util.TreeSet;
 import io.loadsmith.exchange.PackageDocument.LoadDoc;
 
 /**
- * Orders loads so that a load runs after the loads that fill its sources (Kahn's algorithm;
- * among loads that are ready, by name, so the order is stable). A cycle is an error that names it.
+ * Orders loads so that a load runs after the loads that fill its sources and the source entities of
+ * its mappings (Kahn's algorithm; among loads that are ready, by name, so the order is stable). A
+ * cycle is an error that names its loads and the entities that tie them.
  */
 final class RunOrder {
 
@@ -28,7 +30,7 @@ final class RunOrder {
         Map<String, Set<String>> waitsFor = new HashMap<>();
         for (LoadDoc load : loads) {
             Set<String> before = new HashSet<>();
-            for (String source : load.sources()) {
+            for (String source : reads(load)) {
                 for (LoadDoc feeder : byTarget.getOrDefault(key(source), List.of())) {
                     if (!feeder.name().equals(load.name())) {
                         before.add(feeder.name());
@@ -62,10 +64,21 @@ final class RunOrder {
             }
         }
         if (!waitsFor.isEmpty()) {
-            throw new IllegalArgumentException("Loads depend on each other in a cycle: "
-                    + String.join(", ", new TreeSet<>(waitsFor.keySet())));
+            Set<String> inCycle = new HashSet<>();
+            waitsFor.keySet().forEach(name -> inCycle.add(key(byName.get(name).target())));
+            throw new IllegalArgumentException("Loads depend on each other in a cycle: " + String.join(", ",
+                    new TreeSet<>(waitsFor.keySet()).stream().map(name -> byName.get(name)).map(l -> l.name() + " ("
+                            + l.target() + " <- " + String.join(", ", reads(l).stream()
+                            .filter(s -> inCycle.contains(key(s))).toList()) + ")").toList()));
         }
         return ordered;
+    }
+
+    /** What a load reads: its sources, then its mappings' source entities. */
+    private static Set<String> reads(LoadDoc load) {
+        Set<String> reads = new LinkedHashSet<>(load.sources());
+        load.mappings().forEach(m -> reads.add(m.source()));
+        return reads;
     }
 
     private static String key(String qualifiedName) {

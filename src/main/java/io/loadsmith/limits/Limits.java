@@ -39,6 +39,8 @@ public final class Limits {
     public static final int ATTRIBUTES = 1000;
     public static final int PARAMETERS = 100;
     public static final int SOURCES = 100;
+    /** Entity mappings of one load, and source attributes of one mapped target attribute. */
+    public static final int MAPPINGS = 100;
     public static final int OPTIONS = 100;
     public static final int VARIABLES = 1000;
     /** Texts by dialect of a template or a formula: "default" and one per dialect (others are refused anyway). */

@@ -26,8 +26,8 @@ import io.loadsmith.packageregistry.MetadataPackageService;
 import io.loadsmith.problem.NotFoundException;
 
 /**
- * The lineage graph: for every load, its source entities and the tables its SQL reads flow into it,
- * and it flows into its target. The SQL is the generated SQL (templates expanded, placeholders
+ * The lineage graph: for every load, its source entities, its mappings' source entities and (for a
+ * load without mappings) the tables its SQL reads flow into it, and it flows into its target. The SQL is the generated SQL (templates expanded, placeholders
  * replaced); a load whose SQL cannot be generated falls back to its steps' text.
  */
 @Service
@@ -130,7 +130,9 @@ public class LineageService {
             }
             Set<String> reads = new LinkedHashSet<>();
             load.sources().forEach(s -> reads.add(s.toLowerCase(Locale.ROOT)));
-            TableReferences refs = TableReferences.of(statements(load, notes));
+            load.mappings().forEach(m -> reads.add(m.source().toLowerCase(Locale.ROOT)));
+            // A load's mappings say what it reads; its SQL is searched only where it has none.
+            TableReferences refs = TableReferences.of(load.mappings().isEmpty() ? statements(load, notes) : List.of());
             notes.addAll(refs.unread());
             reads.addAll(refs.read());
             reads.remove(load.target().toLowerCase(Locale.ROOT));

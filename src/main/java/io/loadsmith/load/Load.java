@@ -77,6 +77,30 @@ public class Load {
     @ListIndexBase(1)
     private List<LoadStep> steps = new ArrayList<>();
 
+    // Entity mappings, their target attributes and those's source attributes, in three flat lists:
+    // each child names its parent by 1-based position (see V17__mappings.sql). Only replaceMappings
+    // writes them, whole, after MappingRules.
+    @Fetch(FetchMode.SUBSELECT)
+    @ElementCollection
+    @CollectionTable(name = "load_mapping", joinColumns = @JoinColumn(name = "load_id"))
+    @OrderColumn(name = "position")
+    @ListIndexBase(1)
+    private List<StoredMapping> mappings = new ArrayList<>();
+
+    @Fetch(FetchMode.SUBSELECT)
+    @ElementCollection
+    @CollectionTable(name = "load_attribute_mapping", joinColumns = @JoinColumn(name = "load_id"))
+    @OrderColumn(name = "position")
+    @ListIndexBase(1)
+    private List<StoredAttributeMapping> attributeMappings = new ArrayList<>();
+
+    @Fetch(FetchMode.SUBSELECT)
+    @ElementCollection
+    @CollectionTable(name = "load_mapping_source", joinColumns = @JoinColumn(name = "load_id"))
+    @OrderColumn(name = "position")
+    @ListIndexBase(1)
+    private List<StoredMappingSource> mappingSources = new ArrayList<>();
+
     @Fetch(FetchMode.SUBSELECT)
     @ElementCollection
     @CollectionTable(name = "load_option", joinColumns = @JoinColumn(name = "load_id"))
@@ -132,6 +156,52 @@ public class Load {
         violations.throwIfAny();
         steps.clear();
         steps.addAll(newSteps);
+    }
+
+    /**
+     * Replaces the entity mappings; {@code sources} are their source entities, in the same order.
+     * Refused whole (InvalidRequestException naming every problem) unless {@link MappingRules} hold
+     * against the load's current target.
+     */
+    public void replaceMappings(List<EntityMapping> given, List<WarehouseEntity> sources, Set<String> transformationTypes) {
+        List<EntityMapping> checked = new MappingRules(name, target, transformationTypes).check(given, sources);
+        mappings.clear();
+        attributeMappings.clear();
+        mappingSources.clear();
+        for (int i = 0; i < checked.size(); i++) {
+            EntityMapping m = checked.get(i);
+            mappings.add(new StoredMapping(sources.get(i), m.mappingType(), m.name()));
+            for (AttributeMapping a : m.attributes()) {
+                attributeMappings.add(new StoredAttributeMapping(i + 1, a.target(), a.transformationType(), a.formula()));
+                int attributePosition = attributeMappings.size();
+                a.sources().forEach(s -> mappingSources.add(new StoredMappingSource(attributePosition, s)));
+            }
+        }
+    }
+
+    /** The entity mappings as the API speaks them, in order. */
+    public List<EntityMapping> getMappings() {
+        List<List<AttributeMapping>> byMapping = new ArrayList<>();
+        mappings.forEach(m -> byMapping.add(new ArrayList<>()));
+        for (int a = 0; a < attributeMappings.size(); a++) {
+            StoredAttributeMapping stored = attributeMappings.get(a);
+            int position = a + 1;
+            List<String> sourceNames = mappingSources.stream().filter(s -> s.attributePosition() == position)
+                    .map(StoredMappingSource::sourceAttribute).toList();
+            byMapping.get(stored.mappingPosition() - 1).add(new AttributeMapping(stored.targetAttribute(), sourceNames,
+                    stored.transformationType(), stored.customFormula()));
+        }
+        List<EntityMapping> result = new ArrayList<>();
+        for (int i = 0; i < mappings.size(); i++) {
+            StoredMapping m = mappings.get(i);
+            result.add(new EntityMapping(m.source().qualifiedName(), m.mappingType(), m.name(), byMapping.get(i)));
+        }
+        return List.copyOf(result);
+    }
+
+    /** The source entities of the mappings, in mapping order. */
+    public List<WarehouseEntity> getMappingSources() {
+        return mappings.stream().map(StoredMapping::source).toList();
     }
 
     public Long getId() {

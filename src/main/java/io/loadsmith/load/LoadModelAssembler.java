@@ -9,7 +9,9 @@ import org.springframework.transaction.annotation.Transactional;
 
 import io.loadsmith.entity.EntityService;
 import io.loadsmith.generation.model.EntityModel;
+import io.loadsmith.generation.MappingModels;
 import io.loadsmith.generation.model.LoadModel;
+import io.loadsmith.generation.model.MappingModel;
 import io.loadsmith.generation.model.StepModel;
 import io.loadsmith.load.api.LoadRequest;
 
@@ -43,9 +45,22 @@ public class LoadModelAssembler {
         for (int i = 0; i < draft.sources().size(); i++) {
             sources.add(entities.byQualifiedName("sources[" + i + "]", draft.sources().get(i)).toModel());
         }
-        return new LoadModel(draft.name() == null || draft.name().isBlank() ? "draft" : draft.name(),
-                entities.byQualifiedName("target", draft.target()).toModel(), sources,
+        String name = draft.name() == null || draft.name().isBlank() ? "draft" : draft.name();
+        EntityModel target = entities.byQualifiedName("target", draft.target()).toModel();
+        List<MappingModel> mappings = new ArrayList<>();
+        List<EntityMapping> drafted = draft.mappings() == null ? List.of() : draft.mappings();
+        for (int i = 0; i < drafted.size(); i++) {
+            EntityMapping m = drafted.get(i);
+            mappings.add(MappingModels.mapping(name, i + 1, m.name(), m.mappingType(), target,
+                    entities.byQualifiedName("mappings[" + i + "].source", m.source()).toModel(), named(m)));
+        }
+        return new LoadModel(name, target, sources,
                 draft.steps().stream().map(s -> new StepModel(s.name(), s.type(), s.text())).toList(),
-                new TreeMap<>(draft.options()));
+                new TreeMap<>(draft.options()), mappings);
+    }
+
+    static List<MappingModels.Named> named(EntityMapping mapping) {
+        return mapping.attributes().stream().map(a -> new MappingModels.Named(a.target(), a.sources(),
+                a.transformationType(), a.formula())).toList();
     }
 }

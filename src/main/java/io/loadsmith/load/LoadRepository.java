@@ -38,7 +38,8 @@ public interface LoadRepository extends JpaRepository<Load, Long> {
             select e.schema_name, e.name from dw_entity e
             where e.deleted_at is not null
               and (e.id = (select l.target_entity_id from entity_load l where l.id = :id)
-                   or e.id in (select s.entity_id from load_source s where s.load_id = :id))""",
+                   or e.id in (select s.entity_id from load_source s where s.load_id = :id)
+                   or e.id in (select m.source_entity_id from load_mapping m where m.load_id = :id))""",
             nativeQuery = true)
     List<Object[]> deletedEntitiesOf(long id);
 

@@ -52,11 +52,14 @@ public class LoadService {
     private final DialectRegistry dialects;
     private final AuditTrail audit;
     private final PackageLoadsReader packageReader;
+    private final MappingSources mappingSources;
 
     public LoadService(LoadRepository loads, EntityService entities, EnvironmentService environments,
                        LoadModelAssembler assembler, LoadSqlGenerator generator, TemplateCallCheck callCheck,
-                       DialectRegistry dialects, AuditTrail audit, PackageLoadsReader packageReader) {
+                       DialectRegistry dialects, AuditTrail audit, PackageLoadsReader packageReader,
+                       MappingSources mappingSources) {
         this.packageReader = packageReader;
+        this.mappingSources = mappingSources;
         this.loads = loads;
         this.entities = entities;
         this.environments = environments;
@@ -111,6 +114,18 @@ public class LoadService {
         LoadResponse before = audit.before(() -> toResponse(load));
         Names.requireFree(KIND, request.name(), load.getId(), loads.findByNameIgnoreCase(request.name()), Load::getId, Load::getName);
         apply(load, entities.byQualifiedName("target", request.target()), request);
+        return audit.updated(ObjectKind.LOAD, before, toResponse(loads.saveAndFlush(load)));
+    }
+
+    /**
+     * Replaces the load's entity mappings (none: removes them), if {@code version} is the load's
+     * current one; the load's version moves on, as for any change of the load.
+     */
+    public LoadResponse replaceMappings(long id, Long version, List<EntityMapping> mappings) {
+        Load load = find(id);
+        StaleVersionException.check(KIND + " '" + load.getName() + "'", version, load.getVersion());
+        LoadResponse before = audit.before(() -> toResponse(load));
+        load.replaceMappings(mappings, mappingSources.resolve(load.getName(), mappings), mappingSources.transformationTypes());
         return audit.updated(ObjectKind.LOAD, before, toResponse(loads.saveAndFlush(load)));
     }
 
@@ -195,7 +210,12 @@ public class LoadService {
             sources.add(entities.byQualifiedName("sources[" + i + "]", r.sources().get(i)));
         }
         checkTemplateCalls(r);
+        List<EntityMapping> mappings = r.mappings() == null ? load.getMappings() : r.mappings();
+        List<WarehouseEntity> mappingSourceEntities = r.mappings() == null ? load.getMappingSources()
+                : mappingSources.resolve(r.name(), mappings);
         load.change(r.name(), target, r.loadType(), r.description(), sources, r.options());
+        // Kept mappings are checked again too: a new target or name must still fit them.
+        load.replaceMappings(mappings, mappingSourceEntities, mappingSources.transformationTypes());
         // Step names are labels: stored composed (NFC), so that one name typed two ways is one name.
         load.replaceSteps(r.steps().stream().map(LoadStep::of).toList());
     }
@@ -232,6 +252,6 @@ public class LoadService {
                 inPackage == null ? null : inPackage.getName(), l.getLoadType(),
                 l.getDescription(), l.getSources().stream().map(WarehouseEntity::qualifiedName).toList(),
                 l.getSteps().stream().map(LoadStep::toJson).toList(),
-                new TreeMap<>(l.getOptions()), l.getCreatedAt(), l.getUpdatedAt());
+                new TreeMap<>(l.getOptions()), l.getCreatedAt(), l.getUpdatedAt(), l.getMappings());
     }
 }

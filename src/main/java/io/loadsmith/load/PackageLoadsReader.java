@@ -44,6 +44,17 @@ class PackageLoadsReader {
     private static final String OPTIONS = "select o.load_id, o.name, o.option_value "
             + liveLoads(" join load_option o on o.load_id = l.id");
 
+    private static final String MAPPINGS = "select m.load_id, m.position, e.schema_name, e.name, m.mapping_type, m.name "
+            + liveLoads(" join load_mapping m on m.load_id = l.id join dw_entity e on e.id = m.source_entity_id")
+            + " order by m.load_id, m.position";
+
+    private static final String ATTRIBUTE_MAPPINGS = "select a.load_id, a.position, a.mapping_position, a.target_attribute,"
+            + " a.transformation_type, a.custom_formula " + liveLoads(" join load_attribute_mapping a on a.load_id = l.id")
+            + " order by a.load_id, a.position";
+
+    private static final String MAPPING_SOURCES = "select u.load_id, u.attribute_position, u.source_attribute "
+            + liveLoads(" join load_mapping_source u on u.load_id = l.id") + " order by u.load_id, u.position";
+
     private final JdbcTemplate jdbc;
 
     PackageLoadsReader(JdbcTemplate jdbc) {
@@ -78,6 +89,7 @@ class PackageLoadsReader {
                 }
             }
         }
+        Map<Long, List<EntityMapping>> mappings = mappings(connection, packageName);
         List<LoadResponse> loads = new ArrayList<>();
         try (PreparedStatement st = prepare(connection, LOADS, packageName); ResultSet rs = st.executeQuery()) {
             while (rs.next()) {
@@ -85,10 +97,40 @@ class PackageLoadsReader {
                 loads.add(new LoadResponse(id, rs.getLong(2), rs.getString(3), rs.getString(4) + "." + rs.getString(5),
                         rs.getString(10), LoadType.valueOf(rs.getString(6)), rs.getString(7), List.copyOf(sources.getOrDefault(id, List.of())),
                         List.copyOf(steps.getOrDefault(id, List.of())), options.getOrDefault(id, new TreeMap<>()),
-                        instant(rs, 8), instant(rs, 9)));
+                        instant(rs, 8), instant(rs, 9), mappings.getOrDefault(id, List.of())));
             }
         }
         return loads;
+    }
+
+    /** Each load's entity mappings, from their three tables (see Load.replaceMappings). */
+    private static Map<Long, List<EntityMapping>> mappings(Connection connection, String packageName) throws SQLException {
+        Map<Long, Map<Integer, List<String>>> sources = new HashMap<>();
+        try (PreparedStatement st = prepare(connection, MAPPING_SOURCES, packageName); ResultSet rs = st.executeQuery()) {
+            while (rs.next()) {
+                sources.computeIfAbsent(rs.getLong(1), id -> new HashMap<>())
+                        .computeIfAbsent(rs.getInt(2), p -> new ArrayList<>()).add(rs.getString(3));
+            }
+        }
+        Map<Long, Map<Integer, List<AttributeMapping>>> attributes = new HashMap<>();
+        try (PreparedStatement st = prepare(connection, ATTRIBUTE_MAPPINGS, packageName); ResultSet rs = st.executeQuery()) {
+            while (rs.next()) {
+                long load = rs.getLong(1);
+                attributes.computeIfAbsent(load, id -> new HashMap<>()).computeIfAbsent(rs.getInt(3), p -> new ArrayList<>())
+                        .add(new AttributeMapping(rs.getString(4), sources.getOrDefault(load, Map.of())
+                                .getOrDefault(rs.getInt(2), List.of()), rs.getString(5), rs.getString(6)));
+            }
+        }
+        Map<Long, List<EntityMapping>> mappings = new HashMap<>();
+        try (PreparedStatement st = prepare(connection, MAPPINGS, packageName); ResultSet rs = st.executeQuery()) {
+            while (rs.next()) {
+                long load = rs.getLong(1);
+                mappings.computeIfAbsent(load, id -> new ArrayList<>()).add(new EntityMapping(
+                        rs.getString(3) + "." + rs.getString(4), rs.getString(5), rs.getString(6),
+                        attributes.getOrDefault(load, Map.of()).getOrDefault(rs.getInt(2), List.of())));
+            }
+        }
+        return mappings;
     }
 
     /** The package's live loads, with {@code joins} to their rows in another table. */

@@ -5,6 +5,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,12 +15,15 @@ import org.springframework.jdbc.core.ConnectionCallback;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
+import io.loadsmith.generation.MappingModels;
 import io.loadsmith.generation.StoreChanges;
 import io.loadsmith.generation.model.AttributeModel;
 import io.loadsmith.generation.model.EntityModel;
 import io.loadsmith.generation.model.LoadModel;
+import io.loadsmith.generation.model.MappingModel;
 import io.loadsmith.generation.model.StepModel;
 import io.loadsmith.generation.model.StepType;
+import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.NotFoundException;
 
 /**
@@ -37,7 +41,9 @@ class StoredLoadReader {
     // round trip instead of four (issue 18.4). Each row says what it is, in the columns they share:
     // E an entity (position 0 the target, carrying the load's name and the store's revision, read in
     // the same statement for StoreChanges; 1..n the sources, and a load may read its own target),
-    // A an attribute, S a step, O an option. A union's column takes the widest of its branches' types
+    // A an attribute, S a step, O an option, M an entity mapping with its source entity (deleted ones
+    // too, flagged in "nullable", to be named rather than left out), T a mapped target attribute
+    // (data_length: its mapping's position), U a source attribute of one (data_length: the T's position). A union's column takes the widest of its branches' types
     // (PostgreSQL, H2: StoredLoadsContract reads a step of 1,000,000 characters); the first branch's
     // NULLs are cast so that the column has a type at all.
     private static final String LOAD = """
@@ -59,7 +65,8 @@ class StoredLoadReader {
                    a.description, a.data_length, a.data_precision, a.data_scale, a.case_sensitive, a.nullable, null
               from dw_attribute a
              where a.entity_id in (select l.target_entity_id from entity_load l where l.id = ?
-                                   union select s.entity_id from load_source s where s.load_id = ?)
+                                   union select s.entity_id from load_source s where s.load_id = ?
+                                   union select m.source_entity_id from load_mapping m where m.load_id = ?)
             union all
             select 'S', s.position, null, null, s.name, s.step_type, null, null, null, null, s.step_text,
                    null, null, null, null, null, null
@@ -70,6 +77,24 @@ class StoredLoadReader {
                    null, null, null, null, null, null
               from load_option o
              where o.load_id = ?
+            union all
+            select 'M', m.position, e.id, m.name, e.name, e.logical_name, e.schema_name, t.name, e.physical_type,
+                   e.full_refresh_policy, m.mapping_type, null, null, null, e.case_sensitive,
+                   case when e.deleted_at is null then false else true end, null
+              from load_mapping m
+              join dw_entity e on e.id = m.source_entity_id
+              left join entity_type t on t.id = e.entity_type_id
+             where m.load_id = ?
+            union all
+            select 'T', a.position, null, null, a.target_attribute, a.transformation_type, null, null, null, null,
+                   a.custom_formula, a.mapping_position, null, null, null, null, null
+              from load_attribute_mapping a
+             where a.load_id = ?
+            union all
+            select 'U', u.position, null, null, u.source_attribute, null, null, null, null, null, null,
+                   u.attribute_position, null, null, null, null, null
+              from load_mapping_source u
+             where u.load_id = ?
              order by kind, pos""";
 
     private final JdbcTemplate jdbc;
@@ -93,7 +118,14 @@ class StoredLoadReader {
         Map<Long, List<AttributeModel>> attributes = new HashMap<>();
         List<StepModel> steps = new ArrayList<>();
         Map<String, String> options = new TreeMap<>();
-        try (PreparedStatement st = prepare(connection, LOAD, loadId, loadId, loadId, loadId, loadId, loadId, loadId);
+        List<EntityRow> mappingEntities = new ArrayList<>();
+        List<String[]> mappingRows = new ArrayList<>();
+        List<MappingModels.Named> targets = new ArrayList<>();
+        List<Integer> targetMappings = new ArrayList<>();
+        Map<Integer, List<String>> sourcesByTarget = new HashMap<>();
+        long[] ids = new long[11];
+        Arrays.fill(ids, loadId);
+        try (PreparedStatement st = prepare(connection, LOAD, ids);
              ResultSet rs = st.executeQuery()) {
             while (rs.next()) {
                 switch (rs.getString("kind")) {
@@ -115,6 +147,23 @@ class StoredLoadReader {
                     }
                     case "S" -> steps.add(new StepModel(rs.getString("name"), StepType.valueOf(rs.getString("label")),
                             rs.getString("text_value")));
+                    case "M" -> {
+                        if (rs.getBoolean("nullable")) {
+                            throw deletedSource(entities.isEmpty() ? loadId : entities.get(0).loadName(), rs);
+                        }
+                        mappingEntities.add(new EntityRow(rs.getInt("pos"), null, rs.getLong("entity_id"),
+                                rs.getString("name"), rs.getString("label"), rs.getString("schema_name"),
+                                rs.getString("type_name"), rs.getString("physical_type"),
+                                rs.getString("full_refresh_policy"), rs.getBoolean("case_sensitive")));
+                        mappingRows.add(new String[] {rs.getString("load_name"), rs.getString("text_value")});
+                    }
+                    case "T" -> {
+                        targets.add(new MappingModels.Named(rs.getString("name"), List.of(), rs.getString("label"),
+                                rs.getString("text_value")));
+                        targetMappings.add(rs.getInt("data_length"));
+                    }
+                    case "U" -> sourcesByTarget.computeIfAbsent(rs.getInt("data_length"), p -> new ArrayList<>())
+                            .add(rs.getString("name"));
                     default -> {
                         // A map entry with no value is no option (as the JPA mapping reads it).
                         if (rs.getString("text_value") != null) {
@@ -129,7 +178,29 @@ class StoredLoadReader {
         }
         List<EntityModel> models = entities.stream()
                 .map(e -> e.toModel(attributes.getOrDefault(e.id(), List.of()))).toList();
-        return new LoadModel(entities.get(0).loadName(), models.get(0), models.subList(1, models.size()), steps, options);
+        String load = entities.get(0).loadName();
+        List<MappingModel> mappings = new ArrayList<>();
+        for (int i = 0; i < mappingEntities.size(); i++) {
+            EntityRow source = mappingEntities.get(i);
+            List<MappingModels.Named> mapped = new ArrayList<>();
+            for (int a = 0; a < targets.size(); a++) {
+                if (targetMappings.get(a) == source.position()) {
+                    MappingModels.Named t = targets.get(a);
+                    mapped.add(new MappingModels.Named(t.target(), sourcesByTarget.getOrDefault(a + 1, List.of()),
+                            t.transformationType(), t.formula()));
+                }
+            }
+            mappings.add(MappingModels.mapping(load, source.position(), mappingRows.get(i)[0], mappingRows.get(i)[1],
+                    models.get(0), source.toModel(attributes.getOrDefault(source.id(), List.of())), mapped));
+        }
+        return new LoadModel(load, models.get(0), models.subList(1, models.size()), steps, options, mappings);
+    }
+
+    /** A mapping's source entity deleted since (a restore of its load brought the mapping back without it). */
+    private static ConflictException deletedSource(Object load, ResultSet rs) throws SQLException {
+        return new ConflictException("Load '" + load + "': mapping " + rs.getInt("pos") + " reads entity "
+                + rs.getString("schema_name") + "." + rs.getString("name") + ", which is deleted; restore it or"
+                + " change the load's mappings.");
     }
 
     private static PreparedStatement prepare(Connection connection, String sql, long... ids) throws SQLException {

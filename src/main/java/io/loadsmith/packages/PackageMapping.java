@@ -28,7 +28,9 @@ import io.loadsmith.exchange.PackageDocument.EntityDoc;
 import io.loadsmith.exchange.PackageDocument.EntityTypeAttributeDoc;
 import io.loadsmith.exchange.PackageDocument.EntityTypeDoc;
 import io.loadsmith.exchange.PackageDocument.EnvironmentDoc;
+import io.loadsmith.exchange.PackageDocument.AttributeMappingDoc;
 import io.loadsmith.exchange.PackageDocument.LoadDoc;
+import io.loadsmith.exchange.PackageDocument.MappingDoc;
 import io.loadsmith.exchange.PackageDocument.LoadTypeDoc;
 import io.loadsmith.exchange.PackageDocument.ParameterDoc;
 import io.loadsmith.exchange.PackageDocument.PresetDoc;
@@ -38,6 +40,8 @@ import io.loadsmith.exchange.PackageDocument.TemplateDoc;
 import io.loadsmith.exchange.PackageDocument.TransformationTypeDoc;
 import io.loadsmith.generation.catalog.ParameterType;
 import io.loadsmith.generation.model.StepType;
+import io.loadsmith.load.AttributeMapping;
+import io.loadsmith.load.EntityMapping;
 import io.loadsmith.load.StepKind;
 import io.loadsmith.load.api.LoadRequest;
 import io.loadsmith.load.api.LoadResponse;
@@ -153,13 +157,18 @@ final class PackageMapping {
 
     static LoadDoc doc(LoadResponse l) {
         return new LoadDoc(l.name(), l.target(), name(l.loadType()), l.description(), l.sources(), l.options(),
-                l.steps().stream().map(PackageMapping::doc).toList());
+                l.steps().stream().map(PackageMapping::doc).toList(), l.mappings().stream().map(m -> new MappingDoc(
+                        m.source(), m.mappingType(), m.name(), m.attributes().stream().map(a -> new AttributeMappingDoc(
+                                a.target(), a.sources(), a.transformationType(), a.formula())).toList())).toList());
     }
 
+    /** The document is the whole truth of a load: no mappings there removes the stored ones. */
     static LoadRequest request(Long version, LoadDoc l) {
         return valid(new LoadRequest(version, l.name(), l.target(), l.loadType() == null ? null : loadType(l.loadType()),
                 l.description(), l.sources(), l.steps().stream().map(PackageMapping::step).toList(),
-                Map.copyOf(l.options())));
+                Map.copyOf(l.options()), l.mappings().stream().map(m -> new EntityMapping(m.source(), m.mappingType(),
+                        m.name(), m.attributes().stream().map(a -> new AttributeMapping(a.target(), a.sources(),
+                                a.transformationType(), a.formula())).toList())).toList()));
     }
 
     static StepDoc doc(StepJson s) {

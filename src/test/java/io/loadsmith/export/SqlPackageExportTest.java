@@ -103,7 +103,30 @@ class SqlPackageExportTest {
         assertThat(RunOrder.of(List.of(mart, dim, stage, other)).stream().map(PackageDocument.LoadDoc::name))
                 .containsExactly("a_other", "y_stage", "b_dim", "z_mart");
         assertThatThrownBy(() -> RunOrder.of(List.of(load("p", "a.P", "a.Q"), load("q", "a.Q", "a.P"))))
-                .hasMessage("Loads depend on each other in a cycle: p, q");
+                .hasMessage("Loads depend on each other in a cycle: p (a.P <- a.Q), q (a.Q <- a.P)");
+    }
+
+    /** A load whose mappings read an entity runs after that entity's load, as if the entity were a source. */
+    @Test
+    void loadsRunAfterTheLoadsOfTheirMappedSources() {
+        PackageDocument.LoadDoc sat = mapped("a_sat", "rdv.S_CUSTOMER", "stage.CUSTOMER", "rdv.H_CUSTOMER");
+        PackageDocument.LoadDoc hub = mapped("b_hub", "rdv.H_CUSTOMER", "stage.CUSTOMER");
+        PackageDocument.LoadDoc stage = load("c_stage", "stage.CUSTOMER");
+
+        assertThat(RunOrder.of(List.of(sat, hub, stage)).stream().map(PackageDocument.LoadDoc::name))
+                .containsExactly("c_stage", "b_hub", "a_sat");
+        // Mixed case names one entity; a source and a mapping of one entity count once.
+        assertThat(RunOrder.of(List.of(mapped("x", "Dw.X", "dw.y"), load("y", "DW.Y", "Dw.Y"))).stream()
+                .map(PackageDocument.LoadDoc::name)).containsExactly("y", "x");
+        assertThatThrownBy(() -> RunOrder.of(List.of(mapped("p", "a.P", "a.Q", "stage.S"), mapped("q", "a.Q", "a.P"),
+                load("s", "stage.S"))))
+                .hasMessage("Loads depend on each other in a cycle: p (a.P <- a.Q), q (a.Q <- a.P)");
+    }
+
+    private static PackageDocument.LoadDoc mapped(String name, String target, String... mappedSources) {
+        return new PackageDocument.LoadDoc(name, target, null, null, List.of(), Map.of(), List.of(),
+                java.util.Arrays.stream(mappedSources).map(s -> new PackageDocument.MappingDoc(s, "SOURCE", null, List.of()))
+                        .toList());
     }
 
     @Test

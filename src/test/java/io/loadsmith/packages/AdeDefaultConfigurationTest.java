@@ -67,7 +67,7 @@ class AdeDefaultConfigurationTest {
                 + fixture("CONFIG_LOAD_TRANSFORMATIONS") + "]").getBytes(StandardCharsets.UTF_8);
     }
 
-    private static String problems(Api.Raw answer) {
+    static String problems(Api.Raw answer) {
         StringBuilder lines = new StringBuilder();
         Api.JSON.readTree(answer.text()).get("problems")
                 .forEach(p -> lines.append(p.get("path").asString()).append(": ").append(p.get("message").asString()).append('\n'));

@@ -163,6 +163,10 @@ class AccessMatrixTest extends H2StoreTest {
             POST   /api/v1/loads                                       EDITOR
             PUT    /api/v1/loads/{id}                                  EDITOR
             DELETE /api/v1/loads/{id}                                  EDITOR
+            GET    /api/v1/loads/{id}/mappings                         VIEWER
+            PUT    /api/v1/loads/{id}/mappings                         EDITOR
+            DELETE /api/v1/loads/{id}/mappings                         EDITOR
+            POST   /api/v1/loads/mapping-import                        EDITOR
             GET    /api/v1/loads/{id}/try                              VIEWER
             POST   /api/v1/loads/{id}/try                              VIEWER
             GET    /api/v1/lineage                                     VIEWER

@@ -127,10 +127,23 @@ public interface StoredLoadsContract {
                         models.put(l.getId(), new LoadModel(l.getName(), l.getTarget().toModel(),
                                 l.getSources().stream().map(WarehouseEntity::toModel).toList(),
                                 l.getSteps().stream().map(s -> new StepModel(s.getName(), s.getType(), s.getText())).toList(),
-                                l.getOptions()));
+                                l.getOptions(), mappings(l)));
                     }
                     return models;
                 });
         viaJpa.forEach((id, model) -> assertThat(assembler.assemble(id)).as("load %s", id).isEqualTo(model));
+    }
+
+    /** The load's mappings as its entities map them: each source entity's model, attributes by name. */
+    private static List<io.loadsmith.generation.model.MappingModel> mappings(Load l) {
+        List<io.loadsmith.generation.model.MappingModel> models = new java.util.ArrayList<>();
+        for (int i = 0; i < l.getMappings().size(); i++) {
+            io.loadsmith.load.EntityMapping m = l.getMappings().get(i);
+            models.add(io.loadsmith.generation.MappingModels.mapping(l.getName(), i + 1, m.name(), m.mappingType(),
+                    l.getTarget().toModel(), l.getMappingSources().get(i).toModel(), m.attributes().stream()
+                            .map(a -> new io.loadsmith.generation.MappingModels.Named(a.target(), a.sources(),
+                                    a.transformationType(), a.formula())).toList()));
+        }
+        return models;
     }
 }

@@ -127,6 +127,14 @@ public class EntityPageController {
         String name = entity.qualifiedName();
         model.addAttribute("writtenBy", loads.writing(name));
         model.addAttribute("readBy", loads.reading(name));
+        model.addAttribute("fedBy", links(loads.mappedInto(name)));
+        model.addAttribute("feeds", links(loads.mappedFrom(name)));
         return "entities/detail";
+    }
+
+    /** Links to the entities of these qualified names (all live: an entity a load maps cannot be deleted). */
+    private List<RelatedLoads.EntityLink> links(List<String> qualifiedNames) {
+        return qualifiedNames.stream().map(entities::findByQualifiedName).flatMap(java.util.Optional::stream)
+                .map(e -> new RelatedLoads.EntityLink(e.getId(), e.qualifiedName())).toList();
     }
 }

@@ -12,9 +12,19 @@ public interface RelatedLoads {
     record LoadLink(long id, String name) {
     }
 
+    /** A link to an entity's page. */
+    record EntityLink(long id, String name) {
+    }
+
     /** Loads whose target is the entity (its qualified name, in any case). */
     List<LoadLink> writing(String qualifiedName);
 
     /** Loads that name the entity among their sources. */
     List<LoadLink> reading(String qualifiedName);
+
+    /** The entities that the mappings of the loads writing the entity read (qualified names, each once). */
+    List<String> mappedInto(String qualifiedName);
+
+    /** The targets of the loads that map the entity (qualified names, each once). */
+    List<String> mappedFrom(String qualifiedName);
 }

@@ -66,6 +66,23 @@ public class LoadController {
         return service.update(id, request);
     }
 
+    @GetMapping("/{id}/mappings")
+    public MappingsResponse mappings(@PathVariable long id) {
+        return MappingsResponse.of(service.get(id));
+    }
+
+    /** Replaces all entity mappings of the load; an empty list removes them. */
+    @PutMapping("/{id}/mappings")
+    public MappingsResponse replaceMappings(@PathVariable long id, @Valid @RequestBody MappingsRequest request) {
+        return MappingsResponse.of(service.replaceMappings(id, request.version(), request.mappings()));
+    }
+
+    /** Removes every entity mapping of the load, if {@code version} is the load's current one. */
+    @DeleteMapping("/{id}/mappings")
+    public MappingsResponse deleteMappings(@PathVariable long id, @RequestParam long version) {
+        return MappingsResponse.of(service.replaceMappings(id, version, List.of()));
+    }
+
     @DeleteMapping("/{id}")
     public ResponseEntity<Void> delete(@PathVariable long id) {
         service.delete(id);

@@ -5,6 +5,8 @@ import java.util.Map;
 
 import io.loadsmith.entitytype.LoadType;
 import io.loadsmith.limits.Limits;
+import io.loadsmith.load.EntityMapping;
+import io.swagger.v3.oas.annotations.media.Schema;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Size;
@@ -21,9 +23,19 @@ public record LoadRequest(
         @Size(max = Limits.STEPS, message = Limits.ENTRIES) List<@Valid StepJson> steps,
         @Size(max = Limits.OPTIONS, message = Limits.ENTRIES)
         Map<@Size(max = Limits.NAME, message = Limits.CHARACTERS) String,
-                @Size(max = Limits.VALUE, message = Limits.CHARACTERS) String> options) {
+                @Size(max = Limits.VALUE, message = Limits.CHARACTERS) String> options,
+        @Schema(description = "The load's entity mappings, replaced whole when given; absent (null) keeps the"
+                + " stored ones (a new load has none). See also /api/v1/loads/{id}/mappings")
+        @Size(max = Limits.MAPPINGS, message = Limits.ENTRIES) List<@Valid EntityMapping> mappings) {
+
+    /** A request that leaves the load's mappings as they are. */
+    public LoadRequest(Long version, String name, String target, LoadType loadType, String description,
+                       List<String> sources, List<StepJson> steps, Map<String, String> options) {
+        this(version, name, target, loadType, description, sources, steps, options, null);
+    }
 
     public LoadRequest {
+        mappings = mappings == null ? null : List.copyOf(mappings);
         sources = sources == null ? List.of() : List.copyOf(sources);
         steps = steps == null ? List.of() : List.copyOf(steps);
         options = options == null ? Map.of() : options;

@@ -82,7 +82,7 @@ public class LoadPageController {
             // The preview while typing: the form on screen generated as it stands, nothing stored.
             // Switching the dialect of an unchanged form is the saved load's SQL, and says so.
             LoadPreviews.Preview preview = unchanged(form, stored) ? previews.saved(id, dialect, environment)
-                    : previews.draft(form, dialect, environment, model);
+                    : previews.draft(form, stored, dialect, environment, model);
             String view = editor.show(stored, preview, model, FormErrors.NONE);
             return Htmx.isHtmx(request) ? view + " :: preview" : view;
         }
@@ -91,14 +91,14 @@ public class LoadPageController {
             form.rearrange(action);
             model.addAttribute("unsaved", true);
             model.addAttribute("focus", focusAfter(action, form.getSteps().size()));
-            return editorView(request, editor.show(stored, previews.draft(form, dialect, environment, model), model, FormErrors.NONE));
+            return editorView(request, editor.show(stored, previews.draft(form, stored, dialect, environment, model), model, FormErrors.NONE));
         }
         if (binding.hasErrors()) {
-            return editorView(request, editor.show(stored, previews.draft(form, dialect, environment, model), model, FormErrors.of(binding)));
+            return editorView(request, editor.show(stored, previews.draft(form, stored, dialect, environment, model), model, FormErrors.of(binding)));
         }
         FormErrors refused = FormErrors.attempt(() -> loads.update(id, RequestChecks.valid(form.toRequest(templates::find))));
         if (refused.any()) {
-            return editorView(request, editor.show(stored, previews.draft(form, dialect, environment, model), model, refused));
+            return editorView(request, editor.show(stored, previews.draft(form, stored, dialect, environment, model), model, refused));
         }
         LoadResponse fresh = loads.get(id);
         Integer committed = commit ? editor.commit(fresh, commitMessage, model) : null;

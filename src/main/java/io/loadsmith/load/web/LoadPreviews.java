@@ -15,6 +15,7 @@ import io.loadsmith.generation.GenerationException;
 import io.loadsmith.generation.catalog.TemplateLookup;
 import io.loadsmith.load.LoadService;
 import io.loadsmith.load.api.LoadRequest;
+import io.loadsmith.load.api.LoadResponse;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.NotFoundException;
 import io.loadsmith.web.FormErrors;
@@ -56,14 +57,24 @@ class LoadPreviews {
 
     /** The form on screen, unsaved, generated; a form the service would refuse says so in the preview. */
     Preview draft(LoadForm form, String dialect, String environment, Model model) {
+        return draft(form, null, dialect, environment, model);
+    }
+
+    /** As above, for a stored load: the form does not edit mappings, so the stored ones are generated with it. */
+    Preview draft(LoadForm form, LoadResponse stored, String dialect, String environment, Model model) {
         model.addAttribute("draft", true);
         return generated(dialect, environment, (chosen, env) -> {
-            LoadRequest draft = form.toRequest(templates::find);
+            LoadRequest draft = withMappings(form.toRequest(templates::find), stored);
             if (draft.target() == null || draft.target().isBlank()) {
                 throw new NotFoundException("Choose a target entity to see the SQL.");
             }
             return loads.generateDraft(draft, chosen, env);
         });
+    }
+
+    private static LoadRequest withMappings(LoadRequest r, LoadResponse stored) {
+        return stored == null ? r : new LoadRequest(r.version(), r.name(), r.target(), r.loadType(), r.description(),
+                r.sources(), r.steps(), r.options(), stored.mappings());
     }
 
     /** The pane's model (the preview, the dialect and environment switchers) and the view to show. */

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
+import io.loadsmith.exchange.Csv;
 import io.loadsmith.tryit.Sandbox;
 import io.loadsmith.tryit.TryPlan;
 

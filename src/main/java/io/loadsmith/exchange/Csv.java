@@ -1,18 +1,21 @@
-package io.loadsmith.tryit.web;
+package io.loadsmith.exchange;
 
 import java.util.ArrayList;
 import java.util.List;
 
-/** Pasted CSV (RFC 4180: commas, double quotes, "" inside quotes); an empty unquoted field is NULL. */
-final class Csv {
+/**
+ * CSV text (RFC 4180: double quotes, "" inside quotes; commas, or another one-character delimiter);
+ * an empty unquoted field is NULL. Shared by the sample rows of "Try it" and the mapping import.
+ */
+public final class Csv {
 
     /** A record and the line it starts on (from 1), which differs from its index after blank or multi-line records. */
-    record Line(int number, List<String> fields) {
+    public record Line(int number, List<String> fields) {
     }
 
     /** A quoted field runs to the end of the text; {@code line} is where its quote opens. */
-    static final class UnclosedQuote extends Exception {
-        final int line;
+    public static final class UnclosedQuote extends Exception {
+        public final int line;
 
         UnclosedQuote(int line) {
             super("quote on line " + line + " is not closed");
@@ -23,7 +26,11 @@ final class Csv {
     private Csv() {
     }
 
-    static List<Line> parse(String text) throws UnclosedQuote {
+    public static List<Line> parse(String text) throws UnclosedQuote {
+        return parse(text, ',');
+    }
+
+    public static List<Line> parse(String text, char delimiter) throws UnclosedQuote {
         List<Line> rows = new ArrayList<>();
         List<String> row = new ArrayList<>();
         StringBuilder field = new StringBuilder();
@@ -53,7 +60,7 @@ final class Csv {
                 quoted = true;
                 wasQuoted = true;
                 quoteLine = line;
-            } else if (c == ',') {
+            } else if (c == delimiter) {
                 row.add(value(field, wasQuoted));
                 field.setLength(0);
                 wasQuoted = false;

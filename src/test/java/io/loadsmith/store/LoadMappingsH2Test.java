@@ -1,0 +1,15 @@
+package io.loadsmith.store;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.context.ApplicationContext;
+
+class LoadMappingsH2Test extends H2StoreTest implements LoadMappingsContract {
+
+    @Autowired
+    ApplicationContext context;
+
+    @Override
+    public ApplicationContext context() {
+        return context;
+    }
+}

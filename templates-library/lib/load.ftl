@@ -27,7 +27,8 @@
      statement takes no alias for its target (Redshift's DELETE and MERGE). Not inside a longer name
      (xtrg.c) nor after a qualifier (s.trg.c). -->
 <#function unalias text alias table>
-    <#return text?replace(r'(?<![A-Za-z0-9_."\]`])' + alias + r'\.', table + ".", "r")>
+    <#-- RE2 (fn.regex_*, linear time) has no look-behind: the character before the alias is group 1, kept. -->
+    <#return fn.regex_replace(text, r'(^|[^A-Za-z0-9_."\]`])\Q' + alias + r'\E\.', "$1" + table + ".")>
 </#function>
 <#-- DELETE the rows of table (under alias in condition) that meet the condition. -->
 <#function deleteWhere table alias condition>

@@ -67,7 +67,7 @@ class GenerationErrorsTest {
         GenerationException e = fail(TestGenerators.library(),
                 vesselWithStep("<ftltemplate:scd2:temp_table_prefix=Z_:tmp_prefix=Y_>"), "snowflake");
 
-        assertThat(e.detail()).isEqualTo("unknown parameter 'tmp_prefix' (the template takes temp_table_prefix, check_duplicates, open_end, invalidate_hard_deletes, execution_time, track_columns, track_except)");
+        assertThat(e.detail()).isEqualTo("unknown parameter 'tmp_prefix' (the template takes temp_table_prefix, check_duplicates, business_key, open_end, invalidate_hard_deletes, execution_time, track_columns, track_except)");
     }
 
     @Test
@@ -190,7 +190,7 @@ class GenerationErrorsTest {
 
         assertThat(e.detail()).isEqualTo("Entity publish.D_VESSEL_SCD2 has no attribute of type SCD_ID, which the template needs.");
         assertThat(e.location().template()).isEqualTo("scd2 (default variant)");
-        assertThat(e.location().line()).isEqualTo(36);
+        assertThat(e.location().line()).isEqualTo(38);
     }
 
     @Test

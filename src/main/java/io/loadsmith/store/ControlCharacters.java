@@ -57,11 +57,15 @@ class ControlCharacters implements BeanPostProcessor {
             EventListenerRegistry listeners = factory.getNativeEntityManagerFactory()
                     .unwrap(SessionFactoryImplementor.class).getServiceRegistry().requireService(EventListenerRegistry.class);
             listeners.appendListeners(EventType.PRE_INSERT, (PreInsertEventListener) event -> {
-                check(event.getPersister().getPropertyNames(), event.getState());
+                if (typed(event.getPersister().getMappedClass())) {
+                    check(event.getPersister().getPropertyNames(), event.getState(), null);
+                }
                 return false;
             });
             listeners.appendListeners(EventType.PRE_UPDATE, (PreUpdateEventListener) event -> {
-                check(event.getPersister().getPropertyNames(), event.getState());
+                if (typed(event.getPersister().getMappedClass())) {
+                    check(event.getPersister().getPropertyNames(), event.getState(), event.getOldState());
+                }
                 return false;
             });
             listeners.appendListeners(EventType.PRE_COLLECTION_RECREATE,
@@ -72,9 +76,22 @@ class ControlCharacters implements BeanPostProcessor {
         return bean;
     }
 
-    private static void check(String[] names, Object[] state) {
+    private static boolean typed(Class<?> entity) {
+        return !entity.isAnnotationPresent(CopiedText.class);
+    }
+
+    /**
+     * Of an update, only what changes: text stored before this check (on H2) must not stop a save that
+     * does not touch it, such as a commit of a package whose old name holds one. A changed element
+     * collection is checked by its own event.
+     */
+    private static void check(String[] names, Object[] state, Object[] old) {
         for (int i = 0; i < names.length; i++) {
-            check(names[i], state[i]);
+            boolean unchanged = old != null && (java.util.Objects.equals(old[i], state[i])
+                    || state[i] instanceof PersistentCollection<?> collection && !collection.isDirty());
+            if (!unchanged) {
+                check(names[i], state[i]);
+            }
         }
     }
 

@@ -88,9 +88,8 @@ class NoSessionBeforeSignInTest {
 
     @Test
     void signingInWithTheFormsTokenWorksAndStoresOneSession() throws Exception {
-        accounts.create("nosession-user", TestAccounts.PASSWORD, Role.VIEWER);
         int before = sessions();
-        MvcResult form = browser.perform(get("/login")).andReturn();
+        MvcResult form = signInFormOf("nosession-user");
         String token = token(form);
         Cookie[] cookies = form.getResponse().getCookies();
         assertThat(form.getResponse().getCookie("LOADSMITH_CSRF")).isNotNull()
@@ -106,9 +105,8 @@ class NoSessionBeforeSignInTest {
 
     @Test
     void aMissingWrongOrForeignTokenIsRefusedAndStoresNothing() throws Exception {
-        accounts.create("nosession-csrf", TestAccounts.PASSWORD, Role.VIEWER);
         int before = sessions();
-        MvcResult form = browser.perform(get("/login")).andReturn();
+        MvcResult form = signInFormOf("nosession-csrf");
         String token = token(form);
         Cookie[] cookies = form.getResponse().getCookies();
         Cookie[] othersCookies = browser.perform(get("/login")).andReturn().getResponse().getCookies();
@@ -127,8 +125,7 @@ class NoSessionBeforeSignInTest {
     /** A token in the address leaks into logs and Referer headers: refused there, for the sign-in form and a signed-in one. */
     @Test
     void theTokenIsAcceptedInTheBodyOrAHeaderButNeverInTheAddress() throws Exception {
-        accounts.create("nosession-query", TestAccounts.PASSWORD, Role.VIEWER);
-        MvcResult form = browser.perform(get("/login")).andReturn();
+        MvcResult form = signInFormOf("nosession-query");
         String token = token(form);
         Cookie[] cookies = form.getResponse().getCookies();
 
@@ -157,6 +154,12 @@ class NoSessionBeforeSignInTest {
         MvcResult refused = browser.perform(request).andReturn();
         assertThat(refused.getResponse().getStatus()).isEqualTo(403);
         assertThat(refused.getResponse().getCookie("LOADSMITH_SESSION")).isNull();
+    }
+
+    /** A new account's sign-in form, as a browser gets it (the page with its token, and the cookies). */
+    private MvcResult signInFormOf(String username) throws Exception {
+        accounts.create(username, TestAccounts.PASSWORD, Role.VIEWER);
+        return browser.perform(get("/login")).andReturn();
     }
 
     private static Cookie[] kept(Cookie[] set) {

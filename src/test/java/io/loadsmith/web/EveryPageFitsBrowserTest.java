@@ -137,6 +137,7 @@ class EveryPageFitsBrowserTest {
         at.put("/loads/{id}/preview", "/loads/" + load + "/preview");
         at.put("/loads/{id}/delete", "/loads/" + load + "/delete");
         at.put("/loads/{id}/try", "/loads/" + load + "/try");
+        at.put("/packages", "/packages");
         at.put("/packages/new", "/packages/new");
         at.put("/packages/import", "/packages/import");
         at.put("/packages/{name}", "/packages/demo");

@@ -139,6 +139,31 @@ class FormRefusalsBrowserTest {
         refused("password", "/account", password, password + " button[type=submit]", Map.of());
     }
 
+    /**
+     * A required template parameter left empty is refused at its field; once it is typed, the live
+     * preview generates and the field is no longer marked, before any save.
+     */
+    @Test
+    void aParameterFixedInPlaceLosesItsMarkWhenThePreviewResolvesIt() {
+        driver.get(base + "/loads/" + loads.list(null).get(0).id());
+        String field = "[id$='-param-temp_table_prefix']";
+        waitUntil("!!document.querySelector(arguments[0])", field);
+        js("var e = document.querySelector(arguments[0]); e.value = '';", field);
+        js("document.getElementById('load-form').setAttribute('data-probe', 'sent');");
+        driver.findElement(By.cssSelector("#load-form button[value=save]")).click();
+        waitUntil("!document.querySelector('[data-probe]') && !!document.querySelector(arguments[0])", field);
+        String param = "document.querySelector(arguments[0]).closest('.param')";
+        assertThat((String) js("return " + param + ".querySelector('.param-error').textContent;", field))
+                .contains("temp_table_prefix");
+
+        driver.findElement(By.cssSelector(field)).sendKeys("tmp_");
+        waitUntil("!!document.querySelector('#preview-sql') && !document.querySelector('#preview-error')");
+        waitUntil("!" + param + ".classList.contains('has-error')", field);
+        assertThat((Boolean) js("return !!" + param + ".querySelector('.param-error');", field)).isFalse();
+        assertThat(driver.findElement(By.cssSelector(field)).getDomAttribute("aria-invalid")).isNull();
+        js("document.querySelectorAll('[data-dirty]').forEach(f => f.removeAttribute('data-dirty'));");
+    }
+
     /** The entity page asks before leaving once its attribute grid is edited, as the load page does. */
     @Test
     void editingTheAttributeGridArmsTheLeaveWarning() {

@@ -223,8 +223,7 @@ class EveryPageFitsBrowserTest {
         browser.get().shoot("fit-entity-grid-1400", 1400, 2400);
 
         for (String scheme : List.of("light", "dark")) {
-            driver.executeCdpCommand("Emulation.setEmulatedMedia", Map.of("features",
-                    List.of(Map.of("name", "prefers-color-scheme", "value", scheme))));
+            browser.get().colorScheme(scheme.equals("dark"));
             driver.get(base + "/loads/" + loads.list(null).get(0).id());
             new WebDriverWait(driver, Duration.ofSeconds(20)).until(d -> !d.findElements(By.cssSelector(".CodeMirror-linenumber")).isEmpty());
             double contrast = ((Number) driver.executeScript(CONTRAST
@@ -233,8 +232,7 @@ class EveryPageFitsBrowserTest {
             assertThat(contrast).as("line numbers against the gutter, " + scheme).isGreaterThanOrEqualTo(4.5);
             browser.get().shoot("fit-load-line-numbers-" + scheme, 1400, 1400);
         }
-        driver.executeCdpCommand("Emulation.setEmulatedMedia", Map.of("features",
-                List.of(Map.of("name", "prefers-color-scheme", "value", "light"))));
+        browser.get().colorScheme(false);
 
         driver.get(base + "/account");
         assertThat(driver.findElement(By.cssSelector("label[for=token-name]")).isDisplayed()).isTrue();

@@ -271,8 +271,7 @@ class LayoutBrowserTest {
     }
 
     private void dark(boolean on) {
-        driver.executeCdpCommand("Emulation.setEmulatedMedia", Map.of("features",
-                List.of(Map.of("name", "prefers-color-scheme", "value", on ? "dark" : "light"))));
+        chromium.colorScheme(on);
     }
 
     private void signIn() {

@@ -36,12 +36,18 @@ class GenerationErrorsTest {
         throw new AssertionError("generation should have failed");
     }
 
+    /** A name nothing defines: the nearest known names and all of them, no internal path. */
     @Test
-    void unknownTemplateNamesEverythingSearched() {
+    void unknownTemplateSaysWhichKnownNamesAreClosest() {
         GenerationException e = fail(TestGenerators.library(), vesselWithStep("<ftltemplate:scd3:x=1>"), "postgresql");
 
-        assertThat(e.getMessage()).isEqualTo("Load 'load_d_vessel_scd2', step 2 'merge', template 'scd3', line 1, column 1: "
-                + "No template 'scd3' for dialect postgresql; searched templates-library/templates/scd3/.");
+        assertThat(e.getMessage()).startsWith("Load 'load_d_vessel_scd2', step 2 'merge', template 'scd3', line 1, column 1: "
+                + "There is no template 'scd3'; did you mean 'scd2'? Known: append, audit, cdc_scd2, ")
+                .doesNotContain("templates-library", "searched");
+        assertThat(fail(TestGenerators.library(), vesselWithStep("<ftltemplate:SNAPSHTO>"), "duckdb").detail())
+                .startsWith("There is no template 'SNAPSHTO'; did you mean 'snapshot'? Known: ");
+        assertThat(fail(TestGenerators.library(), vesselWithStep("<ftltemplate:zzzzzzzz>"), "duckdb").detail())
+                .startsWith("There is no template 'zzzzzzzz'. Known: append, ");
     }
 
     @Test
@@ -236,8 +242,11 @@ class GenerationErrorsTest {
 
         GenerationException e = fail(generators, vesselWithStep("<ftltemplate:hashing>"), "duckdb");
 
-        assertThat(e.detail()).isEqualTo("No transformation formula 'NO_SUCH_HASH' for dialect duckdb; searched "
-                + "store transformation formula 'NO_SUCH_HASH', templates-library/formulas/NO_SUCH_HASH/.");
+        assertThat(e.detail()).startsWith("There is no transformation formula 'NO_SUCH_HASH'. Known: BUSINESS_KEY, CONCAT, ")
+                .doesNotContain("templates-library");
+        assertThat(fail(TestGenerators.with(List.of(new InMemoryTemplates().add("hashing", "<#assign t = model.load.target>\n"
+                + "${loads.getTransformationForAttributes(\"HASH_KEI\", t.attributes)}"))), vesselWithStep("<ftltemplate:hashing>"),
+                "duckdb").detail()).startsWith("There is no transformation formula 'HASH_KEI'; did you mean 'HASH_KEY'? Known: ");
         assertThat(e.location().line()).isEqualTo(2);
     }
 

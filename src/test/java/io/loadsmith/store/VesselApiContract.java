@@ -275,7 +275,7 @@ public interface VesselApiContract {
     default void unknownTemplateInAStepIsRefusedAndNothingChanges() {
         JsonNode before = api().get("/api/v1/loads/" + loadId());
         assertRefusedAtMergeStep(putLoadWithMergeStep("<ftltemplate:no_such_template:x=1>"), "no_such_template",
-                "No template 'no_such_template'");
+                "There is no template 'no_such_template'");
         assertThat(api().get("/api/v1/loads/" + loadId())).isEqualTo(before);
         assertThat(Golden.normalize(sql("snowflake"))).isEqualTo(Golden.normalize(Golden.expectedSnowflakeSql()));
     }

@@ -22,10 +22,12 @@ import io.loadsmith.generation.model.StepModel;
 import io.loadsmith.generation.model.StepType;
 
 /**
- * {@code ?eval} and {@code ?interpret} have one rule, the engine's: what they run obeys the same
- * configuration as any template text. So a template behaves the same whatever comment-like text
- * stands around them; the save path no longer reads the text for them (a comment opener inside a
- * string hid them from that reading, so the same code was refused or saved by what stood beside it).
+ * {@code ?eval} and {@code ?interpret} have one rule, the engine's, read on FreeMarker's parse tree
+ * ({@code TemplateBounds}): they run text made at run time, which no check sees before it runs, so
+ * they are refused, at save and at render alike, with their place. Comment-like text around them
+ * changes nothing either way: a comment opener inside a string once hid them from a textual reading
+ * of the save path, so the same code was refused or saved by what stood beside it. Text that only
+ * mentions them, in a comment or a string, is not code and saves and renders.
  */
 class EvalAndInterpretTest {
 
@@ -43,34 +45,28 @@ class EvalAndInterpretTest {
                 new String[] {"<#-- [#-- --] -->", "${'[#--'}"});
     }
 
-    static List<Object[]> cases() {
-        List<Object[]> cases = new java.util.ArrayList<>();
-        for (String[] around : surroundings()) {
-            cases.add(new Object[] {around[0] + "<#assign x = \"1+1\"?eval>${x}" + around[1], "2"});
-            cases.add(new Object[] {around[0] + "<#assign t = r\"${3*3}\"?interpret><@t/>" + around[1], "9"});
-        }
-        return cases;
-    }
-
-    @ParameterizedTest
-    @MethodSource("cases")
-    void savedAndRenderedAlikeWhateverSurroundsThem(String text, String value) throws Exception {
-        assertThat(SAVE.check("probe", "variants", Map.of("default", text))).containsEntry("default", text);
-        assertThat(render(text)).contains(value);
-    }
-
-    /** What they run meets the engine's rules: a Java member is refused at run time, whatever surrounds it. */
     @ParameterizedTest
     @MethodSource("surroundings")
-    void whatTheyRunObeysTheEngine(String before, String after) {
-        // The member's name is built at run time: no reading of the text sees it, only the engine can.
-        for (String code : List.of("${\"model.load.target['get' + 'Class']()\"?eval}",
-                "<#assign t = r\"${model.load.target['get' + 'Class']()}\"?interpret><@t/>")) {
+    void refusedAtSaveAndAtRenderWhateverSurroundsThem(String before, String after) {
+        for (String code : List.of("<#assign x = \"1+1\"?eval>${x}", "<#assign t = r\"${3*3}\"?interpret><@t/>",
+                "${\"model.load.target['get' + 'Class']()\"?eval}")) {
             String text = before + code + after;
-            SAVE.check("probe", "variants", Map.of("default", text));
+            assertThatThrownBy(() -> SAVE.check("probe", "variants", Map.of("default", text)))
+                    .hasMessageContaining("runs text made at run time").hasMessageContaining("line ")
+                    .satisfies(e -> assertThat(e.getMessage()).doesNotContain("java.", "freemarker."));
             assertThatThrownBy(() -> render(text)).isInstanceOf(GenerationException.class)
-                    .satisfies(e -> assertThat(e.getMessage()).doesNotContain("java."));
+                    .hasMessageContaining("runs text made at run time")
+                    .satisfies(e -> assertThat(e.getMessage()).doesNotContain("java.", "freemarker."));
         }
+    }
+
+    /** Named in a comment or a string they are text, not code: saved as written and rendered. */
+    @ParameterizedTest
+    @MethodSource("surroundings")
+    void mentionedButNotCalledTheyAreJustText(String before, String after) throws Exception {
+        String text = before + "${'x?eval'} <#-- y?interpret -->ok" + after;
+        assertThat(SAVE.check("probe", "variants", Map.of("default", text))).containsEntry("default", text);
+        assertThat(render(text)).contains("x?eval", "ok");
     }
 
     private static String render(String text) {

@@ -77,6 +77,7 @@
       the watermark is written right after, outside a transaction.
 -->
 <#include "/lib/load.ftl">
+<#include "/lib/audit_history.ftl">
 <#assign target = model.load.target>
 <#-- Columns and the target are written in their SQL form (quoted when case-sensitive); the delta and
      watermark tables and the LAG aliases (_p_<name>, _pk_<name>) are derived from the plain names,
@@ -597,6 +598,11 @@ VALUES (${qual(cols + [VF] + setCols + delCols, "src")});
 INSERT INTO ${W} (observed_until)
 SELECT DISTINCT ${OBS} FROM ${S} s
 WHERE NOT EXISTS (SELECT 1 FROM ${W} w WHERE w.observed_until = ${OBS});
+</#if>
+<#if audit_history>
+<#-- The target's history checked after the write, before the COMMIT where there is one. -->
+<@auditValidity who="snapshot load " + model.load.name table=T keys=K labels=Kn shown=K vf=VF vfName=vfAttr.name
+    vt=VT convention=OE type=vtAttr.physicalDatatype status=(statusAttrs?size == 1)?then(statusCols[0], "") on=ON!"1" atomic=tx/>
 </#if>
 <#if tx>
 COMMIT;

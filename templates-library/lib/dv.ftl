@@ -7,6 +7,7 @@
 -->
 <#include "/lib/load.ftl">
 <#include "/lib/mapping.ftl">
+<#include "/lib/audit_history.ftl">
 <#if model.load.mappings?size != 1>
     <#stop "generated logic reads exactly one entity mapping; load " + model.load.name + " has " + model.load.mappings?size + ".">
 </#if>
@@ -20,7 +21,8 @@
     "OPT_NOT_EXISTS_WHERE": ["HUB", "LINK", "SAT", "PSA"],
     "OPT_SKIP_DUPLICATE_PREVENTION": ["HUB", "LINK", "SAT", "PSA", "SAT_MA"],
     "OPT_DELTA_EXTRACT": ["S_SAT"],
-    "OPT_HISTORIZED_BY_DATAHASH_AS_INSERT": ["SAT", "PSA", "SAT_MA"]}>
+    "OPT_HISTORIZED_BY_DATAHASH_AS_INSERT": ["SAT", "PSA", "SAT_MA"],
+    "OPT_AUDIT_HISTORY": ["HUB", "LINK", "SAT", "PSA", "SAT_MA"]}>
 <#-- Shipped formulas write these datatypes as the same text on every engine (rules 1-4). -->
 <#assign hashable = ["CHAR", "VARCHAR", "INTEGER1", "INTEGER2", "INTEGER4", "INTEGER8", "DECIMAL", "DATE",
     "TIMESTAMP", "TIMESTAMP_TZ", "BOOLEAN"]>
@@ -87,6 +89,9 @@
     <#if loadOptDefined("OPT_SKIP_DUPLICATE_PREVENTION") && !["true", "false"]?seq_contains(loadOpt("OPT_SKIP_DUPLICATE_PREVENTION")?lower_case)>
         <#stop "load option OPT_SKIP_DUPLICATE_PREVENTION is '" + loadOpt("OPT_SKIP_DUPLICATE_PREVENTION") + "'; it takes true or false.">
     </#if>
+    <#if loadOptDefined("OPT_AUDIT_HISTORY") && !["true", "false"]?seq_contains(loadOpt("OPT_AUDIT_HISTORY")?lower_case)>
+        <#stop "load option OPT_AUDIT_HISTORY is '" + loadOpt("OPT_AUDIT_HISTORY") + "'; it takes true or false.">
+    </#if>
     <#if loadOptDefined("OPT_HISTORIZED_BY_DATAHASH_AS_INSERT") && loadOpt("OPT_HISTORIZED_BY_DATAHASH_AS_INSERT")?lower_case != "true">
         <#stop "load option OPT_HISTORIZED_BY_DATAHASH_AS_INSERT is '" + loadOpt("OPT_HISTORIZED_BY_DATAHASH_AS_INSERT")
             + "': a generated " + kind + " load is always historized by datahash as insert; set it true or remove it (other historizations are not generated).">
@@ -101,6 +106,26 @@
     </#list>
     <#return true>
 </#function>
+<#-- OPT_AUDIT_HISTORY (Loadsmith's own option, not the commercial designer's): after the insert, one
+     statement fails the load naming the keys whose rows break the target's invariants (lib/audit_history.ftl);
+     the insert and the audit are one transaction where the dialect has multi-statement transactions. -->
+<#function auditHistory>
+    <#return loadOpt("OPT_AUDIT_HISTORY")?lower_case == "true">
+</#function>
+<#assign auditTx = auditHistory() && (dialect.capabilities.multi_statement_transactions!true)>
+<#assign auditWho = "generated " + kind + " load " + model.load.name>
+<#-- Opens the audit's transaction (before the insert). -->
+<#macro auditBegin>
+<#if auditTx>
+${fn.begin_transaction()};
+</#if>
+</#macro>
+<#-- Closes it after the audit statement. -->
+<#macro auditCommit>
+<#if auditTx>
+COMMIT;
+</#if>
+</#macro>
 <#function skipDuplicatePrevention>
     <#return loadOpt("OPT_SKIP_DUPLICATE_PREVENTION")?lower_case == "true">
 </#function>

@@ -28,6 +28,7 @@ ${failIfAny("    SELECT MIN(m.dv_key_text) AS dv_key_text, " + fn.timestamp_text
     lit("generated " + kind + " load " + model.load.name + " into " + target.schema + "." + target.name + ": the stage rows of key ")
         + " || bad.dv_key_text || " + lit(" at load time ") + " || bad.dv_load_time_text || "
         + lit(" conflict (same key and load time, different datahashes); nothing was loaded. Deliver one row per key and load time."))};
+<@auditBegin/>
 INSERT INTO ${targetTable} (${cols?join(", ")})
 SELECT ${qual(cols, "c")}
 FROM (
@@ -64,4 +65,8 @@ LEFT JOIN (
 ) l ON l.${hk.sqlName} = c.${hk.sqlName}</#if>
 WHERE (c.dv_previous_hash IS NULL<#if !skip> AND (l.${hk.sqlName} IS NULL OR l.${dh.sqlName} <> c.${dh.sqlName})</#if>)
    OR c.dv_previous_hash <> c.${dh.sqlName};
+<#if auditHistory()>
+<@auditLoadTimes who=auditWho table=targetTable key=hk.sqlName keyLabel=hk.name loadTime=ltime.sqlName loadTimeLabel=ltime.name atomic=auditTx/>
+<@auditCommit/>
+</#if>
 </#macro>

@@ -31,6 +31,7 @@
 <#assign cols = insertColumns(ltime)>
 <#assign skip = skipDuplicatePrevention()>
 <#assign whereOpt = loadOpt("OPT_WHERE")?has_content?then("\n        WHERE (" + loadOpt("OPT_WHERE") + ")", "")>
+<@auditBegin/>
 INSERT INTO ${targetTable} (${cols?join(", ")})
 SELECT <#list cols as c><#if c == dh.sqlName>ch.dv_set_hash<#else>mem.${c}</#if><#sep>, </#list>
 FROM (
@@ -74,3 +75,8 @@ LEFT JOIN (
 ) l ON l.${hk.sqlName} = ch.dv_set_key</#if>
 WHERE (ch.dv_previous_hash IS NULL<#if !skip> AND (l.${hk.sqlName} IS NULL OR l.dv_latest_hash <> ch.dv_set_hash)</#if>)
    OR ch.dv_previous_hash <> ch.dv_set_hash;
+<#if auditHistory()>
+<@auditLoadTimes who=auditWho table=targetTable key=hk.sqlName keyLabel=hk.name loadTime=ltime.sqlName loadTimeLabel=ltime.name
+    datahash=dh.sqlName atomic=auditTx/>
+<@auditCommit/>
+</#if>

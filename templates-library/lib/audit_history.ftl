@@ -4,7 +4,7 @@
   broken. Include after /lib/load.ftl. The error is raised as every check of the library raises it
   (failIfAny: fn.raise_error over a column of the offending row), so it differs per dialect only
   through capabilities and fn snippets. The offending keys are listed with the dialect's
-  ordered_distinct_agg (sorted, so the message is the same on every run), '~' read as '; '.
+  ordered_agg (sorted, so the message is the same on every run), '~' read as '; '.
 
   Macros (each writes one statement ending in ';'):
     auditValidity   validity ranges: one open version per key, no two rows of a key with one start,
@@ -28,7 +28,7 @@
 <#-- The failing statement over `offenders`, a query of one row per offending key with the text
      columns dv_audit_key and dv_audit_problem; it returns no row when there is none. -->
 <#function auditStatement who table offenders atomic>
-    <#local listed = fn.ordered_distinct_agg("x.dv_audit_key" + cat + lit(": ") + cat + "x.dv_audit_problem")>
+    <#local listed = fn.ordered_agg("x.dv_audit_key" + cat + lit(": ") + cat + "x.dv_audit_problem")>
     <#local aggregated = "    SELECT a.* FROM (\n    SELECT COUNT(*) AS dv_audit_n, " + listed + " AS dv_audit_keys\n    FROM (\n"
         + auditFirstRows(offenders, auditShown) + "\n    ) x\n    ) a\n    WHERE a.dv_audit_n > 0">
     <#return failIfAny(aggregated,

@@ -51,6 +51,19 @@ class DialectSyntaxTest {
         assertThat(DialectSyntax.problems(sql, REGISTRY.get(dialect))).as(sql).isEmpty();
     }
 
+    static Stream<Arguments> generatedAuditLoads() {
+        return GeneratedLoadsGoldenTest.auditLoads().keySet().stream().flatMap(name -> DIALECTS.stream().map(d -> Arguments.of(name, d)));
+    }
+
+    /** The generated loads with OPT_AUDIT_HISTORY=true: the audit statement and its transaction parse. */
+    @ParameterizedTest(name = "{0} on {1}")
+    @MethodSource("generatedAuditLoads")
+    void everyStatementOfTheGeneratedAuditsParses(String name, String dialect) {
+        String sql = Loads.sql(GeneratedLoadsGoldenTest.auditLoads().get(name), dialect);
+
+        assertThat(DialectSyntax.problems(sql, REGISTRY.get(dialect))).as(sql).isEmpty();
+    }
+
     /** The seed's vessel load as a user of that engine writes it: the temp table in the target schema, made the engine's way. */
     static LoadModel vessel(String dialect) {
         String temp = "<target_schema>.Z_TMP_<target_entity_name>";

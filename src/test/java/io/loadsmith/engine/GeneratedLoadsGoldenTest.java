@@ -22,12 +22,25 @@ class GeneratedLoadsGoldenTest {
     private static final Path DIR = Path.of("src/test/resources/golden/generated");
 
     static Stream<Arguments> cases() {
-        return Stream.of("snowflake", "bigquery", "databricks").flatMap(dialect -> Stream.of(
+        return Stream.concat(Stream.of("snowflake", "bigquery", "databricks").flatMap(dialect -> Stream.of(
                 Arguments.of("hub", dialect, DvFixture.load("load_hub_customer", DvFixture.HUB, DvFixture.hubMapping())),
                 Arguments.of("link", dialect, DvFixture.load("load_link_order", DvFixture.LINK, DvFixture.linkMapping())),
                 Arguments.of("sat", dialect, DvFixture.load("load_sat_customer", DvFixture.SAT, DvFixture.satMapping())),
                 Arguments.of("sat_ma", dialect, satMa()),
-                Arguments.of("s_sat", dialect, statusSat())));
+                Arguments.of("s_sat", dialect, statusSat()))), auditLoads().entrySet().stream().flatMap(e ->
+                Stream.of("snowflake", "bigquery", "databricks").map(dialect -> Arguments.of(e.getKey(), dialect, e.getValue()))));
+    }
+
+    /** The generated loads with OPT_AUDIT_HISTORY=true (issue 47 item 7); DialectSyntaxTest parses them too. */
+    static java.util.Map<String, LoadModel> auditLoads() {
+        java.util.Map<String, String> audit = java.util.Map.of("OPT_AUDIT_HISTORY", "true");
+        java.util.Map<String, LoadModel> loads = new java.util.LinkedHashMap<>();
+        loads.put("hub_audit", DvFixture.load("load_hub_customer", DvFixture.HUB, audit, java.util.List.of(DvFixture.hubMapping())));
+        loads.put("link_audit", DvFixture.load("load_link_order", DvFixture.LINK, audit, java.util.List.of(DvFixture.linkMapping())));
+        loads.put("sat_audit", DvFixture.load("load_sat_customer", DvFixture.SAT, audit, java.util.List.of(DvFixture.satMapping())));
+        LoadModel satMa = satMa();
+        loads.put("sat_ma_audit", DvFixture.load(satMa.name(), satMa.target(), audit, satMa.mappings()));
+        return loads;
     }
 
     private static LoadModel satMa() {

@@ -6,6 +6,8 @@
     (default cdc_seq), event_time_column (default event_time), delete_value (default D),
     source (default the load's first source entity), work_prefix (default Z_CDC_),
     open_end (null | far_future, default null: the open version's VALID_TO, lib/load.ftl openEnd).
+    audit_history (BOOLEAN, default false): the target's history audited before the COMMIT
+      (lib/audit_history.ftl), naming up to 5 keys when broken.
   Required attribute types of the target: VALID_FROM, VALID_TO (timestamps; VALID_TO IS NULL on
     the open version, or 9999-12-31 00:00:00 with open_end=far_future); optional VALIDITY_STATUS (1/0, or TRUE/FALSE if BOOLEAN: the open version).
     The target must have the key columns and the sequence column; every other target column

@@ -4,7 +4,8 @@
   Inputs
     Target attributes by type: DV_HASHKEY (mapped), DV_DATAHASH (mapped with HASH_LIST over the
     payload: an aggregate over the set), DV_LOAD_TIME (mapped, else the run's CURRENT_TS), optional
-    DV_RECORD_SOURCE; the payload is the other mapped attributes. Options: OPT_WHERE, OPT_SKIP_DUPLICATE_PREVENTION.
+    DV_RECORD_SOURCE; the payload is the other mapped attributes. Options: OPT_WHERE, OPT_SKIP_DUPLICATE_PREVENTION,
+    OPT_AUDIT_HISTORY (Loadsmith's own: one set per key and load time checked after the insert).
   Semantics (rules 22-24)
     A set is the distinct rows of one key at one load time (a row delivered under several record
     sources once, the lowest kept); every row of a set carries the set's HASH_LIST. Per key only

@@ -14,6 +14,8 @@
       new version).
     execution_time (SQL, default CURRENT_TIMESTAMP), source (default the first source entity),
     work_prefix (default Z_NEW_).
+    audit_history (BOOLEAN, default false): the target's history audited before the COMMIT
+      (lib/audit_history.ftl), naming up to 5 keys when broken.
   Required attribute types of the target: SCD_ID (integer surrogate key), SCD_VERSION (integer,
     1 = oldest), VALID_FROM, VALID_TO (timestamps; 9999-12-31 or NULL on the current version, see open_end),
     VALIDITY_STATUS (BOOLEAN TRUE/FALSE, or 1/0).

@@ -30,6 +30,8 @@
     delta_prefix (IDENTIFIER, default Z_DELTA_): the delta table is <target schema>.<prefix><target name>.
     watermark_prefix (IDENTIFIER, default Z_WM_): historical snapshot input only; the one-column
       table <target schema>.<prefix><target name> holding the observed_at values loaded.
+    audit_history (BOOLEAN, default false): phase all or apply; the target's history audited before
+      the COMMIT (lib/audit_history.ftl), naming up to 5 keys when broken.
   Required attribute types: none (columns are named by parameters); an optional VALIDITY_STATUS
     column (1/0, or TRUE/FALSE when BOOLEAN) is 1 on the open version and not read from the source. Source shape: every target
     column except the validity columns, by name, plus observed_at when historical.

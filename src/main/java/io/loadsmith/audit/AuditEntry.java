@@ -1,4 +1,4 @@
-package io.loadsmith.audit.api;
+package io.loadsmith.audit;
 
 import java.time.Instant;
 

@@ -1,4 +1,4 @@
-package io.loadsmith.deployment.api;
+package io.loadsmith.deployment;
 
 import java.time.Instant;
 

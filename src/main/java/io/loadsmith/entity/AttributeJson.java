@@ -1,4 +1,4 @@
-package io.loadsmith.entity.api;
+package io.loadsmith.entity;
 
 import io.loadsmith.limits.Limits;
 import io.swagger.v3.oas.annotations.media.Schema;

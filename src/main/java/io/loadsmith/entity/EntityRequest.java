@@ -1,4 +1,4 @@
-package io.loadsmith.entity.api;
+package io.loadsmith.entity;
 
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package io.loadsmith.entitytype.api;
+package io.loadsmith.entitytype;
 
 import io.loadsmith.limits.Limits;
 import jakarta.validation.constraints.NotBlank;

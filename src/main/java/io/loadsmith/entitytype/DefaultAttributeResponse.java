@@ -1,4 +1,4 @@
-package io.loadsmith.entitytype.api;
+package io.loadsmith.entitytype;
 
 import io.loadsmith.audit.Audited;
 

@@ -1,4 +1,4 @@
-package io.loadsmith.entitytype.api;
+package io.loadsmith.entitytype;
 
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package io.loadsmith.environment.api;
+package io.loadsmith.environment;
 
 import java.util.SortedMap;
 

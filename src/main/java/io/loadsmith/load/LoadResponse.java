@@ -1,4 +1,4 @@
-package io.loadsmith.load.api;
+package io.loadsmith.load;
 
 import java.time.Instant;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.loadsmith.packageregistry.api;
+package io.loadsmith.packageregistry;
 
 import io.loadsmith.limits.Limits;
 import jakarta.validation.constraints.NotBlank;

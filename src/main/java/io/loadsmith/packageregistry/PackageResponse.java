@@ -1,4 +1,4 @@
-package io.loadsmith.packageregistry.api;
+package io.loadsmith.packageregistry;
 
 import java.time.Instant;
 

@@ -1,4 +1,4 @@
-package io.loadsmith.preset.api;
+package io.loadsmith.preset;
 
 import java.util.List;
 

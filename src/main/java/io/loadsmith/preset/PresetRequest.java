@@ -1,11 +1,11 @@
-package io.loadsmith.preset.api;
+package io.loadsmith.preset;
 
 import java.util.List;
 import java.util.Map;
 
 import io.loadsmith.entitytype.LoadType;
 import io.loadsmith.limits.Limits;
-import io.loadsmith.load.api.StepJson;
+import io.loadsmith.load.StepJson;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;

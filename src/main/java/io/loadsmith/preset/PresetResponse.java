@@ -1,10 +1,10 @@
-package io.loadsmith.preset.api;
+package io.loadsmith.preset;
 
 import java.util.List;
 import java.util.Map;
 
 import io.loadsmith.audit.Audited;
-import io.loadsmith.load.api.StepJson;
+import io.loadsmith.load.StepJson;
 
 public record PresetResponse(long id, long version, String name, String description, String packageName,
                              List<StepJson> steps, Map<String, String> options, List<PresetRequest.Use> uses)

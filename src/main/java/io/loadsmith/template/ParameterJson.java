@@ -1,4 +1,4 @@
-package io.loadsmith.template.api;
+package io.loadsmith.template;
 
 import io.loadsmith.generation.catalog.ParameterType;
 import io.loadsmith.limits.Limits;

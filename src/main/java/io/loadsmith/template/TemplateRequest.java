@@ -1,4 +1,4 @@
-package io.loadsmith.template.api;
+package io.loadsmith.template;
 
 import java.util.List;
 import java.util.Map;

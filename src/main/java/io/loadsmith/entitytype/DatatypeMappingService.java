@@ -18,7 +18,7 @@ import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.NotFoundException;
 import io.loadsmith.problem.StaleVersionException;
 import io.loadsmith.problem.Violations;
-import io.loadsmith.template.TemplateCacheEviction;
+import io.loadsmith.store.TemplateCacheEviction;
 
 /** Stored datatype mappings (the generator reads them through {@link StoredDatatypes}). */
 @Service

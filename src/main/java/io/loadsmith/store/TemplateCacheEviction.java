@@ -1,4 +1,4 @@
-package io.loadsmith.template;
+package io.loadsmith.store;
 
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionSynchronization;

@@ -1,4 +1,4 @@
-package io.loadsmith.template;
+package io.loadsmith.store;
 
 import java.time.Duration;
 

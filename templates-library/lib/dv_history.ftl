@@ -26,7 +26,7 @@ ${failIfAny("    SELECT MIN(m.dv_key_text) AS dv_key_text, " + fn.timestamp_text
     GROUP BY m." + hk.sqlName + ", m." + ltime.sqlName + "
     HAVING COUNT(DISTINCT m." + dh.sqlName + ") > 1",
     lit("generated " + kind + " load " + model.load.name + " into " + target.schema + "." + target.name + ": the stage rows of key ")
-        + " || bad.dv_key_text || " + lit(" at load time ") + " || bad.dv_load_time_text || "
+        + cat + "bad.dv_key_text" + cat + lit(" at load time ") + cat + "bad.dv_load_time_text" + cat
         + lit(" conflict (same key and load time, different datahashes); nothing was loaded. Deliver one row per key and load time."))};
 INSERT INTO ${targetTable} (${cols?join(", ")})
 SELECT ${qual(cols, "c")}

@@ -52,7 +52,7 @@
      ("Invalid unicode … in segment statistics update", about 1 run in 40). They touch different keys
      (gone keys are not in the stage), so their order does not matter; one transaction where there are. -->
 <#assign transaction = dialect.capabilities.multi_statement_transactions!true>
-<#if transaction>BEGIN TRANSACTION;
+<#if transaction>${fn.begin_transaction()};
 </#if>INSERT INTO ${targetTable} (${cols?join(", ")})
 SELECT l.${hk.sqlName}, ${now}, ${zero}<#if rs?has_content>, l.${rs}</#if>
 FROM <@latest/> l

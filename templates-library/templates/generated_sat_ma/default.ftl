@@ -30,6 +30,14 @@
 <#assign memberCols = targetNames(mapping, [], ["DV_DATAHASH", "DV_RECORD_SOURCE"]) + isMapped(ltime)?then([], [ltime.sqlName])>
 <#assign cols = insertColumns(ltime)>
 <#assign skip = skipDuplicatePrevention()>
+<#-- Where the dialect's ordered_distinct_agg keeps repeated values (T-SQL's STRING_AGG), the rows of a
+     set are made distinct on the HASH_LIST's parts first, text parts compared in code point order
+     (a case-insensitive collation would make 'a' and 'A' one member). -->
+<#assign distinctAgg = dialect.capabilities.distinct_string_agg!true>
+<#assign listParts = []>
+<#list dhMapping.sourceAttributes as a>
+    <#assign listParts = listParts + [["CHAR", "VARCHAR"]?seq_contains(a.datatype!"")?then(fn.code_point_order("s." + a.sqlName) + " AS " + a.sqlName, "s." + a.sqlName)]>
+</#list>
 <#assign whereOpt = loadOpt("OPT_WHERE")?has_content?then("\n        WHERE (" + loadOpt("OPT_WHERE") + ")", "")>
 INSERT INTO ${targetTable} (${cols?join(", ")})
 SELECT <#list cols as c><#if c == dh.sqlName>ch.dv_set_hash<#else>mem.${c}</#if><#sep>, </#list>
@@ -50,7 +58,7 @@ JOIN (
     FROM (
         SELECT x.dv_set_key, x.dv_set_time, ${loads.getTransformationForAttributes("HASH_LIST", dhMapping.sourceAttributes, "x")} AS dv_set_hash
         FROM (
-            SELECT ${mappedExpression(keyMapping, "s")} AS dv_set_key, ${ltimeExpr} AS dv_set_time, s.*
+            SELECT <#if !distinctAgg>DISTINCT </#if>${mappedExpression(keyMapping, "s")} AS dv_set_key, ${ltimeExpr} AS dv_set_time, ${distinctAgg?then("s.*", listParts?join(", "))}
             FROM ${sourceTable(mapping)} s${whereOpt}
         ) x
         GROUP BY x.dv_set_key, x.dv_set_time

@@ -67,11 +67,12 @@ ${mappedSelect([], "        ")}
   AND EXISTS (
 ${mappedSelect([], "    ")}
   );
+<#-- T-SQL's ROW_NUMBER needs an ORDER BY: without a record source a key's rows are alike, the key orders them. -->
 INSERT INTO ${targetTable} (${cols?join(", ")})
 SELECT k.${hk.sqlName}, ${now}, ${one}<#if rs?has_content>, k.${rs}</#if>
 FROM (
     SELECT m.*,
-        ROW_NUMBER() OVER (PARTITION BY m.${hk.sqlName}<#if rs?has_content> ORDER BY ${fn.code_point_order("m." + rs)}</#if>) AS dv_row_number
+        ROW_NUMBER() OVER (PARTITION BY m.${hk.sqlName} ORDER BY ${rs?has_content?then(fn.code_point_order("m." + rs), "m." + hk.sqlName)}) AS dv_row_number
     FROM (
 ${mappedSelect([], "        ")}
     ) m

@@ -38,6 +38,15 @@
 <#list dhMapping.sourceAttributes as a>
     <#assign listParts = listParts + [["CHAR", "VARCHAR"]?seq_contains(a.datatype!"")?then(fn.code_point_order("s." + a.sqlName) + " AS " + a.sqlName, "s." + a.sqlName)]>
 </#list>
+<#-- A member is one distinct row of the set, its text columns compared in code point order as the
+     HASH_LIST's parts are (the key is hex): under a case-insensitive collation (SQL Server's usual one) 'a' and 'A'
+     would be one member, one row fewer than the set's hash counts. T-SQL's ROW_NUMBER needs an ORDER
+     BY: without a record source the rows of a partition are alike, the load time orders them. -->
+<#assign memberParts = []>
+<#list memberCols as c>
+    <#assign memberAttr = target.attributes?filter(a -> a.sqlName == c)>
+    <#assign memberParts = memberParts + [(c != hk.sqlName && memberAttr?has_content && ["CHAR", "VARCHAR"]?seq_contains(memberAttr[0].datatype!""))?then(fn.code_point_order("m." + c), "m." + c)]>
+</#list>
 <#assign whereOpt = loadOpt("OPT_WHERE")?has_content?then("\n        WHERE (" + loadOpt("OPT_WHERE") + ")", "")>
 INSERT INTO ${targetTable} (${cols?join(", ")})
 SELECT <#list cols as c><#if c == dh.sqlName>ch.dv_set_hash<#else>mem.${c}</#if><#sep>, </#list>
@@ -45,7 +54,7 @@ FROM (
     SELECT n.*
     FROM (
         SELECT m.*,
-            ROW_NUMBER() OVER (PARTITION BY ${qual(memberCols, "m")}<#if rsList?size gt 0> ORDER BY ${fn.code_point_order("m." + rsList[0].sqlName)}</#if>) AS dv_row_number
+            ROW_NUMBER() OVER (PARTITION BY ${memberParts?join(", ")} ORDER BY ${(rsList?size gt 0)?then(fn.code_point_order("m." + rsList[0].sqlName), "m." + ltime.sqlName)}) AS dv_row_number
         FROM (
 ${mappedSelect(loadTimeExtra(ltime), "            ", ["DV_DATAHASH"])}
         ) m

@@ -108,6 +108,9 @@ public final class DialectSyntax {
         return statement;
     }
 
+    /** Window functions that T-SQL refuses without an ORDER BY in their OVER clause. */
+    private static final Set<String> ORDERED_WINDOW_FUNCTIONS = Set.of("ROW_NUMBER", "RANK", "DENSE_RANK", "NTILE", "LAG", "LEAD");
+
     /** Aggregates that join texts, each engine's own: a dialect has the ones its ordered_distinct_agg uses. */
     private static final List<String> TEXT_AGGREGATES = List.of("LISTAGG", "STRING_AGG", "ARRAY_JOIN", "COLLECT_SET", "GROUP_CONCAT");
 
@@ -167,6 +170,11 @@ public final class DialectSyntax {
             if (used && !aggregate.contains(name + "(")) {
                 out.add(name + ", an aggregate of another engine (the dialect's ordered_distinct_agg is " + aggregate + ")");
             }
+        }
+        if (!dialect.supports("ranking_order_optional") && of(nodes, AnalyticExpression.class).stream()
+                .anyMatch(a -> ORDERED_WINDOW_FUNCTIONS.contains(a.getName().toUpperCase(Locale.ROOT))
+                        && (a.getOrderByElements() == null || a.getOrderByElements().isEmpty()))) {
+            out.add("a ranking window without ORDER BY, which the dialect refuses (ranking_order_optional)");
         }
         if ("1".equals(dialect.functions().get("bool_true")) && of(nodes, WhenClause.class).stream()
                 .anyMatch(w -> w.getWhenExpression() instanceof Column)) {

@@ -213,6 +213,12 @@ class DialectSyntaxTest {
                 sqlserver)).singleElement().asString().contains("LISTAGG");
         assertThat(DialectSyntax.problems("SELECT CASE WHEN b THEN 'true' WHEN NOT b THEN 'false' END AS x FROM t", sqlserver))
                 .singleElement().asString().contains("BIT");
+        assertThat(DialectSyntax.problems("SELECT a, ROW_NUMBER() OVER (PARTITION BY a) AS r FROM t", sqlserver)).singleElement()
+                .asString().contains("ranking_order_optional");
+        assertThat(DialectSyntax.problems("SELECT a, ROW_NUMBER() OVER (PARTITION BY a ORDER BY a) AS r FROM t", sqlserver)).isEmpty();
+        assertThat(DialectSyntax.problems("SELECT a, ROW_NUMBER() OVER (PARTITION BY a) AS r FROM t", redshift)).isEmpty();
+        assertThat(DialectSyntax.problems("CREATE OR ALTER VIEW s.v AS SELECT a FROM t", REGISTRY.get("synapse"))).singleElement()
+                .asString().contains("the parser cannot read it");
         assertThat(DialectSyntax.problems("SELECT k, STRING_AGG(DISTINCT a, '~' ORDER BY a) AS l FROM t GROUP BY k", redshift))
                 .singleElement().asString().contains("STRING_AGG");
         assertThat(DialectSyntax.problems("SELECT a FROM t WHERE (b", redshift)).singleElement().asString()

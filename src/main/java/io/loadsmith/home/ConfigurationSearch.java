@@ -14,7 +14,7 @@ import io.loadsmith.generation.catalog.TemplateLookup;
 import io.loadsmith.preset.LoadPresetService;
 import io.loadsmith.template.TemplateService;
 import io.loadsmith.template.TransformationTypeService;
-import io.loadsmith.template.api.TemplateResponse;
+import io.loadsmith.template.TemplateResponse;
 import io.loadsmith.home.HomePageController.Item;
 
 /**
@@ -67,7 +67,7 @@ public class ConfigurationSearch {
         return found;
     }
 
-    private static boolean matches(String q, String... fields) {
+    static boolean matches(String q, String... fields) {
         for (String field : fields) {
             if (field != null && field.toLowerCase(Locale.ROOT).contains(q)) {
                 return true;

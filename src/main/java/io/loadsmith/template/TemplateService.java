@@ -25,9 +25,9 @@ import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.NotFoundException;
 import io.loadsmith.problem.StaleVersionException;
 import io.loadsmith.problem.Violations;
-import io.loadsmith.template.api.ParameterJson;
-import io.loadsmith.template.api.TemplateRequest;
-import io.loadsmith.template.api.TemplateResponse;
+import io.loadsmith.template.ParameterJson;
+import io.loadsmith.template.TemplateRequest;
+import io.loadsmith.template.TemplateResponse;
 
 /** Stored load templates. Every text is checked (sandbox, syntax) before anything is written. */
 @Service

@@ -20,14 +20,14 @@ import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.servlet.MockMvc;
 
 import io.loadsmith.entity.EntityService;
-import io.loadsmith.entity.api.AttributeJson;
-import io.loadsmith.entity.api.EntityResponse;
+import io.loadsmith.entity.AttributeJson;
+import io.loadsmith.entity.EntityResponse;
 import io.loadsmith.entitytype.LoadType;
 import io.loadsmith.entitytype.PhysicalType;
 import io.loadsmith.generation.model.StepType;
 import io.loadsmith.load.LoadService;
-import io.loadsmith.load.api.LoadResponse;
-import io.loadsmith.load.api.StepJson;
+import io.loadsmith.load.LoadResponse;
+import io.loadsmith.load.StepJson;
 import io.loadsmith.packageregistry.MetadataPackageService;
 
 @WebMvcTest(HomePageController.class)
@@ -49,6 +49,10 @@ class HomePageControllerTest {
 
     @MockitoBean
     LoadService loads;
+
+    // Places (packages, environments) are FindAnythingTest's subject; here they find nothing.
+    @MockitoBean
+    PlaceSearch places;
 
     static final EntityResponse VESSEL = new EntityResponse(7, 0, "D_VESSEL_SCD2", "VESSEL", "publish",
             "publish.D_VESSEL_SCD2", "DIM_SCD2", PhysicalType.TABLE, "marine", null, null,
@@ -82,8 +86,10 @@ class HomePageControllerTest {
         mvc.perform(get("/search").param("q", "mmsi"))
                 .andExpect(status().isOk())
                 .andExpect(view().name("search"))
-                .andExpect(model().attribute("results", hasSize(1)))
-                .andExpect(content().string(containsString("attributes: mmsi_key")));
+                // The entity and its lineage page.
+                .andExpect(model().attribute("results", hasSize(2)))
+                .andExpect(content().string(containsString("attributes: mmsi_key")))
+                .andExpect(content().string(containsString("/entities/7/lineage")));
 
         when(entities.search("ftltemplate")).thenReturn(List.of());
         when(loads.search("ftltemplate")).thenReturn(List.of(LOAD));

@@ -9,8 +9,8 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 
 import io.loadsmith.packageregistry.MetadataPackageService;
-import io.loadsmith.packageregistry.api.PackageRequest;
-import io.loadsmith.packageregistry.api.PackageResponse;
+import io.loadsmith.packageregistry.PackageRequest;
+import io.loadsmith.packageregistry.PackageResponse;
 import io.loadsmith.web.FormErrors;
 import io.loadsmith.web.Htmx;
 import io.loadsmith.web.Link;
@@ -32,6 +32,13 @@ public class PackagePageController {
     public PackagePageController(MetadataPackageService packages, PackagePage page) {
         this.packages = packages;
         this.page = page;
+    }
+
+    /** Every package with its counts and the ways into it: contents, deployments, lineage. */
+    @GetMapping
+    public String list(Model model) {
+        model.addAttribute("packages", packages.counts().stream().filter(p -> p.name() != null).toList());
+        return "packages/list";
     }
 
     @GetMapping("/new")

@@ -74,7 +74,7 @@ FROM (
             END AS dv_audit_code
             FROM (
                 SELECT t.person_id, t.tenant, t.valid_from AS dv_from, t.valid_to AS dv_end, CASE WHEN t.is_current = 1 THEN 1 ELSE 0 END AS dv_current
-                    , SUM(CASE WHEN t.valid_to IS NULL THEN 1 ELSE 0 END) OVER (PARTITION BY t.person_id, t.tenant) AS dv_open_n
+                    , SUM(CASE WHEN t.valid_to IS NULL THEN 1 ELSE 0 END) OVER (PARTITION BY t.person_id, t.tenant ORDER BY t.valid_from ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) AS dv_open_n
                     , LEAD(t.valid_from) OVER (PARTITION BY t.person_id, t.tenant ORDER BY t.valid_from) AS dv_next_from
                 FROM dw.person_scd2 t
             ) w

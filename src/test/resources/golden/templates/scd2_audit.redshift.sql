@@ -161,7 +161,7 @@ FROM (
             END AS dv_audit_code
             FROM (
                 SELECT t.mmsi_key, t.vessel_id, t.valid_from AS dv_from, NULLIF(t.valid_to, CAST('9999-12-31 00:00:00' AS TIMESTAMP)) AS dv_end, CASE WHEN t.validity_status = 1 THEN 1 ELSE 0 END AS dv_current
-                    , SUM(CASE WHEN NULLIF(t.valid_to, CAST('9999-12-31 00:00:00' AS TIMESTAMP)) IS NULL THEN 1 ELSE 0 END) OVER (PARTITION BY t.vessel_id) AS dv_open_n
+                    , SUM(CASE WHEN NULLIF(t.valid_to, CAST('9999-12-31 00:00:00' AS TIMESTAMP)) IS NULL THEN 1 ELSE 0 END) OVER (PARTITION BY t.vessel_id ORDER BY t.valid_from ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) AS dv_open_n
                     , LEAD(t.valid_from) OVER (PARTITION BY t.vessel_id ORDER BY t.valid_from) AS dv_next_from
                 FROM publish.D_VESSEL_SCD2 t
             ) w

@@ -80,7 +80,7 @@ FROM (
             END AS dv_audit_code
             FROM (
                 SELECT t.login, t.scd_start_date AS dv_from, NULLIF(t.scd_end_date, CAST('9999-12-31 00:00:00' AS DATETIME2(6))) AS dv_end, CASE WHEN t.scd_active = 1 THEN 1 ELSE 0 END AS dv_current
-                    , SUM(CASE WHEN NULLIF(t.scd_end_date, CAST('9999-12-31 00:00:00' AS DATETIME2(6))) IS NULL THEN 1 ELSE 0 END) OVER (PARTITION BY t.login) AS dv_open_n
+                    , SUM(CASE WHEN NULLIF(t.scd_end_date, CAST('9999-12-31 00:00:00' AS DATETIME2(6))) IS NULL THEN 1 ELSE 0 END) OVER (PARTITION BY t.login ORDER BY t.scd_start_date ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) AS dv_open_n
                     , LEAD(t.scd_start_date) OVER (PARTITION BY t.login ORDER BY t.scd_start_date) AS dv_next_from
                 FROM dw.dim_user t
             ) w

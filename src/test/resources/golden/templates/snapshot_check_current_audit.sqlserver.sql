@@ -119,7 +119,7 @@ FROM (
             END AS dv_audit_code
             FROM (
                 SELECT t.customer_id, t.region, t.valid_from AS dv_from, NULLIF(t.valid_to, CAST('9999-12-31 00:00:00' AS DATETIME2(6))) AS dv_end, CASE WHEN t.is_current = 1 THEN 1 ELSE 0 END AS dv_current
-                    , SUM(CASE WHEN NULLIF(t.valid_to, CAST('9999-12-31 00:00:00' AS DATETIME2(6))) IS NULL THEN 1 ELSE 0 END) OVER (PARTITION BY t.customer_id, t.region) AS dv_open_n
+                    , SUM(CASE WHEN NULLIF(t.valid_to, CAST('9999-12-31 00:00:00' AS DATETIME2(6))) IS NULL THEN 1 ELSE 0 END) OVER (PARTITION BY t.customer_id, t.region ORDER BY t.valid_from ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) AS dv_open_n
                     , LEAD(t.valid_from) OVER (PARTITION BY t.customer_id, t.region ORDER BY t.valid_from) AS dv_next_from
                 FROM dw.customer_snap t
             ) w

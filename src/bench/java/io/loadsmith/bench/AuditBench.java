@@ -26,7 +26,7 @@ import io.loadsmith.generation.model.StepType;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
 /**
- * Benchmark 12: the history audits (issue 47 item 7) - a scd2 load with audit_history=true and a
+ * Benchmark 14: the history audits (issue 47 item 7) - a scd2 load with audit_history=true and a
  * generated SAT load with OPT_AUDIT_HISTORY=true, each against the same load without the audit in
  * the same run, on PostgreSQL 17 and DuckDB: the price of leaving the audit on.
  */
@@ -50,7 +50,7 @@ final class AuditBench {
 
     static Table run(int rows) throws Exception {
         AuditBench bench = new AuditBench();
-        Table table = new Table("12. History audits: loads with and without the audit (PostgreSQL 17 and DuckDB)",
+        Table table = new Table("14. History audits: loads with and without the audit (PostgreSQL 17 and DuckDB)",
                 "load", "engine", "target rows before", "rows written", "without audit s", "with audit s", "ratio",
                 "ratio per round", "same rows");
         try (EmbeddedPostgres pg = EmbeddedPostgres.builder().setServerConfig("shared_buffers", "512MB")

@@ -70,7 +70,7 @@ final class AuditBench {
                 + "the day-1 source has every key again, 10 % of them changed (and 1 % new keys for scd2); then, from "
                 + "fresh copies of the target, the load without and with the audit, the order alternating per round "
                 + "(4 rounds on PostgreSQL, 8 on DuckDB); medians. The audit reads the whole target (the scd2 one "
-                + "window over the key's versions, the SAT one a grouping by key and load time) and writes inside the "
+                + "window over the key's versions, the SAT one a grouping by key and load time) and runs inside the "
                 + "load's transaction. Same rows: the two targets compared with EXCEPT ALL both ways after every round. "
                 + "PostgreSQL: index (vessel_id, validity_status) on the scd2 target, none on the satellite, VACUUM ANALYZE before timing; DuckDB in memory.");
     }

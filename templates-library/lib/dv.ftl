@@ -149,6 +149,11 @@
     <#return indent + "SELECT " + cols?join(",\n" + indent + "    ") + "\n" + indent + "FROM " + sourceTable(mapping) + " s"
         + loadOpt("OPT_WHERE")?has_content?then("\n" + indent + "WHERE (" + loadOpt("OPT_WHERE") + ")", "")>
 </#function>
+<#-- The keys of the batch: the mapped DV_HASHKEY column alone, from the source filtered by OPT_WHERE. -->
+<#function keySelect indent="">
+    <#return indent + "SELECT " + transformations(mapping, "s", ["DV_HASHKEY"])?join(", ") + "\n" + indent + "FROM "
+        + sourceTable(mapping) + " s" + loadOpt("OPT_WHERE")?has_content?then("\n" + indent + "WHERE (" + loadOpt("OPT_WHERE") + ")", "")>
+</#function>
 <#-- The target columns the generated insert writes: the mapped ones, plus the load time column when
      the run gives it (see loadTimeExtra). -->
 <#function insertColumns loadTime="">

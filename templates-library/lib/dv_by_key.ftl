@@ -73,12 +73,12 @@ ${batch}<#if deleting>
     WHERE NOT EXISTS (
         SELECT 1
         FROM (
-${mappedSelect([], "            ")}
+${keySelect("            ")}
         ) k
         WHERE k.${hk} = t.${hk}
     )
       AND EXISTS (
-${mappedSelect([], "        ")}
+${keySelect("        ")}
     )</#if>
 ) src
 ON (trg.${hk} = src.${hk})<#if deleting>

@@ -97,9 +97,7 @@ ${mappedSelect(extras, "                ")}
                     ROW_NUMBER() OVER (PARTITION BY t.${hk.sqlName} ORDER BY t.${ltime.sqlName} DESC) AS dv_row_number
                 FROM ${targetTable} t
                 WHERE t.${hk.sqlName} IN (
-                    SELECT ${transformations(mapping, "s", ["DV_HASHKEY"])[0]}
-                    FROM ${sourceTable(mapping)} s<#if loadOpt("OPT_WHERE")?has_content>
-                    WHERE (${loadOpt("OPT_WHERE")})</#if>
+${keySelect("                    ")}
                 )<#if loadOpt("OPT_NOT_EXISTS_WHERE")?has_content>
                   AND (${loadOpt("OPT_NOT_EXISTS_WHERE")})</#if>
             ) r

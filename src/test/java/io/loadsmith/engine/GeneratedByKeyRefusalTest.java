@@ -89,18 +89,27 @@ class GeneratedByKeyRefusalTest {
         for (String option : List.of(MERGE, DELETE)) {
             assertThat(refusal(noMerge, ref(Map.of(option, "true")), "nomerge"))
                     .startsWith("Load 'load_ref_customer'")
-                    .contains("load option " + option + " writes one MERGE … USING (query), which needs the capability"
-                            + " merge, which the dialect nomerge (No MERGE) lacks; remove the option or choose another dialect.");
+                    .contains("load option " + option + " writes one MERGE, which needs the capability merge, which the"
+                            + " dialect nomerge (No MERGE) lacks; remove the option or choose another dialect.");
         }
         // Without the option the same dialect updates with UPDATE … FROM.
         assertThat(noMerge.generate(ref(Map.of()), "nomerge", Map.of()).sql()).contains("UPDATE dv.ref_customer AS trg");
-        // Redshift's MERGE reads a table, not a query.
+        // Neither UPDATE … FROM nor MERGE: the default is refused too.
+        LoadSqlGenerator neither = DerivedDialects.generatorWith(Map.of("name", "neither", "label", "Neither", "parent", "ansi",
+                "capabilities", Map.of("merge", false, "update_from", false)));
+        assertThat(refusal(neither, ref(Map.of()), "neither"))
+                .contains("a generated REF load without UPDATE … FROM (capability update_from) writes one MERGE, which needs"
+                        + " the capability merge, which the dialect neither (Neither) lacks; write the load's SQL in an"
+                        + " OVERRIDE step or choose another dialect.");
+        // Redshift's MERGE has no AND <condition> in its WHEN clauses: its REF loads update with UPDATE … FROM,
+        // and the options are refused.
         assertThat(refusal(ref(Map.of(DELETE, "true")), "redshift"))
-                .contains("needs the capability merge_source_query, which the dialect redshift (Amazon Redshift) lacks");
-        // Neither UPDATE … FROM nor MERGE … USING (query): the default is refused too.
-        assertThat(refusal(ref(Map.of()), "sqlserver"))
-                .contains("a generated REF load updates changed keys with UPDATE … FROM or one MERGE … USING (query); the"
-                        + " dialect sqlserver (Microsoft SQL Server / Azure SQL) has neither");
+                .contains("needs the capability merge_clause_condition, which the dialect redshift (Amazon Redshift) lacks");
+        assertThat(Loads.sql(ref(Map.of()), "redshift")).contains("UPDATE dv.ref_customer AS trg");
+        // SQL Server's MERGE reads a table: the rows are staged in a work table.
+        assertThat(Loads.sql(ref(Map.of(DELETE, "true")), "sqlserver"))
+                .contains("SELECT * INTO dv.Z_MERGE_ref_customer FROM (", "MERGE INTO dv.ref_customer trg USING dv.Z_MERGE_ref_customer src",
+                        "WHEN MATCHED AND src.dv_delete_row = 1 THEN DELETE");
     }
 
     @Test

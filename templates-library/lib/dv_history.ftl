@@ -26,8 +26,10 @@ ${failIfAny("    SELECT MIN(m.dv_key_text) AS dv_key_text, " + fn.timestamp_text
     GROUP BY m." + hk.sqlName + ", m." + ltime.sqlName + "
     HAVING COUNT(DISTINCT m." + dh.sqlName + ") > 1",
     lit("generated " + kind + " load " + model.load.name + " into " + target.schema + "." + target.name + ": the stage rows of key ")
-        + " || bad.dv_key_text || " + lit(" at load time ") + " || bad.dv_load_time_text || "
+        + cat + "bad.dv_key_text" + cat + lit(" at load time ") + cat + "bad.dv_load_time_text" + cat
         + lit(" conflict (same key and load time, different datahashes); nothing was loaded. Deliver one row per key and load time."))};
+<#-- T-SQL's ROW_NUMBER needs an ORDER BY: without a record source the rows of a partition are alike
+     (same key, time and datahash), so the partition's own load time orders them. -->
 INSERT INTO ${targetTable} (${cols?join(", ")})
 SELECT ${qual(cols, "c")}
 FROM (
@@ -37,7 +39,7 @@ FROM (
         SELECT n.*
         FROM (
             SELECT m.*,
-                ROW_NUMBER() OVER (PARTITION BY m.${hk.sqlName}, m.${ltime.sqlName}, m.${dh.sqlName}<#if rsList?size gt 0> ORDER BY ${fn.code_point_order("m." + rsList[0].sqlName)}</#if>) AS dv_row_number
+                ROW_NUMBER() OVER (PARTITION BY m.${hk.sqlName}, m.${ltime.sqlName}, m.${dh.sqlName} ORDER BY ${(rsList?size gt 0)?then(fn.code_point_order("m." + rsList[0].sqlName), "m." + ltime.sqlName)}) AS dv_row_number
             FROM (
 ${mappedSelect(extras, "                ")}
             ) m

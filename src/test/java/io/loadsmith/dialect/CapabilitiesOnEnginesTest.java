@@ -32,6 +32,8 @@ class CapabilitiesOnEnginesTest {
             Map.entry("delete_alias", "DELETE FROM t p WHERE p.k = 0"),
             Map.entry("merge_target_alias", "MERGE INTO t trg USING s ON trg.k = s.k WHEN MATCHED THEN UPDATE SET v = s.v"),
             Map.entry("merge_source_query", "MERGE INTO t USING (SELECT k, v FROM s) q ON t.k = q.k WHEN MATCHED THEN UPDATE SET v = q.v"),
+            Map.entry("merge_clause_condition", "MERGE INTO t USING s ON t.k = s.k WHEN MATCHED AND t.v <> s.v THEN UPDATE SET v = s.v "
+                    + "WHEN NOT MATCHED AND s.v > 0 THEN INSERT (k, v) VALUES (s.k, s.v)"),
             Map.entry("subquery_cte", "SELECT q.k FROM (WITH w AS (SELECT k FROM t) SELECT k FROM w) q"),
             // T-SQL refuses a ranking window without ORDER BY (error 4112); the engines here take it.
             Map.entry("ranking_order_optional", "SELECT k, ROW_NUMBER() OVER (PARTITION BY k) AS r FROM t"));

@@ -143,6 +143,10 @@ public final class DialectSyntax {
         if (!dialect.supports("merge_source_query") && of(nodes, Merge.class).stream().anyMatch(m -> !(m.getFromItem() instanceof Table))) {
             out.add("a query as MERGE's source, which the dialect lacks (merge_source_query)");
         }
+        if (!dialect.supports("merge_clause_condition") && of(nodes, Merge.class).stream()
+                .anyMatch(m -> m.getOperations() != null && m.getOperations().stream().anyMatch(DialectSyntax::conditional))) {
+            out.add("WHEN [NOT] MATCHED AND <condition> in MERGE, which the dialect lacks (merge_clause_condition)");
+        }
         if (!dialect.supports("subquery_cte") && of(nodes, ParenthesedSelect.class).stream()
                 .anyMatch(p -> p.getSelect() != null && p.getSelect().getWithItemsList() != null && !p.getSelect().getWithItemsList().isEmpty())) {
             out.add("WITH inside a subquery, which the dialect lacks (subquery_cte)");
@@ -251,5 +255,12 @@ public final class DialectSyntax {
                 && !value.getClass().getName().startsWith("net.sf.jsqlparser.parser.")) {
             todo.push(value);
         }
+    }
+
+    /** A MERGE clause with its own condition (WHEN MATCHED AND … THEN). */
+    private static boolean conditional(net.sf.jsqlparser.statement.merge.MergeOperation op) {
+        return op instanceof net.sf.jsqlparser.statement.merge.MergeUpdate u && u.getAndPredicate() != null
+                || op instanceof net.sf.jsqlparser.statement.merge.MergeDelete d && d.getAndPredicate() != null
+                || op instanceof net.sf.jsqlparser.statement.merge.MergeInsert i && i.getAndPredicate() != null;
     }
 }

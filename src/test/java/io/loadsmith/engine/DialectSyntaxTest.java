@@ -217,6 +217,9 @@ class DialectSyntaxTest {
                 .contains("merge_target_alias");
         assertThat(DialectSyntax.problems("MERGE INTO s.t USING (SELECT 1 AS a) src ON t.a = src.a WHEN MATCHED THEN DELETE"
                 + " WHEN NOT MATCHED THEN INSERT (a) VALUES (src.a)", redshift)).singleElement().asString().contains("merge_source_query");
+        assertThat(DialectSyntax.problems("MERGE INTO s.t USING s.w src ON t.a = src.a WHEN MATCHED AND t.b <> src.b THEN UPDATE SET b = src.b"
+                + " WHEN NOT MATCHED THEN INSERT (a, b) VALUES (src.a, src.b)", redshift)).singleElement().asString()
+                .contains("merge_clause_condition");
         assertThat(DialectSyntax.problems("CREATE OR REPLACE VIEW s.v AS SELECT a FROM t", sqlserver)).singleElement().asString()
                 .contains("CREATE OR ALTER VIEW");
         assertThat(DialectSyntax.problems("CREATE OR ALTER VIEW s.v AS SELECT a FROM t LIMIT 1", sqlserver)).singleElement().asString()

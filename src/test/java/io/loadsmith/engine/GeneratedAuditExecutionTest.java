@@ -48,7 +48,11 @@ class GeneratedAuditExecutionTest {
     private static final String T1 = "2024-01-01 00:00:00";
 
     private static String sql(TargetEngine engine, EntityModel target, MappingModel mapping) {
-        return Loads.sql(DvFixture.load("load_" + target.name(), target, AUDIT, List.of(mapping)), engine.dialect());
+        return sql(engine, target, mapping, AUDIT);
+    }
+
+    private static String sql(TargetEngine engine, EntityModel target, MappingModel mapping, Map<String, String> options) {
+        return Loads.sql(DvFixture.load("load_" + target.name(), target, options, List.of(mapping)), engine.dialect());
     }
 
     /** The load fails with the message and the target keeps the rows it had. */
@@ -98,12 +102,16 @@ class GeneratedAuditExecutionTest {
     @ParameterizedTest
     @EnumSource(TargetEngine.class)
     void satelliteAndPsaRowsStayOnePerKeyAndLoadTime(TargetEngine engine) throws Exception {
-        for (String kind : List.of("SAT", "PSA")) {
+        // PSA, SAT, and SAT with OPT_SCAN_ONLY_THE_LATEST_BY_KEY (its other statement path).
+        for (String variant : List.of("SAT", "PSA", "SAT scan")) {
+            String kind = variant.substring(0, 3);
+            Map<String, String> options = variant.endsWith("scan")
+                    ? Map.of("OPT_AUDIT_HISTORY", "true", "OPT_SCAN_ONLY_THE_LATEST_BY_KEY", "true") : AUDIT;
             EntityModel target = DvFixture.typed("dv", kind.toLowerCase() + "_customer", kind, DV_ID, DV_LOAD_TIME, DV_RECORD_SOURCE,
                     DV_DATAHASH, DvFixture.NAME, DvFixture.CITY);
             try (Connection db = DvFixture.open(engine, CUSTOMER_STG, target)) {
                 String table = "dv." + target.name();
-                String sql = sql(engine, target, DvFixture.satMapping());
+                String sql = sql(engine, target, DvFixture.satMapping(), options);
                 batch(db, CUSTOMER_STG, "('alice', 'Ann', 'Oslo', TIMESTAMP '" + T1 + "', 'A'), ('bob', 'Bob', 'Rome', TIMESTAMP '" + T1 + "', 'A')");
                 Loads.run(db, sql);
                 assertThat(Loads.sorted(db, "SELECT dv_id, name, city FROM " + table))
@@ -150,7 +158,8 @@ class GeneratedAuditExecutionTest {
         EntityModel out = DvFixture.typed("stage", "customer_out", "STAGE", CUSTOMER_ID);
         LoadModel stage = DvFixture.load("load_out", out, AUDIT, List.of(mapping(CUSTOMER_STG, copy(CUSTOMER_ID, CUSTOMER_ID))));
         assertThatThrownBy(() -> Loads.sql(stage, "postgresql"))
-                .hasMessageContaining("load option OPT_AUDIT_HISTORY does not apply to a generated STAGE load (it applies to HUB, LINK, SAT, PSA, SAT_MA)");
+                .hasMessageContaining("load option OPT_AUDIT_HISTORY does not apply to a generated STAGE load (the history audit is"
+                        + " generated for HUB, LINK, SAT, PSA and SAT_MA loads); remove it or set it false.");
         // Off (false or absent) the SQL is the load's without the audit.
         LoadModel off = DvFixture.load("load_hub_customer", HUB, Map.of("OPT_AUDIT_HISTORY", "false"), List.of(DvFixture.hubMapping()));
         assertThat(Loads.sql(off, "postgresql"))

@@ -91,6 +91,9 @@ class GeneratedLoadsDialectSyntaxTest {
         EntityModel satMaC = DvFixture.typed("dv", "sat_ma_phone_c", "SAT_MA_C", DV_ID, DV_LOAD_TIME, PHONE);
         loads.put("sat_ma_c", DvFixture.load("load_sat_ma_phone_c", satMaC, mapping(satMa, copy(DV_ID, DV_ID),
                 copy(DV_LOAD_TIME, DV_LOAD_TIME), copy(PHONE, PHONE))));
+        loads.put("ref", GeneratedRefDimFactExecutionTest.load("REF", GeneratedRefDimFactExecutionTest.Mode.DEFAULT));
+        loads.put("dim", GeneratedRefDimFactExecutionTest.load("DIM", GeneratedRefDimFactExecutionTest.Mode.DEFAULT));
+        loads.put("fact", GeneratedRefDimFactExecutionTest.load("FACT", GeneratedRefDimFactExecutionTest.Mode.DEFAULT));
         return loads;
     }
 
@@ -128,7 +131,7 @@ class GeneratedLoadsDialectSyntaxTest {
         try (Stream<Path> dirs = Files.list(Path.of("templates-library/templates"))) {
             List<String> generated = dirs.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("generated_"))
                     .map(n -> n.substring("generated_".length())).sorted().toList();
-            assertThat(generated).hasSize(11);
+            assertThat(generated).hasSize(14);
             assertThat(loads().keySet()).containsExactlyInAnyOrderElementsOf(generated);
         }
     }

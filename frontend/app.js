@@ -267,6 +267,22 @@
             form.removeAttribute("data-dirty");
         }
     }, true);
+    // The mapping editor: CUSTOM shows its SQL expression field, another type hides it (the server
+    // drops a hidden formula); a row's sources field offers the attributes of the mapping it picks.
+    document.addEventListener("change", function (event) {
+        var select = event.target;
+        if (select.matches && select.matches("select[data-custom-toggle]")) {
+            var formula = select.parentNode.querySelector(".mapping-formula");
+            if (formula) {
+                formula.hidden = select.value.toUpperCase() !== "CUSTOM";
+            }
+        } else if (select.matches && select.matches("tr.mapping-row select[name$='.mapping']")) {
+            var sources = select.closest("tr").querySelector(".mapping-sources-input");
+            if (sources) {
+                sources.setAttribute("list", "mapping-attributes-" + select.value);
+            }
+        }
+    });
     window.addEventListener("beforeunload", function (event) {
         if (document.querySelector("form[data-track-changes][data-dirty]")) {
             event.preventDefault();

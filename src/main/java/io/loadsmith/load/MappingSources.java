@@ -60,6 +60,17 @@ class MappingSources {
         return names;
     }
 
+    /** The configured transformation types (and CUSTOM) with their descriptions (empty when none), sorted by name. */
+    java.util.SortedMap<String, String> describedTransformationTypes() {
+        java.util.SortedMap<String, String> types = new java.util.TreeMap<>();
+        library.all(TemplateKind.FORMULA).forEach(d -> types.put(d.name(), d.description() == null ? "" : d.description()));
+        jdbc.query("select name, description from transformation_type", rs -> {
+            types.put(rs.getString(1), rs.getString(2) == null ? "" : rs.getString(2));
+        });
+        types.putIfAbsent("CUSTOM", "an SQL expression of your own");
+        return types;
+    }
+
     private boolean isDeleted(String qualifiedName) {
         int dot = qualifiedName == null ? -1 : qualifiedName.indexOf('.');
         return dot > 0 && jdbc.queryForObject(DELETED, Integer.class, qualifiedName.substring(0, dot),

@@ -13,6 +13,7 @@ import io.loadsmith.entitytype.LoadType;
 import io.loadsmith.generation.catalog.TemplateDefinition;
 import io.loadsmith.generation.catalog.TemplateLookup;
 import io.loadsmith.generation.model.StepType;
+import io.loadsmith.load.LoadService;
 import io.loadsmith.load.api.LoadResponse;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.InvalidRequestException;
@@ -30,8 +31,11 @@ class LoadEditorModel {
     private final TemplateLookup templates;
     private final PackageCommits commits;
     private final LoadPreviews previews;
+    private final LoadService loads;
 
-    LoadEditorModel(EntityService entities, TemplateLookup templates, PackageCommits commits, LoadPreviews previews) {
+    LoadEditorModel(EntityService entities, TemplateLookup templates, PackageCommits commits, LoadPreviews previews,
+                    LoadService loads) {
+        this.loads = loads;
         this.entities = entities;
         this.templates = templates;
         this.commits = commits;
@@ -67,6 +71,39 @@ class LoadEditorModel {
         return null;
     }
 
+    /**
+     * A mapping editor action, on the form on screen only: {@code map-by-name}, {@code map-into},
+     * {@code add-mapping}, {@code remove-mapping-N}. Map by name says what it did, and names the
+     * source attributes the target lacks.
+     */
+    void mappingAction(LoadForm form, String action, Model model) {
+        MappingEditor editor = form.getMapping();
+        editor.setEdited(true);
+        List<EntityResponse> all = entities.list(null);
+        String note;
+        if ("map-by-name".equals(action)) {
+            int mapped = editor.mapByName(all);
+            List<String> missing = editor.unmatchedSources(all);
+            note = "Mapped " + mapped + " target attribute" + (mapped == 1 ? "" : "s") + " by name."
+                    + (missing.isEmpty() ? "" : " The target has no attribute named " + String.join(", ", missing)
+                    + ": add them on the target's page to map them.");
+        } else if ("map-into".equals(action)) {
+            note = editor.mapAllInto() ? "Mapped the payload into " + editor.getInto() + "." : "Choose a target attribute to map all into.";
+        } else if ("add-mapping".equals(action)) {
+            editor.addMapping();
+            note = null;
+        } else {
+            editor.removeMapping(Integer.parseInt(action.substring("remove-mapping-".length())));
+            note = null;
+        }
+        model.addAttribute("mappingNote", note);
+    }
+
+    static boolean isMappingAction(String action) {
+        return "map-by-name".equals(action) || "map-into".equals(action) || "add-mapping".equals(action)
+                || action.matches("remove-mapping-\\d{1,4}");
+    }
+
     /** The page (or its fragments) for the load with the saved load's preview. */
     String show(LoadResponse load, String dialect, String environment, Model model, FormErrors errors) {
         return show(load, previews.saved(load.id(), dialect, environment), model, errors);
@@ -89,6 +126,17 @@ class LoadEditorModel {
                 e -> e.qualifiedName().toLowerCase(Locale.ROOT), e -> "/entities/" + e.id(), (a, b) -> a)));
         LoadForm form = (LoadForm) model.getAttribute("form");
         model.addAttribute("columns", form == null ? List.of() : LoadForm.columnsOf(form, all));
+        if (form != null && !form.getMapping().isEdited()) {
+            // First drawn (or after a save): the stored mappings over the saved target's attributes.
+            form.setMapping(MappingEditor.of(load.mappings(), all.stream()
+                    .filter(e -> e.qualifiedName().equalsIgnoreCase(load.target())).findFirst()));
+        }
+        if (form != null) {
+            // What each mapping's source attributes field offers, by mapping position.
+            model.addAttribute("mappingSourceAttributes", form.getMapping().getMappings().stream()
+                    .map(m -> MappingEditor.attributesOf(m.getSource(), all)).toList());
+        }
+        model.addAttribute("transformationTypes", loads.transformationTypes());
         model.addAttribute("loadTypes", LoadType.values());
         model.addAttribute("stepTypes", StepType.values());
         List<TemplateDefinition> callable = templates.all();

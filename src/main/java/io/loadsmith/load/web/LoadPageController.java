@@ -14,6 +14,7 @@ import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.environment.EnvironmentService;
 import io.loadsmith.generation.catalog.TemplateLookup;
 import io.loadsmith.load.LoadService;
+import io.loadsmith.load.api.LoadRequest;
 import io.loadsmith.load.api.LoadResponse;
 import io.loadsmith.names.Names;
 import io.loadsmith.web.FormErrors;
@@ -87,6 +88,12 @@ public class LoadPageController {
             return Htmx.isHtmx(request) ? view + " :: preview" : view;
         }
         boolean commit = "commit".equals(action);
+        if (LoadEditorModel.isMappingAction(action)) {
+            editor.mappingAction(form, action, model);
+            model.addAttribute("unsaved", true);
+            model.addAttribute("focus", action);
+            return editorView(request, editor.show(stored, previews.draft(form, stored, dialect, environment, model), model, FormErrors.NONE));
+        }
         if (!"save".equals(action) && !commit) {
             form.rearrange(action);
             model.addAttribute("unsaved", true);
@@ -127,7 +134,12 @@ public class LoadPageController {
 
     private boolean unchanged(LoadForm form, LoadResponse stored) {
         try {
-            return LoadForm.of(stored).toRequest(templates::find).equals(form.toRequest(templates::find));
+            LoadRequest typed = form.toRequest(templates::find);
+            if (typed.mappings() != null && typed.mappings().equals(stored.mappings())) {
+                typed = new LoadRequest(typed.version(), typed.name(), typed.target(), typed.loadType(),
+                        typed.description(), typed.sources(), typed.steps(), typed.options());
+            }
+            return LoadForm.of(stored).toRequest(templates::find).equals(typed);
         } catch (RuntimeException notARequest) {
             return false;
         }

@@ -355,7 +355,26 @@
         button.textContent = folded ? "Show" : "Hide";
     }
 
+    // A template parameter marked wrong by the last save or preview stays marked only while the live
+    // preview of what is on screen still names it: once the preview generates (or fails on another
+    // parameter), the mark and its message go. A save checks every parameter again.
+    function clearResolvedParameterErrors() {
+        var failure = document.getElementById("preview-error");
+        var said = failure ? failure.textContent : "";
+        document.querySelectorAll(".template-params .param.has-error").forEach(function (param) {
+            var field = param.querySelector("[data-param]");
+            if (field && said.indexOf("'" + field.getAttribute("data-param") + "'") < 0) {
+                param.classList.remove("has-error");
+                param.querySelectorAll(".param-error").forEach(function (e) { e.remove(); });
+                param.querySelectorAll("[aria-invalid]").forEach(function (e) { e.removeAttribute("aria-invalid"); });
+            }
+        });
+    }
+
     document.addEventListener("htmx:afterSettle", function (event) {
+        if (document.getElementById("preview")) {
+            clearResolvedParameterErrors();
+        }
         applyPreviewFold();
         enhance(event.target.ownerDocument ? event.target : document);
         enhance(document);

@@ -1,12 +1,14 @@
 /* Loadsmith command palette: Ctrl/Cmd-K opens it; type to jump to a page or to any object the
-   global search finds (entities, loads, templates, configuration). Plain JS, no inline script:
+   global search finds (entities and their lineage, loads, templates, configuration, presets,
+   packages with their deployments and lineage, environments). Plain JS, no inline script:
    the search results are the /search page's own htmx fragment. */
 (function () {
     "use strict";
 
     var PAGES = [
         ["Home", "/"], ["Entities", "/entities"], ["New entity", "/entities/new"], ["Loads", "/loads"],
-        ["New load", "/loads/new"], ["Configuration", "/configuration"], ["Load templates", "/configuration/templates"],
+        ["New load", "/loads/new"], ["Packages", "/packages"], ["New package", "/packages/new"],
+        ["Lineage of everything", "/lineage"], ["Configuration", "/configuration"], ["Load templates", "/configuration/templates"],
         ["New template", "/configuration/templates/new"],
         ["Load presets", "/presets"], ["New load preset", "/presets/new"], ["Environments", "/environments"], ["Import a package", "/packages/import"],
         ["Audit trail", "/audit"], ["Search", "/search"], ["Your account and API tokens", "/account"]
@@ -23,7 +25,7 @@
         input = document.createElement("input");
         input.type = "search";
         input.id = "palette-q";
-        input.placeholder = "Go to… (a page, an entity, a load, a template)";
+        input.placeholder = "Go to… (a page, an entity, a load, a template, a package, an environment)";
         input.setAttribute("aria-label", "Go to a page or an object");
         input.setAttribute("autocomplete", "off");
         input.setAttribute("role", "combobox");

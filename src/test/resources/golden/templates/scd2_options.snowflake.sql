@@ -1,8 +1,8 @@
 /* 1. step_1 (OVERRIDE - SQL) */
--- Duplicate keys in the temp table stop the load before any write.
-SELECT CAST('scd2 load load_d_vessel_scd2: the source publish.Z_TMP_D_VESSEL_SCD2 has several rows for one key (vessel_id); example: ' || 'vessel_id=' || NVL(CAST(bad.vessel_id AS VARCHAR), 'NULL') || '. Give the source one row per key.' AS INTEGER) AS load_check_failed
+-- Duplicate keys in the temp table stop the load before any write; the message names the business key.
+SELECT CAST('scd2 load load_d_vessel_scd2: the source publish.Z_TMP_D_VESSEL_SCD2 has several rows for one business key (mmsi_key); example: ' || 'mmsi_key=' || NVL(CAST(bad.mmsi_key AS VARCHAR), 'NULL') || '. Give the source one row per key.' AS INTEGER) AS load_check_failed
 FROM (
-    SELECT s.vessel_id FROM publish.Z_TMP_D_VESSEL_SCD2 s GROUP BY s.vessel_id HAVING COUNT(*) > 1
+    SELECT s.mmsi_key FROM publish.Z_TMP_D_VESSEL_SCD2 s WHERE s.vessel_id IN (SELECT d.vessel_id FROM publish.Z_TMP_D_VESSEL_SCD2 d GROUP BY d.vessel_id HAVING COUNT(*) > 1)
     LIMIT 1
 ) bad;
 MERGE INTO publish.D_VESSEL_SCD2 trg USING (

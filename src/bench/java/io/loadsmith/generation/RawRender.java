@@ -34,8 +34,8 @@ public final class RawRender {
     /** The data model of one load, physical types filled in; built outside the timed section. */
     public Map<String, Object> prebuild(LoadModel neutral, ModelLocalizer localizer, Map<String, Object> parameters) {
         LoadModel load = neutral.mapEntities(e -> localizer.localize(e, dialect));
-        Map<String, Object> data = LoadSqlGenerator.TemplateData.forTemplate(load, dialect, (type, attributes, prefix) -> {
-            Map<String, Object> formulaData = LoadSqlGenerator.TemplateData.forFormula(load, dialect, attributes, prefix);
+        Map<String, Object> data = LoadSqlGenerator.TemplateData.forTemplate(load, dialect, (type, attributes, prefix, target) -> {
+            Map<String, Object> formulaData = LoadSqlGenerator.TemplateData.forFormula(load, dialect, attributes, prefix, target);
             return engine.render(dialect, "formulas/" + type, formulaData).strip();
         });
         // The template's typed parameters with their defaults, bound as the generator binds them

@@ -27,14 +27,16 @@ class AdminBootstrap implements ApplicationRunner {
 
     private final AccountRepository accounts;
     private final AccountService service;
+    private final AccountsReady ready;
     private final String username;
     private final String password;
 
-    AdminBootstrap(AccountRepository accounts, AccountService service,
+    AdminBootstrap(AccountRepository accounts, AccountService service, AccountsReady ready,
                    @Value("${loadsmith.admin.username:admin}") String username,
                    @Value("${loadsmith.admin.password:}") String password) {
         this.accounts = accounts;
         this.service = service;
+        this.ready = ready;
         this.username = username;
         this.password = password;
     }
@@ -47,6 +49,11 @@ class AdminBootstrap implements ApplicationRunner {
      */
     @Override
     public void run(ApplicationArguments args) {
+        create();
+        ready.ready();
+    }
+
+    private void create() {
         if (accounts.count() > 0) {
             return;
         }

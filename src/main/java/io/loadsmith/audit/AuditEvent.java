@@ -14,6 +14,7 @@ import jakarta.persistence.Table;
 /** One recorded change. Written once, never updated: every column is insert-only. */
 @Entity
 @Table(name = "audit_event")
+@io.loadsmith.store.CopiedText
 public class AuditEvent {
 
     /** Largest before or after JSON kept, in characters (the columns' size). */

@@ -1,6 +1,8 @@
 package io.loadsmith.deployment;
 
 import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -22,7 +24,9 @@ import io.loadsmith.packageregistry.MetadataPackage;
 import io.loadsmith.packageregistry.MetadataPackageRepository;
 import io.loadsmith.packages.PackageVersion;
 import io.loadsmith.packages.PackageVersionRepository;
+import io.loadsmith.problem.FieldProblem;
 import io.loadsmith.problem.NotFoundException;
+import io.loadsmith.problem.UnprocessableRequestException;
 
 /** Deployments as tooling reports them, and what runs where (the newest deployment of a package in an environment). */
 @Service
@@ -58,10 +62,41 @@ public class DeploymentService {
                         + "; report the deployment of a committed version."));
         String dialect = dialects.get(request.dialect()).name();
         String actor = AuditTrail.actor();
-        String deployedBy = request.deployedBy() == null || request.deployedBy().isBlank() ? actor : request.deployedBy();
+        Instant now = clock.instant();
+        Instant deployedAt = request.deployedAt() == null ? now : request.deployedAt();
+        checkWhoAndWhen(request.deployedBy(), actor, deployedAt, version, now);
         return audit.created(ObjectKind.DEPLOYMENT, response(deployments.saveAndFlush(new Deployment(environment,
-                version, dialect, deployedBy, request.deployedAt() == null ? clock.instant() : request.deployedAt(),
-                actor, clock.instant(), request.note()))));
+                version, dialect, actor, deployedAt, actor, now, request.note()))));
+    }
+
+    /**
+     * Who deployed is the caller (the signed-in person or the token's owner), never a field of the
+     * request: a stated deployedBy other than the caller is refused, not silently replaced, so tooling
+     * that sent a bot's or a colleague's name learns that it is not recorded (a tool's name belongs in
+     * the note). A stated time lies between the version's commit and now, each give or take
+     * {@link Deployment#CLOCK_SKEW}: a version is not deployed before it existed.
+     */
+    private static void checkWhoAndWhen(String deployedBy, String actor, Instant deployedAt, PackageVersion version,
+                                        Instant now) {
+        List<FieldProblem> problems = new ArrayList<>();
+        if (deployedBy != null && !deployedBy.isBlank() && !deployedBy.equals(actor)) {
+            problems.add(new FieldProblem("deployedBy", deployedBy, "is not the caller: a deployment is recorded as"
+                    + " deployed by whoever reports it ('" + actor + "'); leave deployedBy out, and put a tool's or"
+                    + " colleague's name in the note"));
+        }
+        Instant committed = version.getCreatedAt();
+        if (deployedAt.isBefore(committed.minus(Deployment.CLOCK_SKEW))) {
+            problems.add(new FieldProblem("deployedAt", deployedAt.toString(), "is before version " + version.getNumber()
+                    + " was committed (" + committed + "): a version cannot be deployed before it exists"));
+        }
+        if (deployedAt.isAfter(now.plus(Deployment.CLOCK_SKEW))) {
+            problems.add(new FieldProblem("deployedAt", deployedAt.toString(), "is more than "
+                    + Deployment.CLOCK_SKEW.toMinutes() + " minutes after the server's time (" + now + "): report a"
+                    + " deployment once it is done, and check the clock that gave the time"));
+        }
+        if (!problems.isEmpty()) {
+            throw new UnprocessableRequestException(problems);
+        }
     }
 
     @Transactional(readOnly = true)

@@ -18,6 +18,7 @@ import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.NotFoundException;
 import io.loadsmith.problem.StaleVersionException;
+import io.loadsmith.generation.Placeholders;
 import io.loadsmith.problem.Violations;
 import io.loadsmith.names.Names;
 
@@ -101,9 +102,11 @@ public class EnvironmentService {
         Identifiers.check(violations, "name", request.name());
         PlainValues.check(violations, "variables", request.variables());
         // Such a variable would be saved and never used: the load's own value wins in its SQL.
-        request.variables().keySet().stream().filter(io.loadsmith.generation.Placeholders.OF_THE_LOAD::contains).sorted()
+        // In any case: a case variant would read as the load's own placeholder to anyone but the generator.
+        request.variables().keySet().stream().filter(name -> Placeholders.ofTheLoad(name) != null).sorted()
                 .forEach(name -> violations.add("variables." + name, name, "is a placeholder that each load fills in"
-                        + " itself (<" + name + ">); an environment cannot set it, choose another name"));
+                        + " itself (<" + Placeholders.ofTheLoad(name) + ">, in any case); an environment cannot set it,"
+                        + " choose another name"));
         violations.throwIfAny();
     }
 

@@ -356,6 +356,7 @@ public final class AdeConfigPackages {
     private Map<String, List<JsonNode>> byTemplate(JsonNode root, String key, Map<String, String> names) {
         Map<String, List<JsonNode>> grouped = new LinkedHashMap<>();
         each(root, key, (node, path) -> {
+            checkPosition(node, path);
             String id = templateId(node, path, names);
             String name = text(node, "loadStepName", path, true);
             String body = text(node, "textStep", path, true);
@@ -460,6 +461,7 @@ public final class AdeConfigPackages {
     private Map<String, List<JsonNode>> group(JsonNode root, String key) {
         Map<String, List<JsonNode>> byType = new LinkedHashMap<>();
         each(root, key, (node, path) -> {
+            checkPosition(node, path);
             String type = text(node, "entityType", path, true);
             if (type != null) {
                 byType.computeIfAbsent(type, t -> new ArrayList<>()).add(node);
@@ -500,14 +502,39 @@ public final class AdeConfigPackages {
         if (value == null || value.isNull() || (value.isString() && value.asString().isBlank())) {
             return null;
         }
+        Integer number = wholeNumber(value);
+        if (number == null) {
+            problems.add(new Problem(path + "." + key, value.isIntegralNumber() || value.isString() && DIGITS.matcher(value.asString()).matches()
+                    ? OUT_OF_RANGE + ", not " + value : "must be a whole number, not '" + value + "'"));
+        }
+        return number;
+    }
+
+    private static final java.util.regex.Pattern DIGITS = java.util.regex.Pattern.compile("\\s*[-+]?\\d+\\s*");
+    private static final String OUT_OF_RANGE = "must be a whole number from " + Integer.MIN_VALUE + " to " + Integer.MAX_VALUE;
+
+    /** A whole number of 32 bits, as a JSON number or digits in a string; null for anything else. */
+    private static Integer wholeNumber(JsonNode value) {
         if (value.isIntegralNumber()) {
-            return value.asInt();
+            return value.canConvertToInt() ? value.asInt() : null;
         }
-        if (value.isString() && value.asString().matches("\\d{1,9}")) {
-            return Integer.valueOf(value.asString());
+        if (value.isString() && DIGITS.matcher(value.asString()).matches()) {
+            try {
+                return Integer.valueOf(value.asString().trim());
+            } catch (NumberFormatException tooLong) {
+                return null;
+            }
         }
-        problems.add(new Problem(path + "." + key, "must be a whole number, not '" + value + "'"));
         return null;
+    }
+
+    /** A position read for ordering only; one given as a number must still fit 32 bits. */
+    private void checkPosition(JsonNode node, String path) {
+        JsonNode value = node.get("position");
+        if (value != null && (value.isIntegralNumber() || value.isString() && DIGITS.matcher(value.asString()).matches())
+                && wholeNumber(value) == null) {
+            problems.add(new Problem(path + ".position", OUT_OF_RANGE + ", not " + value));
+        }
     }
 
     Boolean bool(JsonNode node, String key, String path) {
@@ -530,13 +557,10 @@ public final class AdeConfigPackages {
 
     static int position(JsonNode node) {
         JsonNode p = node.path("position");
-        if (p.isIntegralNumber()) {
-            return p.asInt();
+        if (p.isMissingNode() || p.isNull()) {
+            return 0;
         }
-        try {
-            return Integer.parseInt(p.asString("0").trim());
-        } catch (NumberFormatException e) {
-            return Integer.MAX_VALUE;
-        }
+        Integer number = wholeNumber(p);
+        return number == null ? Integer.MAX_VALUE : number;
     }
 }

@@ -4,8 +4,10 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipException;
 import java.util.zip.ZipInputStream;
@@ -14,8 +16,9 @@ import io.loadsmith.exchange.InvalidPackageException.Problem;
 
 /**
  * The package files of a zip: its {@code .json} entries (folders and other files are passed over),
- * each by its name. Bounded, because the zip comes from outside: the count of files and the bytes
- * they unpack to (together) are limited, whatever the zip's own headers claim.
+ * each by its name, which must be unique. Bounded, because the zip comes from outside: the count of
+ * files and the bytes every entry unpacks to (together, the passed-over ones included) are limited,
+ * whatever the zip's own headers claim.
  */
 final class ZipPackages {
 
@@ -24,28 +27,27 @@ final class ZipPackages {
 
     static List<AdeConfigPackages.Input> files(byte[] zip, int maxBytes, int maxFiles) {
         List<AdeConfigPackages.Input> files = new ArrayList<>();
-        long total = 0;
+        Set<String> names = new HashSet<>();
+        Inflated inflated = new Inflated(maxBytes);
         try (ZipInputStream in = new ZipInputStream(new ByteArrayInputStream(zip))) {
             ZipEntry entry;
-            byte[] buffer = new byte[8192];
             while ((entry = in.getNextEntry()) != null) {
                 String name = entry.getName();
-                if (entry.isDirectory() || name.startsWith("__MACOSX/") || !name.toLowerCase(Locale.ROOT).endsWith(".json")) {
-                    continue;
+                // Two entries of one name would both be imported, and the report could not tell them apart.
+                if (!names.add(name)) {
+                    throw refused("holds two entries named '" + name + "'; give each file its own name");
                 }
-                if (files.size() == maxFiles) {
+                boolean packageFile = !entry.isDirectory() && !name.startsWith("__MACOSX/")
+                        && name.toLowerCase(Locale.ROOT).endsWith(".json");
+                if (packageFile && files.size() == maxFiles) {
                     throw refused("holds more than " + maxFiles + " package files");
                 }
-                ByteArrayOutputStream out = new ByteArrayOutputStream();
-                int read;
-                while ((read = in.read(buffer)) > 0) {
-                    total += read;
-                    if (total > maxBytes) {
-                        throw refused("unpacks to more than " + maxBytes + " bytes");
-                    }
-                    out.write(buffer, 0, read);
+                // Every entry is inflated to its end, also one passed over (getNextEntry would do it
+                // unseen): each of its bytes counts toward the limit.
+                byte[] bytes = inflated.read(in, packageFile);
+                if (packageFile) {
+                    files.add(new AdeConfigPackages.Input(name, bytes));
                 }
-                files.add(new AdeConfigPackages.Input(name, out.toByteArray()));
             }
         } catch (ZipException e) {
             throw refused("is not a readable zip file");
@@ -56,6 +58,34 @@ final class ZipPackages {
             throw refused("holds no package file (.json)");
         }
         return files;
+    }
+
+    /** The bytes inflated so far, of every entry together, and the most allowed. */
+    private static final class Inflated {
+
+        private final int max;
+        private final byte[] buffer = new byte[8192];
+        private long total;
+
+        Inflated(int max) {
+            this.max = max;
+        }
+
+        /** The rest of the current entry: kept, or only counted. */
+        byte[] read(ZipInputStream in, boolean keep) throws IOException {
+            ByteArrayOutputStream out = keep ? new ByteArrayOutputStream() : null;
+            int read;
+            while ((read = in.read(buffer)) > 0) {
+                total += read;
+                if (total > max) {
+                    throw refused("unpacks to more than " + max + " bytes");
+                }
+                if (out != null) {
+                    out.write(buffer, 0, read);
+                }
+            }
+            return out == null ? null : out.toByteArray();
+        }
     }
 
     private static InvalidPackageException refused(String what) {

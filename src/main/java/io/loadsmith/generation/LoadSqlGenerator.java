@@ -144,7 +144,7 @@ public class LoadSqlGenerator {
         } catch (TemplateNotFoundException | IllegalArgumentException e) {
             throw new GenerationException(at, e.getMessage());
         }
-        checkFullRefresh(load, variant.definition(), arguments, at, options);
+        checkFullRefresh(load, dialect, variant.definition(), arguments, at, options);
         Map<String, Object> data = TemplateData.forTemplate(load, dialect, formulas(load, dialect));
         data.putAll(arguments);
         try {
@@ -178,12 +178,12 @@ public class LoadSqlGenerator {
     }
 
     /** A full refresh (as the template declares it) of a history table needs the policy's consent. */
-    private void checkFullRefresh(LoadModel load, TemplateDefinition template, Map<String, Object> arguments,
+    private void checkFullRefresh(LoadModel load, Dialect dialect, TemplateDefinition template, Map<String, Object> arguments,
                                   Location at, GenerationOptions options) {
-        if (!template.fullRefresh().holds(arguments) || !fullRefresh.isHistoryTable(load.target())) {
+        if (!template.fullRefresh().holds(arguments, dialect::supports) || !fullRefresh.isHistoryTable(load.target())) {
             return;
         }
-        fullRefresh.refusal(load.target(), template.historicalInput().holds(arguments), options)
+        fullRefresh.refusal(load.target(), template.historicalInput().holds(arguments, dialect::supports), options)
                 .ifPresent(reason -> {
                     throw new GenerationException(at, reason);
                 });

@@ -21,6 +21,15 @@ public final class Placeholders {
     private Placeholders() {
     }
 
+    /**
+     * The load's own placeholder that {@code name} spells in any case ({@code TARGET_SCHEMA},
+     * {@code Load_Name}), or null: such a name would read as the load's own value and silently win.
+     */
+    public static String ofTheLoad(String name) {
+        String lower = name == null ? null : name.toLowerCase(java.util.Locale.ROOT);
+        return OF_THE_LOAD.contains(lower) ? lower : null;
+    }
+
     /** The load's own names first; environment variables may not redefine them. */
     static Map<String, String> of(LoadModel load, String dialect, Map<String, String> environment) {
         Map<String, String> values = new LinkedHashMap<>(environment);

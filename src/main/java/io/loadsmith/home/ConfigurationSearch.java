@@ -67,7 +67,7 @@ public class ConfigurationSearch {
         return found;
     }
 
-    private static boolean matches(String q, String... fields) {
+    static boolean matches(String q, String... fields) {
         for (String field : fields) {
             if (field != null && field.toLowerCase(Locale.ROOT).contains(q)) {
                 return true;

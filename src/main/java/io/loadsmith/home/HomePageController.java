@@ -30,13 +30,15 @@ public class HomePageController {
     private final EntityService entities;
     private final LoadService loads;
     private final ConfigurationSearch configuration;
+    private final PlaceSearch places;
 
     public HomePageController(MetadataPackageService packages, EntityService entities, LoadService loads,
-                              ConfigurationSearch configuration) {
+                              ConfigurationSearch configuration, PlaceSearch places) {
         this.packages = packages;
         this.entities = entities;
         this.loads = loads;
         this.configuration = configuration;
+        this.places = places;
     }
 
     @GetMapping("/")
@@ -62,7 +64,10 @@ public class HomePageController {
         return "home";
     }
 
-    /** Entities (by name or attribute name) and loads (by name, step name or step text). */
+    /**
+     * Entities (by name or attribute name) with their lineage pages, loads (by name, step name or step
+     * text), configuration (ConfigurationSearch) and places: packages, deployments, environments (PlaceSearch).
+     */
     @GetMapping("/search")
     public String search(@RequestParam(name = "q", required = false) String q, Model model, HttpServletRequest request) {
         String text = q == null ? "" : q.strip();
@@ -75,6 +80,8 @@ public class HomePageController {
                 results.add(new Item("Entity", e.qualifiedName(),
                         attributes.isEmpty() ? "" : "attributes: " + String.join(", ", attributes),
                         "/entities/" + e.id(), e.updatedAt()));
+                results.add(new Item("Lineage", e.qualifiedName(), "what it is loaded from and what reads it",
+                        "/entities/" + e.id() + "/lineage", null));
             });
             loads.search(text).forEach(l -> {
                 List<String> steps = l.steps().stream()
@@ -84,6 +91,7 @@ public class HomePageController {
                         "/loads/" + l.id(), l.updatedAt()));
             });
             results.addAll(configuration.search(text));
+            results.addAll(places.search(text));
         }
         model.addAttribute("q", text);
         model.addAttribute("results", results);

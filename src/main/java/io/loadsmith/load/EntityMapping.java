@@ -19,7 +19,7 @@ import jakarta.validation.constraints.Size;
 @JsonPropertyOrder({"source", "mappingType", "name", "attributes"})
 public record EntityMapping(
         @NotBlank @Size(max = Limits.QUALIFIED_NAME, message = Limits.CHARACTERS) String source,
-        @Size(max = Limits.CODE, message = Limits.CHARACTERS) String mappingType,
+        @Size(max = 16, message = Limits.CHARACTERS) String mappingType, // SOURCE or REFERENCE: load_mapping.mapping_type holds 16
         @Size(max = Limits.NAME, message = Limits.CHARACTERS) String name,
         @Size(max = Limits.ATTRIBUTES, message = Limits.ENTRIES) List<@Valid AttributeMapping> attributes) {
 

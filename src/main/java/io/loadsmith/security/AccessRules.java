@@ -30,7 +30,8 @@ final class AccessRules {
     }
 
     static final List<Rule> RULES = List.of(
-            anyone("/login", "/webjars/**", "/app.css", "/app.js", "/palette.js", "/favicon.ico", "/favicon.svg", "/error"),
+            // Assets by their plain or versioned names (app-<md5>.css, AssetCaching).
+            anyone("/login", "/webjars/**", "/app*.css", "/app*.js", "/palette*.js", "/favicon.ico", "/favicon*.svg", "/error"),
             // Probes are for orchestrators, which have no account; metrics are for operators.
             anyone("/actuator/health", "/actuator/health/**"),
             role(Role.ADMIN, null, "/admin/**", "/api/v1/users", "/api/v1/users/**", "/actuator/**"),

@@ -21,7 +21,9 @@ import org.springframework.security.web.header.writers.ReferrerPolicyHeaderWrite
 
 import io.loadsmith.account.SignInThrottle;
 import io.loadsmith.web.Htmx;
-import org.springframework.security.web.savedrequest.HttpSessionRequestCache;
+import org.springframework.security.web.savedrequest.CookieRequestCache;
+import org.springframework.security.web.csrf.CookieCsrfTokenRepository;
+import io.loadsmith.account.AccountsReady;
 import io.loadsmith.account.SignInFailure;
 import io.loadsmith.account.SignInSuccess;
 import io.loadsmith.account.token.ApiTokenService;
@@ -68,17 +70,26 @@ public class SecurityConfiguration {
 
     @Bean
     @Order(2)
-    SecurityFilterChain securityFilterChain(HttpSecurity http, SignInThrottle throttle, Responses responses) throws Exception {
+    SecurityFilterChain securityFilterChain(HttpSecurity http, SignInThrottle throttle, AccountsReady ready,
+                                            Responses responses,
+                                            @Value("${loadsmith.secure-cookie:false}") boolean secure) throws Exception {
+        CookieRequestCache pages = pageRequestCache();
+        SignInSuccess success = new SignInSuccess(throttle);
+        success.setRequestCache(pages);
         http.authorizeHttpRequests(AccessRules::apply)
                 .formLogin(form -> form.loginPage("/login")
-                        .successHandler(new SignInSuccess(throttle))
-                        .failureHandler(new SignInFailure(throttle)))
+                        .successHandler(success)
+                        .failureHandler(new SignInFailure(throttle, ready)))
+                // Nothing before sign-in is stored: the form's token lives in a cookie (compared with the
+                // posted one, masked per page), so an anonymous visit creates no session in the store.
+                .csrf(csrf -> csrf.csrfTokenRepository(csrfCookie(secure))
+                        .csrfTokenRequestHandler(new BodyOrHeaderCsrfToken()))
                 .logout(logout -> logout.logoutUrl("/logout").logoutSuccessUrl("/login?logout"))
                 .exceptionHandling(errors -> errors
                         .authenticationEntryPoint(responses)
                         .accessDeniedHandler(responses))
                 .headers(SecurityConfiguration::headers)
-                .requestCache(cache -> cache.requestCache(pageRequestCache()));
+                .requestCache(cache -> cache.requestCache(pages));
         return http.build();
     }
 
@@ -88,9 +99,20 @@ public class SecurityConfiguration {
                 .permissionsPolicyHeader(permissions -> permissions.policy("camera=(), microphone=(), geolocation=()"));
     }
 
-    /** Saves only page visits for after sign-in: not API calls, htmx fragments or form posts. */
-    private static HttpSessionRequestCache pageRequestCache() {
-        HttpSessionRequestCache cache = new HttpSessionRequestCache();
+    private static CookieCsrfTokenRepository csrfCookie(boolean secure) {
+        CookieCsrfTokenRepository repository = new CookieCsrfTokenRepository();
+        repository.setCookieName("LOADSMITH_CSRF");
+        repository.setHeaderName("X-CSRF-TOKEN");
+        repository.setCookieCustomizer(cookie -> cookie.httpOnly(true).sameSite("Lax").secure(secure));
+        return repository;
+    }
+
+    /**
+     * Saves only page visits for after sign-in: not API calls, htmx fragments or form posts. In a
+     * cookie, not the session: an anonymous visit must store nothing.
+     */
+    private static CookieRequestCache pageRequestCache() {
+        CookieRequestCache cache = new CookieRequestCache();
         cache.setRequestMatcher(request -> "GET".equals(request.getMethod()) && !Responses.isApi(request)
                 && !Htmx.isHtmx(request));
         return cache;

@@ -38,6 +38,7 @@ import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.FieldProblem;
 import io.loadsmith.problem.ForbiddenException;
 import io.loadsmith.problem.InvalidRequestException;
+import io.loadsmith.problem.UnprocessableRequestException;
 import io.loadsmith.problem.NotFoundException;
 import io.loadsmith.problem.NotSignedInException;
 import io.loadsmith.problem.PayloadTooLargeException;
@@ -81,6 +82,13 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
     ProblemDetail invalid(InvalidRequestException e, HttpServletRequest request) {
         ProblemDetail problem = problem(HttpStatus.BAD_REQUEST, "Invalid request", e.getMessage(), request);
         e.properties().forEach(problem::setProperty);
+        problem.setProperty("errors", e.errors());
+        return problem;
+    }
+
+    @ExceptionHandler(UnprocessableRequestException.class)
+    ProblemDetail unprocessable(UnprocessableRequestException e, HttpServletRequest request) {
+        ProblemDetail problem = problem(HttpStatus.UNPROCESSABLE_CONTENT, "Unprocessable request", e.getMessage(), request);
         problem.setProperty("errors", e.errors());
         return problem;
     }

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.springframework.dao.ConcurrencyFailureException;
 import org.springframework.validation.BindingResult;
 
 import io.loadsmith.problem.ConflictException;
@@ -15,6 +16,7 @@ import io.loadsmith.problem.FieldProblem;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.KeyedFields;
 import io.loadsmith.problem.StaleVersionException;
+import jakarta.persistence.OptimisticLockException;
 
 /**
  * What a rejected form shows: a message at the top, and per form field (named as the service names
@@ -94,7 +96,9 @@ public record FormErrors(String message, Map<String, String> fields, List<String
 
     /**
      * Runs a save and says what it refused ({@link #NONE} when it was saved): invalid fields, a stale
-     * version (the typed text stays in the form) or a conflict. Every designer form saves this way.
+     * version (the typed text stays in the form), a conflict, or a save that raced another of the same
+     * version (both read it before either wrote; the API answers 409 for it too). Every designer form
+     * saves this way.
      */
     public static FormErrors attempt(Runnable save) {
         try {
@@ -103,11 +107,17 @@ public record FormErrors(String message, Map<String, String> fields, List<String
         } catch (InvalidRequestException e) {
             return of(e);
         } catch (StaleVersionException e) {
-            return message(e.getMessage() + " Your text is still in the form: copy what you need, then reload.");
+            return message(e.getMessage() + KEPT);
         } catch (ConflictException e) {
             return message(e.getMessage());
+        } catch (ConcurrencyFailureException | OptimisticLockException e) {
+            return message(RACED + KEPT);
         }
     }
+
+    /** What the API says for the same race (ApiExceptionHandler). */
+    public static final String RACED = "Someone else changed this at the same moment, and their change was saved.";
+    private static final String KEPT = " Your text is still in the form: copy what you need, then reload.";
 
     public static FormErrors message(String message) {
         return new FormErrors(message, Map.of(), List.of());

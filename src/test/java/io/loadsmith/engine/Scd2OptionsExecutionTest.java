@@ -107,18 +107,42 @@ class Scd2OptionsExecutionTest {
     void duplicateKeysStopTheLoadBeforeAnyWrite(TargetEngine engine, String convention) throws Exception {
         boolean openNull = "null".equals(convention);
         try (Connection db = prepare(engine)) {
-            String load = load(engine, ":open_end=" + convention + ":check_duplicates=true");
+            String load = load(engine, ":open_end=" + convention + ":check_duplicates=true:business_key=mmsi_key,vessel_name");
             run(db, load, openNull, src(V1, "Sea Explorer", "Cargo", "Liberia", T1));
             List<List<String>> before = Loads.sorted(db, "SELECT * FROM publish.D_VESSEL_SCD2");
 
-            TargetEngine.execute(db, "DELETE FROM publish.vessel_source");
-            TargetEngine.execute(db, "INSERT INTO publish.vessel_source VALUES " + src(V1, "Sea Explorer", "Cargo", "Panama", T2)
-                    + ", " + src(V1, "Sea Explorer", "Cargo", "Malta", T2) + ", " + src(V2, "Nordic Star", "Cargo", "Norway", T2));
-            assertThatThrownBy(() -> Loads.run(db, load)).isInstanceOf(SQLException.class)
-                    .satisfies(e -> assertThat(e.getMessage()).contains(
-                            "scd2 load load_d_vessel_scd2: the source publish.Z_TMP_D_VESSEL_SCD2 has several rows for one key (vessel_id); example: vessel_id=" + V1));
+            // The message names the business key and the offending key's values, not the hash key and a hash.
+            refused(db, load, "scd2 load load_d_vessel_scd2: the source publish.Z_TMP_D_VESSEL_SCD2 has several rows for one"
+                    + " business key (mmsi_key, vessel_name); example: mmsi_key=230000001, vessel_name=Sea Explorer."
+                    + " Give the source one row per key.",
+                    src(V1, 230000001L, "Sea Explorer", "Panama"), src(V1, 230000001L, "Sea Explorer", "Malta"),
+                    src(V2, 257000002L, "Nordic Star", "Norway"));
+            // A NULL part of the key reads NULL; the other key's values do not show.
+            refused(db, load, "has several rows for one business key (mmsi_key, vessel_name); example: mmsi_key=NULL,"
+                    + " vessel_name=Nordic Star. Give",
+                    src(V1, 230000001L, "Sea Explorer", "Panama"), src(V2, null, "Nordic Star", "Norway"),
+                    src(V2, null, "Nordic Star", "Sweden"));
+            assertThat(Loads.sorted(db, "SELECT * FROM publish.D_VESSEL_SCD2")).isEqualTo(before);
+            // Without business_key and without BUSINESS_KEY attributes the hash key is all there is to name.
+            String unnamed = load(engine, ":open_end=" + convention + ":check_duplicates=true");
+            refused(db, unnamed, "has several rows for one key (vessel_id; give business_key to name the business key"
+                    + " instead); example: vessel_id=" + V1,
+                    src(V1, 230000001L, "Sea Explorer", "Panama"), src(V1, 230000001L, "Sea Explorer", "Malta"));
             assertThat(Loads.sorted(db, "SELECT * FROM publish.D_VESSEL_SCD2")).isEqualTo(before);
         }
+    }
+
+    private static void refused(Connection db, String load, String message, String... rows) throws SQLException {
+        TargetEngine.execute(db, "DELETE FROM publish.vessel_source");
+        TargetEngine.execute(db, "INSERT INTO publish.vessel_source VALUES " + String.join(", ", rows));
+        assertThatThrownBy(() -> Loads.run(db, load)).isInstanceOf(SQLException.class)
+                .satisfies(e -> assertThat(e.getMessage()).contains(message));
+    }
+
+    /** A source row at T2 with its own MMSI (null: none). */
+    private static String src(String id, Long mmsi, String name, String country) {
+        return "('" + id + "', " + (mmsi == null ? "NULL" : mmsi) + ", '" + name + "', 70, 'Cargo', 'LR', '" + country
+                + "', 'ais', TIMESTAMP '" + T2 + "')";
     }
 
     @ParameterizedTest(name = "{0}, open_end={1}")

@@ -77,7 +77,7 @@ class TemplateGoldenTest {
         loads.put("scd_hybrid_rebuild_deletes_null_end", Loads.load("dim_user_rebuild", DIM_USER, List.of(STAGING),
                 "<ftltemplate:scd_hybrid_rebuild:natural_key=login:track_columns=address,phone:open_end=null:invalidate_hard_deletes=true>"));
         loads.put("scd2_options", Loads.load("load_d_vessel_scd2", VesselFixture.target(), List.of(),
-                "<ftltemplate:scd2:temp_table_prefix=Z_TMP_:check_duplicates=true:open_end=null:invalidate_hard_deletes=true"
+                "<ftltemplate:scd2:temp_table_prefix=Z_TMP_:check_duplicates=true:business_key=mmsi_key:open_end=null:invalidate_hard_deletes=true"
                         + ":track_except=vessel_type,source_system>"));
         loads.put("snapshot_check_current", Loads.load("snap_customer", CUSTOMER_SNAP, List.of(CUSTOMER_SRC),
                 "<ftltemplate:snapshot:strategy=check:unique_key=customer_id,region:check_columns=*:invalidate_hard_deletes=true>"));

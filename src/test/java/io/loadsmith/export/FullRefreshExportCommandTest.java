@@ -28,7 +28,7 @@ class FullRefreshExportCommandTest {
     private int export(String... extra) throws Exception {
         Path json = dir.resolve("frtest.json");
         Files.write(json, new ClassPathResource("packages/full_refresh.json").getContentAsByteArray());
-        List<String> args = new ArrayList<>(List.of("export", "--package", json.toString(), "--dialect", "postgresql",
+        List<String> args = new ArrayList<>(List.of("export", "--package", json.toString(), "--dialect", "h2",
                 "--out", dir.resolve("dist").toString()));
         args.addAll(List.of(extra));
         return ExportCommand.run(args.toArray(String[]::new), new PrintStream(new ByteArrayOutputStream()),
@@ -56,7 +56,7 @@ class FullRefreshExportCommandTest {
         assertThat(export("--full-refresh-current-state", "require_confirmation", "--allow-full-refresh"))
                 .as(errors()).isZero();
         assertThat(Files.readString(dir.resolve("dist/loads/fr_rebuild.sql"))).contains("frdw.Z_NEW_FR_DIM_USER");
-        assertThat(dir.resolve("dist/frtest-working-postgresql.zip")).exists();
+        assertThat(dir.resolve("dist/frtest-working-h2.zip")).exists();
     }
 
     @Test
@@ -64,7 +64,7 @@ class FullRefreshExportCommandTest {
         assertThat(export("--allow-full-refresh", "--full-refresh-current-state", "require_confirmation",
                 "--version", "2")).as(errors()).isZero();
         assertThat(export("--full-refresh-current-state", "allow", "--version", "3")).as(errors()).isZero();
-        assertThat(dir.resolve("dist/frtest-3-postgresql.zip")).exists();
+        assertThat(dir.resolve("dist/frtest-3-h2.zip")).exists();
     }
 
     @Test

@@ -57,8 +57,41 @@ class FullRefreshGenerationTest {
         return TestGenerators.library(new FullRefreshSettings(currentState, historical)).loads();
     }
 
+    /** A dialect without UPDATE ... FROM, where scd_hybrid_rebuild rebuilds the whole table. */
+    private static final String REWRITES = new io.loadsmith.dialect.DialectRegistry().targets().stream()
+            .filter(d -> !d.supports("update_from")).findFirst().orElseThrow().name();
+
     private static GeneratedLoad generate(LoadSqlGenerator generator, LoadModel load, GenerationOptions options) {
-        return generator.generate(load, "postgresql", Map.of(), options);
+        return generate(generator, load, REWRITES, options);
+    }
+
+    private static GeneratedLoad generate(LoadSqlGenerator generator, LoadModel load, String dialect, GenerationOptions options) {
+        return generator.generate(load, dialect, Map.of(), options);
+    }
+
+    /**
+     * The shipped policy (current-state full refresh: deny) and scd_hybrid_rebuild: accepted on every
+     * dialect that writes in place (update_from), refused on every one that rebuilds the table.
+     */
+    @Test
+    void theShippedPolicyAcceptsTheRebuildWhereItWritesInPlace() {
+        LoadSqlGenerator shipped = TestGenerators.library().loads();
+        int inPlace = 0;
+        int rebuilt = 0;
+        for (io.loadsmith.dialect.Dialect dialect : new io.loadsmith.dialect.DialectRegistry().targets()) {
+            if (dialect.supports("update_from")) {
+                inPlace++;
+                assertThat(generate(shipped, load(history(null), REBUILD), dialect.name(), GenerationOptions.NONE).sql())
+                        .as(dialect.name()).contains("UPDATE dw.dim_user AS p SET").doesNotContain("DELETE FROM dw.dim_user");
+            } else {
+                rebuilt++;
+                assertThatThrownBy(() -> generate(shipped, load(history(null), REBUILD), dialect.name(),
+                        GenerationOptions.CONFIRMED_FULL_REFRESH)).as(dialect.name())
+                        .hasMessageContaining("template 'scd_hybrid_rebuild'", "is denied");
+            }
+        }
+        assertThat(inPlace).as("dialects that write in place").isPositive();
+        assertThat(rebuilt).as("dialects that rebuild").isPositive();
     }
 
     @Test
@@ -147,7 +180,7 @@ class FullRefreshGenerationTest {
                 StepType.OVERRIDE, "<ftltemplate:snapshot:strategy=check:unique_key=customer_id:check_columns=*>")), Map.of());
 
         // PostgreSQL has update_from: the delta is applied in place (UPDATE of closed versions + INSERT)
-        assertThat(generate(generator, snapshot, GenerationOptions.NONE).sql())
+        assertThat(generate(generator, snapshot, "postgresql", GenerationOptions.NONE).sql())
                 .contains("UPDATE dw.customer_snap AS trg SET valid_to = src.valid_to", "INSERT INTO dw.customer_snap (")
                 .doesNotContain("DELETE FROM dw.customer_snap");
     }

@@ -134,6 +134,10 @@ class FullRefreshGuardTest {
         assertThat(byBoolean.holds(Map.of("full_refresh", false))).isFalse();
         assertThat(byBoolean.holds(Map.of("full_refresh", true))).isTrue();
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> TemplateFlag.parse("yes", "t/template.yaml fullRefresh"))
-                .hasMessageContaining("t/template.yaml fullRefresh: give true, false or {parameter: NAME}");
+                .hasMessageContaining("t/template.yaml fullRefresh: give true, false, {parameter: NAME} or {unlessCapability: NAME}");
+        TemplateFlag inPlace = TemplateFlag.parse(Map.of("unlessCapability", "update_from"), "x");
+        assertThat(inPlace.holds(Map.of(), "update_from"::equals)).isFalse();
+        assertThat(inPlace.holds(Map.of(), capability -> false)).isTrue();
+        assertThat(inPlace.holds(Map.of())).as("no dialect known: the stricter reading").isTrue();
     }
 }

@@ -36,12 +36,18 @@ class GenerationErrorsTest {
         throw new AssertionError("generation should have failed");
     }
 
+    /** A name nothing defines: the nearest known names and all of them, no internal path. */
     @Test
-    void unknownTemplateNamesEverythingSearched() {
+    void unknownTemplateSaysWhichKnownNamesAreClosest() {
         GenerationException e = fail(TestGenerators.library(), vesselWithStep("<ftltemplate:scd3:x=1>"), "postgresql");
 
-        assertThat(e.getMessage()).isEqualTo("Load 'load_d_vessel_scd2', step 2 'merge', template 'scd3', line 1, column 1: "
-                + "No template 'scd3' for dialect postgresql; searched templates-library/templates/scd3/.");
+        assertThat(e.getMessage()).startsWith("Load 'load_d_vessel_scd2', step 2 'merge', template 'scd3', line 1, column 1: "
+                + "There is no template 'scd3'; did you mean 'scd2'? Known: append, audit, cdc_scd2, ")
+                .doesNotContain("templates-library", "searched");
+        assertThat(fail(TestGenerators.library(), vesselWithStep("<ftltemplate:SNAPSHTO>"), "duckdb").detail())
+                .startsWith("There is no template 'SNAPSHTO'; did you mean 'snapshot'? Known: ");
+        assertThat(fail(TestGenerators.library(), vesselWithStep("<ftltemplate:zzzzzzzz>"), "duckdb").detail())
+                .startsWith("There is no template 'zzzzzzzz'. Known: append, ");
     }
 
     @Test
@@ -67,7 +73,7 @@ class GenerationErrorsTest {
         GenerationException e = fail(TestGenerators.library(),
                 vesselWithStep("<ftltemplate:scd2:temp_table_prefix=Z_:tmp_prefix=Y_>"), "snowflake");
 
-        assertThat(e.detail()).isEqualTo("unknown parameter 'tmp_prefix' (the template takes temp_table_prefix, check_duplicates, open_end, invalidate_hard_deletes, execution_time, track_columns, track_except)");
+        assertThat(e.detail()).isEqualTo("unknown parameter 'tmp_prefix' (the template takes temp_table_prefix, check_duplicates, business_key, open_end, invalidate_hard_deletes, execution_time, track_columns, track_except)");
     }
 
     @Test
@@ -190,8 +196,8 @@ class GenerationErrorsTest {
 
         assertThat(e.detail()).isEqualTo("Entity publish.D_VESSEL_SCD2 has no attribute of type SCD_ID, which the template needs.");
         assertThat(e.location().template()).isEqualTo("scd2 (default variant)");
-        // line 37 since the template first checks that the dialect has MERGE (lib/load.ftl requires)
-        assertThat(e.location().line()).isEqualTo(37);
+        // line 39: the template first checks that the dialect has MERGE (lib/load.ftl requires), and declares business_key
+        assertThat(e.location().line()).isEqualTo(39);
     }
 
     @Test
@@ -236,8 +242,11 @@ class GenerationErrorsTest {
 
         GenerationException e = fail(generators, vesselWithStep("<ftltemplate:hashing>"), "duckdb");
 
-        assertThat(e.detail()).isEqualTo("No transformation formula 'NO_SUCH_HASH' for dialect duckdb; searched "
-                + "store transformation formula 'NO_SUCH_HASH', templates-library/formulas/NO_SUCH_HASH/.");
+        assertThat(e.detail()).startsWith("There is no transformation formula 'NO_SUCH_HASH'. Known: BUSINESS_KEY, CONCAT, ")
+                .doesNotContain("templates-library");
+        assertThat(fail(TestGenerators.with(List.of(new InMemoryTemplates().add("hashing", "<#assign t = model.load.target>\n"
+                + "${loads.getTransformationForAttributes(\"HASH_KEI\", t.attributes)}"))), vesselWithStep("<ftltemplate:hashing>"),
+                "duckdb").detail()).startsWith("There is no transformation formula 'HASH_KEI'; did you mean 'HASH_KEY'? Known: ");
         assertThat(e.location().line()).isEqualTo(2);
     }
 

@@ -50,6 +50,10 @@ class HomePageControllerTest {
     @MockitoBean
     LoadService loads;
 
+    // Places (packages, environments) are FindAnythingTest's subject; here they find nothing.
+    @MockitoBean
+    PlaceSearch places;
+
     static final EntityResponse VESSEL = new EntityResponse(7, 0, "D_VESSEL_SCD2", "VESSEL", "publish",
             "publish.D_VESSEL_SCD2", "DIM_SCD2", PhysicalType.TABLE, "marine", null, null,
             List.of(new AttributeJson("mmsi_key", "INTEGER8", null, null, null, true, null, null)),
@@ -82,8 +86,10 @@ class HomePageControllerTest {
         mvc.perform(get("/search").param("q", "mmsi"))
                 .andExpect(status().isOk())
                 .andExpect(view().name("search"))
-                .andExpect(model().attribute("results", hasSize(1)))
-                .andExpect(content().string(containsString("attributes: mmsi_key")));
+                // The entity and its lineage page.
+                .andExpect(model().attribute("results", hasSize(2)))
+                .andExpect(content().string(containsString("attributes: mmsi_key")))
+                .andExpect(content().string(containsString("/entities/7/lineage")));
 
         when(entities.search("ftltemplate")).thenReturn(List.of());
         when(loads.search("ftltemplate")).thenReturn(List.of(LOAD));

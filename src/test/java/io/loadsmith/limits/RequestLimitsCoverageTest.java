@@ -112,7 +112,14 @@ class RequestLimitsCoverageTest {
             entry("LoadFromPresetRequest.target", "dw_entity.schema_name+dw_entity.name"),
             entry("LoadFromPresetRequest.preset", "load_preset.name"),
             entry("LoadFromPresetRequest.description", "entity_load.description"),
-            entry("LoadFromPresetRequest.sources<element>", "dw_entity.schema_name+dw_entity.name"));
+            entry("LoadFromPresetRequest.sources<element>", "dw_entity.schema_name+dw_entity.name"),
+            entry("EntityMapping.source", "dw_entity.schema_name+dw_entity.name"),
+            entry("EntityMapping.mappingType", "load_mapping.mapping_type"),
+            entry("EntityMapping.name", "load_mapping.name"),
+            entry("AttributeMapping.target", "load_attribute_mapping.target_attribute"),
+            entry("AttributeMapping.sources<element>", "load_mapping_source.source_attribute"),
+            entry("AttributeMapping.transformationType", "load_attribute_mapping.transformation_type"),
+            entry("AttributeMapping.formula", "load_attribute_mapping.custom_formula"));
 
     /** A text of a request and its @Size (null: none). */
     private record Text(String slot, Size size) {

@@ -124,6 +124,7 @@ class AccessMatrixTest extends H2StoreTest {
             GET    /configuration/templates/{id}/preview               VIEWER
             GET    /configuration/templates/{id}/delete                VIEWER
             POST   /configuration/templates/{id}/delete                ADMIN
+            GET    /packages                                           VIEWER
             GET    /packages/new                                       VIEWER
             POST   /packages                                           EDITOR
             GET    /packages/{name}                                    VIEWER

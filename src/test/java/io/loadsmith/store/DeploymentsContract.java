@@ -181,14 +181,14 @@ public interface DeploymentsContract {
     default void theDesignerShowsWhatRunsWhereAndWhatADeploymentWouldChange() {
         assertThat(api().send(HttpMethod.POST, "/api/v1/environments", obj("name", "dt_page")).status()).isEqualTo(201);
         assertThat(api().send(HttpMethod.POST, "/api/v1/environments/dt_page/deployments", obj("package", "dtest",
-                "version", version("v2"), "dialect", "duckdb", "deployedBy", "release-bot")).status()).isEqualTo(201);
+                "version", version("v2"), "dialect", "duckdb", "note", "release-bot")).status()).isEqualTo(201);
 
         Api.Raw page = api().raw(HttpMethod.GET, "/packages/dtest/deployments", null);
 
         assertThat(page.status()).isEqualTo(200);
         String html = page.text();
         String section = html.substring(html.indexOf("id=\"env-dt_page\""));
-        assertThat(section).contains("Version <strong>" + version("v2") + "</strong>", "duckdb", "release-bot",
+        assertThat(section).contains("Version <strong>" + version("v2") + "</strong>", "duckdb", "deployed by <span>admin</span>",
                 "Deploying version " + version("v3"), "Deploying the working state",
                 "drop column dt.D_VESSEL_SCD2.country_name (was VARCHAR(100))", "yes: the column&#39;s values are dropped",
                 "ALTER TABLE dt.D_VESSEL_SCD2 DROP COLUMN country_name;");
@@ -197,21 +197,17 @@ public interface DeploymentsContract {
         assertThat(missing.text()).contains("Package &#39;nopkg&#39; does not exist", "<html");
     }
 
-    /** Who and the note show in lists; the time orders them, newest first: each is refused at its field. */
+    /** The note shows in lists; the time orders them, newest first: each is refused at its field. */
     @Test
     default void controlCharactersAndATimeInTheFutureAreRefusedAtTheirField() {
         assertThat(api().send(HttpMethod.POST, "/api/v1/environments", obj("name", "dt_refused")).status()).isEqualTo(201);
         String deployments = "/api/v1/environments/dt_refused/deployments";
-        Api.Answer by = api().send(HttpMethod.POST, deployments, obj("package", "dtest", "version", version("v1"),
-                "dialect", "duckdb", "deployedBy", "x\u0000y"));
-        assertThat(refusedAt(by, "deployedBy")).isEqualTo("contains U+0000 NULL at position 2, which does not show"
-                + " or changes how the text around it shows; remove it");
         Api.Answer note = api().send(HttpMethod.POST, deployments, obj("package", "dtest", "version", version("v1"),
                 "dialect", "duckdb", "note", "fine\nthen \u001b[31m red"));
-        assertThat(refusedAt(note, "note")).isEqualTo("contains U+001B ESCAPE at position 11, a control character; remove it");
+        assertThat(refusedAt(note, 400, "note")).isEqualTo("contains U+001B ESCAPE at position 11, a control character; remove it");
         Api.Answer future = api().send(HttpMethod.POST, deployments, obj("package", "dtest", "version", version("v1"),
                 "dialect", "duckdb", "deployedAt", "2999-01-01T00:00:00Z"));
-        assertThat(refusedAt(future, "deployedAt")).startsWith("is more than 5 minutes after the server's time (");
+        assertThat(refusedAt(future, 422, "deployedAt")).startsWith("is more than 5 minutes after the server's time (");
         assertThat(api().get(deployments)).isEmpty();
 
         // A clock a minute ahead and a note over lines are fine.
@@ -221,10 +217,51 @@ public interface DeploymentsContract {
         assertThat(skewed.status()).as(skewed.body()).isEqualTo(201);
     }
 
-    /** The message of a 400 whose one problem is at {@code field}. */
-    private static String refusedAt(Api.Answer answer, String field) {
-        assertThat(answer.status()).as(answer.body()).isEqualTo(400);
+    /**
+     * Who deployed is the caller, whatever the request says; when is between the version's commit
+     * and now (5 minutes either way). Every refusal is a 422 at its field and records nothing.
+     */
+    @Test
+    default void whoIsTheCallerAndWhenLiesBetweenTheCommitAndNow() {
+        assertThat(api().send(HttpMethod.POST, "/api/v1/environments", obj("name", "dt_forged")).status()).isEqualTo(201);
+        String deployments = "/api/v1/environments/dt_forged/deployments";
+        java.time.Instant committed = null;
+        for (JsonNode v : api().get(versions() + "?size=500")) {
+            if (v.get("number").asInt() == version("v3")) {
+                committed = java.time.Instant.parse(v.get("createdAt").asString());
+            }
+        }
+        for (String someoneElse : new String[] {"release-bot", "Admin", "admin ", "x\u0000y"}) {
+            Api.Answer forged = api().send(HttpMethod.POST, deployments, obj("package", "dtest", "version", version("v3"),
+                    "dialect", "duckdb", "deployedBy", someoneElse));
+            assertThat(refusedAt(forged, 422, "deployedBy")).as(someoneElse).startsWith("is not the caller: a deployment"
+                    + " is recorded as deployed by whoever reports it ('admin')");
+        }
+        java.time.Instant commitTime = committed;
+        for (java.time.Instant early : new java.time.Instant[] {java.time.Instant.parse("1999-01-01T00:00:00Z"),
+                commitTime.minus(java.time.Duration.ofMinutes(5)).minusSeconds(1)}) {
+            Api.Answer backdated = api().send(HttpMethod.POST, deployments, obj("package", "dtest",
+                    "version", version("v3"), "dialect", "duckdb", "deployedAt", early.toString()));
+            assertThat(refusedAt(backdated, 422, "deployedAt")).isEqualTo("is before version " + version("v3")
+                    + " was committed (" + commitTime + "): a version cannot be deployed before it exists");
+        }
+        assertThat(api().get(deployments)).isEmpty();
+
+        // The caller's own name, and a time within the skew before the commit, are recorded as given.
+        java.time.Instant atCommit = commitTime.minus(java.time.Duration.ofMinutes(4));
+        Api.Answer own = api().send(HttpMethod.POST, deployments, obj("package", "dtest", "version", version("v3"),
+                "dialect", "duckdb", "deployedBy", "admin", "deployedAt", atCommit.toString(), "note", "by release-bot"));
+        assertThat(own.status()).as(own.body()).isEqualTo(201);
+        assertThat(own.json().get("deployedBy").asString()).isEqualTo("admin");
+        assertThat(java.time.Instant.parse(own.json().get("deployedAt").asString())).isEqualTo(atCommit);
+        assertThat(own.json().get("recordedBy").asString()).isEqualTo("admin");
+    }
+
+    /** The message of a refusal whose one problem is at {@code field}. */
+    private static String refusedAt(Api.Answer answer, int status, String field) {
+        assertThat(answer.status()).as(answer.body()).isEqualTo(status);
         assertThat(answer.json().get("errors").get(0).get("field").asString()).isEqualTo(field);
+        assertThat(answer.json().get("errors")).hasSize(1);
         return answer.json().get("errors").get(0).get("message").asString();
     }
 

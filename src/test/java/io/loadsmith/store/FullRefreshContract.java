@@ -20,7 +20,9 @@ import tools.jackson.databind.JsonNode;
  * Full-refresh safety through the REST API, on a store whose project setting is
  * {@code loadsmith.full-refresh.current-state=require_confirmation}: the package "frtest"
  * (packages/full_refresh.json) has a scd_hybrid_rebuild load of the history table
- * frdw.FR_DIM_USER and a truncate_insert load of a plain table.
+ * frdw.FR_DIM_USER and a truncate_insert load of a plain table. Generated for h2, a dialect without
+ * UPDATE ... FROM, where the rebuild replaces the whole table (where it writes in place it is no
+ * full refresh: FullRefreshGenerationTest).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public interface FullRefreshContract {
@@ -58,7 +60,7 @@ public interface FullRefreshContract {
 
     default String loadSql() {
         return "/api/v1/loads/" + api().get("/api/v1/loads?name=fr_rebuild").get(0).get("id").asLong()
-                + "/sql?dialect=postgresql";
+                + "/sql?dialect=h2";
     }
 
     @Test
@@ -81,9 +83,9 @@ public interface FullRefreshContract {
 
     @Test
     default void packageSqlAndTheSqlPackageZipNeedTheConfirmation() {
-        String sql = versions() + "/sql?dialect=postgresql";
-        String zip = versions() + "/sql-package?dialect=postgresql";
-        String oneLoad = versions() + "/loads/fr_rebuild/sql?dialect=postgresql";
+        String sql = versions() + "/sql?dialect=h2";
+        String zip = versions() + "/sql-package?dialect=h2";
+        String oneLoad = versions() + "/loads/fr_rebuild/sql?dialect=h2";
 
         for (String path : List.of(sql, zip, oneLoad)) {
             Api.Raw refused = api().raw(HttpMethod.GET, path, null);
@@ -98,8 +100,8 @@ public interface FullRefreshContract {
 
     @Test
     default void otherLoadsAndTheDdlDoNotDependOnTheFullRefresh() {
-        assertThat(api().text(versions() + "/loads/fr_copy/sql?dialect=postgresql")).contains("DELETE FROM frdw.FR_PLAIN_USER");
-        assertThat(api().text(versions() + "/entities/frdw.FR_DIM_USER/ddl?dialect=postgresql"))
+        assertThat(api().text(versions() + "/loads/fr_copy/sql?dialect=h2")).contains("DELETE FROM frdw.FR_PLAIN_USER");
+        assertThat(api().text(versions() + "/entities/frdw.FR_DIM_USER/ddl?dialect=h2"))
                 .contains("CREATE TABLE frdw.FR_DIM_USER");
     }
 
@@ -112,7 +114,7 @@ public interface FullRefreshContract {
         assertThat(refused.status()).as(refused.body()).isEqualTo(422);
         assertThat(refused.json().get("detail").asString())
                 .contains("is denied", "(entity frdw.FR_DIM_USER says deny)");
-        assertThat(api().raw(HttpMethod.GET, versions() + "/sql-package?dialect=postgresql&allowFullRefresh=true", null)
+        assertThat(api().raw(HttpMethod.GET, versions() + "/sql-package?dialect=h2&allowFullRefresh=true", null)
                 .status()).isEqualTo(422);
     }
 

@@ -160,7 +160,7 @@ public interface LoadMappingsContract {
                         + " source map_rules.Stage_Customer",
                 "mappings[0].attributes[1].transformationType|Load 'load_map_rules', mapping 1 (map_rules.Stage_Customer),"
                         + " target attribute 'bk': is not a configured transformation type; known types: BUSINESS_KEY,"
-                        + " CONCAT, CURRENT_TS, CUSTOM, HASH_DIFF, HASH_KEY, REFERENCE_HASH_DIFF, REFERENCE_HASH_KEY",
+                        + " CONCAT, CURRENT_TS, CUSTOM, HASH_DIFF, HASH_KEY, HASH_LIST, REFERENCE_HASH_DIFF, REFERENCE_HASH_KEY",
                 "mappings[0].attributes[2].formula|Load 'load_map_rules', mapping 1 (map_rules.Stage_Customer),"
                         + " target attribute 'rec_src': CUSTOM needs a formula, an SQL expression",
                 "mappings[0].attributes[3].sources|Load 'load_map_rules', mapping 1 (map_rules.Stage_Customer),"
@@ -426,7 +426,7 @@ public interface LoadMappingsContract {
         assertThat(fields(refused)).containsExactly(
                 "rows[2].transformation_type|row 2, column transformation_type: Load 'load_map_bulk_new', mapping 1"
                         + " (map_bulk.Stage_Customer), target attribute 'hk': is not a configured transformation type; known"
-                        + " types: BUSINESS_KEY, CONCAT, CURRENT_TS, CUSTOM, HASH_DIFF, HASH_KEY, REFERENCE_HASH_DIFF,"
+                        + " types: BUSINESS_KEY, CONCAT, CURRENT_TS, CUSTOM, HASH_DIFF, HASH_KEY, HASH_LIST, REFERENCE_HASH_DIFF,"
                         + " REFERENCE_HASH_KEY",
                 "rows[3].source_attribute_names|row 3, column source_attribute_names: Load 'load_map_bulk_new', mapping 1"
                         + " (map_bulk.Stage_Customer), target attribute 'bk': source attribute 'nope' is not an attribute of"

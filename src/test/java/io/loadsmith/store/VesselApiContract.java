@@ -275,7 +275,7 @@ public interface VesselApiContract {
     default void unknownTemplateInAStepIsRefusedAndNothingChanges() {
         JsonNode before = api().get("/api/v1/loads/" + loadId());
         assertRefusedAtMergeStep(putLoadWithMergeStep("<ftltemplate:no_such_template:x=1>"), "no_such_template",
-                "No template 'no_such_template'");
+                "There is no template 'no_such_template'");
         assertThat(api().get("/api/v1/loads/" + loadId())).isEqualTo(before);
         assertThat(Golden.normalize(sql("snowflake"))).isEqualTo(Golden.normalize(Golden.expectedSnowflakeSql()));
     }
@@ -360,19 +360,36 @@ public interface VesselApiContract {
         assertThat(api().get("/api/v1/load-presets?name=p_bad_option")).isEmpty();
     }
 
-    /** A variable named like a placeholder the load fills in would be saved and never used. */
+    /**
+     * A variable named like a placeholder the load fills in, in any case, would be saved and never
+     * used, or read as the load's own value: every spelling of every such placeholder is refused.
+     */
     @Test
     default void anEnvironmentCannotSetAPlaceholderTheLoadFillsIn() {
-        assertRefusedAt(api().send(HttpMethod.POST, "/api/v1/environments", obj("name", "env_shadow",
-                "variables", obj("target_schema", "other", "env_suffix", "_x"))), "variables.target_schema",
-                "is a placeholder that each load fills in itself (<target_schema>); an environment cannot set it, choose another name");
-        assertThat(api().get("/api/v1/environments?name=env_shadow")).isEmpty();
-        // Another spelling is another placeholder, and one the load does not fill in.
+        for (String placeholder : new java.util.TreeSet<>(io.loadsmith.generation.Placeholders.OF_THE_LOAD)) {
+            for (String spelling : List.of(placeholder, placeholder.toUpperCase(java.util.Locale.ROOT), mixedCase(placeholder))) {
+                assertRefusedAt(api().send(HttpMethod.POST, "/api/v1/environments", obj("name", "env_shadow",
+                        "variables", obj(spelling, "other", "env_suffix", "_x"))), "variables." + spelling,
+                        "is a placeholder that each load fills in itself (<" + placeholder + ">, in any case); an environment"
+                                + " cannot set it, choose another name");
+                assertThat(api().get("/api/v1/environments?name=env_shadow")).isEmpty();
+            }
+        }
+        // A name that only contains one is another name.
         Api.Answer created = api().send(HttpMethod.POST, "/api/v1/environments", obj("name", "env_shadow",
-                "variables", obj("Target_Schema", "other")));
+                "variables", obj("Target_Schema_2", "other")));
         assertThat(created.status()).as(created.body()).isEqualTo(201);
         assertThat(api().send(HttpMethod.DELETE, "/api/v1/environments/" + created.json().get("id").asLong(), null).status())
                 .isEqualTo(204);
+    }
+
+    /** Target_Schema, Load_Name: each word's first letter upper-cased. */
+    private static String mixedCase(String name) {
+        StringBuilder out = new StringBuilder();
+        for (String word : name.split("_", -1)) {
+            out.append(out.isEmpty() ? "" : "_").append(word.isEmpty() ? "" : Character.toUpperCase(word.charAt(0)) + word.substring(1));
+        }
+        return out.toString();
     }
 
     private static void assertRefusedAt(Api.Answer answer, String field, String message) {

@@ -214,7 +214,7 @@ class DesignerBrowserTest {
         // A token made on the account page is shown once, in a field to copy from.
         open("/account");
         driver.findElement(By.id("token-name")).sendKeys("deploy-prod");
-        driver.findElement(By.cssSelector("#token-name ~ button[type=submit]")).click();
+        driver.findElement(By.cssSelector("form[action$=\"/account/tokens\"] button[type=submit]")).click();
         wait.until(ExpectedConditions.presenceOfElementLocated(By.id("new-token")));
         assertThat(driver.findElement(By.id("new-token")).getAttribute("value")).startsWith("lsm_");
         screenshot("account");

@@ -105,6 +105,12 @@ public final class HeadlessChromium implements AutoCloseable {
         new WebDriverWait(driver, Duration.ofSeconds(20)).until(d -> !d.getCurrentUrl().contains("/login"));
     }
 
+    /** Pages as the system's light or dark theme would show them ({@code prefers-color-scheme}). */
+    public void colorScheme(boolean dark) {
+        driver.executeCdpCommand("Emulation.setEmulatedMedia", java.util.Map.of("features",
+                java.util.List.of(java.util.Map.of("name", "prefers-color-scheme", "value", dark ? "dark" : "light"))));
+    }
+
     /** The whole page in one picture, {@link #SCREENSHOTS}/NAME.png: the window as tall as the document, at most {@code maxHeight}. */
     public Path shoot(String name, int width, int maxHeight) throws IOException {
         driver.manage().window().setSize(new Dimension(width, 1000));

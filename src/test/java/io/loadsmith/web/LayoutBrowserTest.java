@@ -162,6 +162,17 @@ class LayoutBrowserTest {
         wait.until(d -> paletteItems().contains("Template scd2"));
         assertThat(paletteItems()).contains("Template scd2", "Entity type DIM_SCD2", "Load load_d_vessel_scd2");
         shoot("layout-palette-1400", 1400);
+        // Places too: a package with its deployments and lineage, an environment, an entity's lineage.
+        driver.findElement(By.id("palette-q")).clear();
+        driver.findElement(By.id("palette-q")).sendKeys("demo");
+        wait.until(d -> paletteItems().contains("Deployments demo"));
+        assertThat(paletteItems()).contains("Package demo", "Deployments demo", "Lineage demo");
+        driver.findElement(By.id("palette-q")).clear();
+        driver.findElement(By.id("palette-q")).sendKeys("prod");
+        wait.until(d -> paletteItems().contains("Environment prod"));
+        driver.findElement(By.id("palette-q")).clear();
+        driver.findElement(By.id("palette-q")).sendKeys("D_VESSEL");
+        wait.until(d -> paletteItems().contains("Lineage publish.D_VESSEL_SCD2"));
         driver.findElement(By.id("palette-q")).clear();
         driver.findElement(By.id("palette-q")).sendKeys("load_d_vessel");
         wait.until(d -> paletteItems().contains("Load load_d_vessel_scd2"));
@@ -260,8 +271,7 @@ class LayoutBrowserTest {
     }
 
     private void dark(boolean on) {
-        driver.executeCdpCommand("Emulation.setEmulatedMedia", Map.of("features",
-                List.of(Map.of("name", "prefers-color-scheme", "value", on ? "dark" : "light"))));
+        chromium.colorScheme(on);
     }
 
     private void signIn() {

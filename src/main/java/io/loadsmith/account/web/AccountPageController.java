@@ -56,6 +56,8 @@ class AccountPageController {
         } catch (InvalidRequestException e) {
             model.addAttribute("tokenErrors", FormErrors.of(e));
             model.addAttribute("tokenName", name);
+            model.addAttribute("tokenScope", scope);
+            model.addAttribute("tokenExpiry", expiresInDays == null ? "" : String.valueOf(expiresInDays));
         }
         return page(who, model);
     }

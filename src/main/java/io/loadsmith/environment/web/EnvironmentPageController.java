@@ -35,6 +35,10 @@ public class EnvironmentPageController {
         this.environments = environments;
     }
 
+    /** A refused form as it was typed, to show it again: {@code form} is "new" or the environment's id. */
+    record Typed(String form, String name, String description, String variables) {
+    }
+
     @GetMapping
     public String list(@RequestParam(required = false) String saved, Model model) {
         return page(model, saved == null ? null : "Saved " + saved + ".", null, FormErrors.NONE);
@@ -64,19 +68,24 @@ public class EnvironmentPageController {
             }
             return "redirect:/environments?saved=" + URLEncoder.encode(name, StandardCharsets.UTF_8);
         } catch (InvalidRequestException e) {
-            return page(model, null, id == null ? "new" : String.valueOf(id), FormErrors.of(e));
+            return page(model, null, typed(id, name, description, variables), FormErrors.of(e));
         } catch (ConflictException e) {
-            return page(model, null, id == null ? "new" : String.valueOf(id), FormErrors.message(e.getMessage()));
+            return page(model, null, typed(id, name, description, variables), FormErrors.message(e.getMessage()));
         }
     }
 
-    private String page(Model model, String saved, String failed, FormErrors errors) {
+    private static Typed typed(Long id, String name, String description, String variables) {
+        return new Typed(id == null ? "new" : String.valueOf(id), name, description, variables);
+    }
+
+    private String page(Model model, String saved, Typed typed, FormErrors errors) {
         var all = environments.list(null);
         model.addAttribute("environments", all);
         model.addAttribute("variableLines", all.stream().collect(Collectors.toMap(
                 e -> e.id(), e -> lines(e.variables()))));
         model.addAttribute("saved", saved);
-        model.addAttribute("failed", failed);
+        model.addAttribute("failed", typed == null ? null : typed.form());
+        model.addAttribute("typed", typed);
         model.addAttribute("errors", errors);
         return "environments/list";
     }

@@ -62,24 +62,28 @@ public class TemplateCatalog {
 
     /** Every definition of a kind that some source lists, as {@link #find} resolves it, sorted by name. */
     public List<TemplateDefinition> all(TemplateKind kind) {
-        return sources.stream().flatMap(s -> s.names(kind).stream()).distinct().sorted()
-                .map(name -> find(kind, name)).flatMap(Optional::stream).toList();
+        return names(kind).stream().map(name -> find(kind, name)).flatMap(Optional::stream).toList();
     }
 
     public TemplateDefinition get(TemplateKind kind, String name) {
-        return find(kind, name).orElseThrow(() -> new TemplateNotFoundException(kind, name, null,
-                sources.stream().map(s -> s.describe() + " (" + s.location(kind, name, null) + ")").toList()));
+        return find(kind, name).orElseThrow(() -> TemplateNotFoundException.unknown(kind, name, names(kind)));
+    }
+
+    private List<String> names(TemplateKind kind) {
+        return sources.stream().flatMap(s -> s.names(kind).stream()).distinct().sorted().toList();
     }
 
     public ResolvedVariant resolve(TemplateKind kind, String name, Dialect dialect) {
         List<String> searched = new ArrayList<>();
         TemplateDefinition named = null;
+        boolean defined = false;
         for (TemplateSource source : sources) {
             Optional<TemplateDefinition> found = source.find(kind, name);
             if (found.isEmpty()) {
                 searched.add(source.location(kind, name, null));
                 continue;
             }
+            defined = true;
             TemplateDefinition definition = keepingSafetyOfShadowed(found.get(), sources.indexOf(source));
             if (kind == TemplateKind.FORMULA && definition.variants().isEmpty()) {
                 // A transformation type stored only to be named (no formula at all) lets the library's
@@ -104,6 +108,10 @@ public class TemplateCatalog {
         if (kind == TemplateKind.FORMULA && named != null) {
             // A known transformation type without a formula for the dialect: its run-time value.
             return new ResolvedVariant(named, RuntimeValues.VARIANT, RuntimeValues.formula(name));
+        }
+        if (!defined) {
+            // A name that nothing defines is a typo more often than a missing file: say what is near.
+            throw TemplateNotFoundException.unknown(kind, name, names(kind));
         }
         throw new TemplateNotFoundException(kind, name, dialect.name(), searched);
     }

@@ -2,24 +2,31 @@ package io.loadsmith.generation.catalog;
 
 import java.util.Collection;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * A yes/no property of a template call declared in template.yaml: a constant ({@code true} /
- * {@code false}) or {@code {parameter: NAME}}, which holds when the call's bound parameter NAME is
- * true (BOOLEAN) or given and not empty (STRING, LIST). Used for {@code fullRefresh} and
- * {@code historicalInput}, so that what counts as a full refresh or as historical input is said by
- * the templates, not by Java code.
+ * {@code false}), {@code {parameter: NAME}}, which holds when the call's bound parameter NAME is
+ * true (BOOLEAN) or given and not empty (STRING, LIST), or {@code {unlessCapability: NAME}}, which
+ * holds for a dialect without that capability (a template that rewrites the whole table only where
+ * the engine cannot change it in place). Used for {@code fullRefresh} and {@code historicalInput},
+ * so that what counts as a full refresh or as historical input is said by the templates, not by
+ * Java code.
  */
-public record TemplateFlag(boolean constant, String parameter) {
+public record TemplateFlag(boolean constant, String parameter, String unlessCapability) {
 
-    public static final TemplateFlag NO = new TemplateFlag(false, null);
-    public static final TemplateFlag YES = new TemplateFlag(true, null);
+    public static final TemplateFlag NO = new TemplateFlag(false, null, null);
+    public static final TemplateFlag YES = new TemplateFlag(true, null, null);
 
     public static TemplateFlag ofParameter(String name) {
-        return new TemplateFlag(false, name);
+        return new TemplateFlag(false, name, null);
     }
 
-    /** Reads a template.yaml value: absent → NO, a boolean, or a map with the key "parameter". */
+    public static TemplateFlag unlessCapability(String capability) {
+        return new TemplateFlag(false, null, capability);
+    }
+
+    /** Reads a template.yaml value: absent → NO, a boolean, or a map with the key "parameter" or "unlessCapability". */
     public static TemplateFlag parse(Object yaml, String where) {
         if (yaml == null) {
             return NO;
@@ -31,11 +38,24 @@ public record TemplateFlag(boolean constant, String parameter) {
                 && !name.isBlank()) {
             return ofParameter(name);
         }
-        throw new IllegalArgumentException(where + ": give true, false or {parameter: NAME}, not '" + yaml + "'");
+        if (yaml instanceof Map<?, ?> map && map.size() == 1 && map.get("unlessCapability") instanceof String name
+                && !name.isBlank()) {
+            return unlessCapability(name);
+        }
+        throw new IllegalArgumentException(where + ": give true, false, {parameter: NAME} or {unlessCapability: NAME},"
+                + " not '" + yaml + "'");
     }
 
-    /** Whether the flag holds for a call with these bound arguments (see ParameterBinder). */
+    /** Whether the flag holds for a call with these bound arguments; a capability counts as missing. */
     public boolean holds(Map<String, Object> arguments) {
+        return holds(arguments, capability -> false);
+    }
+
+    /** Whether the flag holds for a call with these bound arguments, for a dialect that supports what {@code supports} says. */
+    public boolean holds(Map<String, Object> arguments, Predicate<String> supports) {
+        if (unlessCapability != null) {
+            return !supports.test(unlessCapability);
+        }
         if (parameter == null) {
             return constant;
         }
@@ -50,6 +70,9 @@ public record TemplateFlag(boolean constant, String parameter) {
     }
 
     public String describe() {
+        if (unlessCapability != null) {
+            return "{unlessCapability: " + unlessCapability + "}";
+        }
         return parameter == null ? String.valueOf(constant) : "{parameter: " + parameter + "}";
     }
 }

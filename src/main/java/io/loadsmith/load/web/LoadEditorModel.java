@@ -141,6 +141,8 @@ class LoadEditorModel {
         model.addAttribute("stepTypes", StepType.values());
         List<TemplateDefinition> callable = templates.all();
         model.addAttribute("templates", callable);
+        model.addAttribute("templateChoices", callable.stream().collect(Collectors.toMap(
+                TemplateDefinition::name, TemplateChoice::of)));
         model.addAttribute("templateParams", callable.stream().collect(Collectors.toMap(
                 TemplateDefinition::name, TemplateDefinition::parameters)));
         return previews.show(preview, model, "loads/detail");

@@ -34,6 +34,13 @@ public class PackagePageController {
         this.page = page;
     }
 
+    /** Every package with its counts and the ways into it: contents, deployments, lineage. */
+    @GetMapping
+    public String list(Model model) {
+        model.addAttribute("packages", packages.counts().stream().filter(p -> p.name() != null).toList());
+        return "packages/list";
+    }
+
     @GetMapping("/new")
     public String newPackage(Model model) {
         model.addAttribute("errors", FormErrors.NONE);

@@ -331,7 +331,7 @@ class EntityPageControllerTest {
                         .param("attributes[0].name", "foo").param("attributes[0].datatype", "CHAR"))
                 .andReturn().getResponse().getContentAsString(java.nio.charset.StandardCharsets.UTF_8);
         org.jsoup.nodes.Element name = org.jsoup.Jsoup.parse(html).selectFirst("tr[data-row=0] input.attr-name");
-        assertThat(name.parent().select(".field-error").text()).isEqualTo("'x' names no attribute");
+        assertThat(name.closest("td").select(".field-error").text()).isEqualTo("'x' names no attribute");
     }
 
     @Test

@@ -71,39 +71,6 @@ class LoadEditorModel {
         return null;
     }
 
-    /**
-     * A mapping editor action, on the form on screen only: {@code map-by-name}, {@code map-into},
-     * {@code add-mapping}, {@code remove-mapping-N}. Map by name says what it did, and names the
-     * source attributes the target lacks.
-     */
-    void mappingAction(LoadForm form, String action, Model model) {
-        MappingEditor editor = form.getMapping();
-        editor.setEdited(true);
-        List<EntityResponse> all = entities.list(null);
-        String note;
-        if ("map-by-name".equals(action)) {
-            int mapped = editor.mapByName(all);
-            List<String> missing = editor.unmatchedSources(all);
-            note = "Mapped " + mapped + " target attribute" + (mapped == 1 ? "" : "s") + " by name."
-                    + (missing.isEmpty() ? "" : " The target has no attribute named " + String.join(", ", missing)
-                    + ": add them on the target's page to map them.");
-        } else if ("map-into".equals(action)) {
-            note = editor.mapAllInto() ? "Mapped the payload into " + editor.getInto() + "." : "Choose a target attribute to map all into.";
-        } else if ("add-mapping".equals(action)) {
-            editor.addMapping();
-            note = null;
-        } else {
-            editor.removeMapping(Integer.parseInt(action.substring("remove-mapping-".length())));
-            note = null;
-        }
-        model.addAttribute("mappingNote", note);
-    }
-
-    static boolean isMappingAction(String action) {
-        return "map-by-name".equals(action) || "map-into".equals(action) || "add-mapping".equals(action)
-                || action.matches("remove-mapping-\\d{1,4}");
-    }
-
     /** The page (or its fragments) for the load with the saved load's preview. */
     String show(LoadResponse load, String dialect, String environment, Model model, FormErrors errors) {
         return show(load, previews.saved(load.id(), dialect, environment), model, errors);

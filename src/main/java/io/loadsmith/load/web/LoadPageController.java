@@ -36,9 +36,12 @@ public class LoadPageController {
     private final TemplateLookup templates;
     private final LoadPreviews previews;
     private final LoadEditorModel editor;
+    private final MappingActions mappingActions;
 
     LoadPageController(LoadService loads, EnvironmentService environments, DialectRegistry dialects,
-                       TemplateLookup templates, LoadPreviews previews, LoadEditorModel editor) {
+                       TemplateLookup templates, LoadPreviews previews, LoadEditorModel editor,
+                       MappingActions mappingActions) {
+        this.mappingActions = mappingActions;
         this.loads = loads;
         this.environments = environments;
         this.dialects = dialects;
@@ -67,8 +70,9 @@ public class LoadPageController {
     /**
      * One POST for the whole editor. {@code action}: {@code save}, {@code add-sql}, {@code add-template},
      * {@code remove-N}, {@code up-N}, {@code down-N}, {@code refresh} (a template was chosen), {@code commit}
-     * (save, then commit the package the target is in, with {@code commitMessage}). Only save and commit
-     * store; the others show the changed form again, unsaved.
+     * (save, then commit the package the target is in, with {@code commitMessage}), and the mapping
+     * editor's ({@link MappingActions}). Only save, commit and the mapping editor's confirmed Add to the
+     * target store; the others show the changed form again, unsaved.
      */
     @PostMapping("/{id}")
     public String edit(@PathVariable long id, @ModelAttribute("form") LoadForm form, BindingResult binding,
@@ -88,8 +92,8 @@ public class LoadPageController {
             return Htmx.isHtmx(request) ? view + " :: preview" : view;
         }
         boolean commit = "commit".equals(action);
-        if (LoadEditorModel.isMappingAction(action)) {
-            editor.mappingAction(form, action, model);
+        if (MappingActions.handles(action)) {
+            mappingActions.apply(form, stored, action, model);
             model.addAttribute("unsaved", true);
             model.addAttribute("focus", action);
             return editorView(request, editor.show(stored, previews.draft(form, stored, dialect, environment, model), model, FormErrors.NONE));

@@ -2,9 +2,11 @@ package io.loadsmith.load.web;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 import io.loadsmith.entity.api.AttributeJson;
@@ -39,11 +41,16 @@ public class MappingEditor {
             s.name = m.name();
             editor.mappings.add(s);
         }
-        target.ifPresent(t -> t.attributes().forEach(a -> editor.rows.add(Row.of(a.name(), a.datatype()))));
+        if (given.isEmpty()) {
+            // A first source entity to choose at once: choose it, Map by name, Save.
+            editor.addMapping();
+        }
+        target.ifPresent(t -> t.attributes().forEach(a -> editor.rows.add(Row.of(a))));
         for (int i = 0; i < given.size(); i++) {
             for (AttributeMapping a : given.get(i).attributes()) {
                 Row row = editor.row(a.target()).orElseGet(() -> {
-                    Row added = Row.of(a.target(), null);
+                    Row added = new Row();
+                    added.target = a.target();
                     editor.rows.add(added);
                     return added;
                 });
@@ -59,7 +66,12 @@ public class MappingEditor {
     /** The mappings to save, in position order; rows in table order under their mapping. */
     List<EntityMapping> toMappings() {
         List<EntityMapping> result = new ArrayList<>();
-        for (int i = 0; i < mappings.size(); i++) {
+        int count = mappings.size();
+        // A last source entity left unchosen, with no row mapped to it, is not a mapping yet.
+        while (count > 0 && blank(mappings.get(count - 1).source) && rowsOf(count - 1) == 0) {
+            count--;
+        }
+        for (int i = 0; i < count; i++) {
             Source s = mappings.get(i);
             List<AttributeMapping> attributes = new ArrayList<>();
             for (Row r : rows) {
@@ -73,6 +85,10 @@ public class MappingEditor {
                     blank(s.name) ? null : s.name.strip(), attributes));
         }
         return result;
+    }
+
+    private long rowsOf(int mapping) {
+        return rows.stream().filter(r -> r.mapped() && r.mappingIndex() == mapping).count();
     }
 
     /** Where a row's refusals are: {@code mappings[i].attributes[j].}, or null when the row is not saved. */
@@ -118,22 +134,28 @@ public class MappingEditor {
         return mapped;
     }
 
-    /** Source attributes of the mappings with no target attribute of their name. */
-    List<String> unmatchedSources(List<EntityResponse> entities) {
-        LinkedHashSet<String> names = new LinkedHashSet<>();
+    /** Source attributes of the mappings with no target attribute of their name (first by name, ignoring case). */
+    List<AttributeJson> unmatchedSources(List<EntityResponse> entities) {
+        Map<String, AttributeJson> found = new LinkedHashMap<>();
         for (Source s : mappings) {
-            for (String n : attributesOf(s.source, entities)) {
-                if (rows.stream().noneMatch(r -> r.target.equalsIgnoreCase(n))) {
-                    names.add(n);
+            for (AttributeJson a : sourceEntity(s.source, entities).map(EntityResponse::attributes).orElse(List.of())) {
+                if (row(a.name()).isEmpty()) {
+                    found.putIfAbsent(a.name().toLowerCase(Locale.ROOT), a);
                 }
             }
         }
-        return List.copyOf(names);
+        return List.copyOf(found.values());
+    }
+
+    /** Rows for target attributes just added to the target, after its others. */
+    void addRows(List<AttributeJson> added) {
+        added.forEach(a -> rows.add(Row.of(a)));
     }
 
     /**
      * Map all into one: the chosen target attribute is fed by every source attribute the other rows of
-     * its mapping copy (the payload, in table order).
+     * its mapping copy into payload attributes (no attribute type: not a key, load time or record
+     * source), in table order.
      */
     boolean mapAllInto() {
         Optional<Row> chosen = row(into);
@@ -144,7 +166,7 @@ public class MappingEditor {
         int mapping = target.mapped() ? target.mappingIndex() : 0;
         LinkedHashSet<String> payload = new LinkedHashSet<>();
         for (Row r : rows) {
-            if (r != target && r.mapped() && r.mappingIndex() == mapping && blank(r.transformationType)) {
+            if (r != target && r.mapped() && r.mappingIndex() == mapping && blank(r.transformationType) && blank(r.attributeType)) {
                 payload.addAll(r.sourceList());
             }
         }
@@ -178,8 +200,13 @@ public class MappingEditor {
 
     /** The attribute names of a mapping's source entity, as the datalist of its rows offers them. */
     static List<String> attributesOf(String qualifiedName, List<EntityResponse> entities) {
-        return entities.stream().filter(e -> e.qualifiedName().equalsIgnoreCase(qualifiedName == null ? "" : qualifiedName.strip()))
-                .findFirst().map(e -> e.attributes().stream().map(AttributeJson::name).toList()).orElse(List.of());
+        return sourceEntity(qualifiedName, entities).map(e -> e.attributes().stream().map(AttributeJson::name).toList())
+                .orElse(List.of());
+    }
+
+    private static Optional<EntityResponse> sourceEntity(String qualifiedName, List<EntityResponse> entities) {
+        String name = qualifiedName == null ? "" : qualifiedName.strip();
+        return entities.stream().filter(e -> e.qualifiedName().equalsIgnoreCase(name)).findFirst();
     }
 
     private Optional<Row> row(String target) {
@@ -208,15 +235,17 @@ public class MappingEditor {
     public static class Row {
         private String target;
         private String datatype;
+        private String attributeType;
         private Integer mapping;
         private String sources;
         private String transformationType;
         private String formula;
 
-        static Row of(String target, String datatype) {
+        static Row of(AttributeJson a) {
             Row row = new Row();
-            row.target = target;
-            row.datatype = datatype;
+            row.target = a.name();
+            row.datatype = a.datatype();
+            row.attributeType = a.attributeType();
             return row;
         }
 
@@ -241,6 +270,8 @@ public class MappingEditor {
         public void setTarget(String target) { this.target = target; }
         public String getDatatype() { return datatype; }
         public void setDatatype(String datatype) { this.datatype = datatype; }
+        public String getAttributeType() { return attributeType; }
+        public void setAttributeType(String attributeType) { this.attributeType = attributeType; }
         public Integer getMapping() { return mapping; }
         public void setMapping(Integer mapping) { this.mapping = mapping; }
         public String getSources() { return sources; }

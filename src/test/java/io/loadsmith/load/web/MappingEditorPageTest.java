@@ -47,7 +47,7 @@ import io.loadsmith.web.WebExceptionHandler;
 /** The load page's mapping editor: its rows, its actions, and the service's refusals shown at their rows. */
 @WebMvcTest(LoadPageController.class)
 @org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc(addFilters = false)
-@Import({DialectRegistry.class, WebExceptionHandler.class, LoadPreviews.class, LoadEditorModel.class,
+@Import({DialectRegistry.class, WebExceptionHandler.class, LoadPreviews.class, LoadEditorModel.class, MappingActions.class,
         io.loadsmith.entity.web.PackageNames.class})
 class MappingEditorPageTest {
 
@@ -116,7 +116,7 @@ class MappingEditorPageTest {
         assertThat(row(html, 1)).contains("customer_no").contains("value=\"CUSTOMER_NO\"");
         assertThat(row(html, 3)).contains("load_dts");
         assertThat(html).contains("<option value=\"staging.STG_CUSTOMER\" selected=\"selected\">staging.STG_CUSTOMER</option>")
-                .contains("HASH_KEY – hash of the inputs").contains("id=\"map-by-name\"")
+                .contains("<option value=\"HASH_KEY\" data-description=\"hash of the inputs\">HASH_KEY</option>").contains("id=\"map-by-name\"")
                 .contains("<datalist id=\"mapping-attributes-0\">").contains("<option value=\"country\">");
     }
 
@@ -128,7 +128,8 @@ class MappingEditorPageTest {
         assertThat(row(html, 0)).contains("value=\"country\"");
         assertThat(row(html, 2)).contains("value=\"NAME\"");
         assertThat(row(html, 3)).contains("name=\"mapping.rows[3].sources\" value=\"\"");
-        assertThat(html).contains("Mapped 1 target attribute by name. The target has no attribute named country");
+        assertThat(html).contains("Mapped 1 target attribute by name.")
+                .contains("rdv.H_CUSTOMER has no attribute named country VARCHAR(20).").contains("id=\"add-targets\"");
         verify(loads, never()).update(anyLong(), any());
     }
 
@@ -181,5 +182,45 @@ class MappingEditorPageTest {
                 .contains("<option value=\"HASH_KY\" selected=\"selected\">HASH_KY (unknown)</option>")
                 .contains("value=\"CUSTOMER_NO, NAME\"");
         assertThat(html).doesNotContain("\"errors\":");
+    }
+
+    @Test
+    void choosingASourceEntityMapsByNameAndKeepsTheKeyboardOnTheChoice() throws Exception {
+        String html = mvc.perform(form("source-0")).andExpect(status().isOk()).andReturn().getResponse().getContentAsString();
+        assertThat(row(html, 1)).contains("value=\"CUSTOMER_NO\"");
+        assertThat(row(html, 2)).contains("value=\"NAME\"");
+        assertThat(html).contains("Mapped 2 target attributes by name.")
+                .containsPattern("<select class=\"mapping-source-entity\"[^>]*autofocus=\"autofocus\"[^>]*id=\"mapping.mappings0.source\"");
+        verify(loads, never()).update(anyLong(), any());
+    }
+
+    @Test
+    void addToTheTargetAddsWhatItLacksWithItsDatatypeAndMapsIt() throws Exception {
+        String html = mvc.perform(form("add-targets").param("mapping.rows[1].sources", "CUSTOMER_NO"))
+                .andExpect(status().isOk()).andReturn().getResponse().getContentAsString();
+        ArgumentCaptor<io.loadsmith.entity.api.EntityRequest> sent = ArgumentCaptor.forClass(io.loadsmith.entity.api.EntityRequest.class);
+        verify(entities).update(eq(1L), sent.capture());
+        assertThat(sent.getValue().attributes()).extracting(AttributeJson::name)
+                .containsExactly("hk_customer", "customer_no", "name", "load_dts", "country");
+        assertThat(sent.getValue().attributes().get(4)).isEqualTo(new AttributeJson("country", "VARCHAR", 20, null, null, true, null, null));
+        assertThat(sent.getValue().version()).isZero();
+        // The new row, mapped; the others as typed (name by name too); nothing of the load stored.
+        assertThat(row(html, 4)).contains("country").contains("value=\"country\"");
+        assertThat(row(html, 2)).contains("value=\"NAME\"");
+        assertThat(html).contains("Added country VARCHAR(20) to rdv.H_CUSTOMER. Mapped 2 target attributes by name.")
+                .doesNotContain("id=\"add-targets\"");
+        verify(loads, never()).update(anyLong(), any());
+    }
+
+    @Test
+    void aRefusedAddToTheTargetSaysWhyInPlaceAndKeepsTheForm() throws Exception {
+        when(entities.update(eq(1L), any())).thenThrow(new io.loadsmith.problem.StaleVersionException("Entity rdv.H_CUSTOMER", 0, 1));
+        String html = mvc.perform(form("add-targets").param("mapping.rows[1].sources", "CUSTOMER_NO")
+                        .param("mapping.rows[0].sources", "CUSTOMER_NO").param("mapping.rows[0].transformationType", "HASH_KEY"))
+                .andExpect(status().isOk()).andReturn().getResponse().getContentAsString();
+        assertThat(html).contains("Could not add the attributes to rdv.H_CUSTOMER: Entity rdv.H_CUSTOMER was changed by someone else: you sent version 0")
+                .contains("id=\"add-targets\"").doesNotContain("\"errors\":").doesNotContain("Exception");
+        assertThat(row(html, 0)).contains("value=\"CUSTOMER_NO\"").contains("<option value=\"HASH_KEY\" data-description=\"hash of the inputs\" selected=\"selected\">");
+        assertThat(html).doesNotContain("id=\"mapping-row-4\"");
     }
 }

@@ -277,8 +277,14 @@
             cell.querySelectorAll(".mapping-formula").forEach(function (formula) {
                 formula.hidden = select.value.toUpperCase() !== "CUSTOM";
                 var area = formula.querySelector("textarea");
-                if (area && area.codeMirror && !formula.hidden) {
-                    area.codeMirror.refresh();
+                if (area && !formula.hidden) {
+                    if (area.classList.contains("code-later")) {
+                        area.classList.replace("code-later", "code");
+                        enhance(formula);
+                    }
+                    if (area.codeMirror) {
+                        area.codeMirror.refresh();
+                    }
                 }
             });
             var help = cell.querySelector(".type-help");

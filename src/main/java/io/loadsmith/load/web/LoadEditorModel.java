@@ -103,7 +103,10 @@ class LoadEditorModel {
             model.addAttribute("mappingSourceAttributes", form.getMapping().getMappings().stream()
                     .map(m -> MappingEditor.attributesOf(m.getSource(), all)).toList());
         }
-        model.addAttribute("transformationTypes", loads.transformationTypes());
+        // Each type's description as the editor shows it beside the choice: its first 110 characters or so.
+        java.util.SortedMap<String, String> types = new java.util.TreeMap<>();
+        loads.transformationTypes().forEach((type, description) -> types.put(type, MappingEditor.shortly(description)));
+        model.addAttribute("transformationTypes", types);
         model.addAttribute("loadTypes", LoadType.values());
         model.addAttribute("stepTypes", StepType.values());
         List<TemplateDefinition> callable = templates.all();

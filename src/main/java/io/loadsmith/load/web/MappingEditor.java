@@ -213,6 +213,15 @@ public class MappingEditor {
         return target == null ? Optional.empty() : rows.stream().filter(r -> r.target.equalsIgnoreCase(target)).findFirst();
     }
 
+    /** A description cut at a word before {@code 110} characters, with an ellipsis. */
+    static String shortly(String description) {
+        if (description == null || description.length() <= 110) {
+            return description == null ? "" : description;
+        }
+        int cut = description.lastIndexOf(' ', 109);
+        return description.substring(0, cut > 60 ? cut : 109).stripTrailing() + "…";
+    }
+
     private static boolean blank(String s) {
         return s == null || s.isBlank();
     }

@@ -95,7 +95,7 @@ public class LoadPageController {
         if (MappingActions.handles(action)) {
             mappingActions.apply(form, stored, action, model);
             model.addAttribute("unsaved", true);
-            model.addAttribute("focus", action);
+            model.addAttribute("focus", MappingActions.focusAfter(action));
             return editorView(request, editor.show(stored, previews.draft(form, stored, dialect, environment, model), model, FormErrors.NONE));
         }
         if (!"save".equals(action) && !commit) {

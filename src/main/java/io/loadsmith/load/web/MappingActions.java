@@ -40,11 +40,22 @@ class MappingActions {
         return action.matches("map-by-name|map-into|add-mapping|" + ADD_TARGETS + "|(remove-mapping|source)-\\d{1,4}");
     }
 
+    /**
+     * Where the keyboard goes once the editor is drawn again: back to the control used, or, when that
+     * is gone (the confirmation's button, a removed mapping's ✕), to the button beside it.
+     */
+    static String focusAfter(String action) {
+        return ADD_TARGETS.equals(action) ? "map-by-name" : action.startsWith("remove-mapping-") ? "add-mapping" : action;
+    }
+
     void apply(LoadForm form, LoadResponse stored, String action, Model model) {
         MappingEditor editor = form.getMapping();
         editor.setEdited(true);
         List<EntityResponse> all = entities.list(null);
-        if ("map-by-name".equals(action) || action.startsWith("source-")) {
+        if (action.startsWith("source-")) {
+            editor.sourceChosen(Integer.parseInt(action.substring("source-".length())), all);
+            mapByName(editor, stored, all, "", model);
+        } else if ("map-by-name".equals(action)) {
             mapByName(editor, stored, all, "", model);
         } else if (ADD_TARGETS.equals(action)) {
             addTargets(editor, stored, all, model);

@@ -134,6 +134,24 @@ public class MappingEditor {
         return mapped;
     }
 
+    /**
+     * Mapping {@code index} reads another source entity now: its rows keep only the source attributes
+     * that entity has (a row left with neither sources nor type is unmapped again), so map by name
+     * fills them afresh, and passing over entities in the list leaves nothing of them behind.
+     */
+    void sourceChosen(int index, List<EntityResponse> entities) {
+        if (index < 0 || index >= mappings.size()) {
+            return;
+        }
+        List<String> has = attributesOf(mappings.get(index).source, entities);
+        for (Row r : rows) {
+            if (r.mapped() && r.mappingIndex() == index) {
+                List<String> kept = r.sourceList().stream().filter(n -> has.stream().anyMatch(n::equalsIgnoreCase)).toList();
+                r.sources = String.join(", ", kept);
+            }
+        }
+    }
+
     /** Source attributes of the mappings with no target attribute of their name (first by name, ignoring case). */
     List<AttributeJson> unmatchedSources(List<EntityResponse> entities) {
         Map<String, AttributeJson> found = new LinkedHashMap<>();

@@ -95,10 +95,14 @@ class MappingEditorPageTest {
 
     /** The editor as the page draws it for the stored load: rows 0..3 are hk_customer, customer_no, name, load_dts. */
     static MockHttpServletRequestBuilder form(String action) {
+        return form(action, "staging.STG_CUSTOMER");
+    }
+
+    static MockHttpServletRequestBuilder form(String action, String source) {
         return post("/loads/5").param("action", action).param("version", "3").param("name", "load_h_customer")
                 .param("target", "rdv.H_CUSTOMER").param("loadType", "TRANSFORM_PERSIST")
                 .param("mapping.edited", "true")
-                .param("mapping.mappings[0].source", "staging.STG_CUSTOMER").param("mapping.mappings[0].mappingType", "SOURCE")
+                .param("mapping.mappings[0].source", source).param("mapping.mappings[0].mappingType", "SOURCE")
                 .param("mapping.rows[0].target", "hk_customer").param("mapping.rows[1].target", "customer_no")
                 .param("mapping.rows[2].target", "name").param("mapping.rows[3].target", "load_dts");
     }
@@ -222,5 +226,24 @@ class MappingEditorPageTest {
                 .contains("id=\"add-targets\"").doesNotContain("\"errors\":").doesNotContain("Exception");
         assertThat(row(html, 0)).contains("value=\"CUSTOMER_NO\"").contains("<option value=\"HASH_KEY\" data-description=\"hash of the inputs\" selected=\"selected\">");
         assertThat(html).doesNotContain("id=\"mapping-row-4\"");
+    }
+
+    /** Arrowing through the source entities chooses each in turn: what one of them mapped goes when the next lacks it. */
+    @Test
+    void anotherSourceEntityKeepsOnlyTheSourceAttributesItHas() throws Exception {
+        when(entities.list(null)).thenReturn(List.of(
+                entity(1, "rdv", "H_CUSTOMER", "hk_customer", "customer_no", "name", "load_dts"),
+                entity(2, "staging", "STG_CUSTOMER", "CUSTOMER_NO", "NAME", "country"),
+                entity(3, "staging", "STG_CLIENT", "customer_no", "load_dts")));
+        String html = mvc.perform(form("source-0", "staging.STG_CLIENT")
+                        .param("mapping.rows[0].sources", "CUSTOMER_NO, country").param("mapping.rows[0].transformationType", "HASH_KEY")
+                        .param("mapping.rows[1].sources", "CUSTOMER_NO").param("mapping.rows[2].sources", "NAME"))
+                .andExpect(status().isOk()).andReturn().getResponse().getContentAsString();
+        assertThat(row(html, 0)).contains("name=\"mapping.rows[0].sources\" value=\"CUSTOMER_NO\"")
+                .contains("<option value=\"HASH_KEY\" data-description=\"hash of the inputs\" selected=\"selected\">");
+        assertThat(row(html, 1)).contains("value=\"CUSTOMER_NO\"");
+        assertThat(row(html, 2)).contains("name=\"mapping.rows[2].sources\" value=\"\"");
+        assertThat(row(html, 3)).contains("value=\"load_dts\"");
+        assertThat(html).contains("Mapped 1 target attribute by name.");
     }
 }

@@ -8,11 +8,11 @@ import java.util.stream.Collectors;
 import org.springframework.stereotype.Component;
 import org.springframework.ui.Model;
 
+import io.loadsmith.entity.AttributeJson;
+import io.loadsmith.entity.EntityRequest;
+import io.loadsmith.entity.EntityResponse;
 import io.loadsmith.entity.EntityService;
-import io.loadsmith.entity.api.AttributeJson;
-import io.loadsmith.entity.api.EntityRequest;
-import io.loadsmith.entity.api.EntityResponse;
-import io.loadsmith.load.api.LoadResponse;
+import io.loadsmith.load.LoadResponse;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.FieldProblem;
 import io.loadsmith.problem.InvalidRequestException;

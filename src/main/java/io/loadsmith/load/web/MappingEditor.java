@@ -9,8 +9,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
-import io.loadsmith.entity.api.AttributeJson;
-import io.loadsmith.entity.api.EntityResponse;
+import io.loadsmith.entity.AttributeJson;
+import io.loadsmith.entity.EntityResponse;
 import io.loadsmith.load.AttributeMapping;
 import io.loadsmith.load.EntityMapping;
 import io.loadsmith.web.FormErrors;

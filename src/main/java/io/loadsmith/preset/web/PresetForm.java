@@ -5,10 +5,10 @@ import java.util.List;
 
 import io.loadsmith.entitytype.LoadType;
 import io.loadsmith.generation.model.StepType;
-import io.loadsmith.load.api.LoadResponse;
-import io.loadsmith.load.api.StepJson;
-import io.loadsmith.preset.api.PresetRequest;
-import io.loadsmith.preset.api.PresetResponse;
+import io.loadsmith.load.LoadResponse;
+import io.loadsmith.load.StepJson;
+import io.loadsmith.preset.PresetRequest;
+import io.loadsmith.preset.PresetResponse;
 import io.loadsmith.web.NameValueLines;
 
 /**

@@ -23,23 +23,23 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.TestPropertySource;
 
 import io.loadsmith.engine.TargetEngine;
+import io.loadsmith.entity.AttributeJson;
+import io.loadsmith.entity.EntityRequest;
 import io.loadsmith.entity.EntityService;
-import io.loadsmith.entity.api.AttributeJson;
-import io.loadsmith.entity.api.EntityRequest;
+import io.loadsmith.entitytype.AttributeTypeRequest;
 import io.loadsmith.entitytype.AttributeTypeService;
+import io.loadsmith.entitytype.EntityTypeRequest;
 import io.loadsmith.entitytype.EntityTypeService;
 import io.loadsmith.entitytype.LoadType;
 import io.loadsmith.entitytype.PhysicalType;
-import io.loadsmith.entitytype.api.AttributeTypeRequest;
-import io.loadsmith.entitytype.api.EntityTypeRequest;
 import io.loadsmith.generation.model.StepType;
 import io.loadsmith.load.AttributeMapping;
 import io.loadsmith.load.EntityMapping;
+import io.loadsmith.load.LoadRequest;
 import io.loadsmith.load.LoadService;
-import io.loadsmith.load.api.LoadRequest;
-import io.loadsmith.load.api.StepJson;
+import io.loadsmith.load.StepJson;
+import io.loadsmith.template.TemplateRequest;
 import io.loadsmith.template.TemplateService;
-import io.loadsmith.template.api.TemplateRequest;
 import io.loadsmith.web.HeadlessChromium;
 
 /**

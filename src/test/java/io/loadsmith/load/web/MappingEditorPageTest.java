@@ -27,9 +27,9 @@ import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
 
 import io.loadsmith.dialect.DialectRegistry;
+import io.loadsmith.entity.AttributeJson;
+import io.loadsmith.entity.EntityResponse;
 import io.loadsmith.entity.EntityService;
-import io.loadsmith.entity.api.AttributeJson;
-import io.loadsmith.entity.api.EntityResponse;
 import io.loadsmith.entitytype.LoadType;
 import io.loadsmith.entitytype.PhysicalType;
 import io.loadsmith.environment.EnvironmentService;
@@ -37,9 +37,9 @@ import io.loadsmith.generation.GeneratedLoad;
 import io.loadsmith.generation.catalog.TemplateLookup;
 import io.loadsmith.load.AttributeMapping;
 import io.loadsmith.load.EntityMapping;
+import io.loadsmith.load.LoadRequest;
+import io.loadsmith.load.LoadResponse;
 import io.loadsmith.load.LoadService;
-import io.loadsmith.load.api.LoadRequest;
-import io.loadsmith.load.api.LoadResponse;
 import io.loadsmith.problem.FieldProblem;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.web.WebExceptionHandler;
@@ -202,7 +202,7 @@ class MappingEditorPageTest {
     void addToTheTargetAddsWhatItLacksWithItsDatatypeAndMapsIt() throws Exception {
         String html = mvc.perform(form("add-targets").param("mapping.rows[1].sources", "CUSTOMER_NO"))
                 .andExpect(status().isOk()).andReturn().getResponse().getContentAsString();
-        ArgumentCaptor<io.loadsmith.entity.api.EntityRequest> sent = ArgumentCaptor.forClass(io.loadsmith.entity.api.EntityRequest.class);
+        ArgumentCaptor<io.loadsmith.entity.EntityRequest> sent = ArgumentCaptor.forClass(io.loadsmith.entity.EntityRequest.class);
         verify(entities).update(eq(1L), sent.capture());
         assertThat(sent.getValue().attributes()).extracting(AttributeJson::name)
                 .containsExactly("hk_customer", "customer_no", "name", "load_dts", "country");

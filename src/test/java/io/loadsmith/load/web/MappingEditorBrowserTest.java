@@ -102,6 +102,9 @@ class MappingEditorBrowserTest {
         assertThat(value(driver, "mapping.rows1.sources")).isEqualTo("CUSTOMER_NO");
         assertThat(value(driver, "mapping.rows2.sources")).isEqualTo("LOAD_DTS");
         assertThat(driver.findElements(By.id("add-targets"))).isEmpty();
+        // Marked unsaved, so leaving asks first (the beforeunload warning reads data-dirty).
+        assertThat(driver.findElement(By.id("load-form")).getDomAttribute("data-dirty")).isEqualTo("true");
+        assertThat(driver.findElement(By.id("load-editor")).getText()).contains("Changed, not saved yet");
         // 2: the key's source; 3: its type, whose description shows beside it.
         driver.findElement(By.id("mapping.rows0.sources")).sendKeys("CUSTOMER_NO");
         new Select(driver.findElement(By.id("mapping.rows0.transformationType"))).selectByValue("HASH_KEY");
@@ -113,6 +116,7 @@ class MappingEditorBrowserTest {
         // 4: Save.
         driver.findElement(By.id("save-load")).click();
         wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("load-editor"), "Saved."));
+        assertThat(driver.findElement(By.id("load-form")).getDomAttribute("data-dirty")).isNull();
 
         assertThat(loads.get(id).mappings()).containsExactly(new EntityMapping("staging.STG_CUSTOMER", "SOURCE", null, List.of(
                 new AttributeMapping("hk_customer", List.of("CUSTOMER_NO"), "HASH_KEY", null),

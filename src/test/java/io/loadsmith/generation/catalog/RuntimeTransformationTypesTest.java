@@ -9,7 +9,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import io.loadsmith.engine.TestGenerators;
-import io.loadsmith.generation.InMemoryTemplates;
+import io.loadsmith.engine.InMemoryTemplates;
 import io.loadsmith.generation.model.AttributeModel;
 import io.loadsmith.generation.model.EntityModel;
 import io.loadsmith.generation.model.LoadModel;

@@ -48,12 +48,8 @@ public class Generation {
         Map<String, String> variables = environment == null ? Map.of() : environments.variables(environment);
         try {
             return new GenerationResult(dialect, environment, generated(request, dialect, variables), null);
-        } catch (GenerationException e) {
-            return new GenerationResult(dialect, environment, null, GenerationResult.Problem.of(e));
-        } catch (InvalidRequestException e) {
-            return new GenerationResult(dialect, environment, null, GenerationResult.Problem.of(e));
-        } catch (NotFoundException e) {
-            return new GenerationResult(dialect, environment, null, GenerationResult.Problem.of(e));
+        } catch (GenerationException | InvalidRequestException | NotFoundException e) {
+            return GenerationResult.failed(dialect, environment, e);
         }
     }
 
@@ -66,8 +62,7 @@ public class Generation {
         if (environment != null) {
             environments.check(environment);
         }
-        return new GenerationResult(chosen, environment, null, why instanceof InvalidRequestException invalid
-                ? GenerationResult.Problem.of(invalid) : GenerationResult.Problem.of(why));
+        return GenerationResult.failed(chosen, environment, why);
     }
 
     private GeneratedLoad generated(GenerationRequest request, String dialect, Map<String, String> variables) {

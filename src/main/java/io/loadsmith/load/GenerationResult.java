@@ -13,6 +13,16 @@ import io.loadsmith.problem.InvalidRequestException;
  */
 public record GenerationResult(String dialect, String environment, GeneratedLoad generated, Problem problem) {
 
+    /**
+     * A failed result, the problem said from the exception that stopped generation: a template's error
+     * with its location, a refused request with its fields, anything else with its message.
+     */
+    public static GenerationResult failed(String dialect, String environment, RuntimeException cause) {
+        Problem problem = cause instanceof GenerationException e ? Problem.of(e)
+                : cause instanceof InvalidRequestException e ? Problem.of(e) : Problem.of(cause);
+        return new GenerationResult(dialect, environment, null, problem);
+    }
+
     public boolean failed() {
         return problem != null;
     }

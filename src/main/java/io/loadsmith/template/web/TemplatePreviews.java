@@ -7,14 +7,15 @@ import org.springframework.stereotype.Component;
 import org.springframework.ui.Model;
 
 import io.loadsmith.dialect.DialectRegistry;
-import io.loadsmith.generation.GenerationException;
 import io.loadsmith.generation.catalog.ParameterDefinition;
 import io.loadsmith.generation.catalog.ParameterType;
-import io.loadsmith.load.DraftTemplatePreview;
+import io.loadsmith.load.Generation;
+import io.loadsmith.load.GenerationRequest;
+import io.loadsmith.load.GenerationResult;
 import io.loadsmith.load.LoadService;
 import io.loadsmith.load.LoadResponse;
 import io.loadsmith.problem.InvalidRequestException;
-import io.loadsmith.problem.NotFoundException;
+import io.loadsmith.problem.FieldProblem;
 import io.loadsmith.template.TemplateRequest;
 import io.loadsmith.web.FormErrors;
 import io.loadsmith.web.RequestChecks;
@@ -32,12 +33,12 @@ class TemplatePreviews {
 
     private final LoadService loads;
     private final DialectRegistry dialects;
-    private final DraftTemplatePreview drafts;
+    private final Generation generation;
 
-    TemplatePreviews(LoadService loads, DialectRegistry dialects, DraftTemplatePreview drafts) {
+    TemplatePreviews(LoadService loads, DialectRegistry dialects, Generation generation) {
         this.loads = loads;
         this.dialects = dialects;
-        this.drafts = drafts;
+        this.generation = generation;
     }
 
     static void rearrange(TemplateForm form, String action) {
@@ -70,22 +71,33 @@ class TemplatePreviews {
         if (chosen.loadId() == null) {
             return "configuration/template";
         }
+        TemplateRequest r;
         try {
-            TemplateRequest r = RequestChecks.valid(form.toRequest());
-            List<ParameterDefinition> parameters = r.parameters().stream().map(p -> new ParameterDefinition(p.name(),
-                    p.type() == null ? ParameterType.STRING : p.type(), p.required(), p.defaultValue(), p.description()))
-                    .toList();
-            var generated = drafts.generate(chosen.loadId(), chosen.dialect(), r.name(), parameters, r.variants());
-            model.addAttribute("preview", new Preview(chosen.loadId(), chosen.dialect(),
-                    generated == null ? null : generated.sql(), null, true));
+            r = RequestChecks.valid(form.toRequest());
         } catch (InvalidRequestException e) {
-            model.addAttribute("errors", FormErrors.of(e));
-            model.addAttribute("preview", new Preview(chosen.loadId(), chosen.dialect(), null,
-                    "Correct the marked fields to preview the text: " + String.join("; ", FormErrors.of(e).problems()), true));
-        } catch (GenerationException | NotFoundException e) {
-            model.addAttribute("preview", new Preview(chosen.loadId(), chosen.dialect(), null, e.getMessage(), true));
+            refused(model, chosen, e.errors());
+            return "configuration/template";
+        }
+        List<ParameterDefinition> parameters = r.parameters().stream().map(p -> new ParameterDefinition(p.name(),
+                p.type() == null ? ParameterType.STRING : p.type(), p.required(), p.defaultValue(), p.description()))
+                .toList();
+        GenerationResult result = generation.generate(new GenerationRequest.DraftTemplate(chosen.loadId(),
+                chosen.dialect(), r.name(), parameters, r.variants()));
+        if (result.failed() && !result.problem().fields().isEmpty()) {
+            refused(model, chosen, result.problem().fields());
+        } else {
+            model.addAttribute("preview", new Preview(chosen.loadId(), chosen.dialect(), result.sql(),
+                    result.failed() ? result.problem().message() : null, true));
         }
         return "configuration/template";
+    }
+
+    /** Fields the draft cannot have: marked on the form, and the preview says to correct them. */
+    private static void refused(Model model, Preview chosen, List<FieldProblem> problems) {
+        FormErrors errors = FormErrors.of(problems);
+        model.addAttribute("errors", errors);
+        model.addAttribute("preview", new Preview(chosen.loadId(), chosen.dialect(), null,
+                "Correct the marked fields to preview the text: " + String.join("; ", errors.problems()), true));
     }
 
     String editor(Long id, Model model, FormErrors errors, Long loadId, String dialect) {
@@ -113,18 +125,16 @@ class TemplatePreviews {
         model.addAttribute("noCaller", calling.isEmpty() && templateName != null && !templateName.isBlank());
         model.addAttribute("dialects", dialects.names());
         Long chosen = loadId != null ? loadId : offered.isEmpty() ? null : offered.get(0).id();
-        String chosenDialect = dialects.choose(dialect);
         Preview preview;
         if (chosen == null) {
-            preview = new Preview(null, chosenDialect, null, "There is no load to render yet.", false);
+            preview = new Preview(null, dialects.choose(dialect), null, "There is no load to render yet.", false);
         } else if (!generate) {
-            preview = new Preview(chosen, chosenDialect, null, null, false);
+            preview = new Preview(chosen, dialects.choose(dialect), null, null, false);
         } else {
-            try {
-                preview = new Preview(chosen, chosenDialect, loads.generate(chosen, chosenDialect, null).sql(), null, false);
-            } catch (GenerationException | NotFoundException e) {
-                preview = new Preview(chosen, chosenDialect, null, e.getMessage(), false);
-            }
+            GenerationResult result = generation.generate(new GenerationRequest.StoredLoad(chosen,
+                    GenerationRequest.choice(dialect), null));
+            preview = new Preview(chosen, result.dialect(), result.sql(),
+                    result.failed() ? result.problem().message() : null, false);
         }
         model.addAttribute("preview", preview);
         return preview;

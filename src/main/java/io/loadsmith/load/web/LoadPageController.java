@@ -85,7 +85,7 @@ public class LoadPageController {
             // The preview while typing: the form on screen generated as it stands, nothing stored.
             // The front door checks the dialect and environment; htmx swaps in the pane alone, so none
             // of the editor's lists (targets, columns, templates) is gathered for it.
-            LoadPreviews.Preview preview = previews.live(form, stored, dialect, environment, model);
+            GenerationPreview preview = previews.live(form, stored, dialect, environment, model);
             if (Htmx.isHtmx(request)) {
                 model.addAttribute("load", stored);
                 return previews.show(preview, model, "loads/detail :: preview");

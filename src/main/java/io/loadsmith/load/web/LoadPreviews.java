@@ -26,18 +26,6 @@ import io.loadsmith.web.FormErrors;
 @Component
 class LoadPreviews {
 
-    /**
-     * The generated SQL for a dialect and environment, or where generation failed: {@code stepIndex}
-     * (0-based) is the failing step, with template, line and column when known.
-     */
-    public record Preview(String dialect, String environment, String sql, String error, Integer stepIndex,
-                          String template, Integer line, Integer column) {
-
-        public boolean failedAt(int index) {
-            return stepIndex != null && stepIndex == index;
-        }
-    }
-
     private final Generation generation;
     private final EnvironmentService environments;
     private final DialectRegistry dialects;
@@ -51,18 +39,18 @@ class LoadPreviews {
         this.templates = templates;
     }
 
-    Preview saved(long id, String dialect, String environment) {
-        return preview(generation.generate(new GenerationRequest.StoredLoad(id, GenerationRequest.choice(dialect),
-                GenerationRequest.choice(environment))));
+    GenerationPreview saved(long id, String dialect, String environment) {
+        return GenerationPreview.of(id, generation.generate(new GenerationRequest.StoredLoad(id,
+                GenerationRequest.choice(dialect), GenerationRequest.choice(environment))), false);
     }
 
     /** The form on screen, unsaved, generated; a form the service would refuse says so in the preview. */
-    Preview draft(LoadForm form, String dialect, String environment, Model model) {
+    GenerationPreview draft(LoadForm form, String dialect, String environment, Model model) {
         return draft(form, null, dialect, environment, model);
     }
 
     /** As above, for a stored load: a form without the mapping editor is generated with the stored mappings. */
-    Preview draft(LoadForm form, LoadResponse stored, String dialect, String environment, Model model) {
+    GenerationPreview draft(LoadForm form, LoadResponse stored, String dialect, String environment, Model model) {
         model.addAttribute("draft", true);
         String chosen = GenerationRequest.choice(dialect);
         String env = GenerationRequest.choice(environment);
@@ -70,7 +58,7 @@ class LoadPreviews {
         try {
             draft = withMappings(form.toRequest(templates::find), stored);
         } catch (InvalidRequestException | NotFoundException notARequest) {
-            return preview(generation.refused(chosen, env, notARequest));
+            return GenerationPreview.of(null, generation.refused(chosen, env, notARequest), true);
         }
         return draftOf(draft, dialect, environment);
     }
@@ -79,7 +67,7 @@ class LoadPreviews {
      * The preview while typing: switching the dialect of an unchanged form is the saved load's SQL,
      * and says so; else the form as it stands. The form becomes a request once here.
      */
-    Preview live(LoadForm form, LoadResponse stored, String dialect, String environment, Model model) {
+    GenerationPreview live(LoadForm form, LoadResponse stored, String dialect, String environment, Model model) {
         LoadRequest typed;
         try {
             typed = form.toRequest(templates::find);
@@ -106,9 +94,9 @@ class LoadPreviews {
         }
     }
 
-    private Preview draftOf(LoadRequest draft, String dialect, String environment) {
-        return preview(generation.generate(new GenerationRequest.DraftLoad(draft, GenerationRequest.choice(dialect),
-                GenerationRequest.choice(environment))));
+    private GenerationPreview draftOf(LoadRequest draft, String dialect, String environment) {
+        return GenerationPreview.of(null, generation.generate(new GenerationRequest.DraftLoad(draft,
+                GenerationRequest.choice(dialect), GenerationRequest.choice(environment))), true);
     }
 
     /** The editor's mappings when the form carries them (the draft's), else the stored ones. */
@@ -118,7 +106,7 @@ class LoadPreviews {
     }
 
     /** The pane's model (the preview, the dialect and environment switchers) and the view to show. */
-    String show(Preview preview, Model model, String view) {
+    String show(GenerationPreview preview, Model model, String view) {
         model.addAttribute("dialects", dialects.names());
         List<EnvironmentResponse> all = environments.list(null);
         model.addAttribute("environments", all.stream().map(EnvironmentResponse::name).toList());
@@ -129,15 +117,4 @@ class LoadPreviews {
         return view;
     }
 
-    /** A failure turned into where it happened; a refused draft shows its fields' problems, as the form would. */
-    private static Preview preview(GenerationResult result) {
-        GenerationResult.Problem problem = result.problem();
-        if (problem == null) {
-            return new Preview(result.dialect(), result.environment(), result.sql(), null, null, null, null, null);
-        }
-        String error = problem.fields().isEmpty() ? problem.message() : FormErrors.of(problem.fields()).problems()
-                .stream().reduce((a, b) -> a + "; " + b).orElse(problem.message());
-        return new Preview(result.dialect(), result.environment(), null, error, problem.stepIndex(), problem.template(),
-                problem.line(), problem.column());
-    }
 }

@@ -14,6 +14,7 @@ import io.loadsmith.load.GenerationRequest;
 import io.loadsmith.load.GenerationResult;
 import io.loadsmith.load.LoadService;
 import io.loadsmith.load.LoadResponse;
+import io.loadsmith.load.web.GenerationPreview;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.FieldProblem;
 import io.loadsmith.template.TemplateRequest;
@@ -26,10 +27,6 @@ import io.loadsmith.web.RequestChecks;
  */
 @Component
 class TemplatePreviews {
-
-    /** The preview: a load generated for a dialect with the saved templates, or why it failed. */
-    public record Preview(Long loadId, String dialect, String sql, String error, boolean draft) {
-    }
 
     private final LoadService loads;
     private final DialectRegistry dialects;
@@ -67,7 +64,7 @@ class TemplatePreviews {
         model.addAttribute("templateId", id);
         model.addAttribute("errors", FormErrors.NONE);
         model.addAttribute("parameterTypes", ParameterType.values());
-        Preview chosen = choose(model, form.getName(), loadId, dialect, false);
+        GenerationPreview chosen = choose(model, form.getName(), loadId, dialect, false);
         if (chosen.loadId() == null) {
             return "configuration/template";
         }
@@ -86,17 +83,16 @@ class TemplatePreviews {
         if (result.failed() && !result.problem().fields().isEmpty()) {
             refused(model, chosen, result.problem().fields());
         } else {
-            model.addAttribute("preview", new Preview(chosen.loadId(), chosen.dialect(), result.sql(),
-                    result.failed() ? result.problem().message() : null, true));
+            model.addAttribute("preview", GenerationPreview.of(chosen.loadId(), result, true));
         }
         return "configuration/template";
     }
 
     /** Fields the draft cannot have: marked on the form, and the preview says to correct them. */
-    private static void refused(Model model, Preview chosen, List<FieldProblem> problems) {
+    private static void refused(Model model, GenerationPreview chosen, List<FieldProblem> problems) {
         FormErrors errors = FormErrors.of(problems);
         model.addAttribute("errors", errors);
-        model.addAttribute("preview", new Preview(chosen.loadId(), chosen.dialect(), null,
+        model.addAttribute("preview", GenerationPreview.without(chosen.loadId(), chosen.dialect(),
                 "Correct the marked fields to preview the text: " + String.join("; ", errors.problems()), true));
     }
 
@@ -113,7 +109,7 @@ class TemplatePreviews {
      * The load picker offers the loads that call the template (all loads when none does yet); the
      * chosen load and dialect, rendered with the saved templates when {@code generate}.
      */
-    Preview choose(Model model, String templateName, Long loadId, String dialect, boolean generate) {
+    GenerationPreview choose(Model model, String templateName, Long loadId, String dialect, boolean generate) {
         List<LoadResponse> all = loads.list(null);
         List<LoadResponse> calling = templateName == null || templateName.isBlank() ? List.of()
                 : all.stream().filter(l -> calls(l, templateName.strip())).toList();
@@ -125,16 +121,15 @@ class TemplatePreviews {
         model.addAttribute("noCaller", calling.isEmpty() && templateName != null && !templateName.isBlank());
         model.addAttribute("dialects", dialects.names());
         Long chosen = loadId != null ? loadId : offered.isEmpty() ? null : offered.get(0).id();
-        Preview preview;
+        GenerationPreview preview;
         if (chosen == null) {
-            preview = new Preview(null, dialects.choose(dialect), null, "There is no load to render yet.", false);
+            preview = GenerationPreview.without(null, dialects.choose(dialect), "There is no load to render yet.", false);
         } else if (!generate) {
-            preview = new Preview(chosen, dialects.choose(dialect), null, null, false);
+            preview = GenerationPreview.without(chosen, dialects.choose(dialect), null, false);
         } else {
             GenerationResult result = generation.generate(new GenerationRequest.StoredLoad(chosen,
                     GenerationRequest.choice(dialect), null));
-            preview = new Preview(chosen, result.dialect(), result.sql(),
-                    result.failed() ? result.problem().message() : null, false);
+            preview = GenerationPreview.of(chosen, result, false);
         }
         model.addAttribute("preview", preview);
         return preview;

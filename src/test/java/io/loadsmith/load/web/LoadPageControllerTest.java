@@ -241,7 +241,7 @@ class LoadPageControllerTest {
                 "The following has evaluated to null or missing"));
         mvc.perform(get("/loads/5"))
                 .andExpect(status().isOk())
-                .andExpect(model().attribute("preview", org.hamcrest.Matchers.instanceOf(LoadPreviews.Preview.class)))
+                .andExpect(model().attribute("preview", org.hamcrest.Matchers.instanceOf(GenerationPreview.class)))
                 .andExpect(content().string(containsString("step 2 &#39;merge&#39;, template &#39;scd2 (default variant)&#39;, line 12")))
                 .andExpect(content().string(containsString("generation-error")));
     }

@@ -457,6 +457,24 @@ class LoadPageControllerTest {
     }
 
     @Test
+    void theLivePreviewChecksTheEnvironmentOnceAndGathersNoneOfTheEditorsLists() throws Exception {
+        when(environments.variables("dev")).thenReturn(Map.of());
+        mvc.perform(post("/loads/5").header("HX-Request", "true").param("action", "preview").param("dialect", "duckdb")
+                        .param("environment", "dev").param("version", "2").param("name", "load_d_vessel_scd2")
+                        .param("target", "publish.D_VESSEL_SCD2")
+                        .param("steps[0].kind", "SQL").param("steps[0].name", "s").param("steps[0].text", "SELECT 42"))
+                .andExpect(status().isOk())
+                .andExpect(view().name("loads/detail :: preview"));
+        verify(environments).variables("dev");
+        verify(environments, never()).check(any());
+        verify(assembler).assemble(any(LoadRequest.class));
+        // The pane shows the SQL, the dialect and environment switchers: no targets, columns or templates.
+        verify(entities, never()).list(any());
+        verify(templates, never()).all();
+        verify(loads, never()).transformationTypes();
+    }
+
+    @Test
     void switchingTheDialectOfAnUnchangedFormShowsTheSavedLoadsSql() throws Exception {
         mvc.perform(post("/loads/5").header("HX-Request", "true").param("action", "preview").param("dialect", "duckdb")
                         .param("version", "2").param("name", "load_d_vessel_scd2").param("target", "publish.D_VESSEL_SCD2")

@@ -16,8 +16,8 @@ import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.NotFoundException;
 
 /**
- * The one front door to generating a load's SQL: pages, the REST API, try-it, lineage and export
- * say what to generate ({@link GenerationRequest}); the dialect and environment are checked here,
+ * The one front door to generating a load's SQL: the load and template pages, the REST API's
+ * {@code /sql}, try-it and lineage say what to generate ({@link GenerationRequest}); the dialect and environment are checked here,
  * once, before anything is read, and a failure comes back as one {@link GenerationResult.Problem}.
  * An unknown dialect or environment is thrown, not returned: it is the caller's request that is
  * wrong, not the load. Renders run outside any transaction: a render may take up to its time limit

@@ -65,8 +65,8 @@ class PresetLoadOffers implements LoadOffers, PresetChoices {
     }
 
     @Override
-    public long createLoad(String target, String loadName, String preset) {
+    public long createLoad(String target, String loadName, String preset, List<String> sources) {
         return presets.createLoad(new LoadFromPresetRequest(loadName, target, LoadType.TRANSFORM_PERSIST, preset, null,
-                null)).id();
+                sources)).id();
     }
 }

@@ -37,6 +37,18 @@ public class EntityListPageController {
                             int attributes) {
     }
 
+    /** An entity the new one can copy its business columns from, with those columns named. */
+    public record SourceChoice(String qualifiedName, String label) {
+
+        static SourceChoice of(EntityResponse e) {
+            List<String> columns = e.attributes().stream().filter(a -> a.attributeType() == null).map(AttributeJson::name).toList();
+            String named = columns.size() <= 6 ? String.join(", ", columns)
+                    : String.join(", ", columns.subList(0, 6)) + " and " + (columns.size() - 6) + " more";
+            return new SourceChoice(e.qualifiedName(), columns.isEmpty() ? e.qualifiedName() + " (no business column)"
+                    : e.qualifiedName() + " (" + named + ")");
+        }
+    }
+
     /** The list's filter as the user gave it. */
     public record Filter(String name, String type, String schema) {
     }
@@ -155,7 +167,8 @@ public class EntityListPageController {
         model.addAttribute("physicalTypes", PhysicalType.values());
         model.addAttribute("packageNames", packageNames.all());
         model.addAttribute("offeredPreset", loadOffers.defaultPreset(chosen).orElse(null));
-        model.addAttribute("sourceNames", entities.list(null).stream().map(EntityResponse::qualifiedName).sorted().toList());
+        model.addAttribute("sources", entities.list(null).stream().map(SourceChoice::of)
+                .sorted(java.util.Comparator.comparing(SourceChoice::qualifiedName)).toList());
         return "entities/new";
     }
 }

@@ -28,5 +28,5 @@ from load_preset where name = 'scd2_from_source' and offered_to_types is not nul
 insert into load_preset (name, description, offered_to_types)
 select 'generated_from_mapping',
        'No steps of its own: the SQL is generated from the load''s one entity mapping, by the target''s entity type',
-       'HUB,LINK,SAT,SAT_C,SAT_MA,SAT_MA_C,S_SAT,PSA,STAGE,GENERIC'
+       'HUB,LINK,SAT,SAT_C,SAT_MA,SAT_MA_C,S_SAT,PSA,STAGE,GENERIC,REF,DIM,FACT'
 from store_revision where id = 1 and not exists (select 1 from load_preset where lower(name) = 'generated_from_mapping');

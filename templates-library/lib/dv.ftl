@@ -16,7 +16,8 @@
 <#assign kind = target.entityType?upper_case>
 <#-- Each option, and the generated loads it applies to. -->
 <#assign optionScope = {
-    "OPT_WHERE": ["HUB", "LINK", "SAT", "PSA", "SAT_MA", "S_SAT", "STAGE", "GENERIC", "VIEW", "SAT_C", "SAT_MA_C"],
+    "OPT_WHERE": ["HUB", "LINK", "SAT", "PSA", "SAT_MA", "S_SAT", "STAGE", "GENERIC", "VIEW", "SAT_C", "SAT_MA_C",
+        "REF", "DIM", "FACT"],
     "OPT_NOT_EXISTS_WHERE": ["HUB", "LINK", "SAT", "PSA"],
     "OPT_SKIP_DUPLICATE_PREVENTION": ["HUB", "LINK", "SAT", "PSA", "SAT_MA"],
     "OPT_DELTA_EXTRACT": ["S_SAT"],
@@ -68,14 +69,28 @@
     <#return true>
 </#function>
 <#-- Load options set on the load that this kind of load cannot apply stop it; so does a bad value. -->
-<#-- The commercial designer's options that generated loads do not implement yet: refused rather than
-     ignored, so a load never silently does less than its options say. -->
-<#assign notGenerated = ["OPT_SCAN_ONLY_THE_LATEST_BY_KEY", "OPT_INSERT_UPDATE_BY_ID_AS_MERGE",
-    "OPT_INSERT_UPDATE_DELETE_BY_DATAHASH_AS_MERGE"]>
+<#-- true / false options that change how a load writes: set true where they do not apply, they are
+     refused rather than ignored, so a load never silently does less than its options say; false is
+     the default and is accepted anywhere. -->
+<#assign flagScope = {
+    "OPT_SCAN_ONLY_THE_LATEST_BY_KEY": ["SAT", "PSA"],
+    "OPT_INSERT_UPDATE_BY_ID_AS_MERGE": ["REF", "DIM", "FACT"],
+    "OPT_INSERT_UPDATE_DELETE_BY_DATAHASH_AS_MERGE": ["REF", "DIM", "FACT"]}>
+<#assign flagWhy = {
+    "OPT_SCAN_ONLY_THE_LATEST_BY_KEY": "it narrows the history a load compares with, which only a SAT or PSA load reads",
+    "OPT_INSERT_UPDATE_BY_ID_AS_MERGE": "only REF, DIM and FACT loads update rows in place; the others insert only",
+    "OPT_INSERT_UPDATE_DELETE_BY_DATAHASH_AS_MERGE": "only REF, DIM and FACT loads update and delete rows in place; the others insert only"}>
 <#function checkOptions>
-    <#list notGenerated as name>
-        <#if loadOptDefined(name) && loadOpt(name)?lower_case != "false">
-            <#stop "load option " + name + " is not implemented by generated loads yet; remove it (or set it false) or write the load's SQL in an OVERRIDE step.">
+    <#list flagScope?keys as name>
+        <#if loadOptDefined(name)>
+            <#local value = loadOpt(name)?trim?lower_case>
+            <#if value != "true" && value != "false">
+                <#stop "load option " + name + " is '" + loadOpt(name) + "'; it takes true or false.">
+            </#if>
+            <#if value == "true" && !flagScope[name]?seq_contains(kind)>
+                <#stop "load option " + name + " does not apply to a generated " + kind + " load (" + flagWhy[name]
+                    + "); remove it or set it false.">
+            </#if>
         </#if>
     </#list>
     <#list optionScope?keys as name>
@@ -94,12 +109,26 @@
     <#if skipDuplicatePrevention() && loadOpt("OPT_NOT_EXISTS_WHERE")?has_content>
         <#stop "load options OPT_SKIP_DUPLICATE_PREVENTION and OPT_NOT_EXISTS_WHERE cannot go together: without duplicate prevention the target is not read.">
     </#if>
+    <#if skipDuplicatePrevention() && flag("OPT_SCAN_ONLY_THE_LATEST_BY_KEY")>
+        <#stop "load options OPT_SKIP_DUPLICATE_PREVENTION and OPT_SCAN_ONLY_THE_LATEST_BY_KEY cannot go together: without duplicate prevention the target is not read, so there is no latest row to scan.">
+    </#if>
     <#list ["OPT_WHERE", "OPT_NOT_EXISTS_WHERE"] as name>
         <#if loadOptDefined(name) && !loadOpt(name)?trim?has_content>
             <#stop "load option " + name + " is empty; give it a condition or remove it.">
         </#if>
     </#list>
     <#return true>
+</#function>
+<#-- A true / false load option (checked by checkOptions) as a boolean; absent is false. -->
+<#function flag name>
+    <#return loadOpt(name)?trim?lower_case == "true">
+</#function>
+<#-- The key as a refusal shows it: its business key text when the key is a HASH_KEY, else the key's expression. -->
+<#function keyTextOf keyMapping>
+    <#if (keyMapping.transformationType!"") == "HASH_KEY">
+        <#return loads.getTransformationForAttributes("BUSINESS_KEY", keyMapping.sourceAttributes, "s")>
+    </#if>
+    <#return loads.getTransformationForMapping(keyMapping, "s")>
 </#function>
 <#function skipDuplicatePrevention>
     <#return loadOpt("OPT_SKIP_DUPLICATE_PREVENTION")?lower_case == "true">
@@ -119,6 +148,11 @@
     <#local cols = transformations(mapping, "s", [], except) + extras>
     <#return indent + "SELECT " + cols?join(",\n" + indent + "    ") + "\n" + indent + "FROM " + sourceTable(mapping) + " s"
         + loadOpt("OPT_WHERE")?has_content?then("\n" + indent + "WHERE (" + loadOpt("OPT_WHERE") + ")", "")>
+</#function>
+<#-- The keys of the batch: the mapped DV_HASHKEY column alone, from the source filtered by OPT_WHERE. -->
+<#function keySelect indent="">
+    <#return indent + "SELECT " + transformations(mapping, "s", ["DV_HASHKEY"])?join(", ") + "\n" + indent + "FROM "
+        + sourceTable(mapping) + " s" + loadOpt("OPT_WHERE")?has_content?then("\n" + indent + "WHERE (" + loadOpt("OPT_WHERE") + ")", "")>
 </#function>
 <#-- The target columns the generated insert writes: the mapped ones, plus the load time column when
      the run gives it (see loadTimeExtra). -->

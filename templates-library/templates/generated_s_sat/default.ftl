@@ -52,7 +52,7 @@
      ("Invalid unicode … in segment statistics update", about 1 run in 40). They touch different keys
      (gone keys are not in the stage), so their order does not matter; one transaction where there are. -->
 <#assign transaction = dialect.capabilities.multi_statement_transactions!true>
-<#if transaction>BEGIN TRANSACTION;
+<#if transaction>${fn.begin_transaction()};
 </#if>INSERT INTO ${targetTable} (${cols?join(", ")})
 SELECT l.${hk.sqlName}, ${now}, ${zero}<#if rs?has_content>, l.${rs}</#if>
 FROM <@latest/> l
@@ -67,11 +67,12 @@ ${mappedSelect([], "        ")}
   AND EXISTS (
 ${mappedSelect([], "    ")}
   );
+<#-- T-SQL's ROW_NUMBER needs an ORDER BY: without a record source a key's rows are alike, the key orders them. -->
 INSERT INTO ${targetTable} (${cols?join(", ")})
 SELECT k.${hk.sqlName}, ${now}, ${one}<#if rs?has_content>, k.${rs}</#if>
 FROM (
     SELECT m.*,
-        ROW_NUMBER() OVER (PARTITION BY m.${hk.sqlName}<#if rs?has_content> ORDER BY ${fn.code_point_order("m." + rs)}</#if>) AS dv_row_number
+        ROW_NUMBER() OVER (PARTITION BY m.${hk.sqlName} ORDER BY ${rs?has_content?then(fn.code_point_order("m." + rs), "m." + hk.sqlName)}) AS dv_row_number
     FROM (
 ${mappedSelect([], "        ")}
     ) m

@@ -11,7 +11,7 @@
 <#assign hk = mappedOfType("DV_HASHKEY", "the key").targetAttribute>
 <#assign ltime = mappedOfType("DV_LOAD_TIME", "picks the current row").targetAttribute>
 <#assign cols = insertColumns()>
-CREATE OR REPLACE VIEW ${targetTable} AS
+${fn.create_or_replace_view(targetTable)}
 SELECT ${qual(cols, "c")}
 FROM (
     SELECT m.*,

@@ -30,6 +30,23 @@
 <#assign memberCols = targetNames(mapping, [], ["DV_DATAHASH", "DV_RECORD_SOURCE"]) + isMapped(ltime)?then([], [ltime.sqlName])>
 <#assign cols = insertColumns(ltime)>
 <#assign skip = skipDuplicatePrevention()>
+<#-- Where the dialect's ordered_distinct_agg keeps repeated values (T-SQL's STRING_AGG), the rows of a
+     set are made distinct on the HASH_LIST's parts first, text parts compared in code point order
+     (a case-insensitive collation would make 'a' and 'A' one member). -->
+<#assign distinctAgg = dialect.capabilities.distinct_string_agg!true>
+<#assign listParts = []>
+<#list dhMapping.sourceAttributes as a>
+    <#assign listParts = listParts + [["CHAR", "VARCHAR"]?seq_contains(a.datatype!"")?then(fn.code_point_order("s." + a.sqlName) + " AS " + a.sqlName, "s." + a.sqlName)]>
+</#list>
+<#-- A member is one distinct row of the set, its text columns compared in code point order as the
+     HASH_LIST's parts are (the key is hex): under a case-insensitive collation (SQL Server's usual one) 'a' and 'A'
+     would be one member, one row fewer than the set's hash counts. T-SQL's ROW_NUMBER needs an ORDER
+     BY: without a record source the rows of a partition are alike, the load time orders them. -->
+<#assign memberParts = []>
+<#list memberCols as c>
+    <#assign memberAttr = target.attributes?filter(a -> a.sqlName == c)>
+    <#assign memberParts = memberParts + [(c != hk.sqlName && memberAttr?has_content && ["CHAR", "VARCHAR"]?seq_contains(memberAttr[0].datatype!""))?then(fn.code_point_order("m." + c), "m." + c)]>
+</#list>
 <#assign whereOpt = loadOpt("OPT_WHERE")?has_content?then("\n        WHERE (" + loadOpt("OPT_WHERE") + ")", "")>
 INSERT INTO ${targetTable} (${cols?join(", ")})
 SELECT <#list cols as c><#if c == dh.sqlName>ch.dv_set_hash<#else>mem.${c}</#if><#sep>, </#list>
@@ -37,7 +54,7 @@ FROM (
     SELECT n.*
     FROM (
         SELECT m.*,
-            ROW_NUMBER() OVER (PARTITION BY ${qual(memberCols, "m")}<#if rsList?size gt 0> ORDER BY ${fn.code_point_order("m." + rsList[0].sqlName)}</#if>) AS dv_row_number
+            ROW_NUMBER() OVER (PARTITION BY ${memberParts?join(", ")} ORDER BY ${(rsList?size gt 0)?then(fn.code_point_order("m." + rsList[0].sqlName), "m." + ltime.sqlName)}) AS dv_row_number
         FROM (
 ${mappedSelect(loadTimeExtra(ltime), "            ", ["DV_DATAHASH"])}
         ) m
@@ -50,7 +67,7 @@ JOIN (
     FROM (
         SELECT x.dv_set_key, x.dv_set_time, ${loads.getTransformationForAttributes("HASH_LIST", dhMapping.sourceAttributes, "x")} AS dv_set_hash
         FROM (
-            SELECT ${mappedExpression(keyMapping, "s")} AS dv_set_key, ${ltimeExpr} AS dv_set_time, s.*
+            SELECT <#if !distinctAgg>DISTINCT </#if>${mappedExpression(keyMapping, "s")} AS dv_set_key, ${ltimeExpr} AS dv_set_time, ${distinctAgg?then("s.*", listParts?join(", "))}
             FROM ${sourceTable(mapping)} s${whereOpt}
         ) x
         GROUP BY x.dv_set_key, x.dv_set_time

@@ -8,7 +8,7 @@
 <#assign ok = checkOptions() && checkHashParts()>
 <#assign cols = insertColumns()>
 <#if dialect.capabilities.multi_statement_transactions!true>
-BEGIN TRANSACTION;
+${fn.begin_transaction()};
 DELETE FROM ${targetTable} WHERE 1 = 1;
 INSERT INTO ${targetTable} (${cols?join(", ")})
 ${mappedSelect()};

@@ -7,5 +7,5 @@
 <#include "/lib/dv.ftl">
 <#assign kind = "VIEW">
 <#assign ok = checkOptions() && checkHashParts()>
-CREATE OR REPLACE VIEW ${targetTable} AS
+${fn.create_or_replace_view(targetTable)}
 ${mappedSelect()};

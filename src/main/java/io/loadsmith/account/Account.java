@@ -8,27 +8,20 @@ import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
-import jakarta.persistence.GeneratedValue;
-import jakarta.persistence.GenerationType;
-import jakarta.persistence.Id;
 import jakarta.persistence.Table;
-import jakarta.persistence.Version;
 
 import io.loadsmith.identity.Role;
+import io.loadsmith.store.StoredRow;
 
 /** A person who signs in. Guards its own rules: throttled sign-in, and only hashed passwords. */
 @Entity
 @Table(name = "account")
-public class Account {
+public class Account extends StoredRow {
 
     /** Failures allowed before sign-in is refused for a while; each further failure doubles the wait. */
     static final int FREE_FAILURES = 5;
     static final Duration FIRST_LOCK = Duration.ofSeconds(30);
     static final Duration LONGEST_LOCK = Duration.ofMinutes(15);
-
-    @Id
-    @GeneratedValue(strategy = GenerationType.IDENTITY)
-    private Long id;
 
     @Column(nullable = false)
     private String username;
@@ -55,10 +48,6 @@ public class Account {
 
     @Column(name = "created_at", nullable = false)
     private Instant createdAt;
-
-    @Version
-    @Column(name = "row_version", nullable = false)
-    private long version;
 
     protected Account() {
         // for JPA
@@ -108,10 +97,6 @@ public class Account {
         this.enabled = value;
     }
 
-    public Long getId() {
-        return id;
-    }
-
     public String getUsername() {
         return username;
     }
@@ -140,7 +125,4 @@ public class Account {
         return createdAt;
     }
 
-    public long getVersion() {
-        return version;
-    }
 }

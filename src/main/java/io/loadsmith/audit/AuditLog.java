@@ -7,8 +7,8 @@ import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
-import io.loadsmith.audit.api.AuditEntry;
-import io.loadsmith.audit.api.AuditEventResponse;
+import io.loadsmith.audit.AuditEntry;
+import io.loadsmith.audit.AuditEventResponse;
 import io.loadsmith.identity.Role;
 import io.loadsmith.paging.ListPages;
 import io.loadsmith.problem.NotFoundException;

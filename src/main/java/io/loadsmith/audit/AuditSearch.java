@@ -3,7 +3,7 @@ package io.loadsmith.audit;
 import org.springframework.data.domain.Page;
 import org.springframework.data.domain.Pageable;
 
-import io.loadsmith.audit.api.AuditEntry;
+import io.loadsmith.audit.AuditEntry;
 
 /** The audit list, as a repository fragment (see {@link AuditSearchImpl}). */
 public interface AuditSearch {

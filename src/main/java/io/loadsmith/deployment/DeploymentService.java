@@ -15,8 +15,8 @@ import org.springframework.transaction.annotation.Transactional;
 
 import io.loadsmith.audit.AuditTrail;
 import io.loadsmith.audit.ObjectKind;
-import io.loadsmith.deployment.api.DeploymentRequest;
-import io.loadsmith.deployment.api.DeploymentResponse;
+import io.loadsmith.deployment.DeploymentRequest;
+import io.loadsmith.deployment.DeploymentResponse;
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.environment.DeploymentEnvironment;
 import io.loadsmith.environment.DeploymentEnvironmentRepository;

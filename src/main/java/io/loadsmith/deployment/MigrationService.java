@@ -2,7 +2,7 @@ package io.loadsmith.deployment;
 
 import org.springframework.stereotype.Service;
 
-import io.loadsmith.deployment.api.DeploymentResponse;
+import io.loadsmith.deployment.DeploymentResponse;
 import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.export.SqlPackage;
 import io.loadsmith.generation.GenerationOptions;

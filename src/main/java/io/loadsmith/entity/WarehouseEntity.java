@@ -9,10 +9,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import org.hibernate.annotations.CreationTimestamp;
 import org.hibernate.annotations.ListIndexBase;
 import org.hibernate.annotations.SQLRestriction;
-import org.hibernate.annotations.UpdateTimestamp;
 
 import io.loadsmith.entitytype.EntityType;
 import io.loadsmith.entitytype.PhysicalType;
@@ -21,6 +19,7 @@ import io.loadsmith.generation.model.EntityModel;
 import io.loadsmith.limits.Limits;
 import io.loadsmith.packageregistry.MetadataPackage;
 import io.loadsmith.problem.Violations;
+import io.loadsmith.store.StampedRow;
 import jakarta.persistence.CollectionTable;
 import jakarta.persistence.Column;
 import jakarta.persistence.ElementCollection;
@@ -28,25 +27,17 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
 import jakarta.persistence.FetchType;
-import jakarta.persistence.GeneratedValue;
-import jakarta.persistence.GenerationType;
-import jakarta.persistence.Id;
 import jakarta.persistence.JoinColumn;
 import jakarta.persistence.ManyToOne;
 import jakarta.persistence.OrderColumn;
 import jakarta.persistence.Table;
-import jakarta.persistence.Version;
 
 /** A table or view of the warehouse with its ordered attributes (the seed's "entity"). */
 @Entity
 @Table(name = "dw_entity")
 // Soft-deleted rows (the designer's undo) are invisible to every query and lookup.
 @SQLRestriction("deleted_at is null")
-public class WarehouseEntity {
-
-    @Id
-    @GeneratedValue(strategy = GenerationType.IDENTITY)
-    private Long id;
+public class WarehouseEntity extends StampedRow {
 
     @ManyToOne(fetch = FetchType.LAZY)
     @JoinColumn(name = "package_id")
@@ -90,18 +81,6 @@ public class WarehouseEntity {
     @OrderColumn(name = "position")
     @ListIndexBase(1)
     private List<WarehouseAttribute> attributes = new ArrayList<>();
-
-    @Version
-    @Column(name = "row_version", nullable = false)
-    private long version;
-
-    @CreationTimestamp
-    @Column(name = "created_at", nullable = false, updatable = false)
-    private Instant createdAt;
-
-    @UpdateTimestamp
-    @Column(name = "updated_at", nullable = false)
-    private Instant updatedAt;
 
     @Column(name = "deleted_at")
     private Instant deletedAt;
@@ -169,10 +148,6 @@ public class WarehouseEntity {
         return schemaName + "." + name;
     }
 
-    public Long getId() {
-        return id;
-    }
-
     public MetadataPackage getMetadataPackage() {
         return metadataPackage;
     }
@@ -219,18 +194,6 @@ public class WarehouseEntity {
 
     public List<WarehouseAttribute> getAttributes() {
         return List.copyOf(attributes);
-    }
-
-    public long getVersion() {
-        return version;
-    }
-
-    public Instant getCreatedAt() {
-        return createdAt;
-    }
-
-    public Instant getUpdatedAt() {
-        return updatedAt;
     }
 
     /** The dialect-neutral, immutable form that the generator and templates see. */

@@ -2,11 +2,9 @@ package io.loadsmith.entitytype;
 
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
-import jakarta.persistence.GeneratedValue;
-import jakarta.persistence.GenerationType;
-import jakarta.persistence.Id;
 import jakarta.persistence.Table;
-import jakarta.persistence.Version;
+
+import io.loadsmith.store.StoredRow;
 
 /**
  * A technical role of an attribute (SCD_ID, DV_HASHKEY, ...). Templates find attributes by it,
@@ -14,11 +12,7 @@ import jakarta.persistence.Version;
  */
 @Entity
 @Table(name = "attribute_type")
-public class AttributeType {
-
-    @Id
-    @GeneratedValue(strategy = GenerationType.IDENTITY)
-    private Long id;
+public class AttributeType extends StoredRow {
 
     @Column(nullable = false)
     private String name;
@@ -27,10 +21,6 @@ public class AttributeType {
     private String superAttributeType;
 
     private String description;
-
-    @Version
-    @Column(name = "row_version", nullable = false)
-    private long version;
 
     protected AttributeType() {
         // for JPA
@@ -49,10 +39,6 @@ public class AttributeType {
         this.description = newDescription;
     }
 
-    public Long getId() {
-        return id;
-    }
-
     public String getName() {
         return name;
     }
@@ -65,7 +51,4 @@ public class AttributeType {
         return description;
     }
 
-    public long getVersion() {
-        return version;
-    }
 }

@@ -2,11 +2,9 @@ package io.loadsmith.entitytype;
 
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
-import jakarta.persistence.GeneratedValue;
-import jakarta.persistence.GenerationType;
-import jakarta.persistence.Id;
 import jakarta.persistence.Table;
-import jakarta.persistence.Version;
+
+import io.loadsmith.store.StoredRow;
 
 /**
  * A team's own physical type for a logical datatype in one dialect, e.g. snowflake TIMESTAMP →
@@ -14,11 +12,7 @@ import jakarta.persistence.Version;
  */
 @Entity
 @Table(name = "datatype_mapping")
-public class DatatypeMapping {
-
-    @Id
-    @GeneratedValue(strategy = GenerationType.IDENTITY)
-    private Long id;
+public class DatatypeMapping extends StoredRow {
 
     @Column(nullable = false)
     private String dialect;
@@ -28,10 +22,6 @@ public class DatatypeMapping {
 
     @Column(name = "physical_pattern", nullable = false)
     private String physicalPattern;
-
-    @Version
-    @Column(name = "row_version", nullable = false)
-    private long version;
 
     protected DatatypeMapping() {
         // for JPA
@@ -47,10 +37,6 @@ public class DatatypeMapping {
         this.physicalPattern = newPhysicalPattern;
     }
 
-    public Long getId() {
-        return id;
-    }
-
     public String getDialect() {
         return dialect;
     }
@@ -63,7 +49,4 @@ public class DatatypeMapping {
         return physicalPattern;
     }
 
-    public long getVersion() {
-        return version;
-    }
 }

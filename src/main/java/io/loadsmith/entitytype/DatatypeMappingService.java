@@ -12,13 +12,13 @@ import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.dialect.LogicalDatatypes;
 import io.loadsmith.dialect.PhysicalTypes;
-import io.loadsmith.entitytype.api.DatatypeMappingRequest;
-import io.loadsmith.entitytype.api.DatatypeMappingResponse;
+import io.loadsmith.entitytype.DatatypeMappingRequest;
+import io.loadsmith.entitytype.DatatypeMappingResponse;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.NotFoundException;
 import io.loadsmith.problem.StaleVersionException;
 import io.loadsmith.problem.Violations;
-import io.loadsmith.template.TemplateCacheEviction;
+import io.loadsmith.store.TemplateCacheEviction;
 
 /** Stored datatype mappings (the generator reads them through {@link StoredDatatypes}). */
 @Service

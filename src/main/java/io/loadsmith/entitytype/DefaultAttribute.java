@@ -4,11 +4,9 @@ import java.util.Locale;
 
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
-import jakarta.persistence.GeneratedValue;
-import jakarta.persistence.GenerationType;
-import jakarta.persistence.Id;
 import jakarta.persistence.Table;
-import jakarta.persistence.Version;
+
+import io.loadsmith.store.StoredRow;
 
 /**
  * An attribute that entity types add to every new entity, e.g. {@code <entity_logical_name>_scd_id}.
@@ -16,14 +14,10 @@ import jakarta.persistence.Version;
  */
 @Entity
 @Table(name = "default_attribute")
-public class DefaultAttribute {
+public class DefaultAttribute extends StoredRow {
 
     public static final String LOGICAL_NAME_PLACEHOLDER = "<entity_logical_name>";
     public static final String NAME_PLACEHOLDER = "<entity_name>";
-
-    @Id
-    @GeneratedValue(strategy = GenerationType.IDENTITY)
-    private Long id;
 
     @Column(nullable = false)
     private String code;
@@ -51,10 +45,6 @@ public class DefaultAttribute {
 
     private String description;
 
-    @Version
-    @Column(name = "row_version", nullable = false)
-    private long version;
-
     protected DefaultAttribute() {
         // for JPA
     }
@@ -81,10 +71,6 @@ public class DefaultAttribute {
         return nameTemplate
                 .replace(LOGICAL_NAME_PLACEHOLDER, entityLogicalName.toLowerCase(Locale.ROOT))
                 .replace(NAME_PLACEHOLDER, entityName.toLowerCase(Locale.ROOT));
-    }
-
-    public Long getId() {
-        return id;
     }
 
     public String getCode() {
@@ -123,7 +109,4 @@ public class DefaultAttribute {
         return description;
     }
 
-    public long getVersion() {
-        return version;
-    }
 }

@@ -12,6 +12,7 @@ import org.hibernate.annotations.ListIndexBase;
 
 import io.loadsmith.packageregistry.MetadataPackage;
 import io.loadsmith.problem.Violations;
+import io.loadsmith.store.StoredRow;
 import jakarta.persistence.CollectionTable;
 import jakarta.persistence.Column;
 import jakarta.persistence.ElementCollection;
@@ -19,14 +20,10 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
 import jakarta.persistence.FetchType;
-import jakarta.persistence.GeneratedValue;
-import jakarta.persistence.GenerationType;
-import jakarta.persistence.Id;
 import jakarta.persistence.JoinColumn;
 import jakarta.persistence.ManyToOne;
 import jakarta.persistence.OrderColumn;
 import jakarta.persistence.Table;
-import jakarta.persistence.Version;
 
 /**
  * A kind of entity (DIM_SCD2, HUB, ...): how new entities of the kind are named, where they live,
@@ -34,11 +31,7 @@ import jakarta.persistence.Version;
  */
 @Entity
 @Table(name = "entity_type")
-public class EntityType {
-
-    @Id
-    @GeneratedValue(strategy = GenerationType.IDENTITY)
-    private Long id;
+public class EntityType extends StoredRow {
 
     @ManyToOne(fetch = FetchType.LAZY)
     @JoinColumn(name = "package_id")
@@ -74,10 +67,6 @@ public class EntityType {
     @ElementCollection
     @CollectionTable(name = "entity_type_load_type", joinColumns = @JoinColumn(name = "entity_type_id"))
     private Set<EntityTypeLoadType> loadTypes = new HashSet<>();
-
-    @Version
-    @Column(name = "row_version", nullable = false)
-    private long version;
 
     protected EntityType() {
         // for JPA
@@ -123,10 +112,6 @@ public class EntityType {
         return (namePrefix == null ? "" : namePrefix) + logicalName + (nameSuffix == null ? "" : nameSuffix);
     }
 
-    public Long getId() {
-        return id;
-    }
-
     public MetadataPackage getMetadataPackage() {
         return metadataPackage;
     }
@@ -163,7 +148,4 @@ public class EntityType {
         return new LinkedHashSet<>(loadTypes);
     }
 
-    public long getVersion() {
-        return version;
-    }
 }

@@ -15,10 +15,10 @@ import org.springframework.transaction.annotation.Transactional;
 import io.loadsmith.audit.AuditTrail;
 import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.dialect.Identifiers;
-import io.loadsmith.entitytype.api.EntityTypeRequest.DefaultAttributeRef;
-import io.loadsmith.entitytype.api.EntityTypeRequest.LoadTypeJson;
-import io.loadsmith.entitytype.api.EntityTypeRequest;
-import io.loadsmith.entitytype.api.EntityTypeResponse;
+import io.loadsmith.entitytype.EntityTypeRequest.DefaultAttributeRef;
+import io.loadsmith.entitytype.EntityTypeRequest.LoadTypeJson;
+import io.loadsmith.entitytype.EntityTypeRequest;
+import io.loadsmith.entitytype.EntityTypeResponse;
 import io.loadsmith.generation.catalog.TemplateCatalog;
 import io.loadsmith.generation.catalog.TemplateKind;
 import io.loadsmith.names.Names;
@@ -29,7 +29,6 @@ import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.NotFoundException;
 import io.loadsmith.problem.StaleVersionException;
 import io.loadsmith.problem.Violations;
-import io.loadsmith.template.TransformationTypeRepository;
 import io.loadsmith.names.Names;
 
 @Service
@@ -44,12 +43,12 @@ public class EntityTypeService {
     private final DefaultAttributeRepository defaultAttributes;
     private final MetadataPackageService packages;
     private final TemplateCatalog catalog;
-    private final TransformationTypeRepository transformationTypes;
+    private final StoredTransformationTypes transformationTypes;
     private final AuditTrail audit;
 
     public EntityTypeService(EntityTypeRepository types, DefaultAttributeRepository defaultAttributes,
                              MetadataPackageService packages, TemplateCatalog catalog,
-                             TransformationTypeRepository transformationTypes, AuditTrail audit) {
+                             StoredTransformationTypes transformationTypes, AuditTrail audit) {
         this.types = types;
         this.defaultAttributes = defaultAttributes;
         this.packages = packages;
@@ -140,7 +139,7 @@ public class EntityTypeService {
      * directly, not through the catalog's cache: an import creates the type in the same transaction.
      */
     private boolean transformationTypeExists(String name) {
-        return transformationTypes.findByName(name).isPresent() || catalog.find(TemplateKind.FORMULA, name).isPresent();
+        return transformationTypes.exists(name) || catalog.find(TemplateKind.FORMULA, name).isPresent();
     }
 
     private static void checkAffix(Violations violations, String field, String value) {

@@ -9,13 +9,11 @@ import jakarta.persistence.CollectionTable;
 import jakarta.persistence.Column;
 import jakarta.persistence.ElementCollection;
 import jakarta.persistence.Entity;
-import jakarta.persistence.GeneratedValue;
-import jakarta.persistence.GenerationType;
-import jakarta.persistence.Id;
 import jakarta.persistence.JoinColumn;
 import jakarta.persistence.MapKeyColumn;
 import jakarta.persistence.Table;
-import jakarta.persistence.Version;
+
+import io.loadsmith.store.StoredRow;
 
 /**
  * A deployment target such as dev or prod: variables that replace {@code <name>} placeholders in
@@ -23,11 +21,7 @@ import jakarta.persistence.Version;
  */
 @Entity
 @Table(name = "environment")
-public class DeploymentEnvironment {
-
-    @Id
-    @GeneratedValue(strategy = GenerationType.IDENTITY)
-    private Long id;
+public class DeploymentEnvironment extends StoredRow {
 
     @Column(nullable = false)
     private String name;
@@ -40,10 +34,6 @@ public class DeploymentEnvironment {
     @MapKeyColumn(name = "name")
     @Column(name = "variable_value", nullable = false)
     private Map<String, String> variables = new HashMap<>();
-
-    @Version
-    @Column(name = "row_version", nullable = false)
-    private long version;
 
     protected DeploymentEnvironment() {
         // for JPA
@@ -60,10 +50,6 @@ public class DeploymentEnvironment {
         variables.putAll(newVariables);
     }
 
-    public Long getId() {
-        return id;
-    }
-
     public String getName() {
         return name;
     }
@@ -76,7 +62,4 @@ public class DeploymentEnvironment {
         return Map.copyOf(variables);
     }
 
-    public long getVersion() {
-        return version;
-    }
 }

@@ -46,7 +46,8 @@ final class GeneratedLogic {
             throw new GenerationException(at, "the target " + load.target().qualifiedName() + " is of entity type "
                     + load.target().entityType() + ", for which the library has no generated logic (no template "
                     + template + "; there are generated_hub, generated_link, generated_sat, generated_psa,"
-                    + " generated_stage, generated_generic, generated_view, generated_sat_c, generated_sat_ma, generated_sat_ma_c and generated_s_sat), so mapping '"
+                    + " generated_stage, generated_generic, generated_view, generated_sat_c, generated_sat_ma, generated_sat_ma_c,"
+                    + " generated_s_sat, generated_ref, generated_dim and generated_fact), so mapping '"
                     + load.mappings().get(0).name() + "' cannot be loaded without an OVERRIDE step.");
         }
         String type = load.target().entityType().toUpperCase(Locale.ROOT);

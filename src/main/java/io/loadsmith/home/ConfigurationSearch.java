@@ -14,7 +14,7 @@ import io.loadsmith.generation.catalog.TemplateLookup;
 import io.loadsmith.preset.LoadPresetService;
 import io.loadsmith.template.TemplateService;
 import io.loadsmith.template.TransformationTypeService;
-import io.loadsmith.template.api.TemplateResponse;
+import io.loadsmith.template.TemplateResponse;
 import io.loadsmith.home.HomePageController.Item;
 
 /**

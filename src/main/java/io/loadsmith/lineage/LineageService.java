@@ -17,11 +17,11 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
 import io.loadsmith.entity.EntityService;
-import io.loadsmith.entity.api.EntityResponse;
+import io.loadsmith.entity.EntityResponse;
 import io.loadsmith.generation.GenerationException;
 import io.loadsmith.load.LoadService;
-import io.loadsmith.load.api.LoadResponse;
-import io.loadsmith.load.api.StepJson;
+import io.loadsmith.load.LoadResponse;
+import io.loadsmith.load.StepJson;
 import io.loadsmith.packageregistry.MetadataPackageService;
 import io.loadsmith.problem.NotFoundException;
 

@@ -10,14 +10,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import org.hibernate.annotations.CreationTimestamp;
 import org.hibernate.annotations.ListIndexBase;
 import org.hibernate.annotations.SQLRestriction;
-import org.hibernate.annotations.UpdateTimestamp;
 
 import io.loadsmith.entity.WarehouseEntity;
 import io.loadsmith.entitytype.LoadType;
 import io.loadsmith.problem.Violations;
+import io.loadsmith.store.StampedRow;
 import jakarta.persistence.CollectionTable;
 import jakarta.persistence.Column;
 import jakarta.persistence.ElementCollection;
@@ -25,9 +24,6 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
 import jakarta.persistence.FetchType;
-import jakarta.persistence.GeneratedValue;
-import jakarta.persistence.GenerationType;
-import jakarta.persistence.Id;
 import jakarta.persistence.JoinColumn;
 import jakarta.persistence.JoinTable;
 import jakarta.persistence.ManyToMany;
@@ -35,18 +31,13 @@ import jakarta.persistence.ManyToOne;
 import jakarta.persistence.MapKeyColumn;
 import jakarta.persistence.OrderColumn;
 import jakarta.persistence.Table;
-import jakarta.persistence.Version;
 
 /** How one target entity is loaded: ordered steps, source entities and load options. */
 @Entity
 @Table(name = "entity_load")
 // Soft-deleted rows (the designer's undo) are invisible to every query and lookup.
 @SQLRestriction("deleted_at is null")
-public class Load {
-
-    @Id
-    @GeneratedValue(strategy = GenerationType.IDENTITY)
-    private Long id;
+public class Load extends StampedRow {
 
     @ManyToOne(fetch = FetchType.LAZY, optional = false)
     @JoinColumn(name = "target_entity_id", nullable = false)
@@ -107,18 +98,6 @@ public class Load {
     @MapKeyColumn(name = "name")
     @Column(name = "option_value")
     private Map<String, String> options = new HashMap<>();
-
-    @Version
-    @Column(name = "row_version", nullable = false)
-    private long version;
-
-    @CreationTimestamp
-    @Column(name = "created_at", nullable = false, updatable = false)
-    private Instant createdAt;
-
-    @UpdateTimestamp
-    @Column(name = "updated_at", nullable = false)
-    private Instant updatedAt;
 
     @Column(name = "deleted_at")
     private Instant deletedAt;
@@ -204,10 +183,6 @@ public class Load {
         return mappings.stream().map(StoredMapping::source).toList();
     }
 
-    public Long getId() {
-        return id;
-    }
-
     public WarehouseEntity getTarget() {
         return target;
     }
@@ -234,18 +209,6 @@ public class Load {
 
     public Map<String, String> getOptions() {
         return Map.copyOf(options);
-    }
-
-    public long getVersion() {
-        return version;
-    }
-
-    public Instant getCreatedAt() {
-        return createdAt;
-    }
-
-    public Instant getUpdatedAt() {
-        return updatedAt;
     }
 
     /** Soft delete: the row stays, hidden, until restored. */

@@ -13,7 +13,7 @@ import io.loadsmith.generation.MappingModels;
 import io.loadsmith.generation.model.LoadModel;
 import io.loadsmith.generation.model.MappingModel;
 import io.loadsmith.generation.model.StepModel;
-import io.loadsmith.load.api.LoadRequest;
+import io.loadsmith.load.LoadRequest;
 
 /**
  * Turns a stored load, or a draft of one, into the generator's immutable, dialect-neutral

@@ -1,7 +1,7 @@
 package io.loadsmith.load;
 
 import io.loadsmith.generation.model.StepType;
-import io.loadsmith.load.api.StepJson;
+import io.loadsmith.load.StepJson;
 import io.loadsmith.names.Names;
 import jakarta.persistence.Column;
 import jakarta.persistence.Embeddable;

@@ -10,8 +10,8 @@ import java.util.regex.Pattern;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
-import io.loadsmith.load.api.LoadRequest;
-import io.loadsmith.load.api.LoadResponse;
+import io.loadsmith.load.LoadRequest;
+import io.loadsmith.load.LoadResponse;
 import io.loadsmith.names.Names;
 import io.loadsmith.problem.FieldProblem;
 import io.loadsmith.problem.InvalidRequestException;

@@ -19,8 +19,8 @@ import org.springframework.stereotype.Component;
 
 import io.loadsmith.entitytype.LoadType;
 import io.loadsmith.generation.model.StepType;
-import io.loadsmith.load.api.LoadResponse;
-import io.loadsmith.load.api.StepJson;
+import io.loadsmith.load.LoadResponse;
+import io.loadsmith.load.StepJson;
 
 /**
  * Reads the loads of a package (a load belongs to its target's package) by JDBC: four statements,

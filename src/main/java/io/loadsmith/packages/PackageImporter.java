@@ -39,7 +39,7 @@ import io.loadsmith.load.LoadService;
 import io.loadsmith.packageregistry.MetadataPackageRepository;
 import io.loadsmith.packageregistry.MetadataPackageService;
 import io.loadsmith.preset.LoadPresetService;
-import io.loadsmith.preset.api.PresetResponse;
+import io.loadsmith.preset.PresetResponse;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.NotFoundException;

@@ -14,7 +14,7 @@ import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.exchange.PackageJson;
 import io.loadsmith.load.LoadService;
 import io.loadsmith.packageregistry.MetadataPackageService;
-import io.loadsmith.packageregistry.api.PackageResponse;
+import io.loadsmith.packageregistry.PackageResponse;
 import io.loadsmith.preset.LoadPresetService;
 import io.loadsmith.template.TemplateService;
 import io.loadsmith.template.TransformationTypeService;

@@ -11,20 +11,17 @@ import org.hibernate.annotations.ListIndexBase;
 
 import io.loadsmith.load.LoadStep;
 import io.loadsmith.packageregistry.MetadataPackage;
+import io.loadsmith.store.StoredRow;
 import jakarta.persistence.CollectionTable;
 import jakarta.persistence.Column;
 import jakarta.persistence.ElementCollection;
 import jakarta.persistence.Entity;
 import jakarta.persistence.FetchType;
-import jakarta.persistence.GeneratedValue;
-import jakarta.persistence.GenerationType;
-import jakarta.persistence.Id;
 import jakarta.persistence.JoinColumn;
 import jakarta.persistence.ManyToOne;
 import jakarta.persistence.MapKeyColumn;
 import jakarta.persistence.OrderColumn;
 import jakarta.persistence.Table;
-import jakarta.persistence.Version;
 
 /**
  * A saved load logic: steps and load options that a new load copies, offered for the entity types
@@ -32,11 +29,7 @@ import jakarta.persistence.Version;
  */
 @Entity
 @Table(name = "load_preset")
-public class LoadPreset {
-
-    @Id
-    @GeneratedValue(strategy = GenerationType.IDENTITY)
-    private Long id;
+public class LoadPreset extends StoredRow {
 
     @ManyToOne(fetch = FetchType.LAZY)
     @JoinColumn(name = "package_id")
@@ -72,10 +65,6 @@ public class LoadPreset {
     @ElementCollection
     @CollectionTable(name = "load_preset_use", joinColumns = @JoinColumn(name = "preset_id"))
     private List<LoadPresetUse> uses = new ArrayList<>();
-
-    @Version
-    @Column(name = "row_version", nullable = false)
-    private long version;
 
     protected LoadPreset() {
         // for JPA
@@ -119,10 +108,6 @@ public class LoadPreset {
         return false;
     }
 
-    public Long getId() {
-        return id;
-    }
-
     public String getName() {
         return name;
     }
@@ -147,7 +132,4 @@ public class LoadPreset {
         return List.copyOf(uses);
     }
 
-    public long getVersion() {
-        return version;
-    }
 }

@@ -15,20 +15,17 @@ import io.loadsmith.generation.catalog.TemplateDefinition;
 import io.loadsmith.generation.catalog.TemplateKind;
 import io.loadsmith.packageregistry.MetadataPackage;
 import io.loadsmith.problem.Violations;
+import io.loadsmith.store.StoredRow;
 import jakarta.persistence.CollectionTable;
 import jakarta.persistence.Column;
 import jakarta.persistence.ElementCollection;
 import jakarta.persistence.Entity;
 import jakarta.persistence.FetchType;
-import jakarta.persistence.GeneratedValue;
-import jakarta.persistence.GenerationType;
-import jakarta.persistence.Id;
 import jakarta.persistence.JoinColumn;
 import jakarta.persistence.ManyToOne;
 import jakarta.persistence.MapKeyColumn;
 import jakarta.persistence.OrderColumn;
 import jakarta.persistence.Table;
-import jakarta.persistence.Version;
 
 /**
  * A user's load template: FreeMarker text per dialect ("default" where none is specific) and typed
@@ -36,11 +33,7 @@ import jakarta.persistence.Version;
  */
 @Entity
 @Table(name = "load_template")
-public class LoadTemplate {
-
-    @Id
-    @GeneratedValue(strategy = GenerationType.IDENTITY)
-    private Long id;
+public class LoadTemplate extends StoredRow {
 
     @ManyToOne(fetch = FetchType.LAZY)
     @JoinColumn(name = "package_id")
@@ -64,10 +57,6 @@ public class LoadTemplate {
     @MapKeyColumn(name = "dialect")
     @Column(name = "body", nullable = false)
     private Map<String, String> variants = new HashMap<>();
-
-    @Version
-    @Column(name = "row_version", nullable = false)
-    private long version;
 
     protected LoadTemplate() {
         // for JPA
@@ -111,10 +100,6 @@ public class LoadTemplate {
                 parameters.stream().map(TemplateParameter::toDefinition).toList(), variants, "store");
     }
 
-    public Long getId() {
-        return id;
-    }
-
     public MetadataPackage getMetadataPackage() {
         return metadataPackage;
     }
@@ -135,7 +120,4 @@ public class LoadTemplate {
         return Map.copyOf(variants);
     }
 
-    public long getVersion() {
-        return version;
-    }
 }

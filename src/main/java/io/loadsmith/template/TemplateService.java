@@ -11,6 +11,7 @@ import org.springframework.data.domain.Sort;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
+import io.loadsmith.store.TemplateCacheEviction;
 import io.loadsmith.audit.AuditTrail;
 import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.dialect.Identifiers;
@@ -25,9 +26,9 @@ import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.NotFoundException;
 import io.loadsmith.problem.StaleVersionException;
 import io.loadsmith.problem.Violations;
-import io.loadsmith.template.api.ParameterJson;
-import io.loadsmith.template.api.TemplateRequest;
-import io.loadsmith.template.api.TemplateResponse;
+import io.loadsmith.template.ParameterJson;
+import io.loadsmith.template.TemplateRequest;
+import io.loadsmith.template.TemplateResponse;
 
 /** Stored load templates. Every text is checked (sandbox, syntax) before anything is written. */
 @Service

@@ -12,16 +12,13 @@ import jakarta.persistence.CollectionTable;
 import jakarta.persistence.Column;
 import jakarta.persistence.ElementCollection;
 import jakarta.persistence.Entity;
-import jakarta.persistence.GeneratedValue;
-import jakarta.persistence.GenerationType;
-import jakarta.persistence.Id;
 import jakarta.persistence.JoinColumn;
 import jakarta.persistence.MapKeyColumn;
 import jakarta.persistence.Table;
-import jakarta.persistence.Version;
 
 import io.loadsmith.generation.catalog.TemplateDefinition;
 import io.loadsmith.generation.catalog.TemplateKind;
+import io.loadsmith.store.StoredRow;
 
 /**
  * A transformation (hash key, hash diff, ...) with its FreeMarker formula per dialect, as the
@@ -29,11 +26,7 @@ import io.loadsmith.generation.catalog.TemplateKind;
  */
 @Entity
 @Table(name = "transformation_type")
-public class TransformationType {
-
-    @Id
-    @GeneratedValue(strategy = GenerationType.IDENTITY)
-    private Long id;
+public class TransformationType extends StoredRow {
 
     @Column(nullable = false)
     private String name;
@@ -46,10 +39,6 @@ public class TransformationType {
     @MapKeyColumn(name = "dialect")
     @Column(name = "formula", nullable = false)
     private Map<String, String> formulas = new HashMap<>();
-
-    @Version
-    @Column(name = "row_version", nullable = false)
-    private long version;
 
     protected TransformationType() {
         // for JPA
@@ -80,10 +69,6 @@ public class TransformationType {
                 formulas, "store");
     }
 
-    public Long getId() {
-        return id;
-    }
-
     public String getName() {
         return name;
     }
@@ -96,7 +81,4 @@ public class TransformationType {
         return Map.copyOf(formulas);
     }
 
-    public long getVersion() {
-        return version;
-    }
 }

@@ -8,14 +8,15 @@ import org.springframework.data.domain.Sort;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
+import io.loadsmith.store.TemplateCacheEviction;
 import io.loadsmith.audit.AuditTrail;
 import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.dialect.Identifiers;
 import io.loadsmith.problem.NotFoundException;
 import io.loadsmith.problem.StaleVersionException;
 import io.loadsmith.problem.Violations;
-import io.loadsmith.template.api.TransformationTypeRequest;
-import io.loadsmith.template.api.TransformationTypeResponse;
+import io.loadsmith.template.TransformationTypeRequest;
+import io.loadsmith.template.TransformationTypeResponse;
 import io.loadsmith.names.Names;
 
 /** Stored transformation types and their formulas; formulas pass the same checks as templates. */

@@ -19,13 +19,13 @@ import org.springframework.stereotype.Service;
 
 import io.loadsmith.entity.EntityDdlService;
 import io.loadsmith.entity.EntityService;
-import io.loadsmith.entity.api.AttributeJson;
-import io.loadsmith.entity.api.EntityResponse;
+import io.loadsmith.entity.AttributeJson;
+import io.loadsmith.entity.EntityResponse;
 import io.loadsmith.generation.GeneratedLoad;
 import io.loadsmith.lineage.SqlText;
 import io.loadsmith.lineage.TableReferences;
 import io.loadsmith.load.LoadService;
-import io.loadsmith.load.api.LoadResponse;
+import io.loadsmith.load.LoadResponse;
 import io.loadsmith.problem.NotFoundException;
 
 /**

@@ -34,11 +34,11 @@ import io.loadsmith.entitytype.DefaultAttributeService;
 import io.loadsmith.entitytype.EntityTypeService;
 import io.loadsmith.entitytype.LoadType;
 import io.loadsmith.entitytype.PhysicalType;
-import io.loadsmith.entitytype.api.AttributeTypeResponse;
-import io.loadsmith.entitytype.api.DatatypeMappingResponse;
-import io.loadsmith.entitytype.api.DefaultAttributeResponse;
-import io.loadsmith.entitytype.api.EntityTypeRequest;
-import io.loadsmith.entitytype.api.EntityTypeResponse;
+import io.loadsmith.entitytype.AttributeTypeResponse;
+import io.loadsmith.entitytype.DatatypeMappingResponse;
+import io.loadsmith.entitytype.DefaultAttributeResponse;
+import io.loadsmith.entitytype.EntityTypeRequest;
+import io.loadsmith.entitytype.EntityTypeResponse;
 import io.loadsmith.entitytype.web.AttributeTypePageController;
 import io.loadsmith.entitytype.web.DefaultAttributePageController;
 import io.loadsmith.entitytype.web.EntityTypePageController;
@@ -48,7 +48,7 @@ import io.loadsmith.generation.catalog.TemplateKind;
 import io.loadsmith.generation.catalog.TemplateLookup;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.template.TransformationTypeService;
-import io.loadsmith.template.api.TransformationTypeResponse;
+import io.loadsmith.template.TransformationTypeResponse;
 import io.loadsmith.template.web.TransformationTypePageController;
 import io.loadsmith.template.web.TransformationTypeSection;
 import io.loadsmith.web.WebExceptionHandler;
@@ -178,12 +178,12 @@ class ConfigurationPageControllerTest {
         mvc.perform(post("/configuration/datatype-mappings").param("dialect", "snowflake").param("logicalDatatype", "TEXT")
                         .param("physicalPattern", "STRING"))
                 .andExpect(redirectedUrl("/configuration?saved#mapping"));
-        org.mockito.Mockito.verify(mappings).create(new io.loadsmith.entitytype.api.DatatypeMappingRequest(null,
+        org.mockito.Mockito.verify(mappings).create(new io.loadsmith.entitytype.DatatypeMappingRequest(null,
                 "snowflake", "TEXT", "STRING"));
         mvc.perform(post("/configuration/transformation-types").param("name", "MY_HASH").param("dialect", "default")
                         .param("formula", "MD5(x)"))
                 .andExpect(redirectedUrl("/configuration?saved#transformation"));
-        org.mockito.Mockito.verify(transformations).create(new io.loadsmith.template.api.TransformationTypeRequest(null,
+        org.mockito.Mockito.verify(transformations).create(new io.loadsmith.template.TransformationTypeRequest(null,
                 "MY_HASH", null, Map.of("default", "MD5(x)")));
     }
 
@@ -222,7 +222,7 @@ class ConfigurationPageControllerTest {
                         .param("nameTemplate", "x_scd_id").param("datatype", "CHAR").param("dataLength", "40")
                         .param("_nullable", "on"))
                 .andExpect(redirectedUrl("/configuration?saved#defaultAttribute"));
-        org.mockito.Mockito.verify(defaultAttributes).update(1, new io.loadsmith.entitytype.api.DefaultAttributeRequest(4L,
+        org.mockito.Mockito.verify(defaultAttributes).update(1, new io.loadsmith.entitytype.DefaultAttributeRequest(4L,
                 "SCD_ID", "x_scd_id", "CHAR", 40, null, null, false, null, null));
         when(defaultAttributes.update(org.mockito.ArgumentMatchers.eq(1L), any())).thenThrow(
                 InvalidRequestException.of("attributeType", "NOPE", "is not an attribute type"));
@@ -248,7 +248,7 @@ class ConfigurationPageControllerTest {
         mvc.perform(post("/configuration/transformation-types/1").param("version", "2").param("name", "MY_HASH")
                         .param("formulas[0].dialect", "default").param("formulas[0].text", "MD5(y)"))
                 .andExpect(redirectedUrl("/configuration?saved#transformation"));
-        org.mockito.Mockito.verify(transformations).update(1, new io.loadsmith.template.api.TransformationTypeRequest(2L,
+        org.mockito.Mockito.verify(transformations).update(1, new io.loadsmith.template.TransformationTypeRequest(2L,
                 "MY_HASH", null, Map.of("default", "MD5(y)")));
     }
 

@@ -20,19 +20,23 @@ class CapabilitiesOnEnginesTest {
 
     private static final DialectRegistry DIALECTS = new DialectRegistry();
 
-    private static final Map<String, String> PROBES = Map.of(
-            "update_from", "UPDATE t AS p SET v = s.v FROM s WHERE s.k = p.k",
-            "merge", "MERGE INTO t USING s ON t.k = s.k WHEN MATCHED THEN UPDATE SET v = s.v "
-                    + "WHEN NOT MATCHED THEN INSERT (k, v) VALUES (s.k, s.v)",
-            "is_distinct_from", "SELECT COUNT(*) FROM t JOIN s ON t.k = s.k WHERE t.v IS DISTINCT FROM s.v",
-            "distinct_on", "SELECT DISTINCT ON (k) k, v FROM t",
+    private static final Map<String, String> PROBES = Map.ofEntries(
+            Map.entry("update_from", "UPDATE t AS p SET v = s.v FROM s WHERE s.k = p.k"),
+            Map.entry("merge", "MERGE INTO t USING s ON t.k = s.k WHEN MATCHED THEN UPDATE SET v = s.v "
+                    + "WHEN NOT MATCHED THEN INSERT (k, v) VALUES (s.k, s.v)"),
+            Map.entry("is_distinct_from", "SELECT COUNT(*) FROM t JOIN s ON t.k = s.k WHERE t.v IS DISTINCT FROM s.v"),
+            Map.entry("distinct_on", "SELECT DISTINCT ON (k) k, v FROM t"),
             // Statement forms that Redshift and the T-SQL engines lack (their dialects say so; they do not run here).
-            "create_table_as", "CREATE TABLE x AS SELECT k FROM t",
-            "select_limit", "SELECT k FROM t LIMIT 1",
-            "delete_alias", "DELETE FROM t p WHERE p.k = 0",
-            "merge_target_alias", "MERGE INTO t trg USING s ON trg.k = s.k WHEN MATCHED THEN UPDATE SET v = s.v",
-            "merge_source_query", "MERGE INTO t USING (SELECT k, v FROM s) q ON t.k = q.k WHEN MATCHED THEN UPDATE SET v = q.v",
-            "subquery_cte", "SELECT q.k FROM (WITH w AS (SELECT k FROM t) SELECT k FROM w) q");
+            Map.entry("create_table_as", "CREATE TABLE x AS SELECT k FROM t"),
+            Map.entry("select_limit", "SELECT k FROM t LIMIT 1"),
+            Map.entry("delete_alias", "DELETE FROM t p WHERE p.k = 0"),
+            Map.entry("merge_target_alias", "MERGE INTO t trg USING s ON trg.k = s.k WHEN MATCHED THEN UPDATE SET v = s.v"),
+            Map.entry("merge_source_query", "MERGE INTO t USING (SELECT k, v FROM s) q ON t.k = q.k WHEN MATCHED THEN UPDATE SET v = q.v"),
+            Map.entry("merge_clause_condition", "MERGE INTO t USING s ON t.k = s.k WHEN MATCHED AND t.v <> s.v THEN UPDATE SET v = s.v "
+                    + "WHEN NOT MATCHED AND s.v > 0 THEN INSERT (k, v) VALUES (s.k, s.v)"),
+            Map.entry("subquery_cte", "SELECT q.k FROM (WITH w AS (SELECT k FROM t) SELECT k FROM w) q"),
+            // T-SQL refuses a ranking window without ORDER BY (error 4112); the engines here take it.
+            Map.entry("ranking_order_optional", "SELECT k, ROW_NUMBER() OVER (PARTITION BY k) AS r FROM t"));
 
     @ParameterizedTest
     @EnumSource(TargetEngine.class)

@@ -17,7 +17,10 @@ import java.util.regex.Pattern;
 import io.loadsmith.dialect.Dialect;
 import io.loadsmith.lineage.SqlText;
 import net.sf.jsqlparser.JSQLParserException;
+import net.sf.jsqlparser.expression.AnalyticExpression;
 import net.sf.jsqlparser.expression.BooleanValue;
+import net.sf.jsqlparser.expression.Function;
+import net.sf.jsqlparser.expression.WhenClause;
 import net.sf.jsqlparser.expression.operators.arithmetic.Concat;
 import net.sf.jsqlparser.expression.operators.relational.IsDistinctExpression;
 import net.sf.jsqlparser.parser.CCJSqlParserUtil;
@@ -25,6 +28,7 @@ import net.sf.jsqlparser.schema.Column;
 import net.sf.jsqlparser.schema.Table;
 import net.sf.jsqlparser.statement.Statement;
 import net.sf.jsqlparser.statement.create.table.CreateTable;
+import net.sf.jsqlparser.statement.create.view.CreateView;
 import net.sf.jsqlparser.statement.delete.Delete;
 import net.sf.jsqlparser.statement.drop.Drop;
 import net.sf.jsqlparser.statement.merge.Merge;
@@ -87,8 +91,28 @@ public final class DialectSyntax {
 
     public static Statement parse(String statement, Dialect dialect) throws JSQLParserException {
         boolean brackets = "[".equals(dialect.identifierQuote());
-        return CCJSqlParserUtil.parse(statement, p -> p.withSquareBracketQuotation(brackets).withTimeOut(60_000));
+        return CCJSqlParserUtil.parse(readable(statement, dialect), p -> p.withSquareBracketQuotation(brackets).withTimeOut(60_000));
     }
+
+    private static final Pattern CREATE_OR_ALTER_VIEW = Pattern.compile("^CREATE OR ALTER VIEW ");
+
+    /**
+     * T-SQL's CREATE OR ALTER VIEW (the dialect's fn.create_or_replace_view), which JSqlParser 5.3
+     * cannot read, is parsed as the ALTER VIEW it reads with the same name and query: only the
+     * three words at the head are taken on trust, the query is parsed and checked as every other.
+     */
+    static String readable(String statement, Dialect dialect) {
+        if (dialect.functions().get("create_or_replace_view").startsWith("CREATE OR ALTER VIEW ")) {
+            return CREATE_OR_ALTER_VIEW.matcher(statement).replaceFirst("ALTER VIEW ");
+        }
+        return statement;
+    }
+
+    /** Window functions that T-SQL refuses without an ORDER BY in their OVER clause. */
+    private static final Set<String> ORDERED_WINDOW_FUNCTIONS = Set.of("ROW_NUMBER", "RANK", "DENSE_RANK", "NTILE", "LAG", "LEAD");
+
+    /** Aggregates that join texts, each engine's own: a dialect has the ones its ordered_distinct_agg uses. */
+    private static final List<String> TEXT_AGGREGATES = List.of("LISTAGG", "STRING_AGG", "ARRAY_JOIN", "COLLECT_SET", "GROUP_CONCAT");
 
     /** The constructs of the parsed statement that the dialect's capabilities and functions say it does not have. */
     static List<String> lacking(Statement statement, Dialect dialect) {
@@ -119,6 +143,10 @@ public final class DialectSyntax {
         if (!dialect.supports("merge_source_query") && of(nodes, Merge.class).stream().anyMatch(m -> !(m.getFromItem() instanceof Table))) {
             out.add("a query as MERGE's source, which the dialect lacks (merge_source_query)");
         }
+        if (!dialect.supports("merge_clause_condition") && of(nodes, Merge.class).stream()
+                .anyMatch(m -> m.getOperations() != null && m.getOperations().stream().anyMatch(DialectSyntax::conditional))) {
+            out.add("WHEN [NOT] MATCHED AND <condition> in MERGE, which the dialect lacks (merge_clause_condition)");
+        }
         if (!dialect.supports("subquery_cte") && of(nodes, ParenthesedSelect.class).stream()
                 .anyMatch(p -> p.getSelect() != null && p.getSelect().getWithItemsList() != null && !p.getSelect().getWithItemsList().isEmpty())) {
             out.add("WITH inside a subquery, which the dialect lacks (subquery_cte)");
@@ -134,6 +162,27 @@ public final class DialectSyntax {
         if ("1".equals(dialect.functions().get("bool_true")) && (any(nodes, BooleanValue.class) || of(nodes, Column.class).stream()
                 .anyMatch(c -> Set.of("TRUE", "FALSE").contains(c.getFullyQualifiedName().toUpperCase(Locale.ROOT))))) {
             out.add("a TRUE / FALSE literal, where the dialect has no boolean values (bool_true is 1)");
+        }
+        if (!dialect.functions().get("create_or_replace_view").startsWith("CREATE OR REPLACE VIEW")
+                && of(nodes, CreateView.class).stream().anyMatch(CreateView::isOrReplace)) {
+            out.add("CREATE OR REPLACE VIEW, which the dialect writes as " + dialect.functions().get("create_or_replace_view"));
+        }
+        String aggregate = dialect.functions().get("ordered_distinct_agg").toUpperCase(Locale.ROOT);
+        for (String name : TEXT_AGGREGATES) {
+            boolean used = of(nodes, Function.class).stream().anyMatch(f -> name.equalsIgnoreCase(f.getName()))
+                    || of(nodes, AnalyticExpression.class).stream().anyMatch(a -> name.equalsIgnoreCase(a.getName()));
+            if (used && !aggregate.contains(name + "(")) {
+                out.add(name + ", an aggregate of another engine (the dialect's ordered_distinct_agg is " + aggregate + ")");
+            }
+        }
+        if (!dialect.supports("ranking_order_optional") && of(nodes, AnalyticExpression.class).stream()
+                .anyMatch(a -> ORDERED_WINDOW_FUNCTIONS.contains(a.getName().toUpperCase(Locale.ROOT))
+                        && (a.getOrderByElements() == null || a.getOrderByElements().isEmpty()))) {
+            out.add("a ranking window without ORDER BY, which the dialect refuses (ranking_order_optional)");
+        }
+        if ("1".equals(dialect.functions().get("bool_true")) && of(nodes, WhenClause.class).stream()
+                .anyMatch(w -> w.getWhenExpression() instanceof Column)) {
+            out.add("CASE WHEN <column> THEN, a column as a condition, where BOOLEAN is BIT (compare it with 1)");
         }
         String foreignQuote = "[".equals(dialect.identifierQuote()) ? "\"" : "[";
         if (of(nodes, Column.class).stream().anyMatch(c -> c.getFullyQualifiedName().contains(foreignQuote))
@@ -206,5 +255,12 @@ public final class DialectSyntax {
                 && !value.getClass().getName().startsWith("net.sf.jsqlparser.parser.")) {
             todo.push(value);
         }
+    }
+
+    /** A MERGE clause with its own condition (WHEN MATCHED AND … THEN). */
+    private static boolean conditional(net.sf.jsqlparser.statement.merge.MergeOperation op) {
+        return op instanceof net.sf.jsqlparser.statement.merge.MergeUpdate u && u.getAndPredicate() != null
+                || op instanceof net.sf.jsqlparser.statement.merge.MergeDelete d && d.getAndPredicate() != null
+                || op instanceof net.sf.jsqlparser.statement.merge.MergeInsert i && i.getAndPredicate() != null;
     }
 }

@@ -151,10 +151,10 @@ class GeneratedLoadsRefusalTest {
 
     @Test
     void entityTypeWithoutGeneratedLogic() {
-        EntityModel ref = DvFixture.typed("dv", "ref_country", "REF", CUSTOMER_ID);
-        assertThat(refusal(DvFixture.load("load_ref", ref, mapping(CUSTOMER_STG, copy(CUSTOMER_ID, CUSTOMER_ID)))))
-                .startsWith("Load 'load_ref': the target dv.ref_country is of entity type REF, for which the"
-                        + " library has no generated logic (no template generated_ref;");
+        EntityModel pit = DvFixture.typed("dv", "pit_country", "PIT", CUSTOMER_ID);
+        assertThat(refusal(DvFixture.load("load_pit", pit, mapping(CUSTOMER_STG, copy(CUSTOMER_ID, CUSTOMER_ID)))))
+                .startsWith("Load 'load_pit': the target dv.pit_country is of entity type PIT, for which the"
+                        + " library has no generated logic (no template generated_pit;");
     }
 
     @Test
@@ -184,11 +184,11 @@ class GeneratedLoadsRefusalTest {
     }
 
     @Test
-    void optionsNotImplementedYetAreRefusedNotIgnored() {
+    void optionsThatDoNotApplyAreRefusedNotIgnored() {
         LoadModel load = DvFixture.load("load_hub_customer", HUB, Map.of("OPT_INSERT_UPDATE_BY_ID_AS_MERGE", "true"),
                 List.of(DvFixture.hubMapping()));
-        assertThat(refusal(load)).contains("load option OPT_INSERT_UPDATE_BY_ID_AS_MERGE is not implemented by generated"
-                + " loads yet; remove it (or set it false)");
+        assertThat(refusal(load)).contains("load option OPT_INSERT_UPDATE_BY_ID_AS_MERGE does not apply to a generated"
+                + " HUB load");
         assertThat(generate(DvFixture.load("load_hub_customer", HUB, Map.of("OPT_SCAN_ONLY_THE_LATEST_BY_KEY", "false"),
                 List.of(DvFixture.hubMapping())))).contains("INSERT INTO dv.hub_customer");
     }

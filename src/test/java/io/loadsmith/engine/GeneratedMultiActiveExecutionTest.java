@@ -49,8 +49,43 @@ class GeneratedMultiActiveExecutionTest {
     @ParameterizedTest
     @EnumSource(TargetEngine.class)
     void wholeSetsInLoadTimeOrder(TargetEngine engine) throws Exception {
+        wholeSetsInLoadTimeOrder(engine, sql(engine));
+    }
+
+    /**
+     * T-SQL's STRING_AGG has no DISTINCT (distinct_string_agg: false): generated_sat_ma then makes
+     * the set's rows distinct before aggregating. SQL Server does not run here, so that path runs on
+     * PostgreSQL through a dialect made like sqlserver's in this respect (STRING_AGG without DISTINCT):
+     * the same sets, the same hashes.
+     */
+    @org.junit.jupiter.api.Test
+    @SuppressWarnings("unchecked")
+    void wholeSetsAreTheSameWhereTheAggregateKeepsRepeatedValues() throws Exception {
+        java.util.Map<String, java.util.Map<String, Object>> definitions = new java.util.LinkedHashMap<>();
+        for (String name : List.of("ansi", "sql2016", "postgresql")) {
+            try (java.io.InputStream in = new org.springframework.core.io.ClassPathResource("templates-library/dialects/" + name + ".yaml")
+                    .getInputStream()) {
+                definitions.put(name, new org.yaml.snakeyaml.Yaml(new org.yaml.snakeyaml.constructor.SafeConstructor(
+                        new org.yaml.snakeyaml.LoaderOptions())).load(in));
+            }
+        }
+        definitions.put("pg_nodistinct", java.util.Map.of("name", "pg_nodistinct", "label", "PostgreSQL, STRING_AGG without DISTINCT",
+                "parent", "postgresql", "capabilities", java.util.Map.of("distinct_string_agg", false),
+                "functions", java.util.Map.of("ordered_distinct_agg",
+                        "STRING_AGG(CAST({0} AS TEXT) COLLATE \"C\", '~' ORDER BY CAST({0} AS TEXT) COLLATE \"C\")")));
+        var generator = new io.loadsmith.generation.EngineFactory(new io.loadsmith.generation.catalog.LibraryTemplateSource(),
+                io.loadsmith.dialect.TestDialects.registry(definitions), io.loadsmith.generation.RenderGuard.shared())
+                .build(io.loadsmith.generation.EngineSettings.defaults()).loads();
+        String sql = generator.generate(DvFixture.load("load_sat_ma_phone", SAT_MA, mapping(PHONE_STG,
+                map(DV_ID, "HASH_KEY", CUSTOMER_ID), copy(DV_LOAD_TIME, LOAD_TS), copy(DV_RECORD_SOURCE, REC_SRC),
+                map(DV_DATAHASH, "HASH_LIST", PHONE), copy(PHONE, PHONE))), "pg_nodistinct", java.util.Map.of()).sql();
+        assertThat(sql).contains("SELECT DISTINCT ").doesNotContain("STRING_AGG(DISTINCT");
+
+        wholeSetsInLoadTimeOrder(TargetEngine.POSTGRESQL, sql);
+    }
+
+    private static void wholeSetsInLoadTimeOrder(TargetEngine engine, String sql) throws Exception {
         try (Connection db = DvFixture.open(engine, PHONE_STG, SAT_MA)) {
-            String sql = sql(engine);
             // t1 {b, a, a (twice under two record sources)}; t2 the same set in another order: no change.
             batch(db, PHONE_STG, "('alice', 'b', TIMESTAMP '2024-01-01 00:00:00', 'A'),"
                     + " ('alice', 'a', TIMESTAMP '2024-01-01 00:00:00', 'B'),"

@@ -20,14 +20,14 @@ import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.servlet.MockMvc;
 
 import io.loadsmith.entity.EntityService;
-import io.loadsmith.entity.api.AttributeJson;
-import io.loadsmith.entity.api.EntityResponse;
+import io.loadsmith.entity.AttributeJson;
+import io.loadsmith.entity.EntityResponse;
 import io.loadsmith.entitytype.LoadType;
 import io.loadsmith.entitytype.PhysicalType;
 import io.loadsmith.generation.model.StepType;
 import io.loadsmith.load.LoadService;
-import io.loadsmith.load.api.LoadResponse;
-import io.loadsmith.load.api.StepJson;
+import io.loadsmith.load.LoadResponse;
+import io.loadsmith.load.StepJson;
 import io.loadsmith.packageregistry.MetadataPackageService;
 
 @WebMvcTest(HomePageController.class)

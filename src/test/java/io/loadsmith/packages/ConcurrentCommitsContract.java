@@ -14,11 +14,11 @@ import org.junit.jupiter.api.Test;
 import org.springframework.context.ApplicationContext;
 
 import io.loadsmith.entity.EntityService;
-import io.loadsmith.entity.api.AttributeJson;
-import io.loadsmith.entity.api.EntityRequest;
+import io.loadsmith.entity.AttributeJson;
+import io.loadsmith.entity.EntityRequest;
 import io.loadsmith.entitytype.PhysicalType;
 import io.loadsmith.packageregistry.MetadataPackageService;
-import io.loadsmith.packageregistry.api.PackageRequest;
+import io.loadsmith.packageregistry.PackageRequest;
 import io.loadsmith.problem.ConflictException;
 
 /**

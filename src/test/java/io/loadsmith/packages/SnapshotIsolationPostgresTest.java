@@ -20,18 +20,18 @@ import org.springframework.jdbc.core.JdbcTemplate;
 
 import io.loadsmith.deployment.MigrationService;
 import io.loadsmith.entity.EntityService;
-import io.loadsmith.entity.api.AttributeJson;
-import io.loadsmith.entity.api.EntityRequest;
+import io.loadsmith.entity.AttributeJson;
+import io.loadsmith.entity.EntityRequest;
 import io.loadsmith.entitytype.PhysicalType;
 import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.export.SqlPackage;
 import io.loadsmith.generation.GenerationOptions;
 import io.loadsmith.generation.model.StepType;
 import io.loadsmith.load.LoadService;
-import io.loadsmith.load.api.LoadRequest;
-import io.loadsmith.load.api.StepJson;
+import io.loadsmith.load.LoadRequest;
+import io.loadsmith.load.StepJson;
 import io.loadsmith.packageregistry.MetadataPackageService;
-import io.loadsmith.packageregistry.api.PackageRequest;
+import io.loadsmith.packageregistry.PackageRequest;
 import io.loadsmith.store.PostgresStoreTest;
 
 /**

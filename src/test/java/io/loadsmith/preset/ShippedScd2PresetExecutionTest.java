@@ -21,8 +21,8 @@ import io.loadsmith.entity.EntityDdlService;
 import io.loadsmith.entity.EntityService;
 import io.loadsmith.entitytype.LoadType;
 import io.loadsmith.load.LoadService;
-import io.loadsmith.load.api.LoadResponse;
-import io.loadsmith.load.api.StepJson;
+import io.loadsmith.load.LoadResponse;
+import io.loadsmith.load.StepJson;
 import io.loadsmith.store.H2DemoStoreTest;
 
 /**

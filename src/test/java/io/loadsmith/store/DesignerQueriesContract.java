@@ -10,15 +10,15 @@ import org.junit.jupiter.api.Test;
 import org.springframework.http.HttpMethod;
 
 import io.loadsmith.entity.EntityService;
-import io.loadsmith.entity.api.AttributeJson;
-import io.loadsmith.entity.api.EntityRequest;
-import io.loadsmith.entity.api.EntityResponse;
+import io.loadsmith.entity.AttributeJson;
+import io.loadsmith.entity.EntityRequest;
+import io.loadsmith.entity.EntityResponse;
 import io.loadsmith.entitytype.PhysicalType;
 import io.loadsmith.generation.model.StepType;
 import io.loadsmith.load.LoadService;
-import io.loadsmith.load.api.LoadRequest;
-import io.loadsmith.load.api.LoadResponse;
-import io.loadsmith.load.api.StepJson;
+import io.loadsmith.load.LoadRequest;
+import io.loadsmith.load.LoadResponse;
+import io.loadsmith.load.StepJson;
 import io.loadsmith.packageregistry.MetadataPackageService;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.NotFoundException;
@@ -88,7 +88,7 @@ public interface DesignerQueriesContract {
     default void filterSearchRecentAndCountsFindWhatTheDesignerShows() {
         long entity = entities().create(new EntityRequest(null, "QUERY_ONE", null, "query_test", null, PhysicalType.TABLE,
                 null, null, null, List.of(new AttributeJson("hull_number", "INTEGER4", null, null, null, false, null, null)))).id();
-        long pkg = packages().create(new io.loadsmith.packageregistry.api.PackageRequest(null, "Query_Pkg", null)).id();
+        long pkg = packages().create(new io.loadsmith.packageregistry.PackageRequest(null, "Query_Pkg", null)).id();
         long packed = entities().create(new EntityRequest(null, "QUERY_PACKED", null, "query_test", null, PhysicalType.TABLE,
                 "Query_Pkg", null, null, List.of())).id();
         long load = loads().create(new LoadRequest(null, "load_query_one", "query_test.QUERY_ONE", null, null, List.of(),

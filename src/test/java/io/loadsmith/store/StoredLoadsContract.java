@@ -14,11 +14,11 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 import io.loadsmith.entity.EntityService;
 import io.loadsmith.entity.WarehouseEntity;
-import io.loadsmith.entity.api.AttributeJson;
-import io.loadsmith.entity.api.EntityRequest;
+import io.loadsmith.entity.AttributeJson;
+import io.loadsmith.entity.EntityRequest;
 import io.loadsmith.entitytype.EntityTypeService;
 import io.loadsmith.entitytype.PhysicalType;
-import io.loadsmith.entitytype.api.EntityTypeRequest;
+import io.loadsmith.entitytype.EntityTypeRequest;
 import io.loadsmith.generation.model.AttributeModel;
 import io.loadsmith.generation.model.EntityModel;
 import io.loadsmith.generation.model.LoadModel;
@@ -28,8 +28,8 @@ import io.loadsmith.load.Load;
 import io.loadsmith.load.LoadModelAssembler;
 import io.loadsmith.load.LoadRepository;
 import io.loadsmith.load.LoadService;
-import io.loadsmith.load.api.LoadRequest;
-import io.loadsmith.load.api.StepJson;
+import io.loadsmith.load.LoadRequest;
+import io.loadsmith.load.StepJson;
 import io.loadsmith.problem.NotFoundException;
 
 /**

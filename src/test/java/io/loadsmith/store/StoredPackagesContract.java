@@ -12,22 +12,22 @@ import org.junit.jupiter.api.Test;
 import org.springframework.context.ApplicationContext;
 
 import io.loadsmith.entity.EntityService;
-import io.loadsmith.entity.api.AttributeJson;
-import io.loadsmith.entity.api.EntityRequest;
-import io.loadsmith.entity.api.EntityResponse;
+import io.loadsmith.entity.AttributeJson;
+import io.loadsmith.entity.EntityRequest;
+import io.loadsmith.entity.EntityResponse;
 import io.loadsmith.entitytype.EntityTypeService;
 import io.loadsmith.entitytype.LoadType;
 import io.loadsmith.entitytype.PhysicalType;
-import io.loadsmith.entitytype.api.EntityTypeRequest;
+import io.loadsmith.entitytype.EntityTypeRequest;
 import io.loadsmith.generation.model.StepType;
 import io.loadsmith.load.LoadService;
 import io.loadsmith.load.StepKind;
-import io.loadsmith.load.api.LoadRequest;
-import io.loadsmith.load.api.LoadResponse;
-import io.loadsmith.load.api.StepJson;
+import io.loadsmith.load.LoadRequest;
+import io.loadsmith.load.LoadResponse;
+import io.loadsmith.load.StepJson;
 import io.loadsmith.packageregistry.MetadataPackageService;
-import io.loadsmith.packageregistry.api.PackageRequest;
-import io.loadsmith.packageregistry.api.PackageResponse;
+import io.loadsmith.packageregistry.PackageRequest;
+import io.loadsmith.packageregistry.PackageResponse;
 
 /**
  * A package's entities and loads as its snapshot reads them (by JDBC, not JPA), on each metadata

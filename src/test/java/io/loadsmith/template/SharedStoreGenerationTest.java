@@ -16,18 +16,18 @@ import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import io.loadsmith.entitytype.DatatypeMappingService;
-import io.loadsmith.entitytype.api.DatatypeMappingRequest;
+import io.loadsmith.entitytype.DatatypeMappingRequest;
 import io.loadsmith.generation.model.StepType;
 import io.loadsmith.load.LoadService;
-import io.loadsmith.load.api.LoadRequest;
-import io.loadsmith.load.api.StepJson;
+import io.loadsmith.load.LoadRequest;
+import io.loadsmith.load.StepJson;
 import io.loadsmith.security.TestAccounts;
 import io.loadsmith.store.EmbeddedPostgresHolder;
 import io.loadsmith.store.SharedStoreInstances;
-import io.loadsmith.template.api.TemplateRequest;
-import io.loadsmith.template.api.TemplateResponse;
-import io.loadsmith.template.api.TransformationTypeRequest;
-import io.loadsmith.template.api.TransformationTypeResponse;
+import io.loadsmith.template.TemplateRequest;
+import io.loadsmith.template.TemplateResponse;
+import io.loadsmith.template.TransformationTypeRequest;
+import io.loadsmith.template.TransformationTypeResponse;
 
 /**
  * Instances on one PostgreSQL store, as behind a load balancer: a template, formula or datatype

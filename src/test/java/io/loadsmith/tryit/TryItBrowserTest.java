@@ -33,14 +33,14 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.TestPropertySource;
 
 import io.loadsmith.entity.EntityService;
-import io.loadsmith.entity.api.AttributeJson;
-import io.loadsmith.entity.api.EntityRequest;
-import io.loadsmith.entity.api.EntityResponse;
+import io.loadsmith.entity.AttributeJson;
+import io.loadsmith.entity.EntityRequest;
+import io.loadsmith.entity.EntityResponse;
 import io.loadsmith.entitytype.PhysicalType;
 import io.loadsmith.load.LoadService;
 import io.loadsmith.web.HeadlessChromium;
-import io.loadsmith.load.api.LoadRequest;
-import io.loadsmith.load.api.StepJson;
+import io.loadsmith.load.LoadRequest;
+import io.loadsmith.load.StepJson;
 import io.loadsmith.generation.model.StepType;
 
 /**

@@ -32,9 +32,9 @@ import io.loadsmith.entitytype.DefaultAttributeService;
 import io.loadsmith.entitytype.EntityTypeService;
 import io.loadsmith.entitytype.LoadType;
 import io.loadsmith.entitytype.PhysicalType;
-import io.loadsmith.entitytype.api.AttributeTypeRequest;
-import io.loadsmith.entitytype.api.DefaultAttributeRequest;
-import io.loadsmith.entitytype.api.EntityTypeRequest;
+import io.loadsmith.entitytype.AttributeTypeRequest;
+import io.loadsmith.entitytype.DefaultAttributeRequest;
+import io.loadsmith.entitytype.EntityTypeRequest;
 import io.loadsmith.engine.Golden;
 
 /**

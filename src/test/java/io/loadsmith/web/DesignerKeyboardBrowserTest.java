@@ -28,7 +28,7 @@ import org.springframework.test.context.TestPropertySource;
 
 import io.loadsmith.entity.EntityService;
 import io.loadsmith.load.LoadService;
-import io.loadsmith.load.api.LoadResponse;
+import io.loadsmith.load.LoadResponse;
 
 /**
  * The designer with the keyboard, and what a tester using it cold found, on the demo store in

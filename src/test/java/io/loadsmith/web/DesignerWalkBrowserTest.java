@@ -28,20 +28,20 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.TestPropertySource;
 
 import io.loadsmith.entity.EntityService;
-import io.loadsmith.entity.api.AttributeJson;
-import io.loadsmith.entity.api.EntityRequest;
+import io.loadsmith.entity.AttributeJson;
+import io.loadsmith.entity.EntityRequest;
 import io.loadsmith.entitytype.AttributeTypeService;
 import io.loadsmith.entitytype.DefaultAttributeService;
 import io.loadsmith.entitytype.EntityTypeService;
 import io.loadsmith.entitytype.LoadType;
 import io.loadsmith.entitytype.PhysicalType;
-import io.loadsmith.entitytype.api.AttributeTypeRequest;
-import io.loadsmith.entitytype.api.DefaultAttributeRequest;
-import io.loadsmith.entitytype.api.EntityTypeRequest;
+import io.loadsmith.entitytype.AttributeTypeRequest;
+import io.loadsmith.entitytype.DefaultAttributeRequest;
+import io.loadsmith.entitytype.EntityTypeRequest;
 import io.loadsmith.generation.model.StepType;
-import io.loadsmith.load.api.StepJson;
+import io.loadsmith.load.StepJson;
 import io.loadsmith.preset.LoadPresetService;
-import io.loadsmith.preset.api.PresetRequest;
+import io.loadsmith.preset.PresetRequest;
 
 /**
  * Issue 15's walk, as a new user does it in headless Chromium: sign in, a new package, a new entity

@@ -31,16 +31,16 @@ import io.loadsmith.entitytype.DefaultAttributeService;
 import io.loadsmith.entitytype.EntityTypeService;
 import io.loadsmith.entitytype.LoadType;
 import io.loadsmith.load.LoadService;
-import io.loadsmith.load.api.StepJson;
+import io.loadsmith.load.StepJson;
 import io.loadsmith.generation.model.StepType;
 import io.loadsmith.packageregistry.MetadataPackageService;
 import io.loadsmith.packages.PackageVersionService;
 import io.loadsmith.preset.LoadPresetService;
-import io.loadsmith.preset.api.PresetRequest;
+import io.loadsmith.preset.PresetRequest;
 import io.loadsmith.template.TemplateService;
 import io.loadsmith.template.TransformationTypeService;
-import io.loadsmith.template.api.TemplateRequest;
-import io.loadsmith.template.api.TransformationTypeRequest;
+import io.loadsmith.template.TemplateRequest;
+import io.loadsmith.template.TransformationTypeRequest;
 
 /**
  * Every page of the designer, listed from the page controllers' GET mappings (a new page without an

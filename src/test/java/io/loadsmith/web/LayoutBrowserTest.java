@@ -25,9 +25,9 @@ import org.springframework.test.context.TestPropertySource;
 
 import io.loadsmith.entity.EntityService;
 import io.loadsmith.load.LoadService;
-import io.loadsmith.load.api.LoadRequest;
-import io.loadsmith.load.api.LoadResponse;
-import io.loadsmith.load.api.StepJson;
+import io.loadsmith.load.LoadRequest;
+import io.loadsmith.load.LoadResponse;
+import io.loadsmith.load.StepJson;
 import io.loadsmith.packageregistry.MetadataPackageService;
 import io.loadsmith.packages.PackageVersionService;
 

@@ -1,5 +1,7 @@
 package io.loadsmith.audit.api;
 
+import io.loadsmith.audit.AuditEventResponse;
+import io.loadsmith.audit.AuditEntry;
 import java.time.Instant;
 import java.util.List;
 

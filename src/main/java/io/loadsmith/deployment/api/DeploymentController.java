@@ -1,5 +1,7 @@
 package io.loadsmith.deployment.api;
 
+import io.loadsmith.deployment.DeploymentResponse;
+import io.loadsmith.deployment.DeploymentRequest;
 import java.net.URI;
 import java.util.List;
 

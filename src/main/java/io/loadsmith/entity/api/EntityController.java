@@ -1,5 +1,7 @@
 package io.loadsmith.entity.api;
 
+import io.loadsmith.entity.EntityResponse;
+import io.loadsmith.entity.EntityRequest;
 import java.net.URI;
 import java.util.List;
 

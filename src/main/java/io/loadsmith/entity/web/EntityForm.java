@@ -3,9 +3,9 @@ package io.loadsmith.entity.web;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.loadsmith.entity.api.AttributeJson;
-import io.loadsmith.entity.api.EntityRequest;
-import io.loadsmith.entity.api.EntityResponse;
+import io.loadsmith.entity.AttributeJson;
+import io.loadsmith.entity.EntityRequest;
+import io.loadsmith.entity.EntityResponse;
 import io.loadsmith.entitytype.PhysicalType;
 
 /**

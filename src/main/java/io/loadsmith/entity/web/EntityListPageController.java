@@ -12,12 +12,12 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 
 import io.loadsmith.entity.EntityService;
-import io.loadsmith.entity.api.AttributeJson;
-import io.loadsmith.entity.api.EntityRequest;
-import io.loadsmith.entity.api.EntityResponse;
+import io.loadsmith.entity.AttributeJson;
+import io.loadsmith.entity.EntityRequest;
+import io.loadsmith.entity.EntityResponse;
 import io.loadsmith.entitytype.EntityTypeService;
 import io.loadsmith.entitytype.PhysicalType;
-import io.loadsmith.entitytype.api.EntityTypeResponse;
+import io.loadsmith.entitytype.EntityTypeResponse;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.web.FormErrors;

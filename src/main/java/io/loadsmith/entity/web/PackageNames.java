@@ -5,7 +5,7 @@ import java.util.List;
 import org.springframework.stereotype.Component;
 
 import io.loadsmith.packageregistry.MetadataPackageService;
-import io.loadsmith.packageregistry.api.PackageResponse;
+import io.loadsmith.packageregistry.PackageResponse;
 import io.loadsmith.problem.NotFoundException;
 
 /** The package names an entity form offers, for the new-entity form and the entity page alike. */

@@ -9,8 +9,8 @@ import java.util.stream.Collectors;
 import org.springframework.stereotype.Component;
 
 import io.loadsmith.entitytype.DefaultAttributeService;
-import io.loadsmith.entitytype.api.DefaultAttributeResponse;
-import io.loadsmith.entitytype.api.EntityTypeResponse;
+import io.loadsmith.entitytype.DefaultAttributeResponse;
+import io.loadsmith.entitytype.EntityTypeResponse;
 
 /** What the new-entity form lists under the chosen type: the default attributes the entity will get. */
 @Component

@@ -1,5 +1,7 @@
 package io.loadsmith.entitytype.api;
 
+import io.loadsmith.entitytype.AttributeTypeResponse;
+import io.loadsmith.entitytype.AttributeTypeRequest;
 import java.net.URI;
 import java.util.List;
 

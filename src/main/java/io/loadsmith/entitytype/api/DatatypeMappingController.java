@@ -1,5 +1,7 @@
 package io.loadsmith.entitytype.api;
 
+import io.loadsmith.entitytype.DatatypeMappingResponse;
+import io.loadsmith.entitytype.DatatypeMappingRequest;
 import java.net.URI;
 import java.util.List;
 

@@ -1,5 +1,7 @@
 package io.loadsmith.entitytype.api;
 
+import io.loadsmith.entitytype.DefaultAttributeResponse;
+import io.loadsmith.entitytype.DefaultAttributeRequest;
 import java.net.URI;
 import java.util.List;
 

@@ -1,5 +1,7 @@
 package io.loadsmith.entitytype.api;
 
+import io.loadsmith.entitytype.EntityTypeResponse;
+import io.loadsmith.entitytype.EntityTypeRequest;
 import java.net.URI;
 import java.util.List;
 

@@ -10,7 +10,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import io.loadsmith.configuration.ConfigurationOverview;
 import io.loadsmith.entitytype.AttributeTypeService;
 import io.loadsmith.entitytype.DatatypeMappingService;
-import io.loadsmith.entitytype.api.AttributeTypeRequest;
+import io.loadsmith.entitytype.AttributeTypeRequest;
 import io.loadsmith.web.RequestChecks;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;

@@ -7,11 +7,11 @@ import java.util.Map;
 
 import io.loadsmith.entitytype.LoadType;
 import io.loadsmith.entitytype.PhysicalType;
-import io.loadsmith.entitytype.api.DatatypeMappingRequest;
-import io.loadsmith.entitytype.api.DefaultAttributeRequest;
-import io.loadsmith.entitytype.api.DefaultAttributeResponse;
-import io.loadsmith.entitytype.api.EntityTypeRequest;
-import io.loadsmith.entitytype.api.EntityTypeResponse;
+import io.loadsmith.entitytype.DatatypeMappingRequest;
+import io.loadsmith.entitytype.DefaultAttributeRequest;
+import io.loadsmith.entitytype.DefaultAttributeResponse;
+import io.loadsmith.entitytype.EntityTypeRequest;
+import io.loadsmith.entitytype.EntityTypeResponse;
 import io.loadsmith.problem.FieldProblem;
 import io.loadsmith.problem.InvalidRequestException;
 

@@ -12,7 +12,7 @@ import io.loadsmith.configuration.ConfigurationOverview;
 import io.loadsmith.entitytype.DefaultAttributeService;
 import io.loadsmith.entitytype.EntityTypeService;
 import io.loadsmith.entitytype.PhysicalType;
-import io.loadsmith.entitytype.api.DefaultAttributeResponse;
+import io.loadsmith.entitytype.DefaultAttributeResponse;
 import io.loadsmith.web.FormErrors;
 import io.loadsmith.web.Htmx;
 import io.loadsmith.web.RequestChecks;

@@ -22,8 +22,8 @@ import io.loadsmith.entitytype.DefaultAttributeService;
 import io.loadsmith.entitytype.EntityTypeService;
 import io.loadsmith.entitytype.LoadType;
 import io.loadsmith.entitytype.PhysicalType;
-import io.loadsmith.entitytype.api.DatatypeMappingResponse;
-import io.loadsmith.entitytype.api.DefaultAttributeResponse;
+import io.loadsmith.entitytype.DatatypeMappingResponse;
+import io.loadsmith.entitytype.DefaultAttributeResponse;
 import io.loadsmith.web.FormErrors;
 
 /**

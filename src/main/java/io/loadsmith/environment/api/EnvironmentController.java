@@ -1,5 +1,7 @@
 package io.loadsmith.environment.api;
 
+import io.loadsmith.environment.EnvironmentResponse;
+import io.loadsmith.environment.EnvironmentRequest;
 import java.net.URI;
 import java.util.List;
 

@@ -14,7 +14,7 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 
 import io.loadsmith.environment.EnvironmentService;
-import io.loadsmith.environment.api.EnvironmentRequest;
+import io.loadsmith.environment.EnvironmentRequest;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.web.FormErrors;

@@ -1,5 +1,7 @@
 package io.loadsmith.load.api;
 
+import io.loadsmith.load.LoadResponse;
+import io.loadsmith.load.LoadRequest;
 import java.net.URI;
 import java.util.List;
 

@@ -1,5 +1,6 @@
 package io.loadsmith.load.api;
 
+import io.loadsmith.load.LoadResponse;
 import java.util.List;
 
 import io.loadsmith.load.EntityMapping;

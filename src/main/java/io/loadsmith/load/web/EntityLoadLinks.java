@@ -7,7 +7,7 @@ import org.springframework.stereotype.Component;
 import io.loadsmith.entity.web.RelatedLoads;
 import io.loadsmith.load.EntityMapping;
 import io.loadsmith.load.LoadService;
-import io.loadsmith.load.api.LoadResponse;
+import io.loadsmith.load.LoadResponse;
 
 /** The entity page's links to the loads that write and read an entity, and to the entities mappings tie it to. */
 @Component

@@ -8,12 +8,12 @@ import org.springframework.stereotype.Component;
 import org.springframework.ui.Model;
 
 import io.loadsmith.entity.EntityService;
-import io.loadsmith.entity.api.EntityResponse;
+import io.loadsmith.entity.EntityResponse;
 import io.loadsmith.entitytype.LoadType;
 import io.loadsmith.generation.catalog.TemplateDefinition;
 import io.loadsmith.generation.catalog.TemplateLookup;
 import io.loadsmith.generation.model.StepType;
-import io.loadsmith.load.api.LoadResponse;
+import io.loadsmith.load.LoadResponse;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.NotFoundException;

@@ -9,16 +9,16 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 
-import io.loadsmith.entity.api.EntityResponse;
+import io.loadsmith.entity.EntityResponse;
 import io.loadsmith.entitytype.LoadType;
 import io.loadsmith.generation.catalog.ParameterDefinition;
 import io.loadsmith.generation.catalog.ParameterType;
 import io.loadsmith.generation.catalog.TemplateDefinition;
 import io.loadsmith.generation.model.StepType;
 import io.loadsmith.load.StepKind;
-import io.loadsmith.load.api.LoadRequest;
-import io.loadsmith.load.api.LoadResponse;
-import io.loadsmith.load.api.StepJson;
+import io.loadsmith.load.LoadRequest;
+import io.loadsmith.load.LoadResponse;
+import io.loadsmith.load.StepJson;
 import io.loadsmith.web.FormRows;
 
 /** The load page's form. Field names are the API's, so {@code steps[2].text} problems land at step 3. */

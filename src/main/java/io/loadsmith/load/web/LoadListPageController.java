@@ -11,13 +11,13 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 
 import io.loadsmith.entity.EntityService;
-import io.loadsmith.entity.api.EntityResponse;
+import io.loadsmith.entity.EntityResponse;
 import io.loadsmith.entity.web.LoadOffers;
 import io.loadsmith.entity.web.PackageNames;
 import io.loadsmith.generation.catalog.TemplateLookup;
 import io.loadsmith.load.LoadService;
-import io.loadsmith.load.api.LoadRequest;
-import io.loadsmith.load.api.LoadResponse;
+import io.loadsmith.load.LoadRequest;
+import io.loadsmith.load.LoadResponse;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.web.FormErrors;

@@ -14,7 +14,7 @@ import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.environment.EnvironmentService;
 import io.loadsmith.generation.catalog.TemplateLookup;
 import io.loadsmith.load.LoadService;
-import io.loadsmith.load.api.LoadResponse;
+import io.loadsmith.load.LoadResponse;
 import io.loadsmith.names.Names;
 import io.loadsmith.web.FormErrors;
 import io.loadsmith.web.FormRows;

@@ -9,13 +9,13 @@ import org.springframework.ui.Model;
 
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.environment.EnvironmentService;
-import io.loadsmith.environment.api.EnvironmentResponse;
+import io.loadsmith.environment.EnvironmentResponse;
 import io.loadsmith.generation.GeneratedLoad;
 import io.loadsmith.generation.GenerationException;
 import io.loadsmith.generation.catalog.TemplateLookup;
 import io.loadsmith.load.LoadService;
-import io.loadsmith.load.api.LoadRequest;
-import io.loadsmith.load.api.LoadResponse;
+import io.loadsmith.load.LoadRequest;
+import io.loadsmith.load.LoadResponse;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.NotFoundException;
 import io.loadsmith.web.FormErrors;

@@ -15,8 +15,8 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import io.loadsmith.packageregistry.MetadataPackageService;
-import io.loadsmith.packageregistry.api.PackageRequest;
-import io.loadsmith.packageregistry.api.PackageResponse;
+import io.loadsmith.packageregistry.PackageRequest;
+import io.loadsmith.packageregistry.PackageResponse;
 import io.loadsmith.paging.ListPages;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.validation.Valid;

@@ -4,7 +4,7 @@ import org.springframework.stereotype.Component;
 
 import io.loadsmith.load.web.PackageCommits;
 import io.loadsmith.packageregistry.MetadataPackageService;
-import io.loadsmith.packageregistry.api.PackageResponse;
+import io.loadsmith.packageregistry.PackageResponse;
 import io.loadsmith.packages.PackageVersionService;
 import io.loadsmith.packages.api.CommitRequest;
 import io.loadsmith.problem.NotFoundException;

@@ -7,12 +7,12 @@ import java.util.function.Function;
 import org.springframework.stereotype.Component;
 
 import io.loadsmith.entity.EntityService;
-import io.loadsmith.entity.api.EntityResponse;
+import io.loadsmith.entity.EntityResponse;
 import io.loadsmith.load.LoadService;
-import io.loadsmith.load.api.LoadResponse;
-import io.loadsmith.packageregistry.api.PackageResponse;
+import io.loadsmith.load.LoadResponse;
+import io.loadsmith.packageregistry.PackageResponse;
 import io.loadsmith.template.TemplateService;
-import io.loadsmith.template.api.TemplateResponse;
+import io.loadsmith.template.TemplateResponse;
 import io.loadsmith.web.Link;
 
 /**

@@ -7,7 +7,7 @@ import org.springframework.ui.Model;
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.environment.EnvironmentService;
 import io.loadsmith.packageregistry.MetadataPackageService;
-import io.loadsmith.packageregistry.api.PackageResponse;
+import io.loadsmith.packageregistry.PackageResponse;
 import io.loadsmith.packages.PackageVersionService;
 import io.loadsmith.web.Htmx;
 import jakarta.servlet.http.HttpServletRequest;

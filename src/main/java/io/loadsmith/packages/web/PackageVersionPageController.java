@@ -15,7 +15,7 @@ import io.loadsmith.environment.EnvironmentService;
 import io.loadsmith.exchange.InvalidPackageException;
 import io.loadsmith.packages.PackageDiff.SqlChange;
 import io.loadsmith.packageregistry.MetadataPackageService;
-import io.loadsmith.packageregistry.api.PackageResponse;
+import io.loadsmith.packageregistry.PackageResponse;
 import io.loadsmith.packages.PackageVersionService;
 import io.loadsmith.packages.api.CommitRequest;
 import io.loadsmith.problem.ConflictException;

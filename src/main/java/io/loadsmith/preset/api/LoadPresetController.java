@@ -1,5 +1,8 @@
 package io.loadsmith.preset.api;
 
+import io.loadsmith.preset.PresetResponse;
+import io.loadsmith.preset.PresetRequest;
+import io.loadsmith.preset.LoadFromPresetRequest;
 import java.net.URI;
 import java.util.List;
 
@@ -15,7 +18,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import io.loadsmith.entitytype.LoadType;
-import io.loadsmith.load.api.LoadResponse;
+import io.loadsmith.load.LoadResponse;
 import io.loadsmith.paging.ListPages;
 import io.loadsmith.preset.LoadPresetService;
 import io.swagger.v3.oas.annotations.Operation;

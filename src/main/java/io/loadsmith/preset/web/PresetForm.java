@@ -2,18 +2,17 @@ package io.loadsmith.preset.web;
 
 import java.util.ArrayList;
 import java.util.List;
-
-import io.loadsmith.entitytype.LoadType;
 import java.util.Optional;
 import java.util.function.Function;
 
+import io.loadsmith.entitytype.LoadType;
 import io.loadsmith.generation.catalog.TemplateDefinition;
 import io.loadsmith.generation.model.StepType;
+import io.loadsmith.load.LoadResponse;
+import io.loadsmith.load.StepJson;
 import io.loadsmith.load.web.LoadForm.StepRow;
-import io.loadsmith.load.api.LoadResponse;
-import io.loadsmith.load.api.StepJson;
-import io.loadsmith.preset.api.PresetRequest;
-import io.loadsmith.preset.api.PresetResponse;
+import io.loadsmith.preset.PresetRequest;
+import io.loadsmith.preset.PresetResponse;
 import io.loadsmith.web.FormRows;
 import io.loadsmith.web.NameValueLines;
 

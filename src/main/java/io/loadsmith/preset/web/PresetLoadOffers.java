@@ -7,13 +7,13 @@ import java.util.Optional;
 import org.springframework.stereotype.Component;
 
 import io.loadsmith.entity.EntityService;
-import io.loadsmith.entity.api.EntityResponse;
+import io.loadsmith.entity.EntityResponse;
 import io.loadsmith.entity.web.LoadOffers;
 import io.loadsmith.entitytype.LoadType;
 import io.loadsmith.load.web.PresetChoices;
 import io.loadsmith.preset.LoadPresetService;
-import io.loadsmith.preset.api.LoadFromPresetRequest;
-import io.loadsmith.preset.api.PresetResponse;
+import io.loadsmith.preset.LoadFromPresetRequest;
+import io.loadsmith.preset.PresetResponse;
 
 /**
  * What presets offer the entity and load pages: the new-entity form's "also create its load" (the

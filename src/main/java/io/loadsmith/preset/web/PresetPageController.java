@@ -24,7 +24,7 @@ import io.loadsmith.load.LoadService;
 import io.loadsmith.load.web.TemplateChoice;
 import io.loadsmith.packageregistry.MetadataPackageService;
 import io.loadsmith.preset.LoadPresetService;
-import io.loadsmith.preset.api.PresetResponse;
+import io.loadsmith.preset.PresetResponse;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.web.FormErrors;

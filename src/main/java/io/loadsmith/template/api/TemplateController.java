@@ -1,5 +1,7 @@
 package io.loadsmith.template.api;
 
+import io.loadsmith.template.TemplateResponse;
+import io.loadsmith.template.TemplateRequest;
 import java.net.URI;
 import java.util.List;
 

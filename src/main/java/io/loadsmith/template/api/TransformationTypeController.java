@@ -1,5 +1,7 @@
 package io.loadsmith.template.api;
 
+import io.loadsmith.template.TransformationTypeResponse;
+import io.loadsmith.template.TransformationTypeRequest;
 import java.net.URI;
 import java.util.List;
 

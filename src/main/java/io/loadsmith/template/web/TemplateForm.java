@@ -8,9 +8,9 @@ import java.util.TreeMap;
 
 import io.loadsmith.generation.catalog.ParameterType;
 import io.loadsmith.generation.catalog.TemplateDefinition;
-import io.loadsmith.template.api.ParameterJson;
-import io.loadsmith.template.api.TemplateRequest;
-import io.loadsmith.template.api.TemplateResponse;
+import io.loadsmith.template.ParameterJson;
+import io.loadsmith.template.TemplateRequest;
+import io.loadsmith.template.TemplateResponse;
 
 /** The template editor's form: typed parameter definitions and the FreeMarker text per variant. */
 public class TemplateForm {

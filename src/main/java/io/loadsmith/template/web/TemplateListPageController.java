@@ -11,7 +11,7 @@ import org.springframework.web.bind.annotation.RequestMapping;
 
 import io.loadsmith.generation.catalog.TemplateLookup;
 import io.loadsmith.template.TemplateService;
-import io.loadsmith.template.api.TemplateResponse;
+import io.loadsmith.template.TemplateResponse;
 
 /** The list of load templates: stored and shipped, with the stored one where it shadows a shipped one. */
 @Controller

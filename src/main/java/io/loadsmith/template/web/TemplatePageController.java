@@ -14,7 +14,7 @@ import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.generation.catalog.TemplateLookup;
 import io.loadsmith.problem.NotFoundException;
 import io.loadsmith.template.TemplateService;
-import io.loadsmith.template.api.TemplateResponse;
+import io.loadsmith.template.TemplateResponse;
 import io.loadsmith.web.FormErrors;
 import io.loadsmith.web.Htmx;
 import io.loadsmith.web.Link;

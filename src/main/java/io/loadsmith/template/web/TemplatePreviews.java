@@ -12,10 +12,10 @@ import io.loadsmith.generation.catalog.ParameterDefinition;
 import io.loadsmith.generation.catalog.ParameterType;
 import io.loadsmith.load.DraftTemplatePreview;
 import io.loadsmith.load.LoadService;
-import io.loadsmith.load.api.LoadResponse;
+import io.loadsmith.load.LoadResponse;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.NotFoundException;
-import io.loadsmith.template.api.TemplateRequest;
+import io.loadsmith.template.TemplateRequest;
 import io.loadsmith.web.FormErrors;
 import io.loadsmith.web.RequestChecks;
 

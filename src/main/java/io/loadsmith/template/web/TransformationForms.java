@@ -5,8 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import io.loadsmith.template.api.TransformationTypeRequest;
-import io.loadsmith.template.api.TransformationTypeResponse;
+import io.loadsmith.template.TransformationTypeRequest;
+import io.loadsmith.template.TransformationTypeResponse;
 
 /** The transformation type forms of the configuration pages (HTML form fields as the browser sends them). */
 public final class TransformationForms {

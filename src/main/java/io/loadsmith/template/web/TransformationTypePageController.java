@@ -11,7 +11,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 
 import io.loadsmith.configuration.ConfigurationOverview;
 import io.loadsmith.template.TransformationTypeService;
-import io.loadsmith.template.api.TransformationTypeResponse;
+import io.loadsmith.template.TransformationTypeResponse;
 import io.loadsmith.web.FormErrors;
 import io.loadsmith.web.Htmx;
 import io.loadsmith.web.RequestChecks;

@@ -1,5 +1,7 @@
 package io.loadsmith.entity.api;
 
+import io.loadsmith.entity.EntityResponse;
+import io.loadsmith.entity.AttributeJson;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.not;
 import static org.mockito.ArgumentMatchers.any;

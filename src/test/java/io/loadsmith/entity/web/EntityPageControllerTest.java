@@ -34,8 +34,8 @@ import io.loadsmith.entity.EntityDdlService;
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.dialect.LogicalDatatypes;
 import io.loadsmith.entity.EntityService;
-import io.loadsmith.entity.api.AttributeJson;
-import io.loadsmith.entity.api.EntityResponse;
+import io.loadsmith.entity.AttributeJson;
+import io.loadsmith.entity.EntityResponse;
 import io.loadsmith.entitytype.AttributeTypeService;
 import io.loadsmith.entitytype.EntityTypeService;
 import io.loadsmith.entitytype.PhysicalType;
@@ -128,10 +128,10 @@ class EntityPageControllerTest {
 
     @Test
     void choosingATypeShowsItsDefaultAttributesAtOnce() throws Exception {
-        when(entityTypes.list(null)).thenReturn(List.of(new io.loadsmith.entitytype.api.EntityTypeResponse(1, 0,
+        when(entityTypes.list(null)).thenReturn(List.of(new io.loadsmith.entitytype.EntityTypeResponse(1, 0,
                 "DIM_SCD2", null, "D_", "_SCD2", "publish", PhysicalType.TABLE, null,
-                List.of(new io.loadsmith.entitytype.api.EntityTypeRequest.DefaultAttributeRef("SCD_ID", null)), List.of())));
-        when(defaultAttributes.list(null)).thenReturn(List.of(new io.loadsmith.entitytype.api.DefaultAttributeResponse(
+                List.of(new io.loadsmith.entitytype.EntityTypeRequest.DefaultAttributeRef("SCD_ID", null)), List.of())));
+        when(defaultAttributes.list(null)).thenReturn(List.of(new io.loadsmith.entitytype.DefaultAttributeResponse(
                 1, 0, "SCD_ID", "<entity_logical_name>_scd_id", "CHAR", 32, null, null, true, "SCD_ID", null)));
         mvc.perform(get("/entities/new").param("entityType", "DIM_SCD2").header("HX-Request", "true"))
                 .andExpect(status().isOk())

@@ -27,7 +27,7 @@ import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.servlet.MockMvc;
 
 import io.loadsmith.environment.EnvironmentService;
-import io.loadsmith.environment.api.EnvironmentResponse;
+import io.loadsmith.environment.EnvironmentResponse;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.web.WebExceptionHandler;
 

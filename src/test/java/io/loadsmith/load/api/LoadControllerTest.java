@@ -1,5 +1,7 @@
 package io.loadsmith.load.api;
 
+import io.loadsmith.load.StepJson;
+import io.loadsmith.load.LoadResponse;
 import static org.hamcrest.Matchers.containsString;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.Mockito.verifyNoInteractions;

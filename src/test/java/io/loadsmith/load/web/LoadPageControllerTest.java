@@ -37,7 +37,7 @@ import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.entity.EntityService;
 import io.loadsmith.entitytype.LoadType;
 import io.loadsmith.environment.EnvironmentService;
-import io.loadsmith.environment.api.EnvironmentResponse;
+import io.loadsmith.environment.EnvironmentResponse;
 import io.loadsmith.generation.GeneratedLoad;
 import io.loadsmith.generation.GenerationException;
 import io.loadsmith.generation.catalog.ParameterDefinition;
@@ -47,9 +47,9 @@ import io.loadsmith.generation.catalog.TemplateKind;
 import io.loadsmith.generation.catalog.TemplateLookup;
 import io.loadsmith.generation.model.StepType;
 import io.loadsmith.load.LoadService;
-import io.loadsmith.load.api.LoadRequest;
-import io.loadsmith.load.api.LoadResponse;
-import io.loadsmith.load.api.StepJson;
+import io.loadsmith.load.LoadRequest;
+import io.loadsmith.load.LoadResponse;
+import io.loadsmith.load.StepJson;
 import io.loadsmith.problem.FieldProblem;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.StaleVersionException;
@@ -263,7 +263,7 @@ class LoadPageControllerTest {
     @Test
     void saveAndCommitCommitsTheTargetsPackageAndOffersThatVersionsZip() throws Exception {
         when(loads.update(eq(5L), any())).thenReturn(vesselLoad());
-        when(entities.list(null)).thenReturn(List.of(new io.loadsmith.entity.api.EntityResponse(1, 0, "D_VESSEL_SCD2",
+        when(entities.list(null)).thenReturn(List.of(new io.loadsmith.entity.EntityResponse(1, 0, "D_VESSEL_SCD2",
                 "VESSEL", "publish", "publish.D_VESSEL_SCD2", "DIM", null, "dwh", null, null, List.of(), Instant.EPOCH,
                 Instant.EPOCH)));
         when(commits.commit("dwh", "first")).thenReturn(new PackageCommits.Committed("dwh", 3));
@@ -475,9 +475,9 @@ class LoadPageControllerTest {
                     new ParameterDefinition("invalidate_hard_deletes", ParameterType.BOOLEAN, false, "false", null)),
             Map.of("default", "MERGE"), "library");
 
-    static io.loadsmith.entity.api.EntityResponse entity(String schema, String name, String... columns) {
-        return new io.loadsmith.entity.api.EntityResponse(1, 0, name, name, schema, schema + "." + name, "DIM", null, null, null,
-                null, java.util.Arrays.stream(columns).map(c -> new io.loadsmith.entity.api.AttributeJson(c, "VARCHAR",
+    static io.loadsmith.entity.EntityResponse entity(String schema, String name, String... columns) {
+        return new io.loadsmith.entity.EntityResponse(1, 0, name, name, schema, schema + "." + name, "DIM", null, null, null,
+                null, java.util.Arrays.stream(columns).map(c -> new io.loadsmith.entity.AttributeJson(c, "VARCHAR",
                         null, null, null, null, null, null, null)).toList(), Instant.EPOCH, Instant.EPOCH);
     }
 

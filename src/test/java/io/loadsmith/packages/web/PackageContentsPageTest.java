@@ -27,18 +27,18 @@ import org.springframework.test.web.servlet.MockMvc;
 
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.entity.EntityService;
-import io.loadsmith.entity.api.AttributeJson;
-import io.loadsmith.entity.api.EntityResponse;
+import io.loadsmith.entity.AttributeJson;
+import io.loadsmith.entity.EntityResponse;
 import io.loadsmith.entitytype.LoadType;
 import io.loadsmith.entitytype.PhysicalType;
 import io.loadsmith.environment.EnvironmentService;
 import io.loadsmith.load.LoadService;
-import io.loadsmith.load.api.LoadResponse;
+import io.loadsmith.load.LoadResponse;
 import io.loadsmith.packageregistry.MetadataPackageService;
-import io.loadsmith.packageregistry.api.PackageResponse;
+import io.loadsmith.packageregistry.PackageResponse;
 import io.loadsmith.packages.PackageVersionService;
 import io.loadsmith.template.TemplateService;
-import io.loadsmith.template.api.TemplateResponse;
+import io.loadsmith.template.TemplateResponse;
 import io.loadsmith.web.WebExceptionHandler;
 
 /** The package page's Contents: what the working state holds, linked, counted, cut at 50 and escaped. */

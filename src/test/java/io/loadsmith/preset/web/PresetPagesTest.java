@@ -16,10 +16,10 @@ import org.springframework.test.web.servlet.request.MockMvcRequestBuilders;
 import io.loadsmith.entitytype.LoadType;
 import io.loadsmith.generation.model.StepType;
 import io.loadsmith.load.LoadService;
-import io.loadsmith.load.api.StepJson;
+import io.loadsmith.load.StepJson;
 import io.loadsmith.preset.LoadPresetService;
-import io.loadsmith.preset.api.PresetRequest;
-import io.loadsmith.preset.api.PresetResponse;
+import io.loadsmith.preset.PresetRequest;
+import io.loadsmith.preset.PresetResponse;
 import io.loadsmith.store.H2DemoStoreTest;
 
 /**

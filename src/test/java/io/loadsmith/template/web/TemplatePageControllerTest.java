@@ -37,12 +37,12 @@ import io.loadsmith.generation.catalog.TemplateDefinition;
 import io.loadsmith.generation.catalog.TemplateKind;
 import io.loadsmith.generation.catalog.TemplateLookup;
 import io.loadsmith.load.LoadService;
-import io.loadsmith.load.api.LoadResponse;
+import io.loadsmith.load.LoadResponse;
 import io.loadsmith.problem.FieldProblem;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.template.TemplateService;
-import io.loadsmith.template.api.ParameterJson;
-import io.loadsmith.template.api.TemplateResponse;
+import io.loadsmith.template.ParameterJson;
+import io.loadsmith.template.TemplateResponse;
 import io.loadsmith.web.WebExceptionHandler;
 
 @WebMvcTest({TemplatePageController.class, TemplateListPageController.class})
@@ -193,7 +193,7 @@ class TemplatePageControllerTest {
 
     static LoadResponse load(long id, String name, String stepText) {
         return new LoadResponse(id, 0, name, "publish.X", null, LoadType.TRANSFORM_PERSIST, null, List.of(),
-                List.of(new io.loadsmith.load.api.StepJson("s", io.loadsmith.generation.model.StepType.OVERRIDE, stepText)),
+                List.of(new io.loadsmith.load.StepJson("s", io.loadsmith.generation.model.StepType.OVERRIDE, stepText)),
                 new TreeMap<>(), Instant.EPOCH, Instant.EPOCH);
     }
 

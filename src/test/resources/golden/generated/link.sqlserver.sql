@@ -1,0 +1,21 @@
+/* 1. load_link_order (GENERATED - LINK) */
+INSERT INTO dv.link_order (dv_id, dv_id_customer, dv_id_product, dv_load_time, dv_record_source)
+SELECT n.dv_id, n.dv_id_customer, n.dv_id_product, n.dv_load_time, n.dv_record_source
+FROM (
+    SELECT m.*,
+        ROW_NUMBER() OVER (PARTITION BY m.dv_id ORDER BY m.dv_load_time, m.dv_record_source COLLATE Latin1_General_BIN2) AS dv_row_number
+    FROM (
+        SELECT LOWER(CONVERT(VARCHAR(32), HASHBYTES('MD5', UPPER(COALESCE(NULLIF(LTRIM(RTRIM(s.customer_id)), ''), '-1') + '~' + COALESCE(NULLIF(LTRIM(RTRIM(s.product_id)), ''), '-1'))), 2)) AS dv_id,
+            LOWER(CONVERT(VARCHAR(32), HASHBYTES('MD5', UPPER(COALESCE(NULLIF(LTRIM(RTRIM(s.customer_id)), ''), '-1'))), 2)) AS dv_id_customer,
+            LOWER(CONVERT(VARCHAR(32), HASHBYTES('MD5', UPPER(COALESCE(NULLIF(LTRIM(RTRIM(s.product_id)), ''), '-1'))), 2)) AS dv_id_product,
+            s.load_ts AS dv_load_time,
+            s.rec_src AS dv_record_source
+        FROM stage.order_stg s
+    ) m
+) n
+WHERE n.dv_row_number = 1
+  AND NOT EXISTS (
+    SELECT 1
+    FROM dv.link_order t
+    WHERE t.dv_id = n.dv_id
+  );

@@ -1,0 +1,7 @@
+/* 1. load_customer_v (GENERATED - STAGE VIEW) */
+IF OBJECT_ID('stage.customer_v', 'V') IS NOT NULL DROP VIEW stage.customer_v;
+CREATE VIEW stage.customer_v AS
+SELECT s.customer_id AS customer_id,
+    LOWER(CONVERT(VARCHAR(32), HASHBYTES('MD5', UPPER(COALESCE(NULLIF(LTRIM(RTRIM(s.customer_id)), ''), '-1'))), 2)) AS customer_key,
+    UPPER(s.name) AS upper_name
+FROM stage.customer_stg s;

@@ -6,7 +6,8 @@
 alter table load_preset add column offered_to_types varchar(1000);
 
 -- An SCD2 dimension fed straight from one source: scd2's temp table from the load's first source
--- (the business columns by name, the hash key from the business key), the merge, the temp table dropped.
+-- (the business columns by name, the hash key from the business key), the merge, the temp table dropped
+-- (by the template too: DROP TABLE IF EXISTS is not every dialect's form).
 insert into load_preset (name, description, offered_to_types)
 select 'scd2_from_source',
        'SCD2 history of the load''s first source: its columns by name, the hash key from the business key, one row per key',
@@ -20,7 +21,7 @@ insert into load_preset_step (preset_id, position, name, step_type, step_text)
 select id, 2, 'merge_scd2', 'OVERRIDE', '<ftltemplate:scd2:temp_table_prefix=Z_TMP_:check_duplicates=true>'
 from load_preset where name = 'scd2_from_source' and offered_to_types is not null;
 insert into load_preset_step (preset_id, position, name, step_type, step_text)
-select id, 3, 'drop_temp_table', 'OVERRIDE', 'DROP TABLE IF EXISTS <target_schema>.Z_TMP_<target_entity_name>'
+select id, 3, 'drop_temp_table', 'OVERRIDE', '<ftltemplate:scd2_prepare:temp_table_prefix=Z_TMP_:action=drop>'
 from load_preset where name = 'scd2_from_source' and offered_to_types is not null;
 
 -- Data Vault and staging types: no steps. A load with one entity mapping and no OVERRIDE step

@@ -5,6 +5,8 @@
     business_key (IDENTIFIER_LIST, default the attributes of type BUSINESS_KEY, else the first
       business column): the DV_HASHKEY is HASH_KEY of these columns, read from the source.
     valid_from (SQL, default CURRENT_TIMESTAMP): the VALID_FROM of the rows, an expression over src.
+    action (create | drop, default create): drop only drops the temp table, in the dialect's form (the
+      step after the scd2 call); it reads no source.
     source (IDENTIFIER, default the load's first source entity): the source relation.
     Source shape: a column for every target attribute that scd2 reads from its temp table (every
     attribute but SCD_ID, DV_HASHKEY, DV_DATAHASH, VALID_FROM, VALID_TO and VALIDITY_STATUS), by name.
@@ -15,6 +17,10 @@
     rows for one key.
 -->
 <#include "/lib/load.ftl">
+<#assign TEMP = "<target_schema>." + temp_table_prefix + "<target_entity_name>">
+<#if action == "drop">
+${dropTableIfExists(TEMP)};
+<#else>
 <#assign target = model.load.target>
 <#assign targetId = loads.getAttributeForType(target.attributes, "DV_HASHKEY")>
 <#assign targetValidFrom = loads.getAttributeForType(target.attributes, "VALID_FROM")>
@@ -28,7 +34,6 @@
 <#list business_key as k><#assign keyAttrs = keyAttrs + [attrNamed(target.attributes, k, "business_key")]></#list>
 <#if keyAttrs?size == 0><#assign keyAttrs = target.attributes?filter(a -> (a.attributeType!"") == "BUSINESS_KEY")></#if>
 <#if keyAttrs?size == 0><#assign keyAttrs = [carried[0]]></#if>
-<#assign TEMP = "<target_schema>." + temp_table_prefix + "<target_entity_name>">
 <#assign body>
 SELECT
     ${loads.getTransformationForAttributes("HASH_KEY", keyAttrs, "src")} AS ${targetId.sqlName}
@@ -40,3 +45,4 @@ FROM
     ${sourceRelation()} src</#assign>
 ${dropTableIfExists(TEMP)};
 ${createTableAs(TEMP, body)};
+</#if>

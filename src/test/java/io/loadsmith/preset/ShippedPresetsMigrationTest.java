@@ -77,7 +77,7 @@ class ShippedPresetsMigrationTest {
                     + " where p.name = 'scd2_from_source' order by s.position", String.class)).containsExactly(
                     "<ftltemplate:scd2_prepare:temp_table_prefix=Z_TMP_>",
                     "<ftltemplate:scd2:temp_table_prefix=Z_TMP_:check_duplicates=true>",
-                    "DROP TABLE IF EXISTS <target_schema>.Z_TMP_<target_entity_name>");
+                    "<ftltemplate:scd2_prepare:temp_table_prefix=Z_TMP_:action=drop>");
         }
     }
 }

@@ -67,7 +67,7 @@ class ShippedScd2PresetExecutionTest extends H2DemoStoreTest {
         assertThat(load.steps()).extracting(StepJson::text).containsExactly(
                 "<ftltemplate:scd2_prepare:temp_table_prefix=Z_TMP_>",
                 "<ftltemplate:scd2:temp_table_prefix=Z_TMP_:check_duplicates=true>",
-                "DROP TABLE IF EXISTS <target_schema>.Z_TMP_<target_entity_name>");
+                "<ftltemplate:scd2_prepare:temp_table_prefix=Z_TMP_:action=drop>");
         String sql = loads.generate(load.id(), engine.dialect(), null).sql();
         // The preset's VALID_FROM is the run's time; each run here gets its own, so the history can be written out.
         assertThat(sql).contains("CURRENT_TIMESTAMP");

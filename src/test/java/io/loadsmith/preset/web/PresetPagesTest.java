@@ -146,7 +146,7 @@ class PresetPagesTest extends H2DemoStoreTest {
         assertThat(editor).contains("Parameters of scd2_prepare", "Parameters of scd2",
                         "id=\"step-1-param-check_duplicates\" name=\"steps[1].params[check_duplicates]\" value=\"true\" checked",
                         "id=\"step-1-param-open_end\"", "value=\"DIM_SCD2\"")
-                .doesNotContain("id=\"steps0.text\"", "id=\"steps1.text\"", "unique_key");
+                .doesNotContain("id=\"steps0.text\"", "id=\"steps1.text\"", "id=\"steps2.text\"", "unique_key");
         assertThat(presets.offeredToTypes(shipped.id())).isEqualTo("DIM_SCD2");
         try {
             MockHttpServletRequestBuilder form = MockMvcRequestBuilders.post("/presets/" + shipped.id())
@@ -159,7 +159,8 @@ class PresetPagesTest extends H2DemoStoreTest {
                     .param("steps[1].kind", "TEMPLATE").param("steps[1].template", "scd2")
                     .param("steps[1].params[temp_table_prefix]", "Z_TMP_").param("steps[1].params[open_end]", "null")
                     .param("steps[2].name", "drop_temp_table").param("steps[2].type", "OVERRIDE")
-                    .param("steps[2].kind", "SQL").param("steps[2].text", shipped.steps().get(2).text());
+                    .param("steps[2].kind", "TEMPLATE").param("steps[2].template", "scd2_prepare")
+                    .param("steps[2].params[temp_table_prefix]", "Z_TMP_").param("steps[2].params[action]", "drop");
 
             // A new template step, then its template chosen: that template's fields appear, nothing is saved.
             String added = post(form.param("action", "add-template")).getResponse().getContentAsString(StandardCharsets.UTF_8);
@@ -176,7 +177,7 @@ class PresetPagesTest extends H2DemoStoreTest {
             assertThat(presets.get(shipped.id()).steps()).extracting(StepJson::text).containsExactly(
                     "<ftltemplate:scd2_prepare:temp_table_prefix=Z_TMP_>",
                     "<ftltemplate:scd2:temp_table_prefix=Z_TMP_:check_duplicates=false:open_end=null:invalidate_hard_deletes=false>",
-                    "DROP TABLE IF EXISTS <target_schema>.Z_TMP_<target_entity_name>");
+                    "<ftltemplate:scd2_prepare:temp_table_prefix=Z_TMP_:action=drop>");
             assertThat(presets.offeredToTypes(shipped.id())).isEqualTo("DIM_SCD2,DIM_X");
             assertThat(presets.offered("DIM_X", LoadType.TRANSFORM_PERSIST)).extracting(PresetResponse::name)
                     .containsExactly("scd2_from_source");

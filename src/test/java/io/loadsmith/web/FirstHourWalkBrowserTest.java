@@ -141,6 +141,8 @@ class FirstHourWalkBrowserTest {
         long shipped = presets.list("scd2_from_source").get(0).id();
         driver.get("http://localhost:" + port + "/presets/" + shipped);
         assertThat(driver.findElement(By.id("step-1-param-open_end")).getTagName()).isEqualTo("select");
+        // The scd2 step: a checkbox for the BOOLEAN, a select for the values of open_end.
+        js("document.getElementById('preset-step-1').scrollIntoView();");
         look("first-hour-preset-editor");
         assertThat(sideways).as("pages that scroll horizontally at 1400 px").isEmpty();
     }

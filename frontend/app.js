@@ -267,6 +267,53 @@
             form.removeAttribute("data-dirty");
         }
     }, true);
+    // The mapping editor: CUSTOM shows its SQL expression editor, another type hides it (the server
+    // drops a hidden formula), and the type's description beside it follows the choice; a row's
+    // sources field offers the attributes of the mapping it picks.
+    document.addEventListener("change", function (event) {
+        var select = event.target;
+        if (select.matches && select.matches("select[data-custom-toggle]")) {
+            var cell = select.parentNode;
+            cell.querySelectorAll(".mapping-formula").forEach(function (formula) {
+                formula.hidden = select.value.toUpperCase() !== "CUSTOM";
+                var area = formula.querySelector("textarea");
+                if (area && !formula.hidden) {
+                    if (area.classList.contains("code-later")) {
+                        area.classList.replace("code-later", "code");
+                        enhance(formula);
+                    }
+                    if (area.codeMirror) {
+                        area.codeMirror.refresh();
+                    }
+                }
+            });
+            var help = cell.querySelector(".type-help");
+            var chosen = select.options[select.selectedIndex];
+            if (help && chosen) {
+                help.textContent = chosen.getAttribute("data-description") || "";
+            }
+        } else if (select.matches && select.matches("tr.mapping-row select[name$='.mapping']")) {
+            var sources = select.closest("tr").querySelector(".mapping-sources-input");
+            if (sources) {
+                sources.setAttribute("list", "mapping-attributes-" + select.value);
+            }
+        }
+    });
+    // Choosing a mapping's source entity maps by name at once (its hidden button): the change goes
+    // no further, so the live preview does not race the editor's answer with the form before it.
+    document.addEventListener("change", function (event) {
+        var select = event.target;
+        var button = select.getAttribute && select.getAttribute("data-chosen")
+            ? document.getElementById(select.getAttribute("data-chosen")) : null;
+        if (button && window.htmx) {
+            event.stopPropagation();
+            var form = trackedForm(select);
+            if (form) {
+                markDirty(form);
+            }
+            button.click();
+        }
+    }, true);
     window.addEventListener("beforeunload", function (event) {
         if (document.querySelector("form[data-track-changes][data-dirty]")) {
             event.preventDefault();

@@ -7,6 +7,7 @@
 -->
 <#include "/lib/load.ftl">
 <#include "/lib/mapping.ftl">
+<#include "/lib/audit_history.ftl">
 <#if model.load.mappings?size != 1>
     <#stop "generated logic reads exactly one entity mapping; load " + model.load.name + " has " + model.load.mappings?size + ".">
 </#if>
@@ -75,11 +76,13 @@
 <#assign flagScope = {
     "OPT_SCAN_ONLY_THE_LATEST_BY_KEY": ["SAT", "PSA"],
     "OPT_INSERT_UPDATE_BY_ID_AS_MERGE": ["REF", "DIM", "FACT"],
-    "OPT_INSERT_UPDATE_DELETE_BY_DATAHASH_AS_MERGE": ["REF", "DIM", "FACT"]}>
+    "OPT_INSERT_UPDATE_DELETE_BY_DATAHASH_AS_MERGE": ["REF", "DIM", "FACT"],
+    "OPT_AUDIT_HISTORY": ["HUB", "LINK", "SAT", "PSA", "SAT_MA"]}>
 <#assign flagWhy = {
     "OPT_SCAN_ONLY_THE_LATEST_BY_KEY": "it narrows the history a load compares with, which only a SAT or PSA load reads",
     "OPT_INSERT_UPDATE_BY_ID_AS_MERGE": "only REF, DIM and FACT loads update rows in place; the others insert only",
-    "OPT_INSERT_UPDATE_DELETE_BY_DATAHASH_AS_MERGE": "only REF, DIM and FACT loads update and delete rows in place; the others insert only"}>
+    "OPT_INSERT_UPDATE_DELETE_BY_DATAHASH_AS_MERGE": "only REF, DIM and FACT loads update and delete rows in place; the others insert only",
+    "OPT_AUDIT_HISTORY": "the history audit is generated for HUB, LINK, SAT, PSA and SAT_MA loads"}>
 <#function checkOptions>
     <#list flagScope?keys as name>
         <#if loadOptDefined(name)>
@@ -119,6 +122,26 @@
     </#list>
     <#return true>
 </#function>
+<#-- OPT_AUDIT_HISTORY (Loadsmith's own option, not the commercial designer's): after the insert, one
+     statement fails the load naming the keys whose rows break the target's invariants (lib/audit_history.ftl);
+     the insert and the audit are one transaction where the dialect has multi-statement transactions. -->
+<#function auditHistory>
+    <#return flag("OPT_AUDIT_HISTORY")>
+</#function>
+<#assign auditTx = auditHistory() && (dialect.capabilities.multi_statement_transactions!true)>
+<#assign auditWho = "generated " + kind + " load " + model.load.name>
+<#-- Opens the audit's transaction (before the insert). -->
+<#macro auditBegin>
+<#if auditTx>
+${fn.begin_transaction()};
+</#if>
+</#macro>
+<#-- Closes it after the audit statement. -->
+<#macro auditCommit>
+<#if auditTx>
+COMMIT;
+</#if>
+</#macro>
 <#-- A true / false load option (checked by checkOptions) as a boolean; absent is false. -->
 <#function flag name>
     <#return loadOpt(name)?trim?lower_case == "true">

@@ -31,9 +31,11 @@
 <#local scan = flag("OPT_SCAN_ONLY_THE_LATEST_BY_KEY")>
 <#if scan>
     <@scanOnlyTheLatest keyText hk dh ltime rsList extras cols/>
+    <@satelliteAudit hk ltime/>
     <#return>
 </#if>
 ${conflictCheck(keyText, hk, dh, ltime, extras)};
+<@auditBegin/>
 <#-- T-SQL's ROW_NUMBER needs an ORDER BY: without a record source the rows of a partition are alike
      (same key, time and datahash), so the partition's own load time orders them. -->
 INSERT INTO ${targetTable} (${cols?join(", ")})
@@ -72,12 +74,21 @@ LEFT JOIN (
 ) l ON l.${hk.sqlName} = c.${hk.sqlName}</#if>
 WHERE (c.dv_previous_hash IS NULL<#if !skip> AND (l.${hk.sqlName} IS NULL OR l.${dh.sqlName} <> c.${dh.sqlName})</#if>)
    OR c.dv_previous_hash <> c.${dh.sqlName};
+<@satelliteAudit hk ltime/>
+</#macro>
+<#-- OPT_AUDIT_HISTORY: one row per key and load time, checked after the insert (both paths). -->
+<#macro satelliteAudit hk ltime>
+<#if auditHistory()>
+<@auditLoadTimes who=auditWho table=targetTable key=hk.sqlName keyLabel=hk.name loadTime=ltime.sqlName loadTimeLabel=ltime.name atomic=auditTx/>
+<@auditCommit/>
+</#if>
 </#macro>
 <#-- The same load as historizedByDatahash (same rows inserted), comparing with one window over the
      target rows of the batch's keys: their latest row per key gives both the high-water mark and the
      datahash compared with. -->
 <#macro scanOnlyTheLatest keyText hk dh ltime rsList extras cols>
 ${conflictCheck(keyText, hk, dh, ltime, extras)};
+<@auditBegin/>
 INSERT INTO ${targetTable} (${cols?join(", ")})
 SELECT ${qual(cols, "c")}
 FROM (

@@ -10,6 +10,7 @@
 <#local extras = loadTimeExtra(ltime)>
 <#local cols = insertColumns(ltime)>
 <#local order = "m." + ltime.sqlName + (rsList?size > 0)?then(", " + fn.code_point_order("m." + rsList[0].sqlName), "")>
+<@auditBegin/>
 INSERT INTO ${targetTable} (${cols?join(", ")})
 SELECT ${qual(cols, "n")}
 FROM (
@@ -25,4 +26,8 @@ WHERE n.dv_row_number = 1<#if !skipDuplicatePrevention()>
     FROM ${targetTable} t
     WHERE t.${hk.sqlName} = n.${hk.sqlName}${andOption("OPT_NOT_EXISTS_WHERE")}
   )</#if>;
+<#if auditHistory()>
+<@auditUnique who=auditWho table=targetTable keys=[hk.sqlName] labels=[hk.name] atomic=auditTx/>
+<@auditCommit/>
+</#if>
 </#macro>

@@ -6,6 +6,8 @@
     (default cdc_seq), event_time_column (default event_time), delete_value (default D),
     source (default the load's first source entity), work_prefix (default Z_CDC_),
     open_end (null | far_future, default null: the open version's VALID_TO, lib/load.ftl openEnd).
+    audit_history (BOOLEAN, default false): the target's history audited before the COMMIT
+      (lib/audit_history.ftl), naming up to 5 keys when broken.
   Required attribute types of the target: VALID_FROM, VALID_TO (timestamps; VALID_TO IS NULL on
     the open version, or 9999-12-31 00:00:00 with open_end=far_future); optional VALIDITY_STATUS (1/0, or TRUE/FALSE if BOOLEAN: the open version).
     The target must have the key columns and the sequence column; every other target column
@@ -33,6 +35,7 @@
     - Event times are expected to grow with the sequence; if not, a version may end before it starts.
 -->
 <#include "/lib/load.ftl">
+<#include "/lib/audit_history.ftl">
 <#assign target = model.load.target>
 <#-- Columns and the target are written in their SQL form (quoted when case-sensitive); work tables
      and the LAG aliases (_p_<name>) are derived from the plain names, unquoted where made and read;
@@ -212,6 +215,14 @@ WHERE NOT (${fn.nvl("s." + OP, "''")} = ${delete_value});
 </#if>
 </#macro>
 <#assign allCols = cols + [VF, VT] + sqlNames(statusAttrs)>
+<#-- audit_history: the target's history checked after the write, before the COMMIT where there is one. -->
+<#macro audit atomic>
+<#if audit_history>
+<@auditValidity who="cdc_scd2 load " + model.load.name table=T keys=K labels=names(keyAttrs) shown=K vf=VF vfName=vfAttr.name
+    vt=VT convention=open_end type=vtAttr.physicalDatatype status=(statusAttrs?size == 1)?then(statusAttrs[0].sqlName, "")
+    on=ON!"1" atomic=atomic/>
+</#if>
+</#macro>
 <#if (dialect.capabilities.multi_statement_transactions!true) || !(dialect.capabilities.insert_overwrite!false)>
 <#if dialect.capabilities.multi_statement_transactions!true>
 ${fn.begin_transaction()};
@@ -223,6 +234,7 @@ INSERT INTO ${T} (${allCols?join(", ")})
 SELECT ${allCols?join(", ")}
 FROM ${HIST};
 <@writeSeen/>
+<@audit dialect.capabilities.multi_statement_transactions!true/>
 <#if dialect.capabilities.multi_statement_transactions!true>
 COMMIT;
 </#if>
@@ -248,6 +260,7 @@ FROM ${S} s
 JOIN ${KEYS} k ON ${eqAll(K, "k", "s")}
 WHERE NOT (${fn.nvl("s." + OP, "''")} = ${delete_value});
 </#if>
+<@audit false/>
 </#if>
 DROP TABLE ${KEYS};
 DROP TABLE ${HIST};

@@ -6,6 +6,7 @@
     mapped attribute (the business key, BUSINESS_KEY, ...) is copied through its formula.
     Options: OPT_WHERE (source rows), OPT_NOT_EXISTS_WHERE (target rows that count as existing),
     OPT_SKIP_DUPLICATE_PREVENTION (no check against the target).
+    OPT_AUDIT_HISTORY (Loadsmith's own): the keys' uniqueness checked after the insert.
   Semantics (dv-semantics.md rules 9-12)
     Insert-only: a key is inserted once, with the load time and record source of its first
     appearance; within the batch one row per key, earliest load time, then lowest record source

@@ -6,6 +6,7 @@
     the payload is the other mapped attributes.
     Options: OPT_WHERE (source rows), OPT_NOT_EXISTS_WHERE (the satellite rows read as history),
     OPT_SKIP_DUPLICATE_PREVENTION (no comparison with the satellite's rows).
+    OPT_AUDIT_HISTORY (Loadsmith's own): one row per key and load time checked after the insert.
   Semantics (historized by datahash as insert, rules 14-20)
     Per key only stage rows later than its latest satellite row count (a rerun inserts nothing);
     rows of one key, load time and datahash count once (lowest record source kept); rows of one key

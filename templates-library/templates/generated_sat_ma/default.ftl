@@ -4,7 +4,8 @@
   Inputs
     Target attributes by type: DV_HASHKEY (mapped), DV_DATAHASH (mapped with HASH_LIST over the
     payload: an aggregate over the set), DV_LOAD_TIME (mapped, else the run's CURRENT_TS), optional
-    DV_RECORD_SOURCE; the payload is the other mapped attributes. Options: OPT_WHERE, OPT_SKIP_DUPLICATE_PREVENTION.
+    DV_RECORD_SOURCE; the payload is the other mapped attributes. Options: OPT_WHERE, OPT_SKIP_DUPLICATE_PREVENTION,
+    OPT_AUDIT_HISTORY (Loadsmith's own: one set per key and load time checked after the insert).
   Semantics (rules 22-24)
     A set is the distinct rows of one key at one load time (a row delivered under several record
     sources once, the lowest kept); every row of a set carries the set's HASH_LIST. Per key only
@@ -48,6 +49,7 @@
     <#assign memberParts = memberParts + [(c != hk.sqlName && memberAttr?has_content && ["CHAR", "VARCHAR"]?seq_contains(memberAttr[0].datatype!""))?then(fn.code_point_order("m." + c), "m." + c)]>
 </#list>
 <#assign whereOpt = loadOpt("OPT_WHERE")?has_content?then("\n        WHERE (" + loadOpt("OPT_WHERE") + ")", "")>
+<@auditBegin/>
 INSERT INTO ${targetTable} (${cols?join(", ")})
 SELECT <#list cols as c><#if c == dh.sqlName>ch.dv_set_hash<#else>mem.${c}</#if><#sep>, </#list>
 FROM (
@@ -91,3 +93,8 @@ LEFT JOIN (
 ) l ON l.${hk.sqlName} = ch.dv_set_key</#if>
 WHERE (ch.dv_previous_hash IS NULL<#if !skip> AND (l.${hk.sqlName} IS NULL OR l.dv_latest_hash <> ch.dv_set_hash)</#if>)
    OR ch.dv_previous_hash <> ch.dv_set_hash;
+<#if auditHistory()>
+<@auditLoadTimes who=auditWho table=targetTable key=hk.sqlName keyLabel=hk.name loadTime=ltime.sqlName loadTimeLabel=ltime.name
+    datahash=dh.sqlName atomic=auditTx/>
+<@auditCommit/>
+</#if>

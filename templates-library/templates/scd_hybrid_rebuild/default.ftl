@@ -14,6 +14,8 @@
       new version).
     execution_time (SQL, default CURRENT_TIMESTAMP), source (default the first source entity),
     work_prefix (default Z_NEW_).
+    audit_history (BOOLEAN, default false): the target's history audited before the COMMIT
+      (lib/audit_history.ftl), naming up to 5 keys when broken.
   Required attribute types of the target: SCD_ID (integer surrogate key), SCD_VERSION (integer,
     1 = oldest), VALID_FROM, VALID_TO (timestamps; 9999-12-31 or NULL on the current version, see open_end),
     VALIDITY_STATUS (BOOLEAN TRUE/FALSE, or 1/0).
@@ -40,6 +42,7 @@
     - Rerunning the same batch changes nothing.
 -->
 <#include "/lib/load.ftl">
+<#include "/lib/audit_history.ftl">
 <#assign target = model.load.target>
 <#-- Columns and the target are written in their SQL form (quoted when case-sensitive); the work
      table's name is derived from the plain name, unquoted where made and read; messages name the
@@ -108,6 +111,13 @@ SELECT
 FROM ${S} s
 LEFT JOIN ${T} p ON ${eqAll(K, "p", "s")} AND p.${ST} = ${ON}
 WHERE p.${SK} IS NULL OR ${changed}</#macro>
+<#-- audit_history: the target's history checked after the write, before the COMMIT where there is one. -->
+<#macro audit atomic>
+<#if audit_history>
+<@auditValidity who="scd_hybrid_rebuild load " + model.load.name table=T keys=K labels=names(keyAttrs) shown=K vf=VF vfName=vfAttr.name
+    vt=VT convention=open_end type=vtAttr.physicalDatatype status=ST on=ON atomic=atomic/>
+</#if>
+</#macro>
 -- Duplicate keys in the source stop the load before any write.
 ${failIfAny("    SELECT " + qual(K, "s") + " FROM " + S + " s GROUP BY " + qual(K, "s") + " HAVING COUNT(*) > 1",
     lit("scd_hybrid_rebuild load " + model.load.name + ": the source " + S + " has several rows for one natural key ("
@@ -140,6 +150,7 @@ WHERE p.${ST} = ${ON} AND NOT EXISTS (SELECT 1 FROM ${S} s WHERE ${eqAll(K, "s",
 </#if>
 INSERT INTO ${T} (${allCols?join(", ")})
 SELECT ${allCols?join(", ")} FROM ${NEW};
+<@audit dialect.capabilities.multi_statement_transactions!true/>
 <#if dialect.capabilities.multi_statement_transactions!true>
 COMMIT;
 </#if>
@@ -166,6 +177,7 @@ UNION ALL
 <#if dialect.capabilities.insert_overwrite!false>
 INSERT OVERWRITE TABLE ${T}
 SELECT ${allCols?join(", ")} FROM ${NEW};
+<@audit false/>
 <#else>
 <#if dialect.capabilities.multi_statement_transactions!true>
 ${fn.begin_transaction()};
@@ -175,6 +187,7 @@ ${fn.begin_transaction()};
 DELETE FROM ${T} WHERE 1 = 1;
 INSERT INTO ${T} (${allCols?join(", ")})
 SELECT ${allCols?join(", ")} FROM ${NEW};
+<@audit dialect.capabilities.multi_statement_transactions!true/>
 <#if dialect.capabilities.multi_statement_transactions!true>
 COMMIT;
 </#if>

@@ -30,6 +30,8 @@
     delta_prefix (IDENTIFIER, default Z_DELTA_): the delta table is <target schema>.<prefix><target name>.
     watermark_prefix (IDENTIFIER, default Z_WM_): historical snapshot input only; the one-column
       table <target schema>.<prefix><target name> holding the observed_at values loaded.
+    audit_history (BOOLEAN, default false): phase all or apply; the target's history audited before
+      the COMMIT (lib/audit_history.ftl), naming up to 5 keys when broken.
   Required attribute types: none (columns are named by parameters); an optional VALIDITY_STATUS
     column (1/0, or TRUE/FALSE when BOOLEAN) is 1 on the open version and not read from the source. Source shape: every target
     column except the validity columns, by name, plus observed_at when historical.
@@ -77,6 +79,7 @@
       the watermark is written right after, outside a transaction.
 -->
 <#include "/lib/load.ftl">
+<#include "/lib/audit_history.ftl">
 <#assign target = model.load.target>
 <#-- Columns and the target are written in their SQL form (quoted when case-sensitive); the delta and
      watermark tables and the LAG aliases (_p_<name>, _pk_<name>) are derived from the plain names,
@@ -597,6 +600,11 @@ VALUES (${qual(cols + [VF] + setCols + delCols, "src")});
 INSERT INTO ${W} (observed_until)
 SELECT DISTINCT ${OBS} FROM ${S} s
 WHERE NOT EXISTS (SELECT 1 FROM ${W} w WHERE w.observed_until = ${OBS});
+</#if>
+<#if audit_history>
+<#-- The target's history checked after the write, before the COMMIT where there is one. -->
+<@auditValidity who="snapshot load " + model.load.name table=T keys=K labels=Kn shown=K vf=VF vfName=vfAttr.name
+    vt=VT convention=OE type=vtAttr.physicalDatatype status=(statusAttrs?size == 1)?then(statusCols[0], "") on=ON!"1" atomic=tx/>
 </#if>
 <#if tx>
 COMMIT;

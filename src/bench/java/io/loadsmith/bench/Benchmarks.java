@@ -11,7 +11,7 @@ import java.util.List;
  * Runs the benchmarks and writes docs/benchmarks.md. Each figure comes with its baseline from
  * the same run, so the ratios hold on other machines even where the absolute numbers do not.
  * {@code mvn -Pbench -DskipTests verify}; pass "quick" as a second argument for smaller sizes, and
- * {@code -Dbench.only=history,cli} (generator, scaling, engine, store, import, tryit, startup, history, cli, renders, pool) to run
+ * {@code -Dbench.only=history,cli} (generator, scaling, engine, store, import, tryit, startup, history, audits, cli, renders, pool) to run
  * only those and replace only their tables in the file.
  */
 public final class Benchmarks {
@@ -65,6 +65,10 @@ public final class Benchmarks {
         }
         if (on.test("history")) {
             tables.add(HistoryTemplates.run(quick ? 100_000 : 1_000_000));
+            System.out.println(tables.get(tables.size() - 1).markdown());
+        }
+        if (on.test("audits")) {
+            tables.add(AuditBench.run(quick ? 50_000 : 200_000));
             System.out.println(tables.get(tables.size() - 1).markdown());
         }
         if (on.test("cli")) {

@@ -129,6 +129,12 @@ public class LoadService {
         return audit.updated(ObjectKind.LOAD, before, toResponse(loads.saveAndFlush(load)));
     }
 
+    /** The transformation types a mapping may name (the library's formulas, the store's, CUSTOM) and their descriptions. */
+    @Transactional(readOnly = true)
+    public java.util.SortedMap<String, String> transformationTypes() {
+        return mappingSources.describedTransformationTypes();
+    }
+
     public void delete(long id) {
         Load load = find(id);
         audit.deleted(ObjectKind.LOAD, () -> toResponse(load));

@@ -18,7 +18,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import io.loadsmith.dialect.Dialect;
 import io.loadsmith.dialect.DialectRegistry;
-import io.loadsmith.generation.InMemoryTemplates;
 import io.loadsmith.generation.model.AttributeModel;
 import io.loadsmith.generation.model.EntityModel;
 import io.loadsmith.generation.model.LoadModel;
@@ -47,6 +46,19 @@ class DialectSyntaxTest {
     @MethodSource("templateLoads")
     void everyStatementOfEveryTemplateParsesAndUsesOnlyWhatTheDialectHas(String name, String dialect) {
         String sql = Loads.sql(TemplateGoldenTest.loads().get(name), dialect);
+
+        assertThat(DialectSyntax.problems(sql, REGISTRY.get(dialect))).as(sql).isEmpty();
+    }
+
+    static Stream<Arguments> generatedAuditLoads() {
+        return GeneratedLoadsGoldenTest.auditLoads().keySet().stream().flatMap(name -> DIALECTS.stream().map(d -> Arguments.of(name, d)));
+    }
+
+    /** The generated loads with OPT_AUDIT_HISTORY=true: the audit statement and its transaction parse. */
+    @ParameterizedTest(name = "{0} on {1}")
+    @MethodSource("generatedAuditLoads")
+    void everyStatementOfTheGeneratedAuditsParses(String name, String dialect) {
+        String sql = Loads.sql(GeneratedLoadsGoldenTest.auditLoads().get(name), dialect);
 
         assertThat(DialectSyntax.problems(sql, REGISTRY.get(dialect))).as(sql).isEmpty();
     }

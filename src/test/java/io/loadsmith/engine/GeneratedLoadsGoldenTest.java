@@ -37,7 +37,22 @@ class GeneratedLoadsGoldenTest {
                 .flatMap(dialect -> CORE.stream().map(name -> Arguments.of(name, dialect, loads.get(name))));
         Stream<Arguments> every = EVERY_TEMPLATE.stream()
                 .flatMap(dialect -> loads.keySet().stream().map(name -> Arguments.of(name, dialect, loads.get(name))));
-        return Stream.concat(core, every);
+        Stream<Arguments> audits = Stream.of("snowflake", "bigquery", "databricks", "redshift", "sqlserver", "synapse", "fabric")
+                .flatMap(dialect -> auditLoads().entrySet().stream().map(e -> Arguments.of(e.getKey(), dialect, e.getValue())));
+        return Stream.concat(Stream.concat(core, every), audits);
+    }
+
+    /** The generated loads with OPT_AUDIT_HISTORY=true (issue 47 item 7); DialectSyntaxTest parses them too. */
+    static Map<String, LoadModel> auditLoads() {
+        Map<String, LoadModel> loads = GeneratedLoadsDialectSyntaxTest.loads();
+        Map<String, LoadModel> audited = new java.util.LinkedHashMap<>();
+        for (String name : List.of("hub", "link", "sat", "psa", "sat_ma")) {
+            LoadModel l = loads.get(name);
+            Map<String, String> options = new java.util.HashMap<>(l.options());
+            options.put("OPT_AUDIT_HISTORY", "true");
+            audited.put(name + "_audit", new LoadModel(l.name(), l.target(), l.sources(), l.steps(), options, l.mappings()));
+        }
+        return audited;
     }
 
     @ParameterizedTest(name = "{0} on {1}")

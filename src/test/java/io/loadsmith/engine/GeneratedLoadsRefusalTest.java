@@ -30,7 +30,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import io.loadsmith.generation.GeneratedLoad;
 import io.loadsmith.generation.GenerationException;
-import io.loadsmith.generation.InMemoryTemplates;
 import io.loadsmith.generation.model.AttributeModel;
 import io.loadsmith.generation.model.EntityModel;
 import io.loadsmith.generation.model.LoadModel;

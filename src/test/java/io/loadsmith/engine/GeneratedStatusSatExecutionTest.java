@@ -26,7 +26,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import io.loadsmith.generation.GenerationException;
-import io.loadsmith.generation.InMemoryTemplates;
 import io.loadsmith.generation.model.EntityModel;
 import io.loadsmith.generation.model.LoadModel;
 

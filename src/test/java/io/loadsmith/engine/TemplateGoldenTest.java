@@ -112,11 +112,30 @@ class TemplateGoldenTest {
         loads.put("append", Loads.load("customer_append", CUSTOMER, List.of(CUSTOMER_SRC), "<ftltemplate:append>"));
         loads.put("insert_new_by_datahash", Loads.load("customer_psa", CUSTOMER_PSA, List.of(CUSTOMER_SRC),
                 "<ftltemplate:insert_new_by_datahash:key_columns=customer_id>"));
+        loads.putAll(auditLoads());
+        return loads;
+    }
+
+    /** The history templates with audit_history=true (issue 47 item 7); also golden on databricks. */
+    static Map<String, LoadModel> auditLoads() {
+        Map<String, LoadModel> loads = new LinkedHashMap<>();
+        loads.put("scd2_audit", Loads.load("load_d_vessel_scd2", VesselFixture.target(), List.of(),
+                "<ftltemplate:scd2:temp_table_prefix=Z_TMP_:business_key=mmsi_key:audit_history=true>"));
+        loads.put("cdc_scd2_audit", Loads.load("cdc_person", PERSON, List.of(EVENTS),
+                "<ftltemplate:cdc_scd2:key_columns=person_id,tenant:audit_history=true>"));
+        loads.put("snapshot_check_current_audit", Loads.load("snap_customer", CUSTOMER_SNAP_DELETED, List.of(CUSTOMER_SRC),
+                "<ftltemplate:snapshot:strategy=check:unique_key=customer_id,region:check_columns=*:deletion_records=true"
+                        + ":open_end=far_future:audit_history=true>"));
+        loads.put("scd_hybrid_rebuild_audit", Loads.load("dim_user_rebuild", DIM_USER, List.of(STAGING),
+                "<ftltemplate:scd_hybrid_rebuild:natural_key=login:scd1_columns=name:audit_history=true>"));
         return loads;
     }
 
     static Stream<Arguments> cases() {
-        return loads().keySet().stream().flatMap(name -> Stream.of("snowflake", "bigquery", "redshift", "sqlserver", "synapse", "fabric").map(d -> Arguments.of(name, d)));
+        return Stream.concat(
+                loads().keySet().stream().flatMap(name -> Stream.of("snowflake", "bigquery", "redshift", "sqlserver", "synapse", "fabric")
+                        .map(d -> Arguments.of(name, d))),
+                auditLoads().keySet().stream().map(name -> Arguments.of(name, "databricks")));
     }
 
     @ParameterizedTest(name = "{0} on {1}")

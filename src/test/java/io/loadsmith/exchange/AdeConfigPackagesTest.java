@@ -13,7 +13,7 @@ import org.springframework.core.io.ClassPathResource;
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.engine.DialectSyntax;
 import io.loadsmith.engine.TestGenerators;
-import io.loadsmith.generation.InMemoryTemplates;
+import io.loadsmith.engine.InMemoryTemplates;
 import io.loadsmith.generation.model.AttributeModel;
 import io.loadsmith.generation.model.EntityModel;
 import io.loadsmith.generation.model.LoadModel;

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import io.loadsmith.engine.InMemoryTemplates;
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.engine.VesselFixture;
 import io.loadsmith.generation.catalog.LibraryTemplateSource;

@@ -11,6 +11,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import io.loadsmith.engine.InMemoryTemplates;
 import io.loadsmith.engine.TestGenerators;
 import io.loadsmith.generation.catalog.ParameterDefinition;
 import io.loadsmith.generation.catalog.ParameterType;

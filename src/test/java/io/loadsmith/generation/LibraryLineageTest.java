@@ -10,6 +10,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import io.loadsmith.engine.InMemoryTemplates;
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.engine.VesselFixture;
 import io.loadsmith.generation.model.LoadModel;

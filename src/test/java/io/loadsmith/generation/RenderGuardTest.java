@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 
+import io.loadsmith.engine.InMemoryTemplates;
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.generation.catalog.LibraryTemplateSource;
 import io.loadsmith.generation.catalog.TemplateCatalog;

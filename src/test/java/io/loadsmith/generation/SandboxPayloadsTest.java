@@ -1,5 +1,6 @@
 package io.loadsmith.generation;
 
+import io.loadsmith.engine.InMemoryTemplates;
 import io.loadsmith.engine.VesselFixture;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -9,6 +9,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import freemarker.core.ParseException;
+import io.loadsmith.engine.InMemoryTemplates;
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.generation.catalog.LibraryTemplateSource;
 import io.loadsmith.generation.catalog.TemplateCatalog;

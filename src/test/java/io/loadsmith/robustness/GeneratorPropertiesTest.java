@@ -8,7 +8,7 @@ import java.util.Map;
 import io.loadsmith.engine.TestGenerators;
 import io.loadsmith.engine.VesselFixture;
 import io.loadsmith.generation.GenerationException;
-import io.loadsmith.generation.InMemoryTemplates;
+import io.loadsmith.engine.InMemoryTemplates;
 import io.loadsmith.generation.catalog.TemplateRejectedException;
 import io.loadsmith.generation.catalog.TemplateSandbox;
 import io.loadsmith.generation.model.LoadModel;

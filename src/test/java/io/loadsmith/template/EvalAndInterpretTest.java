@@ -13,7 +13,7 @@ import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.engine.TestGenerators;
 import io.loadsmith.engine.VesselFixture;
 import io.loadsmith.generation.GenerationException;
-import io.loadsmith.generation.InMemoryTemplates;
+import io.loadsmith.engine.InMemoryTemplates;
 import io.loadsmith.generation.catalog.LibraryTemplateSource;
 import io.loadsmith.generation.catalog.TemplateCatalog;
 import io.loadsmith.generation.FreemarkerEngine;

@@ -102,6 +102,13 @@ public class TemplateCatalog {
                 }
                 searched.add(source.location(kind, name, variant));
             }
+            if (kind == TemplateKind.FORMULA) {
+                // A stored type with formulas for other dialects only (the commercial tool's default
+                // configuration brings HASH_KEY for SNOWFLAKE, MS_SQL and REDSHIFT) does not hide the
+                // library's formula for this dialect: before, PostgreSQL got the run-time value '<hash_key>'
+                // as every row's hash key, and a hub took one row for all keys.
+                continue;
+            }
             // The first source that defines the name owns it: the library does not fill gaps in a store template.
             break;
         }

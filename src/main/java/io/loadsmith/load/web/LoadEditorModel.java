@@ -13,6 +13,7 @@ import io.loadsmith.entitytype.LoadType;
 import io.loadsmith.generation.catalog.TemplateDefinition;
 import io.loadsmith.generation.catalog.TemplateLookup;
 import io.loadsmith.generation.model.StepType;
+import io.loadsmith.load.LoadService;
 import io.loadsmith.load.LoadResponse;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.InvalidRequestException;
@@ -30,8 +31,11 @@ class LoadEditorModel {
     private final TemplateLookup templates;
     private final PackageCommits commits;
     private final LoadPreviews previews;
+    private final LoadService loads;
 
-    LoadEditorModel(EntityService entities, TemplateLookup templates, PackageCommits commits, LoadPreviews previews) {
+    LoadEditorModel(EntityService entities, TemplateLookup templates, PackageCommits commits, LoadPreviews previews,
+                    LoadService loads) {
+        this.loads = loads;
         this.entities = entities;
         this.templates = templates;
         this.commits = commits;
@@ -89,6 +93,20 @@ class LoadEditorModel {
                 e -> e.qualifiedName().toLowerCase(Locale.ROOT), e -> "/entities/" + e.id(), (a, b) -> a)));
         LoadForm form = (LoadForm) model.getAttribute("form");
         model.addAttribute("columns", form == null ? List.of() : LoadForm.columnsOf(form, all));
+        if (form != null && !form.getMapping().isEdited()) {
+            // First drawn (or after a save): the stored mappings over the saved target's attributes.
+            form.setMapping(MappingEditor.of(load.mappings(), all.stream()
+                    .filter(e -> e.qualifiedName().equalsIgnoreCase(load.target())).findFirst()));
+        }
+        if (form != null) {
+            // What each mapping's source attributes field offers, by mapping position.
+            model.addAttribute("mappingSourceAttributes", form.getMapping().getMappings().stream()
+                    .map(m -> MappingEditor.attributesOf(m.getSource(), all)).toList());
+        }
+        // Each type's description as the editor shows it beside the choice: its first 110 characters or so.
+        java.util.SortedMap<String, String> types = new java.util.TreeMap<>();
+        loads.transformationTypes().forEach((type, description) -> types.put(type, MappingEditor.shortly(description)));
+        model.addAttribute("transformationTypes", types);
         model.addAttribute("loadTypes", LoadType.values());
         model.addAttribute("stepTypes", StepType.values());
         List<TemplateDefinition> callable = templates.all();

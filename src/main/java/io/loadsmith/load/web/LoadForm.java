@@ -32,6 +32,7 @@ public class LoadForm {
     private List<String> sources = new ArrayList<>();
     private Map<String, String> options = new LinkedHashMap<>();
     private List<StepRow> steps = new ArrayList<>();
+    private MappingEditor mapping = new MappingEditor();
 
     public static LoadForm of(LoadResponse l) {
         LoadForm form = new LoadForm();
@@ -108,7 +109,8 @@ public class LoadForm {
                     s.storedKind(text));
         }).toList();
         return new LoadRequest(version, name == null ? null : name.strip(), target, loadType,
-                description == null || description.isBlank() ? null : description, sources, stepJson, options);
+                description == null || description.isBlank() ? null : description, sources, stepJson, options,
+                mapping.isEdited() ? mapping.toMappings() : null);
     }
 
     /** One step: SQL text, or a template call edited as the template's parameters. */
@@ -236,5 +238,7 @@ public class LoadForm {
     public Map<String, String> getOptions() { return options; }
     public void setOptions(Map<String, String> options) { this.options = options; }
     public List<StepRow> getSteps() { return steps; }
+    public MappingEditor getMapping() { return mapping; }
+    public void setMapping(MappingEditor mapping) { this.mapping = mapping; }
     public void setSteps(List<StepRow> steps) { this.steps = steps; }
 }

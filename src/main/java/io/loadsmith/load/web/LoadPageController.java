@@ -14,6 +14,7 @@ import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.environment.EnvironmentService;
 import io.loadsmith.generation.catalog.TemplateLookup;
 import io.loadsmith.load.LoadService;
+import io.loadsmith.load.LoadRequest;
 import io.loadsmith.load.LoadResponse;
 import io.loadsmith.names.Names;
 import io.loadsmith.web.FormErrors;
@@ -35,9 +36,12 @@ public class LoadPageController {
     private final TemplateLookup templates;
     private final LoadPreviews previews;
     private final LoadEditorModel editor;
+    private final MappingActions mappingActions;
 
     LoadPageController(LoadService loads, EnvironmentService environments, DialectRegistry dialects,
-                       TemplateLookup templates, LoadPreviews previews, LoadEditorModel editor) {
+                       TemplateLookup templates, LoadPreviews previews, LoadEditorModel editor,
+                       MappingActions mappingActions) {
+        this.mappingActions = mappingActions;
         this.loads = loads;
         this.environments = environments;
         this.dialects = dialects;
@@ -66,8 +70,9 @@ public class LoadPageController {
     /**
      * One POST for the whole editor. {@code action}: {@code save}, {@code add-sql}, {@code add-template},
      * {@code remove-N}, {@code up-N}, {@code down-N}, {@code refresh} (a template was chosen), {@code commit}
-     * (save, then commit the package the target is in, with {@code commitMessage}). Only save and commit
-     * store; the others show the changed form again, unsaved.
+     * (save, then commit the package the target is in, with {@code commitMessage}), and the mapping
+     * editor's ({@link MappingActions}). Only save, commit and the mapping editor's confirmed Add to the
+     * target store; the others show the changed form again, unsaved.
      */
     @PostMapping("/{id}")
     public String edit(@PathVariable long id, @ModelAttribute("form") LoadForm form, BindingResult binding,
@@ -87,6 +92,12 @@ public class LoadPageController {
             return Htmx.isHtmx(request) ? view + " :: preview" : view;
         }
         boolean commit = "commit".equals(action);
+        if (MappingActions.handles(action)) {
+            mappingActions.apply(form, stored, action, model);
+            model.addAttribute("unsaved", true);
+            model.addAttribute("focus", MappingActions.focusAfter(action));
+            return editorView(request, editor.show(stored, previews.draft(form, stored, dialect, environment, model), model, FormErrors.NONE));
+        }
         if (!"save".equals(action) && !commit) {
             form.rearrange(action);
             model.addAttribute("unsaved", true);
@@ -127,7 +138,12 @@ public class LoadPageController {
 
     private boolean unchanged(LoadForm form, LoadResponse stored) {
         try {
-            return LoadForm.of(stored).toRequest(templates::find).equals(form.toRequest(templates::find));
+            LoadRequest typed = form.toRequest(templates::find);
+            if (typed.mappings() != null && typed.mappings().equals(stored.mappings())) {
+                typed = new LoadRequest(typed.version(), typed.name(), typed.target(), typed.loadType(),
+                        typed.description(), typed.sources(), typed.steps(), typed.options());
+            }
+            return LoadForm.of(stored).toRequest(templates::find).equals(typed);
         } catch (RuntimeException notARequest) {
             return false;
         }

@@ -60,7 +60,7 @@ class LoadPreviews {
         return draft(form, null, dialect, environment, model);
     }
 
-    /** As above, for a stored load: the form does not edit mappings, so the stored ones are generated with it. */
+    /** As above, for a stored load: a form without the mapping editor is generated with the stored mappings. */
     Preview draft(LoadForm form, LoadResponse stored, String dialect, String environment, Model model) {
         model.addAttribute("draft", true);
         return generated(dialect, environment, (chosen, env) -> {
@@ -72,8 +72,9 @@ class LoadPreviews {
         });
     }
 
+    /** The editor's mappings when the form carries them (the draft's), else the stored ones. */
     private static LoadRequest withMappings(LoadRequest r, LoadResponse stored) {
-        return stored == null ? r : new LoadRequest(r.version(), r.name(), r.target(), r.loadType(), r.description(),
+        return stored == null || r.mappings() != null ? r : new LoadRequest(r.version(), r.name(), r.target(), r.loadType(), r.description(),
                 r.sources(), r.steps(), r.options(), stored.mappings());
     }
 

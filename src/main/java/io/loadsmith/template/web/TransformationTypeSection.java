@@ -53,9 +53,11 @@ public class TransformationTypeSection implements ConfigurationSection {
         templates.formulas().forEach(f -> formulas.put(f.name(), new TransformationView(null, f.name(), "library",
                 new TreeMap<>(f.variants()), runtimeValue(f.name(), f.variants()))));
         transformations.list(null).forEach(t -> {
-            // A stored type without formulas lets the library's of its name apply (TemplateCatalog).
+            // The library's formulas of its name apply for the dialects the stored type has none for
+            // (TemplateCatalog): the imported HASH_KEY, for three dialects only, is no run-time value.
             TransformationView shipped = formulas.get(t.name());
-            Map<String, String> applying = t.formulas().isEmpty() && shipped != null ? shipped.formulas() : t.formulas();
+            Map<String, String> applying = new TreeMap<>(shipped == null ? Map.of() : shipped.formulas());
+            applying.putAll(t.formulas());
             formulas.put(t.name(), new TransformationView(t.id(), t.name(), "store", t.formulas(),
                     runtimeValue(t.name(), applying)));
         });

@@ -9,7 +9,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import io.loadsmith.engine.TestGenerators;
-import io.loadsmith.generation.InMemoryTemplates;
+import io.loadsmith.engine.InMemoryTemplates;
 import io.loadsmith.generation.model.AttributeModel;
 import io.loadsmith.generation.model.EntityModel;
 import io.loadsmith.generation.model.LoadModel;
@@ -83,5 +83,17 @@ class RuntimeTransformationTypesTest {
         assertThat(render(templates, "${loads.getTransformationForAttributes(\"CURRENT_TS\", [])}", "postgresql", Map.of()))
                 .isEqualTo("SELECT CURRENT_TIMESTAMP;");
         assertThat(RuntimeValues.describe("RUN_ID")).isEqualTo("'<run_id>'");
+    }
+
+    @Test
+    void aStoredTypeWithFormulasForOtherDialectsOnlyKeepsTheLibrarysFormulaForThisOne() {
+        // As the commercial tool's default configuration imports HASH_KEY: formulas for other products only.
+        InMemoryTemplates templates = new InMemoryTemplates().add(named("HASH_KEY", Map.of("snowflake", "'team'")));
+        String expression = "${loads.getTransformationForAttributes(\"HASH_KEY\", [])}";
+
+        assertThat(render(templates, expression, "snowflake", Map.of())).isEqualTo("SELECT 'team';");
+        // Not the run-time value '<hash_key>': the library's HASH_KEY (MD5 of no parts here).
+        assertThat(render(templates, expression, "postgresql", Map.of())).startsWith("SELECT MD5(");
+        assertThat(render(templates, expression, "h2", Map.of())).doesNotContain("<hash_key>");
     }
 }

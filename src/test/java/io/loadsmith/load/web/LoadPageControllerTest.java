@@ -59,7 +59,7 @@ import io.loadsmith.web.WebExceptionHandler;
         LoadRemovalPageController.class})
 // Slices test the controllers; who may call them is the security tests' subject.
 @org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc(addFilters = false)
-@Import({DialectRegistry.class, WebExceptionHandler.class, LoadPreviews.class, LoadEditorModel.class,
+@Import({DialectRegistry.class, WebExceptionHandler.class, LoadPreviews.class, LoadEditorModel.class, MappingActions.class,
         io.loadsmith.entity.web.PackageNames.class})
 class LoadPageControllerTest {
 

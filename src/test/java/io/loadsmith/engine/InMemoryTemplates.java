@@ -1,4 +1,4 @@
-package io.loadsmith.generation;
+package io.loadsmith.engine;
 
 import java.util.HashMap;
 import java.util.List;

@@ -1,0 +1,84 @@
+/* 1. load_sat_customer (GENERATED - SAT) */
+SELECT CAST('generated SAT load load_sat_customer into dv.sat_customer: the stage rows of key ' + bad.dv_key_text + ' at load time ' + bad.dv_load_time_text + ' conflict (same key and load time, different datahashes); nothing was loaded. Deliver one row per key and load time.' AS INTEGER) AS load_check_failed
+FROM (
+    SELECT TOP 1 * FROM (
+    SELECT MIN(m.dv_key_text) AS dv_key_text, CONVERT(VARCHAR(19), m.dv_load_time, 126) + '.' + RIGHT('000000' + CAST(DATEPART(MICROSECOND, m.dv_load_time) AS VARCHAR(6)), 6) AS dv_load_time_text
+    FROM (
+        SELECT LOWER(CONVERT(VARCHAR(32), HASHBYTES('MD5', UPPER(COALESCE(NULLIF(LTRIM(RTRIM(s.customer_id)), ''), '-1'))), 2)) AS dv_id,
+            s.load_ts AS dv_load_time,
+            s.rec_src AS dv_record_source,
+            LOWER(CONVERT(VARCHAR(32), HASHBYTES('MD5', COALESCE(s.name, '-1') + '~' + COALESCE(s.city, '-1')), 2)) AS dv_datahash,
+            s.name AS name,
+            s.city AS city,
+            UPPER(COALESCE(NULLIF(LTRIM(RTRIM(s.customer_id)), ''), '-1')) AS dv_key_text
+        FROM stage.customer_stg s
+    ) m
+    GROUP BY m.dv_id, m.dv_load_time
+    HAVING COUNT(DISTINCT m.dv_datahash) > 1
+    ) o
+) bad;
+SET XACT_ABORT ON;
+BEGIN TRANSACTION;
+INSERT INTO dv.sat_customer (dv_id, dv_load_time, dv_record_source, dv_datahash, name, city)
+SELECT c.dv_id, c.dv_load_time, c.dv_record_source, c.dv_datahash, c.name, c.city
+FROM (
+    SELECT d.*,
+        LAG(d.dv_datahash) OVER (PARTITION BY d.dv_id ORDER BY d.dv_load_time) AS dv_previous_hash
+    FROM (
+        SELECT n.*
+        FROM (
+            SELECT m.*,
+                ROW_NUMBER() OVER (PARTITION BY m.dv_id, m.dv_load_time, m.dv_datahash ORDER BY m.dv_record_source COLLATE Latin1_General_100_BIN2_UTF8) AS dv_row_number
+            FROM (
+                SELECT LOWER(CONVERT(VARCHAR(32), HASHBYTES('MD5', UPPER(COALESCE(NULLIF(LTRIM(RTRIM(s.customer_id)), ''), '-1'))), 2)) AS dv_id,
+                    s.load_ts AS dv_load_time,
+                    s.rec_src AS dv_record_source,
+                    LOWER(CONVERT(VARCHAR(32), HASHBYTES('MD5', COALESCE(s.name, '-1') + '~' + COALESCE(s.city, '-1')), 2)) AS dv_datahash,
+                    s.name AS name,
+                    s.city AS city
+                FROM stage.customer_stg s
+            ) m
+        ) n
+        LEFT JOIN (
+            SELECT t.dv_id, MAX(t.dv_load_time) AS dv_latest_load_time
+            FROM dv.sat_customer t
+            GROUP BY t.dv_id
+        ) w ON w.dv_id = n.dv_id
+        WHERE n.dv_row_number = 1
+          AND (w.dv_latest_load_time IS NULL OR n.dv_load_time > w.dv_latest_load_time)
+    ) d
+) c
+LEFT JOIN (
+    SELECT r.dv_id, r.dv_datahash
+    FROM (
+        SELECT t.dv_id, t.dv_datahash,
+            ROW_NUMBER() OVER (PARTITION BY t.dv_id ORDER BY t.dv_load_time DESC) AS dv_row_number
+        FROM dv.sat_customer t
+    ) r
+    WHERE r.dv_row_number = 1
+) l ON l.dv_id = c.dv_id
+WHERE (c.dv_previous_hash IS NULL AND (l.dv_id IS NULL OR l.dv_datahash <> c.dv_datahash))
+   OR c.dv_previous_hash <> c.dv_datahash;
+-- Audit (OPT_AUDIT_HISTORY): one row per key and load time, after the write and before the COMMIT
+SELECT CAST('generated SAT load load_sat_customer: the target dv.sat_customer breaks its history invariants after the write; offending keys (at most 5 shown): ' + REPLACE(bad.dv_audit_keys, '~', '; ') + '. The load is rolled back; repair the history (or the load) and rerun.' AS INTEGER) AS load_check_failed
+FROM (
+    SELECT TOP 1 * FROM (
+    SELECT a.* FROM (
+    SELECT COUNT(*) AS dv_audit_n, STRING_AGG(x.dv_audit_key + ': ' + x.dv_audit_problem, '~') WITHIN GROUP (ORDER BY x.dv_audit_key + ': ' + x.dv_audit_problem) AS dv_audit_keys
+    FROM (
+    SELECT TOP 5 * FROM (
+        SELECT 'dv_id=' + COALESCE(CAST(h.dv_id AS VARCHAR(4000)), 'NULL') + ', dv_load_time=' + COALESCE(CAST(h.dv_load_time_text AS VARCHAR(4000)), 'NULL') AS dv_audit_key, CASE MIN(h.dv_audit_code) WHEN 1 THEN 'several rows at one load time' END AS dv_audit_problem
+        FROM (
+            SELECT t.dv_id, CONVERT(VARCHAR(19), t.dv_load_time, 126) + '.' + RIGHT('000000' + CAST(DATEPART(MICROSECOND, t.dv_load_time) AS VARCHAR(6)), 6) AS dv_load_time_text, CASE WHEN COUNT(*) > 1 THEN 1 END AS dv_audit_code
+            FROM dv.sat_customer t
+            GROUP BY t.dv_id, t.dv_load_time
+        ) h
+        WHERE h.dv_audit_code IS NOT NULL
+        GROUP BY h.dv_id, h.dv_load_time_text
+    ) f ORDER BY f.dv_audit_key
+    ) x
+    ) a
+    WHERE a.dv_audit_n > 0
+    ) o
+) bad;
+COMMIT;

@@ -85,7 +85,7 @@ class PresetPagesTest extends H2DemoStoreTest {
         PresetResponse stored = presets.list("vessel_like").get(0);
         // The form writes the call back from the typed values: scd2's unticked check_duplicates as false.
         assertThat(stored.steps()).extracting(StepJson::text).containsExactly(steps.get(0).text(), steps.get(1).text(),
-                "<ftltemplate:scd2:temp_table_prefix=Z_TMP_:check_duplicates=false:invalidate_hard_deletes=false>",
+                "<ftltemplate:scd2:temp_table_prefix=Z_TMP_:check_duplicates=false:invalidate_hard_deletes=false:audit_history=false>",
                 steps.get(3).text());
         assertThat(stored.options()).containsExactly(Map.entry("historize", "true"), Map.entry("source_system", "AIS"));
         assertThat(stored.packageName()).isEqualTo("demo");
@@ -176,7 +176,7 @@ class PresetPagesTest extends H2DemoStoreTest {
             assertThat(saved.getResponse().getRedirectedUrl()).isEqualTo("/presets/" + shipped.id() + "?saved=1");
             assertThat(presets.get(shipped.id()).steps()).extracting(StepJson::text).containsExactly(
                     "<ftltemplate:scd2_prepare:temp_table_prefix=Z_TMP_>",
-                    "<ftltemplate:scd2:temp_table_prefix=Z_TMP_:check_duplicates=false:open_end=null:invalidate_hard_deletes=false>",
+                    "<ftltemplate:scd2:temp_table_prefix=Z_TMP_:check_duplicates=false:open_end=null:invalidate_hard_deletes=false:audit_history=false>",
                     "<ftltemplate:scd2_prepare:temp_table_prefix=Z_TMP_:action=drop>");
             assertThat(presets.offeredToTypes(shipped.id())).isEqualTo("DIM_SCD2,DIM_X");
             assertThat(presets.offered("DIM_X", LoadType.TRANSFORM_PERSIST)).extracting(PresetResponse::name)

@@ -1,7 +1,5 @@
 package io.loadsmith.deployment;
 
-import java.util.Objects;
-
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
@@ -40,16 +38,24 @@ public record MigrationChange(
         this(kind, entity, attribute, before, after, destructive, reason, from, to, previous, null, null);
     }
 
-    /** This change with the dialect's types of its column; kept out when they read as the logical ones. */
+    /**
+     * This change with the dialect's types of its column; kept out when they read as the logical ones
+     * (DECIMAL(10,2) is DECIMAL(10, 2)). A dropped column's type is only a reminder: not repeated.
+     */
     MigrationChange withPhysical(String physicalBefore, String physicalAfter) {
-        boolean same = Objects.equals(logical(before), physicalBefore) && Objects.equals(logical(after), physicalAfter);
-        return same ? this : new MigrationChange(kind, entity, attribute, before, after, destructive, reason, from, to,
-                previous, physicalBefore, physicalAfter);
+        if (after == null || (same(before, physicalBefore) && same(after, physicalAfter))) {
+            return this;
+        }
+        return new MigrationChange(kind, entity, attribute, before, after, destructive, reason, from, to, previous,
+                physicalBefore, physicalAfter);
     }
 
-    /** The type part of {@code before} / {@code after} ("VARCHAR(10) NOT NULL" → "VARCHAR(10)"). */
-    private static String logical(String type) {
-        return type == null ? null : type.replace(" NOT NULL", "");
+    /** Whether a logical type ("DECIMAL(10, 2) NOT NULL") reads as the physical one ("decimal(10,2)"). */
+    private static boolean same(String logical, String physical) {
+        if (logical == null || physical == null) {
+            return logical == null && physical == null;
+        }
+        return logical.replace(" NOT NULL", "").replace(" ", "").equalsIgnoreCase(physical.replace(" ", ""));
     }
 
     /** A sentence for refusals, headers and the designer, e.g. "widen column dw.t.name VARCHAR(10) → VARCHAR(20)". */
@@ -70,7 +76,7 @@ public record MigrationChange(
                 text.append(" (in SQL ").append(physicalAfter).append(')');
             }
         } else if (before != null) {
-            text.append(" (was ").append(before).append(physicalBefore == null ? "" : ", in SQL " + physicalBefore).append(')');
+            text.append(" (was ").append(before).append(')');
         }
         return text.toString();
     }

@@ -86,6 +86,11 @@ public class LoadForm {
      * {@code remove-N}, {@code up-N}, {@code down-N}.
      */
     void rearrange(String action) {
+        rearrange(steps, action);
+    }
+
+    /** The step editor's actions on a list of step rows; the preset page's editor shares them. */
+    public static void rearrange(List<StepRow> steps, String action) {
         if ("refresh".equals(action)) {
             steps.stream().filter(s -> (s.getName() == null || s.getName().isBlank())
                     && s.getTemplate() != null && !s.getTemplate().isBlank()).forEach(s -> s.setName(s.getTemplate()));

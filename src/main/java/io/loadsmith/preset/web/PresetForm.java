@@ -10,10 +10,10 @@ import io.loadsmith.generation.catalog.TemplateDefinition;
 import io.loadsmith.generation.model.StepType;
 import io.loadsmith.load.LoadResponse;
 import io.loadsmith.load.StepJson;
+import io.loadsmith.load.web.LoadForm;
 import io.loadsmith.load.web.LoadForm.StepRow;
 import io.loadsmith.preset.PresetRequest;
 import io.loadsmith.preset.PresetResponse;
-import io.loadsmith.web.FormRows;
 import io.loadsmith.web.NameValueLines;
 
 /**
@@ -69,19 +69,7 @@ public class PresetForm {
      * (a template was chosen), {@code add-sql}, {@code add-template}, {@code remove-N}, {@code up-N}, {@code down-N}.
      */
     void rearrange(String action) {
-        if ("refresh".equals(action)) {
-            steps.stream().filter(s -> (s.getName() == null || s.getName().isBlank())
-                    && s.getTemplate() != null && !s.getTemplate().isBlank()).forEach(s -> s.setName(s.getTemplate()));
-            return;
-        }
-        if (action.startsWith("add-")) {
-            StepRow row = new StepRow();
-            row.setType(StepType.OVERRIDE);
-            row.setKind("add-template".equals(action) ? StepRow.TEMPLATE : StepRow.SQL);
-            steps.add(row);
-            return;
-        }
-        FormRows.move(steps, action);
+        LoadForm.rearrange(steps, action);
     }
 
     /** {@code templates} finds a template step's parameters, to write its call from the typed values. */

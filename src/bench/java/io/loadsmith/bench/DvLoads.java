@@ -51,10 +51,13 @@ final class DvLoads {
         return Integer.getInteger("bench.dv.rows", quick ? 100_000 : 1_000_000);
     }
 
-    /** Rounds per row, even so each side runs first equally often: -Dbench.dv.rounds, else 4 (PostgreSQL) and 8 (DuckDB). */
+    /**
+     * Rounds per row, even so each side runs first equally often: 4 on PostgreSQL, 8 on DuckDB (its rows take
+     * under a second a side, and move more between rounds); {@code -Dbench.dv.rounds=N} or {@code =PG,DUCKDB} sets them.
+     */
     static int rounds(boolean pg) {
-        Integer set = Integer.getInteger("bench.dv.rounds");
-        return Math.max(1, set != null ? set : pg ? 4 : 8);
+        String[] set = System.getProperty("bench.dv.rounds", "4,8").split(",");
+        return Math.max(1, Integer.parseInt(set[pg || set.length == 1 ? 0 : 1].trim()));
     }
 
     static Table run(int rows, String... only) throws Exception {

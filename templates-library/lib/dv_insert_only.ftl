@@ -12,8 +12,8 @@
 <#local order = "m." + ltime.sqlName + (rsList?size > 0)?then(", " + fn.code_point_order("m." + rsList[0].sqlName), "")>
 <#-- Without OPT_NOT_EXISTS_WHERE the check reads the key alone, so it goes before the window: only
      the batch's new keys are numbered (benchmark 15: numbering the whole batch first made the hub
-     load 1.7x the hand-written one at 1 % new keys on PostgreSQL). The option's condition may read the batch row's other columns, so with it
-     the check stays on the row the numbering picked. -->
+     load 1.7x the hand-written one at 1 % new keys on PostgreSQL). The option's condition may read
+     the batch row's other columns, so with it the check stays on the row the numbering picked. -->
 <#local early = !skipDuplicatePrevention() && !loadOpt("OPT_NOT_EXISTS_WHERE")?has_content>
 <#local late = !skipDuplicatePrevention() && !early>
 <@auditBegin/>

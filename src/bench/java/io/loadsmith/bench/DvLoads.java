@@ -56,7 +56,8 @@ final class DvLoads {
      * under a second a side, and move more between rounds); {@code -Dbench.dv.rounds=N} or {@code =PG,DUCKDB} sets them.
      */
     static int rounds(boolean pg) {
-        String[] set = System.getProperty("bench.dv.rounds", "4,8").split(",");
+        String given = System.getProperty("bench.dv.rounds", "");
+        String[] set = (given.matches("\\s*\\d+\\s*(,\\s*\\d+\\s*)?") ? given : "4,8").split(",");
         return Math.max(1, Integer.parseInt(set[pg || set.length == 1 ? 0 : 1].trim()));
     }
 

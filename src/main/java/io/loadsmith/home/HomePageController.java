@@ -90,6 +90,10 @@ public class HomePageController {
                 results.add(new Item("Load", l.name(), steps.isEmpty() ? "" : "steps: " + String.join(", ", steps),
                         "/loads/" + l.id(), l.updatedAt()));
             });
+            // A mapping leads to its load's mapping editor; the detail names the attributes that matched.
+            loads.searchMappings(text).forEach(m -> results.add(new Item("Mapping", m.source() + " → " + m.target(),
+                    "load " + m.load() + (m.attributes().isEmpty() ? "" : ": " + String.join("; ", m.attributes())),
+                    "/loads/" + m.loadId() + "#mapping-editor", m.updatedAt())));
             results.addAll(configuration.search(text));
             results.addAll(places.search(text));
         }

@@ -26,6 +26,28 @@ public interface LoadRepository extends JpaRepository<Load, Long> {
             order by l.name""")
     List<Load> search(String text);
 
+    /** Loads with a mapping whose source entity, or whose target, has a schema or name that contains the text. */
+    @Query("""
+            select distinct l from Load l join l.mappings m join m.source e join l.target t
+            where lower(e.name) like lower(concat('%', :text, '%'))
+               or lower(e.schemaName) like lower(concat('%', :text, '%'))
+               or lower(t.name) like lower(concat('%', :text, '%'))
+               or lower(t.schemaName) like lower(concat('%', :text, '%'))""")
+    List<Load> searchMappedEntities(String text);
+
+    /** Loads that map a target attribute, or through a transformation type, whose name contains the text. */
+    @Query("""
+            select distinct l from Load l join l.attributeMappings a
+            where lower(a.targetAttribute) like lower(concat('%', :text, '%'))
+               or lower(a.transformationType) like lower(concat('%', :text, '%'))""")
+    List<Load> searchMappedTargets(String text);
+
+    /** Loads that map a source attribute whose name contains the text. */
+    @Query("""
+            select distinct l from Load l join l.mappingSources s
+            where lower(s.sourceAttribute) like lower(concat('%', :text, '%'))""")
+    List<Load> searchMappedSources(String text);
+
     List<Load> findTop10ByOrderByUpdatedAtDesc();
 
     /** Soft-deleted loads, newest first: id, name, deleted_at. */

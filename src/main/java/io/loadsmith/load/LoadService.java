@@ -89,6 +89,22 @@ public class LoadService {
         return loads.search(text).stream().map(LoadService::toResponse).toList();
     }
 
+    /**
+     * The entity mappings whose source entity, target entity or a mapped attribute (target, source or
+     * transformation type) contains {@code text}, ignoring case: one match per mapping, by load name.
+     */
+    @Transactional(readOnly = true)
+    public List<MappingMatch> searchMappings(String text) {
+        Map<Long, Load> found = new TreeMap<>();
+        for (List<Load> hits : List.of(loads.searchMappedEntities(text), loads.searchMappedTargets(text),
+                loads.searchMappedSources(text))) {
+            hits.forEach(l -> found.putIfAbsent(l.getId(), l));
+        }
+        return found.values().stream().map(LoadService::toResponse)
+                .flatMap(l -> MappingMatch.in(l, text).stream())
+                .sorted(java.util.Comparator.comparing(MappingMatch::load)).toList();
+    }
+
     /** The ten most recently changed loads, newest first. */
     @Transactional(readOnly = true)
     public List<LoadResponse> recent() {

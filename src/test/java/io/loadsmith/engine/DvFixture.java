@@ -20,6 +20,11 @@ import io.loadsmith.generation.model.StepModel;
  */
 final class DvFixture {
 
+    /** A name as the engine's dialect quotes it in SQL written by a test ("..." or `...` on Spark). */
+    static String quoted(TargetEngine engine, String name) {
+        return new io.loadsmith.dialect.DialectRegistry().get(engine.dialect()).quoteIdentifier(name);
+    }
+
     static final AttributeModel CUSTOMER_ID = attr("customer_id", "VARCHAR");
     static final AttributeModel NAME = attr("name", "VARCHAR");
     static final AttributeModel CITY = attr("city", "VARCHAR");

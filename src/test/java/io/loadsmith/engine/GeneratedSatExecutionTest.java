@@ -175,11 +175,12 @@ class GeneratedSatExecutionTest {
             String sql = Loads.sql(DvFixture.load("load_sat_user", sat, DvFixture.mapping(stage,
                     DvFixture.map(hubKey, "HASH_KEY", userId), DvFixture.copy(time, loadedAt),
                     DvFixture.map(hash, "HASH_DIFF", NAME), DvFixture.copy(NAME, NAME))), engine.dialect());
-            TargetEngine.execute(db, "INSERT INTO stage.\"userStage\" VALUES ('alice', 'Ann', TIMESTAMP '2024-01-01 00:00:00'),"
+            TargetEngine.execute(db, "INSERT INTO stage." + DvFixture.quoted(engine, "userStage") + " VALUES ('alice', 'Ann', TIMESTAMP '2024-01-01 00:00:00'),"
                     + " ('Alice', 'Ann', TIMESTAMP '2024-01-02 00:00:00')");
             Loads.run(db, sql);
             Loads.run(db, sql);
-            assertThat(Loads.rows(db, "SELECT \"hubKey\", \"loadTime\", name FROM dv.\"satUser\""))
+            assertThat(Loads.rows(db, "SELECT " + DvFixture.quoted(engine, "hubKey") + ", " + DvFixture.quoted(engine, "loadTime")
+                    + ", name FROM dv." + DvFixture.quoted(engine, "satUser")))
                     .containsExactly(row(ALICE, "2024-01-01 00:00:00", "Ann"));
         }
     }

@@ -1,5 +1,6 @@
 package io.loadsmith.home;
 
+import static io.loadsmith.store.Api.obj;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 
@@ -64,5 +65,20 @@ class FindAnythingTest extends H2DemoStoreTest {
         Document list = Jsoup.parse(mvc.perform(get("/packages").accept("text/html")).andReturn().getResponse().getContentAsString());
         assertThat(list.select("#package-list tbody tr td:first-child a").eachAttr("href")).contains("/packages/demo");
         assertThat(list.select("#package-list a").eachAttr("href")).contains("/packages/demo/deployments", "/lineage?package=demo");
+    }
+
+    @Test
+    void aMappingIsFoundByAnAttributeAndLeadsToItsLoadsMappingEditor() throws Exception {
+        api().create("/api/v1/entities", obj("logicalName", "Orders", "name", "Orders", "schema", "find_src",
+                "physicalType", "TABLE", "attributes", List.of(obj("name", "order_ref", "datatype", "VARCHAR", "dataLength", 20))));
+        api().create("/api/v1/entities", obj("logicalName", "hub_order", "name", "hub_order", "schema", "find_tgt",
+                "physicalType", "TABLE", "attributes", List.of(obj("name", "hk", "datatype", "CHAR", "dataLength", 32))));
+        long load = api().create("/api/v1/loads", obj("name", "load_find_hub_order", "target", "find_tgt.hub_order",
+                "steps", List.of(obj("name", "s", "type", "OVERRIDE", "text", "SELECT 1")),
+                "mappings", List.of(obj("source", "find_src.Orders", "attributes",
+                        List.of(obj("target", "hk", "sources", List.of("order_ref"), "transformationType", "HASH_KEY"))))))
+                .get("id").asLong();
+        assertThat(search("ORDER_REF")).contains(
+                "Mapping | find_src.Orders → find_tgt.hub_order | /loads/" + load + "#mapping-editor");
     }
 }

@@ -86,6 +86,37 @@ public interface LoadMappingsContract {
                 mapped("user_ref", List.of("userId"), null, null));
     }
 
+    /** Search (and the palette, which reads it) finds a mapping by its source or target entity and by a mapped attribute. */
+    @Test
+    default void searchFindsMappingsBySourceTargetAndAttribute() {
+        long load = hubLoad("map_find");
+        assertThat(put(load, version(load), List.of(mapping("map_find.Stage_Customer", List.of(
+                mapped("hk", List.of("customer_no"), "HASH_KEY", null),
+                mapped("bk", List.of("customer_no"), "BUSINESS_KEY", null),
+                mapped("user_ref", List.of("userId"), null, null))))).status()).isEqualTo(200);
+        LoadService loads = context().getBean(LoadService.class);
+        String source = "map_find.Stage_Customer";
+        String target = "map_find.hub_customer";
+
+        // By the source entity's name (any case) or the target's: the mapping, no attribute lines.
+        assertThat(loads.searchMappings("stage_CUSTOMER")).filteredOn(m -> m.loadId() == load)
+                .singleElement().satisfies(m -> {
+                    assertThat(m.source()).isEqualTo(source);
+                    assertThat(m.target()).isEqualTo(target);
+                    assertThat(m.load()).isEqualTo("load_map_find");
+                });
+        assertThat(loads.searchMappings("hub_customer")).anyMatch(m -> m.loadId() == load);
+        // By a source attribute, a target attribute or a transformation type: the lines that match.
+        assertThat(loads.searchMappings("USERID")).filteredOn(m -> m.loadId() == load).singleElement()
+                .satisfies(m -> assertThat(m.attributes()).containsExactly("user_ref ← userId"));
+        assertThat(loads.searchMappings("business_key")).filteredOn(m -> m.loadId() == load).singleElement()
+                .satisfies(m -> assertThat(m.attributes()).containsExactly("bk ← customer_no (BUSINESS_KEY)"));
+        assertThat(loads.searchMappings("customer_no")).filteredOn(m -> m.loadId() == load).singleElement()
+                .satisfies(m -> assertThat(m.attributes()).containsExactly("hk ← customer_no (HASH_KEY)",
+                        "bk ← customer_no (BUSINESS_KEY)"));
+        assertThat(loads.searchMappings("no such name anywhere")).noneMatch(m -> m.loadId() == load);
+    }
+
     @Test
     default void compositeMappingsAreStoredInOrderAndReadBackInTheStoredCase() {
         long load = hubLoad("map_store");
@@ -107,8 +138,14 @@ public interface LoadMappingsContract {
                 .containsExactly("hk<-[customer_no, qualify]:HASH_KEY", "bk<-[customer_no]:BUSINESS_KEY",
                         "load_dts<-[]:CURRENT_TS", "rec_src<-[]:CUSTOM='CRM'", "user_ref<-[userId]:copy");
         // The load's page lists them.
-        assertThat(api().raw(HttpMethod.GET, "/loads/" + load, null).text()).contains("Mappings (1)",
-                "map_store.Stage_Customer (SOURCE)", "hk ← customer_no, qualify (HASH_KEY)", "user_ref ← userId (copy)");
+        org.jsoup.nodes.Document page = org.jsoup.Jsoup.parse(api().raw(HttpMethod.GET, "/loads/" + load, null).text());
+        assertThat(page.select("#mapping-editor select.mapping-source-entity option[selected]").eachAttr("value"))
+                .containsExactly("map_store.Stage_Customer");
+        assertThat(page.select("#mapping-editor tr.mapping-row").stream().map(row -> row.selectFirst(".mapping-target").text()
+                + " ← " + row.selectFirst("input.mapping-sources-input").val() + " ("
+                + java.util.Optional.ofNullable(row.selectFirst("select.mapping-type option[selected]"))
+                        .map(org.jsoup.nodes.Element::text).orElse("copy") + ")").toList())
+                .contains("hk ← customer_no, qualify (HASH_KEY)", "user_ref ← userId (copy)");
         // The load itself carries them, and a change of the load that does not give mappings keeps them.
         JsonNode loadJson = api().get("/api/v1/loads/" + load);
         assertThat(loadJson.get("mappings")).isEqualTo(read.get("mappings"));

@@ -179,6 +179,19 @@ final class DialectSteps {
                 && !TypeChanges.compare(change.from(), change.to()).nullabilityChanged();
     }
 
+    /**
+     * The changes with their columns' types in the dialect, so the list says what the SQL does. A rename
+     * is of a name, not a type; a column of a table that is created or dropped is not listed.
+     */
+    static List<MigrationChange> withPhysicalTypes(List<MigrationChange> changes, Map<String, EntityModel> before,
+                                                   Map<String, EntityModel> after) {
+        return changes.stream().map(c -> c.kind() == ChangeKind.RENAME_COLUMN || (c.from() == null && c.to() == null) ? c
+                : c.withPhysical(c.from() == null ? null : attribute(before.get(SnapshotDiff.key(c.entity())),
+                        c.from().name()).physicalDatatype(),
+                        c.to() == null ? null : attribute(after.get(SnapshotDiff.key(c.entity())), c.to().name())
+                                .physicalDatatype())).toList();
+    }
+
     static boolean physicalTypeChanges(MigrationChange change, EntityModel before, EntityModel after) {
         return !Objects.equals(attribute(before, change.from().name()).physicalDatatype(),
                 attribute(after, change.to().name()).physicalDatatype());

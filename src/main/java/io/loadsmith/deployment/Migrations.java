@@ -54,7 +54,8 @@ public class Migrations {
         List<DialectSteps.Planned> planned = DialectSteps.of(changes, dialect, before, after);
         MigrationRenderer renderer = new MigrationRenderer(engine.freemarker(), engine.loads(), engine.ddl(), hashes);
         List<MigrationStep> steps = renderer.render(planned, dialect, neutralAfter, before, after);
-        return new Migration(to.name(), fromLabel, toLabel, dialect.name(), changes, steps,
+        return new Migration(to.name(), fromLabel, toLabel, dialect.name(),
+                DialectSteps.withPhysicalTypes(changes, before, after), steps,
                 MigrationRenderer.script(steps));
     }
 

@@ -55,7 +55,7 @@ public final class DocumentModels implements TemplateSource {
                             a.transformationType(), a.formula())).toList()));
         }
         return new LoadModel(load.name(), target,
-                load.sources().stream().map(s -> entity(s, "$.loads[" + load.name() + "].sources")).toList(),
+                load.sources().stream().map(s -> source(s, "$.loads[" + load.name() + "].sources")).toList(),
                 load.steps().stream().map(s -> new StepModel(s.name(), StepType.valueOf(s.type()), s.text())).toList(),
                 load.options(), mappings);
     }
@@ -82,6 +82,21 @@ public final class DocumentModels implements TemplateSource {
     private static String known(PackageDocument document) {
         List<String> names = document.environments().stream().map(PackageDocument.EnvironmentDoc::name).toList();
         return names.isEmpty() ? "none" : String.join(", ", names);
+    }
+
+    /**
+     * A load's source: the package's entity, or one of another package (a dimension of a new package
+     * fed from a shared staging table, issue 48), known here by its name only: the document holds
+     * no other package's attributes. Mappings, which need them, stay within the package.
+     */
+    private EntityModel source(String qualifiedName, String where) {
+        EntityModel own = qualifiedName == null ? null : entities.get(qualifiedName.toLowerCase(Locale.ROOT));
+        int dot = qualifiedName == null ? -1 : qualifiedName.indexOf('.');
+        if (own != null || dot <= 0) {
+            return entity(qualifiedName, where);
+        }
+        String name = qualifiedName.substring(dot + 1);
+        return new EntityModel(name, name, qualifiedName.substring(0, dot), null, "TABLE", List.of());
     }
 
     private EntityModel entity(String qualifiedName, String where) {

@@ -18,12 +18,13 @@ import org.springframework.transaction.annotation.Transactional;
 
 import io.loadsmith.entity.EntityService;
 import io.loadsmith.entity.EntityResponse;
-import io.loadsmith.generation.GenerationException;
+import io.loadsmith.load.Generation;
+import io.loadsmith.load.GenerationRequest;
+import io.loadsmith.load.GenerationResult;
 import io.loadsmith.load.LoadService;
 import io.loadsmith.load.LoadResponse;
 import io.loadsmith.load.StepJson;
 import io.loadsmith.packageregistry.MetadataPackageService;
-import io.loadsmith.problem.NotFoundException;
 
 /**
  * The lineage graph: for every load, its source entities, its mappings' source entities and (for a
@@ -38,11 +39,14 @@ public class LineageService {
     static final String DIALECT = "duckdb";
 
     private final LoadService loads;
+    private final Generation generation;
     private final EntityService entities;
     private final MetadataPackageService packages;
 
-    public LineageService(LoadService loads, EntityService entities, MetadataPackageService packages) {
+    public LineageService(LoadService loads, Generation generation, EntityService entities,
+                          MetadataPackageService packages) {
         this.loads = loads;
+        this.generation = generation;
         this.entities = entities;
         this.packages = packages;
     }
@@ -158,14 +162,12 @@ public class LineageService {
 
     /** The load's generated SQL; when it cannot be generated, its steps' text, and the notes say so. */
     private List<String> statements(LoadResponse load, List<String> notes) {
-        String sql;
-        try {
-            sql = loads.generate(load.id(), DIALECT, null).sql();
-        } catch (GenerationException | NotFoundException e) {
-            notes.add("Its SQL cannot be generated (" + e.getMessage() + "); the steps' text was read instead.");
-            sql = load.steps().stream().map(StepJson::text).collect(Collectors.joining(";\n"));
+        GenerationResult generated = generation.generate(new GenerationRequest.StoredLoad(load.id(), DIALECT, null));
+        if (!generated.failed()) {
+            return SqlText.statements(generated.sql());
         }
-        return SqlText.statements(sql);
+        notes.add("Its SQL cannot be generated (" + generated.problem().message() + "); the steps' text was read instead.");
+        return SqlText.statements(load.steps().stream().map(StepJson::text).collect(Collectors.joining(";\n")));
     }
 
     private static String entityId(EntityResponse e) {

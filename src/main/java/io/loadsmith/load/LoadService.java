@@ -18,11 +18,9 @@ import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.dialect.Identifiers;
 import io.loadsmith.entity.EntityService;
 import io.loadsmith.entity.WarehouseEntity;
-import io.loadsmith.environment.EnvironmentService;
 import io.loadsmith.generation.GeneratedLoad;
 import io.loadsmith.generation.GenerationException;
 import io.loadsmith.generation.GenerationOptions;
-import io.loadsmith.generation.LoadSqlGenerator;
 import io.loadsmith.generation.PlainValues;
 import io.loadsmith.generation.TemplateCallCheck;
 import io.loadsmith.generation.model.StepModel;
@@ -45,26 +43,22 @@ public class LoadService {
 
     private final LoadRepository loads;
     private final EntityService entities;
-    private final EnvironmentService environments;
-    private final LoadModelAssembler assembler;
-    private final LoadSqlGenerator generator;
+    private final Generation generation;
     private final TemplateCallCheck callCheck;
     private final DialectRegistry dialects;
     private final AuditTrail audit;
     private final PackageLoadsReader packageReader;
     private final MappingSources mappingSources;
 
-    public LoadService(LoadRepository loads, EntityService entities, EnvironmentService environments,
-                       LoadModelAssembler assembler, LoadSqlGenerator generator, TemplateCallCheck callCheck,
+    public LoadService(LoadRepository loads, EntityService entities,
+                       Generation generation, TemplateCallCheck callCheck,
                        DialectRegistry dialects, AuditTrail audit, PackageLoadsReader packageReader,
                        MappingSources mappingSources) {
         this.packageReader = packageReader;
         this.mappingSources = mappingSources;
         this.loads = loads;
         this.entities = entities;
-        this.environments = environments;
-        this.assembler = assembler;
-        this.generator = generator;
+        this.generation = generation;
         this.callCheck = callCheck;
         this.dialects = dialects;
         this.audit = audit;
@@ -187,36 +181,26 @@ public class LoadService {
     }
 
     /**
-     * The load's SQL for a dialect, with an environment's variables (none when not given).
+     * The load's SQL for a dialect, with an environment's variables (none when not given), thrown on
+     * failure: {@link Generation} with the failure thrown again, for callers that want the exception.
      */
     @Transactional(propagation = Propagation.NOT_SUPPORTED)
     public GeneratedLoad generate(long loadId, String dialect, String environmentName) {
         return generate(loadId, dialect, environmentName, GenerationOptions.NONE);
     }
 
-    /**
-     * As above; {@code options} carries the caller's confirmation of full refreshes. The model is read
-     * in its own transaction and rendered outside any: a render may take up to its time limit, and
-     * must not hold a database connection meanwhile (slow renders would starve the pool).
-     */
+    /** As above; {@code options} carries the caller's confirmation of full refreshes. */
     @Transactional(propagation = Propagation.NOT_SUPPORTED)
     public GeneratedLoad generate(long loadId, String dialect, String environmentName, GenerationOptions options) {
-        dialects.get(dialect);
-        var model = assembler.assemble(loadId);
-        Map<String, String> variables = environmentName == null ? Map.of() : environments.variables(environmentName);
-        return generator.generate(model, dialect, variables, options);
+        return generation.generate(new GenerationRequest.StoredLoad(loadId, dialects.get(dialect).name(),
+                environmentName, options)).orThrow();
     }
 
-    /**
-     * The SQL of a load as the designer's form has it, before it is saved (the preview while typing).
-     * Nothing is stored; the form's target, sources and steps are generated as they stand.
-     */
+    /** The SQL of a load as a form has it, before it is saved, thrown on failure as {@link #generate}. */
     @Transactional(propagation = Propagation.NOT_SUPPORTED)
     public GeneratedLoad generateDraft(LoadRequest draft, String dialect, String environmentName) {
-        dialects.get(dialect);
-        var model = assembler.assemble(draft);
-        Map<String, String> variables = environmentName == null ? Map.of() : environments.variables(environmentName);
-        return generator.generate(model, dialect, variables, GenerationOptions.NONE);
+        return generation.generate(new GenerationRequest.DraftLoad(draft, dialects.get(dialect).name(),
+                environmentName)).orThrow();
     }
 
     private void apply(Load load, WarehouseEntity target, LoadRequest r) {

@@ -15,12 +15,18 @@ public interface MetadataPackageRepository extends JpaRepository<MetadataPackage
     /** Names that differ only by case are one name (see Names). */
     List<MetadataPackage> findByNameIgnoreCase(String name);
 
-    /** Per package: name, number of entities, number of loads whose target is in it, id. Null name: no package. */
+    /**
+     * Per package: name, number of entities, number of loads whose target is in it, id, and of the
+     * configuration it owns: entity types, templates, load presets. Null name: no package.
+     */
     @Query("""
             select p.name,
                    (select count(e) from WarehouseEntity e where e.metadataPackage = p),
                    (select count(l) from Load l where l.target.metadataPackage = p),
-                   p.id
+                   p.id,
+                   (select count(t) from EntityType t where t.metadataPackage = p),
+                   (select count(t) from LoadTemplate t where t.metadataPackage = p),
+                   (select count(s) from LoadPreset s where s.metadataPackage = p)
             from MetadataPackage p order by p.name""")
     List<Object[]> counts();
 

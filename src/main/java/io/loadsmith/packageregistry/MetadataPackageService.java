@@ -46,7 +46,8 @@ public class MetadataPackageService {
     public List<PackageCount> counts() {
         List<PackageCount> result = new ArrayList<>(packages.counts().stream()
                 .map(row -> new PackageCount((String) row[0], ((Number) row[1]).longValue(), ((Number) row[2]).longValue(),
-                        pageRef((String) row[0], ((Number) row[3]).longValue())))
+                        pageRef((String) row[0], ((Number) row[3]).longValue()), ((Number) row[4]).longValue(),
+                        ((Number) row[5]).longValue(), ((Number) row[6]).longValue()))
                 .toList());
         long entities = packages.entitiesWithoutPackage();
         long loads = packages.loadsWithoutPackage();
@@ -56,8 +57,32 @@ public class MetadataPackageService {
         return result;
     }
 
-    /** A package (or, with a null name, no package), how many entities and loads it holds, and its {@link #pageRef}. */
-    public record PackageCount(String name, long entities, long loads, String page) {
+    /**
+     * A package (or, with a null name, no package), how many entities and loads it holds, its {@link #pageRef},
+     * and how many entity types, templates and load presets it owns: a package imported from a
+     * configuration package holds those and no entity, and must not read as empty.
+     */
+    public record PackageCount(String name, long entities, long loads, String page, long entityTypes, long templates,
+                               long presets) {
+
+        public PackageCount(String name, long entities, long loads, String page) {
+            this(name, entities, loads, page, 0, 0, 0);
+        }
+
+        /** "12 entity types, 1 load preset"; empty when it owns none. */
+        public String configuration() {
+            List<String> parts = new ArrayList<>();
+            count(parts, entityTypes, "entity type");
+            count(parts, templates, "template");
+            count(parts, presets, "load preset");
+            return String.join(", ", parts);
+        }
+
+        private static void count(List<String> parts, long n, String what) {
+            if (n > 0) {
+                parts.add(n + " " + what + (n == 1 ? "" : "s"));
+            }
+        }
     }
 
     /**

@@ -31,10 +31,10 @@ public class AdeBatchImport {
 
     /**
      * One imported package: the tool's name, the Loadsmith package it became, where it was in the
-     * request ("$[2]", a file of the zip) and the counts.
+     * request ("$[2]", a file of the zip), the counts, and each object created, updated or removed by name.
      */
     public record ImportedPackage(String packageName, String importedAs, long packageId, String from, int created,
-                                  int updated, int unchanged, int deleted) {
+                                  int updated, int unchanged, int deleted, List<PackageImporter.Written> written) {
     }
 
     public Report importAll(List<AdeConfigPackages.Imported> given) {
@@ -47,7 +47,7 @@ public class AdeBatchImport {
             AdeConfigPackages.Imported p = ordered.get(i);
             PackageImporter.Result r = results.get(i);
             imported.add(new ImportedPackage(p.header().packageName(), r.packageName(), r.packageId(), p.where(),
-                    r.created(), r.updated(), r.unchanged(), r.deleted()));
+                    r.created(), r.updated(), r.unchanged(), r.deleted(), r.written()));
             skipped.addAll(p.passedOver());
         }
         return new Report(imported, skipped);

@@ -9,6 +9,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 import com.github.difflib.DiffUtils;
 import com.github.difflib.UnifiedDiffUtils;
@@ -22,7 +23,12 @@ import io.loadsmith.export.SqlPackage;
  */
 public record PackageDiff(String from, String to, String dialect, List<ObjectChange> objects, List<SqlChange> sql) {
 
-    public record ObjectChange(String kind, String name, String change, List<String> fields) {
+    /**
+     * {@code shared}: an object of no package (attribute type, default attribute, formula, shared
+     * template, environment) that a version keeps a copy of, changed in the store by anyone: not
+     * a change of this package, though its SQL may follow it.
+     */
+    public record ObjectChange(String kind, String name, String change, List<String> fields, boolean shared) {
     }
 
     /** A file of the SQL package that differs; {@code diff} is a unified diff, or the error that stopped generation. */
@@ -31,15 +37,17 @@ public record PackageDiff(String from, String to, String dialect, List<ObjectCha
 
     static List<ObjectChange> objects(PackageDocument a, PackageDocument b) {
         List<ObjectChange> changes = new ArrayList<>();
-        compare(changes, "attribute type", a.attributeTypes(), b.attributeTypes(), PackageDocument.AttributeTypeDoc::name);
-        compare(changes, "default attribute", a.defaultAttributes(), b.defaultAttributes(), PackageDocument.DefaultAttributeDoc::code);
-        compare(changes, "entity type", a.entityTypes(), b.entityTypes(), PackageDocument.EntityTypeDoc::name);
+        compare(changes, "attribute type", a.attributeTypes(), b.attributeTypes(), PackageDocument.AttributeTypeDoc::name, x -> true);
+        compare(changes, "default attribute", a.defaultAttributes(), b.defaultAttributes(), PackageDocument.DefaultAttributeDoc::code,
+                x -> true);
+        compare(changes, "entity type", a.entityTypes(), b.entityTypes(), PackageDocument.EntityTypeDoc::name, x -> false);
         compare(changes, "transformation type", a.transformationTypes(), b.transformationTypes(),
-                PackageDocument.TransformationTypeDoc::name);
-        compare(changes, "template", a.templates(), b.templates(), PackageDocument.TemplateDoc::name);
-        compare(changes, "entity", a.entities(), b.entities(), PackageDocument.EntityDoc::qualifiedName);
-        compare(changes, "load", a.loads(), b.loads(), PackageDocument.LoadDoc::name);
-        compare(changes, "environment", a.environments(), b.environments(), PackageDocument.EnvironmentDoc::name);
+                PackageDocument.TransformationTypeDoc::name, x -> true);
+        compare(changes, "template", a.templates(), b.templates(), PackageDocument.TemplateDoc::name,
+                t -> Boolean.TRUE.equals(t.shared()));
+        compare(changes, "entity", a.entities(), b.entities(), PackageDocument.EntityDoc::qualifiedName, x -> false);
+        compare(changes, "load", a.loads(), b.loads(), PackageDocument.LoadDoc::name, x -> false);
+        compare(changes, "environment", a.environments(), b.environments(), PackageDocument.EnvironmentDoc::name, x -> true);
         return changes;
     }
 
@@ -81,7 +89,7 @@ public record PackageDiff(String from, String to, String dialect, List<ObjectCha
     }
 
     private static <T extends Record> void compare(List<ObjectChange> changes, String kind, List<T> a, List<T> b,
-                                                   Function<T, String> key) {
+                                                   Function<T, String> key, Predicate<T> shared) {
         Map<String, T> before = new LinkedHashMap<>();
         a.forEach(x -> before.put(key.apply(x), x));
         Map<String, T> after = new LinkedHashMap<>();
@@ -90,11 +98,11 @@ public record PackageDiff(String from, String to, String dialect, List<ObjectCha
             T x = before.get(name);
             T y = after.get(name);
             if (x == null) {
-                changes.add(new ObjectChange(kind, name, "added", List.of()));
+                changes.add(new ObjectChange(kind, name, "added", List.of(), shared.test(y)));
             } else if (y == null) {
-                changes.add(new ObjectChange(kind, name, "removed", List.of()));
+                changes.add(new ObjectChange(kind, name, "removed", List.of(), shared.test(x)));
             } else if (!x.equals(y)) {
-                changes.add(new ObjectChange(kind, name, "changed", changedFields(x, y)));
+                changes.add(new ObjectChange(kind, name, "changed", changedFields(x, y), shared.test(x) && shared.test(y)));
             }
         }
     }

@@ -101,13 +101,18 @@ public class PackageImporter {
         this.packageRows = packageRows;
     }
 
+    /** An object the import created, updated or removed: {@code ("created", "entity type", "DIM_SCD2")}. */
+    public record Written(String change, String kind, String name) {
+    }
+
     /**
-     * What an import did, for the caller to show; also what its audit event says. {@code updated}
+     * What an import did, for the caller to show; also what its audit event says; {@code written}
+     * names each object created, updated or removed, in the order written (the unchanged are only counted). {@code updated}
      * counts the objects that were there already and differed from the document, {@code unchanged}
      * those that were equal to it (not written, their row versions kept).
      */
-    public record Result(long packageId, String packageName, int created, int updated, int unchanged, int deleted)
-            implements Audited {
+    public record Result(long packageId, String packageName, int created, int updated, int unchanged, int deleted,
+                         List<Written> written) implements Audited {
 
         @Override
         public long id() {
@@ -171,7 +176,7 @@ public class PackageImporter {
             throw new InvalidPackageException(foreign);
         }
         Set<String> unknownTypes = unknownEntityTypes(doc, store, run);
-        long packageId = run.upsert("$", () -> packages.list(doc.name()).stream().findFirst().map(p -> p.id()),
+        long packageId = run.upsert("$", "package", doc.name(), () -> packages.list(doc.name()).stream().findFirst().map(p -> p.id()),
                 packages::get, p -> p.name().equals(doc.name()) && Objects.equals(p.description(), doc.description()),
                 p -> packages.update(p.id(), request(p.version(), doc)),
                 () -> packages.create(request(null, doc)).id()).orElse(-1L);
@@ -181,29 +186,29 @@ public class PackageImporter {
         types.sort(Comparator.comparing(t -> t.superAttributeType() == null ? 0 : 1));
         for (int i = 0; i < types.size(); i++) {
             PackageDocument.AttributeTypeDoc t = types.get(i);
-            run.upsert("$.attributeTypes[" + doc.attributeTypes().indexOf(t) + "]",
+            run.upsert("$.attributeTypes[" + doc.attributeTypes().indexOf(t) + "]", "attribute type", t.name(),
                     () -> attributeTypes.list(t.name()).stream().findFirst().map(r -> r.id()),
                     attributeTypes::get, r -> PackageMapping.doc(r).equals(t),
                     r -> attributeTypes.update(r.id(), request(r.version(), t)),
                     () -> attributeTypes.create(request(null, t)).id());
         }
-        each(doc.defaultAttributes(), "$.defaultAttributes", (d, at) -> run.upsert(at,
+        each(doc.defaultAttributes(), "$.defaultAttributes", (d, at) -> run.upsert(at, "default attribute", d.code(),
                 () -> defaultAttributes.list(d.code()).stream().findFirst().map(r -> r.id()),
                 defaultAttributes::get, r -> PackageMapping.doc(r).equals(d),
                 r -> defaultAttributes.update(r.id(), request(r.version(), d)),
                 () -> defaultAttributes.create(request(null, d)).id()));
-        each(doc.entityTypes(), "$.entityTypes", (t, at) -> run.upsert(at,
+        each(doc.entityTypes(), "$.entityTypes", (t, at) -> run.upsert(at, "entity type", t.name(),
                 () -> store.entityTypes().id(t.name()),
                 // One of no package is adopted: a change even when its fields are the same.
                 entityTypes::get, r -> PackageMapping.doc(r).equals(t) && doc.name().equals(r.packageName()),
                 r -> entityTypes.update(r.id(), request(r.version(), t, doc.name())),
                 () -> entityTypes.create(request(null, t, doc.name())).id()));
-        each(doc.transformationTypes(), "$.transformationTypes", (t, at) -> run.upsert(at,
+        each(doc.transformationTypes(), "$.transformationTypes", (t, at) -> run.upsert(at, "transformation type", t.name(),
                 () -> transformationTypes.list(t.name()).stream().findFirst().map(r -> r.id()),
                 transformationTypes::get, r -> PackageMapping.doc(r).equals(t),
                 r -> transformationTypes.update(r.id(), request(r.version(), t)),
                 () -> transformationTypes.create(request(null, t)).id()));
-        each(doc.templates(), "$.templates", (t, at) -> run.upsert(at,
+        each(doc.templates(), "$.templates", (t, at) -> run.upsert(at, "template", t.name(),
                 () -> store.templates().id(t.name()),
                 templates::get, r -> {
                     String owner = templateOwner(t, r.packageName());
@@ -221,17 +226,18 @@ public class PackageImporter {
                         + stored.get().packageName() + "'; import that package to change it"));
                 return;
             }
-            run.upsert(at, () -> stored.map(PresetResponse::id),
+            run.upsert(at, "load preset", p.name(), () -> stored.map(PresetResponse::id),
                     presets::get, r -> PackageMapping.doc(r).equals(p) && doc.name().equals(r.packageName()),
                     r -> presets.update(r.id(), request(r.version(), p, doc.name())),
                     () -> presets.create(request(null, p, doc.name())).id());
         });
-        each(doc.environments(), "$.environments", (e, at) -> run.upsert(at,
+        each(doc.environments(), "$.environments", (e, at) -> run.upsert(at, "environment", e.name(),
                 () -> environments.list(e.name()).stream().findFirst().map(r -> r.id()),
                 environments::get, r -> PackageMapping.doc(r).equals(e),
                 r -> environments.update(r.id(), request(r.version(), e)),
                 () -> environments.create(request(null, e)).id()));
         each(doc.datatypeMappings(), "$.datatypeMappings", (m, at) -> run.upsert(at,
+                "datatype mapping", m.dialect() + " " + m.logicalDatatype(),
                 () -> datatypeMappings.list(m.dialect()).stream()
                         .filter(r -> r.logicalDatatype().equals(m.logicalDatatype())).findFirst().map(r -> r.id()),
                 datatypeMappings::get, r -> PackageMapping.doc(r).equals(m),
@@ -239,13 +245,13 @@ public class PackageImporter {
                 () -> datatypeMappings.create(request(null, m)).id()));
         // Entities are stored with exactly the document's attributes: the type's defaults are in the
         // document already.
-        each(doc.entities(), "$.entities", (e, at) -> run.upsert(at,
+        each(doc.entities(), "$.entities", (e, at) -> run.upsert(at, "entity", e.qualifiedName(),
                 () -> store.entities().id(e.qualifiedName()),
                 entities::get, r -> PackageMapping.doc(r).equals(e) && doc.name().equals(r.packageName()),
                 // An unknown type is reported already; without it the entity's own problems are found too.
                 r -> entities.update(r.id(), request(r.version(), e, doc.name(), known(e, unknownTypes))),
                 () -> entities.createAsGiven(request(null, e, doc.name(), known(e, unknownTypes))).id()));
-        each(doc.loads(), "$.loads", (l, at) -> run.upsert(at,
+        each(doc.loads(), "$.loads", (l, at) -> run.upsert(at, "load", l.name(),
                 () -> store.loads().id(l.name()),
                 loads::get, r -> {
                     boolean same = PackageMapping.doc(r).equals(l);
@@ -264,7 +270,7 @@ public class PackageImporter {
         if (!run.problems.isEmpty()) {
             throw new InvalidPackageException(run.problems);
         }
-        return new Result(packageId, doc.name(), run.created, run.updated, run.unchanged, run.deleted);
+        return new Result(packageId, doc.name(), run.created, run.updated, run.unchanged, run.deleted, run.written);
     }
 
     /** What the store holds now, names and owners only, read once for the whole import. */
@@ -317,23 +323,23 @@ public class PackageImporter {
         Set<String> keepLoads = new HashSet<>();
         doc.loads().forEach(l -> keepLoads.add(l.name()));
         store.loads().ownedBy(doc.name()).stream().filter(l -> !keepLoads.contains(l.name()))
-                .forEach(l -> run.delete("load " + l.name(), () -> loads.delete(l.id())));
+                .forEach(l -> run.delete("load", l.name(), () -> loads.delete(l.id())));
         Set<String> keepEntities = new HashSet<>();
         doc.entities().forEach(e -> keepEntities.add(e.qualifiedName()));
         store.entities().ownedBy(doc.name()).stream().filter(e -> !keepEntities.contains(e.name()))
-                .forEach(e -> run.delete("entity " + e.name(), () -> entities.delete(e.id())));
+                .forEach(e -> run.delete("entity", e.name(), () -> entities.delete(e.id())));
         Set<String> keepTemplates = new HashSet<>();
         doc.templates().forEach(t -> keepTemplates.add(t.name()));
         store.templates().ownedBy(doc.name()).stream().filter(t -> !keepTemplates.contains(t.name()))
-                .forEach(t -> run.delete("template " + t.name(), () -> templates.delete(t.id())));
+                .forEach(t -> run.delete("template", t.name(), () -> templates.delete(t.id())));
         Set<String> keepPresets = new HashSet<>();
         doc.presets().forEach(p -> keepPresets.add(p.name()));
         presets.ofPackage(doc.name()).stream().filter(p -> !keepPresets.contains(p.name()))
-                .forEach(p -> run.delete("load preset " + p.name(), () -> presets.delete(p.id())));
+                .forEach(p -> run.delete("load preset", p.name(), () -> presets.delete(p.id())));
         Set<String> keepTypes = new HashSet<>();
         doc.entityTypes().forEach(t -> keepTypes.add(t.name()));
         store.entityTypes().ownedBy(doc.name()).stream().filter(t -> !keepTypes.contains(t.name()))
-                .forEach(t -> run.delete("entity type " + t.name(), () -> entityTypes.delete(t.id())));
+                .forEach(t -> run.delete("entity type", t.name(), () -> entityTypes.delete(t.id())));
     }
 
     /** The problems and counts of one import. */
@@ -344,6 +350,7 @@ public class PackageImporter {
         int updated;
         int unchanged;
         int deleted;
+        final List<Written> written = new ArrayList<>();
 
         Run(EntityManager entityManager) {
             this.entityManager = entityManager;
@@ -354,7 +361,7 @@ public class PackageImporter {
          * the document's: a write of the same content would still bump its row version, and an editor
          * holding the object would be refused a save for an import that changed nothing.
          */
-        <R> Optional<Long> upsert(String at, Supplier<Optional<Long>> existing, LongFunction<R> read,
+        <R> Optional<Long> upsert(String at, String kind, String name, Supplier<Optional<Long>> existing, LongFunction<R> read,
                                   Predicate<R> same, Consumer<R> update, Supplier<Long> create) {
             try {
                 Optional<Long> id = existing.get();
@@ -365,10 +372,12 @@ public class PackageImporter {
                     } else {
                         update.accept(stored);
                         updated++;
+                        written.add(new Written("updated", kind, name));
                     }
                 } else {
                     created++;
                     id = Optional.of(create.get());
+                    written.add(new Written("created", kind, name));
                 }
                 // Each object is written and forgotten: a persistence context that kept every imported
                 // object would be dirty-checked whole before each query, quadratic in the package size.
@@ -387,12 +396,13 @@ public class PackageImporter {
             return Optional.empty();
         }
 
-        void delete(String what, Runnable action) {
+        void delete(String kind, String name, Runnable action) {
             try {
                 action.run();
                 deleted++;
+                written.add(new Written("removed", kind, name));
             } catch (ConflictException | InvalidRequestException e) {
-                problems.add(new Problem("$", "cannot remove " + what + ": " + e.getMessage()));
+                problems.add(new Problem("$", "cannot remove " + kind + " " + name + ": " + e.getMessage()));
             }
         }
 

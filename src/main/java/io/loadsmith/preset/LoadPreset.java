@@ -40,6 +40,13 @@ public class LoadPreset extends StoredRow {
 
     private String description;
 
+    /**
+     * Entity type names (comma-separated) that offer a shipped preset while they have no preset of
+     * their own, whether the types exist yet or not (V18__shipped_presets.sql).
+     */
+    @Column(name = "offered_to_types")
+    private String offeredToTypes;
+
     @Fetch(FetchMode.SUBSELECT)
     @ElementCollection
     @CollectionTable(name = "load_preset_step", joinColumns = @JoinColumn(name = "preset_id"))
@@ -78,6 +85,27 @@ public class LoadPreset extends StoredRow {
         options.putAll(newOptions);
         uses.clear();
         uses.addAll(newUses);
+    }
+
+    public String getOfferedToTypes() {
+        return offeredToTypes;
+    }
+
+    public void offerToTypes(String typeNames) {
+        this.offeredToTypes = typeNames;
+    }
+
+    /** Whether the entity type of this name is among {@link #getOfferedToTypes()}, ignoring case. */
+    public boolean offeredTo(String entityType) {
+        if (offeredToTypes == null || entityType == null) {
+            return false;
+        }
+        for (String name : offeredToTypes.split(",")) {
+            if (name.strip().equalsIgnoreCase(entityType)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     public String getName() {

@@ -81,7 +81,41 @@ public class LoadPresetService {
                     .findFirst().ifPresent(u -> offers.add(new Offer(p, u)));
         }
         offers.sort(Comparator.comparing((Offer o) -> !o.use().isPreferred()).thenComparingInt(o -> o.use().getPosition()));
+        if (offers.isEmpty() && type == LoadType.TRANSFORM_PERSIST) {
+            // A type with no preset of its own offers the shipped ones that name it (V18__shipped_presets.sql).
+            return presets.findAll(Sort.by("name")).stream().filter(p -> p.offeredTo(entityType))
+                    .map(LoadPresetService::toResponse).toList();
+        }
         return offers.stream().map(o -> toResponse(o.preset())).toList();
+    }
+
+    /** The entity type names a shipped preset is offered to while they have none of their own; null when none. */
+    @Transactional(readOnly = true)
+    public String offeredToTypes(long id) {
+        return find(id).getOfferedToTypes();
+    }
+
+    /**
+     * Entity type names as a form gives them (comma-separated), cleaned, or null for none; refused
+     * (at {@code offeredToTypes}) unless each is an identifier. Check before saving anything.
+     */
+    public static String typeNames(String typeNames) {
+        Violations violations = new Violations();
+        List<String> names = typeNames == null ? List.of() : java.util.Arrays.stream(typeNames.split(","))
+                .map(String::strip).filter(n -> !n.isEmpty()).toList();
+        names.forEach(n -> Identifiers.check(violations, "offeredToTypes", n));
+        violations.throwIfAny();
+        return names.isEmpty() ? null : String.join(",", names);
+    }
+
+    /** Sets those names (see {@link #typeNames(String)}). */
+    public void offerToTypes(long id, String typeNames) {
+        String joined = typeNames(typeNames);
+        LoadPreset preset = find(id);
+        if (!java.util.Objects.equals(joined, preset.getOfferedToTypes())) {
+            preset.offerToTypes(joined);
+            presets.saveAndFlush(preset);
+        }
     }
 
     @Transactional(readOnly = true)

@@ -24,6 +24,8 @@ import io.loadsmith.entity.EntityResponse;
 import io.loadsmith.generation.GeneratedLoad;
 import io.loadsmith.lineage.SqlText;
 import io.loadsmith.lineage.TableReferences;
+import io.loadsmith.load.Generation;
+import io.loadsmith.load.GenerationRequest;
 import io.loadsmith.load.LoadService;
 import io.loadsmith.load.LoadResponse;
 import io.loadsmith.problem.NotFoundException;
@@ -47,12 +49,15 @@ public class TryPlanner {
             Pattern.CASE_INSENSITIVE);
 
     private final LoadService loads;
+    private final Generation generation;
     private final EntityService entities;
     private final EntityDdlService ddl;
     private final Sandbox sandbox;
 
-    public TryPlanner(LoadService loads, EntityService entities, EntityDdlService ddl, Sandbox sandbox) {
+    public TryPlanner(LoadService loads, Generation generation, EntityService entities, EntityDdlService ddl,
+                      Sandbox sandbox) {
         this.loads = loads;
+        this.generation = generation;
         this.entities = entities;
         this.ddl = ddl;
         this.sandbox = sandbox;
@@ -64,7 +69,8 @@ public class TryPlanner {
      */
     public TryPlan plan(long loadId, String environment, Map<String, Set<String>> extraColumns) {
         LoadResponse load = loads.get(loadId);
-        GeneratedLoad generated = loads.generate(loadId, DIALECT, environment);
+        GeneratedLoad generated = generation.generate(new GenerationRequest.StoredLoad(loadId, DIALECT, environment))
+                .orThrow();
         EntityResponse target = entity(load.target());
         List<EntityResponse> sources = load.sources().stream().map(this::entity).toList();
 

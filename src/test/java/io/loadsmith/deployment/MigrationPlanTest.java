@@ -57,12 +57,17 @@ class MigrationPlanTest {
         assertThat(m.changes()).extracting(MigrationChange::description, MigrationChange::destructive).containsExactly(
                 org.assertj.core.groups.Tuple.tuple("create table dw.store", false),
                 org.assertj.core.groups.Tuple.tuple("rename column dw.item.remark: note → remark", false),
-                org.assertj.core.groups.Tuple.tuple("widen column dw.item.id: INTEGER4 → INTEGER8", false),
+                org.assertj.core.groups.Tuple.tuple("widen column dw.item.id: INTEGER4 → INTEGER8 (in SQL INTEGER → BIGINT)", false),
                 org.assertj.core.groups.Tuple.tuple("widen column dw.item.name: VARCHAR(20) → VARCHAR(100)", false),
                 org.assertj.core.groups.Tuple.tuple("narrow column dw.item.price: DECIMAL(10, 2) → DECIMAL(8, 2)", true),
                 org.assertj.core.groups.Tuple.tuple("add column dw.item.category VARCHAR(30)", false),
                 org.assertj.core.groups.Tuple.tuple("add column publish.D_VESSEL_SCD2.flag_code VARCHAR(10)", false),
                 org.assertj.core.groups.Tuple.tuple("refresh change hash publish.D_VESSEL_SCD2 datahash of the current rows over vessel_id, vessel_name, flag_code, country", false));
+        // The list names the types its SQL writes: PostgreSQL's INTEGER8 is BIGINT.
+        MigrationChange id = m.changes().get(2);
+        assertThat(List.of(id.physicalBefore(), id.physicalAfter())).containsExactly("INTEGER", "BIGINT");
+        assertThat(m.sql()).contains("BIGINT");
+        assertThat(m.changes().get(3).physicalAfter()).as("VARCHAR(100) is VARCHAR(100) there: not repeated").isNull();
         assertThatThrownBy(() -> MIGRATIONS.migrate(v1(), "1", everything(), "2", "postgresql", false))
                 .isInstanceOf(DestructiveMigrationException.class)
                 .satisfies(e -> assertThat(((DestructiveMigrationException) e).changes()).extracting(MigrationChange::kind)

@@ -25,6 +25,11 @@ final class DvFixture {
         return new io.loadsmith.dialect.DialectRegistry().get(engine.dialect()).quoteIdentifier(name);
     }
 
+    /** Whether the engine's dialect runs a load's statements in one transaction (Databricks does not). */
+    static boolean transactional(TargetEngine engine) {
+        return new io.loadsmith.dialect.DialectRegistry().get(engine.dialect()).supports("multi_statement_transactions");
+    }
+
     static final AttributeModel CUSTOMER_ID = attr("customer_id", "VARCHAR");
     static final AttributeModel NAME = attr("name", "VARCHAR");
     static final AttributeModel CITY = attr("city", "VARCHAR");

@@ -88,6 +88,9 @@ class HistoryAuditExecutionTest {
     @ParameterizedTest
     @EnumSource(TargetEngine.class)
     void cdcScd2(TargetEngine engine) throws Exception {
+        // Where a load has no transaction (Databricks) the audit fails after its write, which stays:
+        // these sequences assume the rollback; Databricks' audit SQL is in the goldens and parsed.
+        org.junit.jupiter.api.Assumptions.assumeTrue(DvFixture.transactional(engine), "no multi-statement transactions");
         try (Connection db = prepare(engine, EVENTS, PERSONS)) {
             String load = Loads.sql(Loads.load("cdc_person", PERSONS, List.of(EVENTS),
                     "<ftltemplate:cdc_scd2:key_columns=person_id:audit_history=true>"), engine.dialect());
@@ -118,6 +121,9 @@ class HistoryAuditExecutionTest {
     @ParameterizedTest(name = "{0}, open_end={1}")
     @MethodSource("io.loadsmith.engine.Loads#enginesAndOpenEnds")
     void snapshot(TargetEngine engine, String convention) throws Exception {
+        // Where a load has no transaction (Databricks) the audit fails after its write, which stays:
+        // these sequences assume the rollback; Databricks' audit SQL is in the goldens and parsed.
+        org.junit.jupiter.api.Assumptions.assumeTrue(DvFixture.transactional(engine), "no multi-statement transactions");
         try (Connection db = prepare(engine, CUSTOMERS, SNAPSHOTS)) {
             String call = "<ftltemplate:snapshot:strategy=check:unique_key=customer_id:check_columns=*:open_end=" + convention
                     + ":audit_history=true:execution_time=\"\"\"TIMESTAMP '%s'\"\"\">";
@@ -147,6 +153,9 @@ class HistoryAuditExecutionTest {
     @ParameterizedTest(name = "{0}, open_end={1}")
     @MethodSource("io.loadsmith.engine.Loads#enginesAndOpenEnds")
     void scdHybridRebuild(TargetEngine engine, String convention) throws Exception {
+        // Where a load has no transaction (Databricks) the audit fails after its write, which stays:
+        // these sequences assume the rollback; Databricks' audit SQL is in the goldens and parsed.
+        org.junit.jupiter.api.Assumptions.assumeTrue(DvFixture.transactional(engine), "no multi-statement transactions");
         try (Connection db = prepare(engine, USERS, USER_DIM)) {
             String call = "<ftltemplate:scd_hybrid_rebuild:natural_key=user_id:open_end=" + convention
                     + ":audit_history=true:execution_time=\"\"\"TIMESTAMP '%s'\"\"\">";

@@ -95,7 +95,9 @@ class HostileValuesTest {
                 new Case("truncate_insert", CUSTOMER, List.of(CUSTOMER_SRC), Map.of()),
                 new Case("append", CUSTOMER, List.of(CUSTOMER_SRC), Map.of()),
                 new Case("insert_new_by_datahash", CUSTOMER_PSA, List.of(CUSTOMER_SRC), Map.of("key_columns", "customer_id")),
-                new Case("scd2", VesselFixture.target(), List.of(), Map.of("temp_table_prefix", "Z_TMP_")));
+                new Case("scd2", VesselFixture.target(), List.of(), Map.of("temp_table_prefix", "Z_TMP_")),
+                new Case("scd2_prepare", VesselFixture.target(), List.of(), Map.of("source", "publish.vessel_source",
+                        "business_key", "mmsi_key")));
     }
 
     static Stream<Arguments> casesOnEveryDialect() {

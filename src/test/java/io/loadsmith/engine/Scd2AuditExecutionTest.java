@@ -66,6 +66,9 @@ class Scd2AuditExecutionTest {
     @ParameterizedTest(name = "{0}, open_end={1}")
     @MethodSource("io.loadsmith.engine.Loads#enginesAndOpenEnds")
     void aSoundHistoryPassesAndACorruptedOneFailsTheLoadNamingTheKeys(TargetEngine engine, String convention) throws Exception {
+        // Where a load has no transaction (Databricks) the audit fails after its write, which stays:
+        // these sequences assume the rollback; Databricks' audit SQL is in the goldens and parsed.
+        org.junit.jupiter.api.Assumptions.assumeTrue(DvFixture.transactional(engine), "no multi-statement transactions");
         String open = Loads.openEnd(convention);
         try (Connection db = engine.open()) {
             TargetEngine.execute(db, "CREATE SCHEMA publish");

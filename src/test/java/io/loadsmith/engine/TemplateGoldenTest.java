@@ -66,6 +66,11 @@ class TemplateGoldenTest {
             attr("scd_version", "SCD_VERSION", "INTEGER4", null), attr("scd_start_date", "VALID_FROM", "TIMESTAMP", null),
             attr("scd_end_date", "VALID_TO", "TIMESTAMP", null), attr("scd_active", "VALIDITY_STATUS", "BOOLEAN", null));
 
+    static final EntityModel VESSEL_REGISTER = entity("staging", "vessel_register",
+            attr("mmsi_key", "INTEGER8"), attr("vessel_name", "VARCHAR"), attr("vessel_type_code", "INTEGER4"),
+            attr("vessel_type", "VARCHAR"), attr("country_code", "VARCHAR"), attr("country", "VARCHAR"),
+            attr("source_system", "VARCHAR"));
+
     static Map<String, LoadModel> loads() {
         Map<String, LoadModel> loads = new LinkedHashMap<>();
         loads.put("cdc_scd2", Loads.load("cdc_person", PERSON, List.of(EVENTS),
@@ -79,6 +84,11 @@ class TemplateGoldenTest {
         loads.put("scd2_options", Loads.load("load_d_vessel_scd2", VesselFixture.target(), List.of(),
                 "<ftltemplate:scd2:temp_table_prefix=Z_TMP_:check_duplicates=true:business_key=mmsi_key:open_end=null:invalidate_hard_deletes=true"
                         + ":track_except=vessel_type,source_system>"));
+        // The shipped preset scd2_from_source (V18__shipped_presets.sql): scd2's temp table from the source, the merge, the drop.
+        loads.put("scd2_from_source", Loads.load("load_d_vessel_scd2", VesselFixture.target(), List.of(VESSEL_REGISTER),
+                "<ftltemplate:scd2_prepare:temp_table_prefix=Z_TMP_>",
+                "<ftltemplate:scd2:temp_table_prefix=Z_TMP_:check_duplicates=true>",
+                "<ftltemplate:scd2_prepare:temp_table_prefix=Z_TMP_:action=drop>"));
         loads.put("snapshot_check_current", Loads.load("snap_customer", CUSTOMER_SNAP, List.of(CUSTOMER_SRC),
                 "<ftltemplate:snapshot:strategy=check:unique_key=customer_id,region:check_columns=*:invalidate_hard_deletes=true>"));
         loads.put("snapshot_deletion_records_far_future", Loads.load("snap_customer", CUSTOMER_SNAP_DELETED, List.of(CUSTOMER_SRC),

@@ -129,6 +129,17 @@ class AdeEntityPackageMappingsTest {
                 "dv_load_time = CURRENT_TIMESTAMP",
                 "customer_name = customer_name",
                 "dv_source = 'CRM'"));
+        // Every dialect renders both loads' transformation lists: the tool's own formula where it ships one
+        // (SNOWFLAKE, MS_SQL, REDSHIFT, ...), else the library's; never the run-time value of a formula-less type.
+        for (JsonNode dialect : api().get("/api/v1/dialects")) {
+            String name = dialect.get("name").asString();
+            for (JsonNode load : List.of(hub, sat)) {
+                Api.Raw sql = api().raw(org.springframework.http.HttpMethod.GET,
+                        "/api/v1/loads/" + load.get("id").asLong() + "/sql?dialect=" + name, null);
+                assertThat(sql.status()).as(name + ": " + sql.text()).isEqualTo(200);
+                assertThat(sql.text()).as(name).contains("dv_id = ", "dv_load_time = ").doesNotContain("<hash_key>");
+            }
+        }
     }
 
     private static List<String> mappings(JsonNode load) {

@@ -177,8 +177,20 @@ class TryItBrowserTest {
         open("/packages/demo");
         wait(20).until(ExpectedConditions.presenceOfElementLocated(By.id("package-lineage"))).click();
         waitForGraph();
-        assertThat(graphLabels()).contains("publish.D_VESSEL_SCD2", "load_d_vessel_scd2", "rdv.h_marine_vessel_mmsi");
+        assertThat(graphLabels()).contains("publish.D_VESSEL_SCD2", "load_d_vessel_scd2", "rdv.h_marine_vessel_mmsi")
+                .hasSizeGreaterThanOrEqualTo(9);
+        // Every label at least 11 px on screen: as laid out, at 800 px, and zoomed out by hand.
+        assertThat(smallestLabelPx()).as("the smallest label on screen, px").isGreaterThanOrEqualTo(11);
         screenshot("lineage-demo-1400");
+        driver.manage().window().setSize(new Dimension(800, 1000));
+        open("/packages/demo");
+        wait(20).until(ExpectedConditions.presenceOfElementLocated(By.id("package-lineage"))).click();
+        waitForGraph();
+        assertThat(smallestLabelPx()).as("the smallest label on screen at 800 px").isGreaterThanOrEqualTo(11);
+        screenshot("lineage-demo-800");
+        js("window.loadsmithLineage.zoom(0.3);");
+        assertThat(smallestLabelPx()).as("the smallest label zoomed out to 0.3").isGreaterThanOrEqualTo(11);
+        driver.manage().window().setSize(new Dimension(1400, 1000));
 
         // A chain: raw.A -> load1 -> stage.B -> load2 -> mart.C, in a package of its own.
         Map<String, Long> chain = chain("CHAIN", List.of("x"));
@@ -255,6 +267,12 @@ class TryItBrowserTest {
 
     private void waitForGraph() {
         wait(20).until(d -> Boolean.TRUE.equals(js("return !!window.loadsmithLineage;")));
+    }
+
+    /** The smallest node label as drawn: its font size times the graph's zoom. */
+    private double smallestLabelPx() {
+        return ((Number) js("var cy = window.loadsmithLineage; return Math.min.apply(null, cy.nodes()"
+                + ".map(n => parseFloat(n.style('font-size')) * cy.zoom()));")).doubleValue();
     }
 
     @SuppressWarnings("unchecked")

@@ -5,6 +5,8 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
+import java.util.List;
+
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
@@ -63,6 +65,24 @@ class TryPageTest extends H2DemoStoreTest {
         assertThat(page.select(".try-notes li").text()).startsWith("The SQL reads ext.nowhere");
         assertThat(page.select("#try-panel").text()).doesNotContain("reads no table");
         assertThat(page.select("#try-no-inputs").text()).isEqualTo("No table here takes sample rows: each batch runs the SQL as it is.");
+    }
+
+    @Test
+    void aFailedBatchLabelsTheRowsItLeftAsBeforeNotUnchanged() throws Exception {
+        Document first = page(post("/loads/" + id + "/try").param("action", "run").param("history", "[]")
+                .param("t0.rows", "1").param("t0.r0.c0", "C1").param("t0.r0.c1", "Ann").param("t0.r0.c2", ""));
+        assertThat(first.select("#batch-1 table.try-result thead th").first().text()).isEqualTo("batch did");
+        assertThat(first.select("#batch-1 table.try-result tbody td:first-child").eachText()).contains("new");
+        // Batch 2 fails (CustomerName NULL into a NOT NULL column): C1 is still there, untouched by it.
+        Document second = page(post("/loads/" + id + "/try").param("action", "run")
+                .param("history", first.select("input[name=history]").val())
+                .param("t0.rows", "1").param("t0.r0.c0", "C2").param("t0.r0.c1", "").param("t0.r0.c2", ""));
+        assertThat(second.select("#batch-2 summary").text()).isEqualTo("Batch 2: failed");
+        assertThat(second.select("#batch-2 table.try-result").size()).as(second.select("#try-results").text()).isPositive();
+        assertThat(second.select("#batch-2 table.try-result thead").eachText()).allSatisfy(h -> assertThat(h).startsWith("after the failure"));
+        List<String> labels = second.select("#batch-2 table.try-result tbody td:first-child").eachText();
+        assertThat(labels).contains("as before").doesNotContain("unchanged");
+        assertThat(second.select("#batch-2").text()).contains("The tables as the failed batch left them");
     }
 
     @Test

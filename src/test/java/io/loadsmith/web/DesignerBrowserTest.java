@@ -105,6 +105,9 @@ class DesignerBrowserTest {
         new Select(driver.findElement(By.id("entityType"))).selectByValue("DIM_SCD2");
         wait.until(d -> d.findElements(By.cssSelector("#type-defaults li")).size() == 6);
         driver.findElement(By.id("logicalName")).sendKeys("VESSEL");
+        // DIM_SCD2 offers the shipped preset scd2_from_source for its load; this walk writes the seed's steps by hand.
+        driver.findElement(By.id("loadPreset")).click();
+        assertThat(driver.findElement(By.id("loadPreset")).isSelected()).isFalse();
         screenshot("entity-new");
         driver.findElement(By.cssSelector("#new-entity-form button[type=submit]")).click();
         wait.until(ExpectedConditions.presenceOfElementLocated(By.id("entity-form")));
@@ -136,10 +139,13 @@ class DesignerBrowserTest {
         open("/loads/new");
         WebElement newLoadForm = driver.findElement(By.id("new-load-form"));
         new Select(driver.findElement(By.id("target"))).selectByValue("publish.D_VESSEL_SCD2");
-        // The form follows the target: the name its entity's load gets by default, and the type's presets (none here).
+        // The form follows the target: the name its entity's load gets by default, and the type's presets (the
+        // shipped one, chosen; this walk writes the seed's steps by hand instead).
         wait.until(ExpectedConditions.stalenessOf(newLoadForm));
         wait.until(d -> "load_d_vessel_scd2".equals(d.findElement(By.id("name")).getDomProperty("value")));
-        assertThat(new Select(driver.findElement(By.id("preset"))).getFirstSelectedOption().getDomProperty("value")).isEmpty();
+        assertThat(new Select(driver.findElement(By.id("preset"))).getFirstSelectedOption().getDomProperty("value"))
+                .isEqualTo("scd2_from_source");
+        new Select(driver.findElement(By.id("preset"))).selectByValue("");
         driver.findElement(By.cssSelector("#new-load-form button[type=submit]")).click();
         wait.until(ExpectedConditions.presenceOfElementLocated(By.id("load-form")));
 

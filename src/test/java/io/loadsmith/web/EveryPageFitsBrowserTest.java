@@ -26,6 +26,8 @@ import org.springframework.web.bind.annotation.RequestMethod;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
 
 import io.loadsmith.entity.EntityService;
+import io.loadsmith.environment.EnvironmentRequest;
+import io.loadsmith.environment.EnvironmentService;
 import io.loadsmith.entitytype.AttributeTypeService;
 import io.loadsmith.entitytype.DefaultAttributeService;
 import io.loadsmith.entitytype.EntityTypeService;
@@ -89,6 +91,8 @@ class EveryPageFitsBrowserTest {
     MetadataPackageService packages;
     @Autowired
     PackageVersionService versions;
+    @Autowired
+    EnvironmentService environments;
 
     /** The address to visit for each page's mapping, with the demo's objects (and ones made here) filled in. */
     private Map<String, String> addresses() {
@@ -103,6 +107,9 @@ class EveryPageFitsBrowserTest {
                 List.of(new PresetRequest.Use("DIM_SCD2", LoadType.TRANSFORM_PERSIST, 1, false)))).id();
         versions.commit(packages.list("demo").get(0).id(), "for the layout test, a commit message long enough to wrap"
                 + " more than once in the audit list's summary column at 800 px");
+        // Made after the commit: the diff lists it apart, as shared, not as the package's change.
+        environments.create(new EnvironmentRequest(null, "fit_probe_env", "An environment made by the layout test",
+                Map.of("region", "eu")));
         Map<String, String> at = new TreeMap<>();
         at.put("/", "/");
         at.put("/login", "/login");
@@ -238,6 +245,57 @@ class EveryPageFitsBrowserTest {
         assertThat(driver.findElement(By.cssSelector("label[for=token-name]")).isDisplayed()).isTrue();
         assertThat(driver.findElement(By.cssSelector("label[for=token-name]")).getText()).startsWith("Token name");
     }
+
+    /**
+     * Every visible text on the main pages reaches 4.5:1 against the background it is drawn on (the
+     * first opaque one of its ancestors, translucent ones blended over it), in the light and the dark
+     * theme: muted notes, table captions, hints, the editors' gutters.
+     */
+    @Test
+    void everyTextIsReadableInTheLightAndTheDarkTheme() {
+        String base = "http://localhost:" + port;
+        ChromeDriver driver = browser.signedIn(base);
+        driver.manage().window().setSize(new Dimension(1400, 1000));
+        long load = loads.list(null).get(0).id();
+        List<String> pages = List.of("/", "/loads", "/loads/" + load, "/loads/" + load + "/try",
+                "/entities/" + entities.list(null).get(0).id(), "/packages/demo", "/packages", "/audit", "/configuration",
+                "/environments", "/account", "/search?q=vessel");
+        List<String> faint = new ArrayList<>();
+        for (String scheme : List.of("light", "dark")) {
+            browser.get().colorScheme(scheme.equals("dark"));
+            for (String page : pages) {
+                driver.get(base + page);
+                new WebDriverWait(driver, Duration.ofSeconds(20)).until(d -> "complete".equals(
+                        ((JavascriptExecutor) d).executeScript("return document.readyState")));
+                List<?> found = (List<?>) driver.executeScript(CONTRAST + FAINT_TEXTS);
+                found.forEach(f -> faint.add(scheme + " " + page + ": " + f));
+            }
+        }
+        browser.get().colorScheme(false);
+        assertThat(faint).as("texts under 4.5:1").isEmpty();
+    }
+
+    /**
+     * The texts under 4.5:1: each element with text of its own, shown, its colour (alpha blended) against
+     * the first opaque background up its ancestors (translucent ones blended over it, white at the top).
+     */
+    private static final String FAINT_TEXTS = " function rgba(c) { var v = (c.match(/[\\d.]+/g) || [0, 0, 0, 0]).map(Number);"
+            + " return [v[0], v[1], v[2], v.length > 3 ? v[3] : 1]; }"
+            + " function over(top, under) { var a = top[3]; return [0, 1, 2].map(function (i) { return top[i] * a + under[i] * (1 - a); }).concat([1]); }"
+            + " function background(e) { var layers = []; for (var x = e; x; x = x.parentElement) {"
+            + "   var c = rgba(getComputedStyle(x).backgroundColor); if (c[3] > 0) { layers.push(c); if (c[3] >= 1) break; } }"
+            + "   var bg = rgba(getComputedStyle(document.documentElement).backgroundColor); if (bg[3] < 1) bg = [255, 255, 255, 1];"
+            + "   for (var i = layers.length - 1; i >= 0; i--) bg = over(layers[i], bg); return bg; }"
+            + " function css(c) { return 'rgb(' + c.slice(0, 3).map(Math.round).join(',') + ')'; }"
+            + " var out = []; document.querySelectorAll('body *').forEach(function (e) {"
+            + "   var own = Array.from(e.childNodes).some(function (n) { return n.nodeType === 3 && n.textContent.trim(); });"
+            + "   if (!own || !e.getClientRects().length) return;"
+            + "   var s = getComputedStyle(e); if (s.visibility !== 'visible' || e.closest('[hidden],[aria-hidden=true],script,style,noscript')) return;"
+            + "   if (e.matches(':disabled') || e.closest('[inert]')) return;"
+            + "   var bg = background(e); var fg = over(rgba(s.color), bg); var ratio = contrast(css(fg), css(bg));"
+            + "   if (ratio < 4.5) out.push(e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + (typeof e.className === 'string' && e.className ? '.' + e.className.trim().split(/\\s+/).join('.') : '')"
+            + "     + ' \"' + e.textContent.trim().slice(0, 30) + '\" ' + css(fg) + ' on ' + css(bg) + ' ' + ratio.toFixed(2) + ':1'); });"
+            + " return out.slice(0, 40);";
 
     /** WCAG 2's contrast ratio of two computed CSS colours, rgb() or rgba() (opaque). */
     private static final String CONTRAST = "function lum(c) { var v = c.match(/[\\d.]+/g).slice(0, 3).map(Number).map(function (x) {"

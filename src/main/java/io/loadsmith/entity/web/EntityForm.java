@@ -25,6 +25,8 @@ public class EntityForm {
     private String fullRefreshPolicy;
     /** On the new-entity form: the preset to create the entity's load from at once, when ticked. */
     private String loadPreset;
+    /** On the new-entity form: an entity whose business columns the new one copies, and that its load reads. */
+    private String source;
     private boolean caseSensitive;
     private List<AttributeRow> attributes = new ArrayList<>();
 
@@ -48,6 +50,14 @@ public class EntityForm {
         return new EntityRequest(version, blank(logicalName), blank(name), blank(schema), blank(entityType), physicalType,
                 blank(packageName), blank(description), blank(fullRefreshPolicy),
                 attributes.stream().map(AttributeRow::toJson).toList(), caseSensitive);
+    }
+
+    public String getSource() {
+        return source;
+    }
+
+    public void setSource(String source) {
+        this.source = source;
     }
 
     public String getLoadPreset() {

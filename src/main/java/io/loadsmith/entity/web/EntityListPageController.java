@@ -12,6 +12,7 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 
 import io.loadsmith.entity.EntityService;
+import io.loadsmith.entity.AttributeJson;
 import io.loadsmith.entity.EntityRequest;
 import io.loadsmith.entity.EntityResponse;
 import io.loadsmith.entitytype.EntityTypeService;
@@ -34,6 +35,18 @@ public class EntityListPageController {
     /** A row of the entity list. */
     public record EntityRow(long id, String qualifiedName, String logicalName, String entityType, String schema,
                             int attributes) {
+    }
+
+    /** An entity the new one can copy its business columns from, with those columns named. */
+    public record SourceChoice(String qualifiedName, String label) {
+
+        static SourceChoice of(EntityResponse e) {
+            List<String> columns = e.attributes().stream().filter(a -> a.attributeType() == null).map(AttributeJson::name).toList();
+            String named = columns.size() <= 6 ? String.join(", ", columns)
+                    : String.join(", ", columns.subList(0, 6)) + " and " + (columns.size() - 6) + " more";
+            return new SourceChoice(e.qualifiedName(), columns.isEmpty() ? e.qualifiedName() + " (no business column)"
+                    : e.qualifiedName() + " (" + named + ")");
+        }
     }
 
     /** The list's filter as the user gave it. */
@@ -103,25 +116,43 @@ public class EntityListPageController {
             return newPage(model, FormErrors.of(binding));
         }
         EntityResponse[] created = new EntityResponse[1];
+        String source = EntityForm.blank(form.getSource());
         FormErrors refused = FormErrors.attempt(() -> {
             EntityRequest r = RequestChecks.valid(form.toRequest());
             created[0] = entities.create(new EntityRequest(null, r.logicalName(), r.name(), r.schema(),
-                    r.entityType(), r.physicalType(), r.packageName(), r.description(), r.fullRefreshPolicy(), List.of()));
+                    r.entityType(), r.physicalType(), r.packageName(), r.description(), r.fullRefreshPolicy(),
+                    businessColumnsOf(source)));
         });
         return refused.any() ? newPage(model, refused)
-                : Htmx.redirect(request, response, withLoad(created[0], form.getLoadPreset()));
+                : Htmx.redirect(request, response, withLoad(created[0], form.getLoadPreset(), source));
+    }
+
+    /**
+     * The attributes a new entity copies from its source: the source's own business columns (those
+     * without an attribute type; the type's defaults give the technical ones), as the source has them.
+     */
+    private List<AttributeJson> businessColumnsOf(String source) {
+        if (source == null) {
+            return List.of();
+        }
+        return entities.get(entities.byQualifiedName("source", source).getId()).attributes().stream()
+                .filter(a -> a.attributeType() == null)
+                .map(a -> new AttributeJson(a.name(), a.datatype(), a.dataLength(), a.dataPrecision(), a.dataScale(),
+                        a.nullable(), null, a.description(), null, a.caseSensitive()))
+                .toList();
     }
 
     /**
      * Where a new entity lands: its load, when the form asked for one from a preset; else its own page,
      * also when the load is refused (the entity stays; its page offers a new load).
      */
-    private String withLoad(EntityResponse created, String preset) {
+    private String withLoad(EntityResponse created, String preset, String source) {
         if (preset == null || preset.isBlank()) {
             return "/entities/" + created.id();
         }
         try {
-            return "/loads/" + loadOffers.createLoad(created.qualifiedName(), LoadOffers.loadName(created.name()), preset.strip());
+            return "/loads/" + loadOffers.createLoad(created.qualifiedName(), LoadOffers.loadName(created.name()),
+                    preset.strip(), source == null ? List.of() : List.of(source));
         } catch (InvalidRequestException | ConflictException e) {
             return Link.to("/entities/{id}", created.id()).flag("noLoad").toString();
         }
@@ -136,6 +167,8 @@ public class EntityListPageController {
         model.addAttribute("physicalTypes", PhysicalType.values());
         model.addAttribute("packageNames", packageNames.all());
         model.addAttribute("offeredPreset", loadOffers.defaultPreset(chosen).orElse(null));
+        model.addAttribute("sources", entities.list(null).stream().map(SourceChoice::of)
+                .sorted(java.util.Comparator.comparing(SourceChoice::qualifiedName)).toList());
         return "entities/new";
     }
 }

@@ -18,6 +18,8 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import io.loadsmith.generation.GenerationOptions;
+import io.loadsmith.load.Generation;
+import io.loadsmith.load.GenerationRequest;
 import io.loadsmith.load.LoadService;
 import io.loadsmith.paging.ListPages;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -29,9 +31,11 @@ import jakarta.validation.Valid;
 public class LoadController {
 
     private final LoadService service;
+    private final Generation generation;
 
-    public LoadController(LoadService service) {
+    public LoadController(LoadService service, Generation generation) {
         this.service = service;
+        this.generation = generation;
     }
 
     @GetMapping
@@ -54,7 +58,9 @@ public class LoadController {
                       @Parameter(description = "Confirms full refreshes of history tables whose effective policy is"
                               + " require_confirmation; never overrides deny")
                       @RequestParam(defaultValue = "false") boolean allowFullRefresh) {
-        return service.generate(id, dialect, environment, GenerationOptions.of(allowFullRefresh)).sql();
+        // A failure is thrown again as raised: 404 for a missing load, 422 with its location for a template error.
+        return generation.generate(new GenerationRequest.StoredLoad(id, dialect, environment,
+                GenerationOptions.of(allowFullRefresh))).orThrow().sql();
     }
 
     @PostMapping

@@ -76,7 +76,7 @@ class LoadEditorModel {
         return show(load, previews.saved(load.id(), dialect, environment), model, errors);
     }
 
-    String show(LoadResponse load, LoadPreviews.Preview preview, Model model, FormErrors errors) {
+    String show(LoadResponse load, GenerationPreview preview, Model model, FormErrors errors) {
         model.addAttribute("load", load);
         model.addAttribute("errors", errors);
         if (model.getAttribute("saved") != null && preview.error() != null) {

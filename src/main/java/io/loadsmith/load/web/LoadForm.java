@@ -125,7 +125,7 @@ public class LoadForm {
         private String template;
         private Map<String, String> params = new LinkedHashMap<>();
 
-        static StepRow of(StepJson s) {
+        public static StepRow of(StepJson s) {
             StepRow row = new StepRow();
             row.name = s.name();
             row.type = s.type();
@@ -142,11 +142,11 @@ public class LoadForm {
         }
 
         /** SQL only where the text alone would show the step as a template call; else inferred (null). */
-        StepKind storedKind(String text) {
+        public StepKind storedKind(String text) {
             return !TEMPLATE.equals(kind) && TemplateStepText.parse(text).isPresent() ? StepKind.SQL : null;
         }
 
-        String text(Function<String, Optional<TemplateDefinition>> templates) {
+        public String text(Function<String, Optional<TemplateDefinition>> templates) {
             if (!TEMPLATE.equals(kind)) {
                 return text == null ? "" : text;
             }

@@ -80,17 +80,21 @@ public class LoadPageController {
                        @RequestParam(required = false) String environment,
                        @RequestParam(required = false) String commitMessage, Model model,
                        HttpServletRequest request, HttpServletResponse response) {
+        if ("preview".equals(action)) {
+            LoadResponse stored = loads.get(id);
+            // The preview while typing: the form on screen generated as it stands, nothing stored.
+            // The front door checks the dialect and environment; htmx swaps in the pane alone, so none
+            // of the editor's lists (targets, columns, templates) is gathered for it.
+            GenerationPreview preview = previews.live(form, stored, dialect, environment, model);
+            if (Htmx.isHtmx(request)) {
+                model.addAttribute("load", stored);
+                return previews.show(preview, model, "loads/detail :: preview");
+            }
+            return editor.show(stored, preview, model, FormErrors.NONE);
+        }
         dialects.check(dialect);
         environments.check(environment);
         LoadResponse stored = loads.get(id);
-        if ("preview".equals(action)) {
-            // The preview while typing: the form on screen generated as it stands, nothing stored.
-            // Switching the dialect of an unchanged form is the saved load's SQL, and says so.
-            LoadPreviews.Preview preview = unchanged(form, stored) ? previews.saved(id, dialect, environment)
-                    : previews.draft(form, stored, dialect, environment, model);
-            String view = editor.show(stored, preview, model, FormErrors.NONE);
-            return Htmx.isHtmx(request) ? view + " :: preview" : view;
-        }
         boolean commit = "commit".equals(action);
         if (MappingActions.handles(action)) {
             mappingActions.apply(form, stored, action, model);
@@ -136,18 +140,6 @@ public class LoadPageController {
         return row == null && action.startsWith("remove-") ? "add" : row;
     }
 
-    private boolean unchanged(LoadForm form, LoadResponse stored) {
-        try {
-            LoadRequest typed = form.toRequest(templates::find);
-            if (typed.mappings() != null && typed.mappings().equals(stored.mappings())) {
-                typed = new LoadRequest(typed.version(), typed.name(), typed.target(), typed.loadType(),
-                        typed.description(), typed.sources(), typed.steps(), typed.options());
-            }
-            return LoadForm.of(stored).toRequest(templates::find).equals(typed);
-        } catch (RuntimeException notARequest) {
-            return false;
-        }
-    }
 
     /** htmx gets the editor with the saved name as heading and title (a rename shows at once). */
     private static String editorView(HttpServletRequest request, String view) {

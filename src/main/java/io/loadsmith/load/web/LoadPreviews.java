@@ -1,7 +1,6 @@
 package io.loadsmith.load.web;
 
 import java.util.List;
-import java.util.function.BiFunction;
 import java.util.stream.Collectors;
 
 import org.springframework.stereotype.Component;
@@ -10,10 +9,10 @@ import org.springframework.ui.Model;
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.environment.EnvironmentService;
 import io.loadsmith.environment.EnvironmentResponse;
-import io.loadsmith.generation.GeneratedLoad;
-import io.loadsmith.generation.GenerationException;
 import io.loadsmith.generation.catalog.TemplateLookup;
-import io.loadsmith.load.LoadService;
+import io.loadsmith.load.Generation;
+import io.loadsmith.load.GenerationRequest;
+import io.loadsmith.load.GenerationResult;
 import io.loadsmith.load.LoadRequest;
 import io.loadsmith.load.LoadResponse;
 import io.loadsmith.problem.InvalidRequestException;
@@ -27,49 +26,77 @@ import io.loadsmith.web.FormErrors;
 @Component
 class LoadPreviews {
 
-    /**
-     * The generated SQL for a dialect and environment, or where generation failed: {@code stepIndex}
-     * (0-based) is the failing step, with template, line and column when known.
-     */
-    public record Preview(String dialect, String environment, String sql, String error, Integer stepIndex,
-                          String template, Integer line, Integer column) {
-
-        public boolean failedAt(int index) {
-            return stepIndex != null && stepIndex == index;
-        }
-    }
-
-    private final LoadService loads;
+    private final Generation generation;
     private final EnvironmentService environments;
     private final DialectRegistry dialects;
     private final TemplateLookup templates;
 
-    LoadPreviews(LoadService loads, EnvironmentService environments, DialectRegistry dialects, TemplateLookup templates) {
-        this.loads = loads;
+    LoadPreviews(Generation generation, EnvironmentService environments, DialectRegistry dialects,
+                 TemplateLookup templates) {
+        this.generation = generation;
         this.environments = environments;
         this.dialects = dialects;
         this.templates = templates;
     }
 
-    Preview saved(long id, String dialect, String environment) {
-        return generated(dialect, environment, (chosen, env) -> loads.generate(id, chosen, env));
+    GenerationPreview saved(long id, String dialect, String environment) {
+        return GenerationPreview.of(id, generation.generate(new GenerationRequest.StoredLoad(id,
+                GenerationRequest.choice(dialect), GenerationRequest.choice(environment))), false);
     }
 
     /** The form on screen, unsaved, generated; a form the service would refuse says so in the preview. */
-    Preview draft(LoadForm form, String dialect, String environment, Model model) {
+    GenerationPreview draft(LoadForm form, String dialect, String environment, Model model) {
         return draft(form, null, dialect, environment, model);
     }
 
     /** As above, for a stored load: a form without the mapping editor is generated with the stored mappings. */
-    Preview draft(LoadForm form, LoadResponse stored, String dialect, String environment, Model model) {
+    GenerationPreview draft(LoadForm form, LoadResponse stored, String dialect, String environment, Model model) {
         model.addAttribute("draft", true);
-        return generated(dialect, environment, (chosen, env) -> {
-            LoadRequest draft = withMappings(form.toRequest(templates::find), stored);
-            if (draft.target() == null || draft.target().isBlank()) {
-                throw new NotFoundException("Choose a target entity to see the SQL.");
+        String chosen = GenerationRequest.choice(dialect);
+        String env = GenerationRequest.choice(environment);
+        LoadRequest draft;
+        try {
+            draft = withMappings(form.toRequest(templates::find), stored);
+        } catch (InvalidRequestException | NotFoundException notARequest) {
+            return GenerationPreview.of(null, generation.refused(chosen, env, notARequest), true);
+        }
+        return draftOf(draft, dialect, environment);
+    }
+
+    /**
+     * The preview while typing: switching the dialect of an unchanged form is the saved load's SQL,
+     * and says so; else the form as it stands. The form becomes a request once here.
+     */
+    GenerationPreview live(LoadForm form, LoadResponse stored, String dialect, String environment, Model model) {
+        LoadRequest typed;
+        try {
+            typed = form.toRequest(templates::find);
+        } catch (RuntimeException notARequest) {
+            // Not a request yet: the draft path says why (or throws as it always has).
+            return draft(form, stored, dialect, environment, model);
+        }
+        if (unchanged(typed, stored)) {
+            return saved(stored.id(), dialect, environment);
+        }
+        model.addAttribute("draft", true);
+        return draftOf(withMappings(typed, stored), dialect, environment);
+    }
+
+    private boolean unchanged(LoadRequest typed, LoadResponse stored) {
+        try {
+            if (typed.mappings() != null && typed.mappings().equals(stored.mappings())) {
+                typed = new LoadRequest(typed.version(), typed.name(), typed.target(), typed.loadType(),
+                        typed.description(), typed.sources(), typed.steps(), typed.options());
             }
-            return loads.generateDraft(draft, chosen, env);
-        });
+            return LoadForm.of(stored).toRequest(templates::find).equals(typed);
+        } catch (RuntimeException notARequest) {
+            return false;
+        }
+    }
+
+    private GenerationPreview draftOf(LoadRequest draft, String dialect, String environment) {
+        return GenerationPreview.of(null, generation.generate(new GenerationRequest.DraftLoad(draft,
+                GenerationRequest.choice(dialect), GenerationRequest.choice(environment))), true);
     }
 
     /** The editor's mappings when the form carries them (the draft's), else the stored ones. */
@@ -79,7 +106,7 @@ class LoadPreviews {
     }
 
     /** The pane's model (the preview, the dialect and environment switchers) and the view to show. */
-    String show(Preview preview, Model model, String view) {
+    String show(GenerationPreview preview, Model model, String view) {
         model.addAttribute("dialects", dialects.names());
         List<EnvironmentResponse> all = environments.list(null);
         model.addAttribute("environments", all.stream().map(EnvironmentResponse::name).toList());
@@ -90,22 +117,4 @@ class LoadPreviews {
         return view;
     }
 
-    private Preview generated(String dialect, String environment, BiFunction<String, String, GeneratedLoad> generate) {
-        String chosen = dialects.choose(dialect);
-        environments.check(environment);
-        String env = environment == null || environment.isBlank() ? null : environment;
-        try {
-            GeneratedLoad generated = generate.apply(chosen, env);
-            return new Preview(chosen, env, generated == null ? null : generated.sql(), null, null, null, null, null);
-        } catch (InvalidRequestException e) {
-            return new Preview(chosen, env, null, FormErrors.of(e).problems().stream()
-                    .reduce((a, b) -> a + "; " + b).orElse(e.getMessage()), null, null, null, null);
-        } catch (GenerationException e) {
-            GenerationException.Location at = e.location();
-            return new Preview(chosen, env, null, e.getMessage(), at.stepNumber() == null ? null : at.stepNumber() - 1,
-                    at.template(), at.line(), at.column());
-        } catch (NotFoundException e) {
-            return new Preview(chosen, env, null, e.getMessage(), null, null, null, null);
-        }
-    }
 }

@@ -10,11 +10,11 @@ import io.loadsmith.generation.catalog.TemplateDefinition;
  * How the load page offers a template: its name with the first sentence of its description (the
  * option's text), the whole description, and what a call must give it (its required parameters).
  */
-record TemplateChoice(String name, String label, String description, String expects) {
+public record TemplateChoice(String name, String label, String description, String expects) {
 
     private static final int SHORT = 90;
 
-    static TemplateChoice of(TemplateDefinition template) {
+    public static TemplateChoice of(TemplateDefinition template) {
         String description = template.description() == null ? "" : template.description().strip();
         String summary = firstSentence(description);
         String required = template.parameters().stream().filter(ParameterDefinition::required)

@@ -63,7 +63,8 @@ public class PackageImportPageController {
                 AdeBatchImport.Report report = batch.importAll(adePackages(given, json));
                 model.addAttribute("report", report);
                 model.addAttribute("reportRows", report.imported().stream()
-                        .map(p -> new ReportRow(p, MetadataPackageService.pageRef(p.importedAs(), p.packageId()))).toList());
+                        .map(p -> new ReportRow(p, MetadataPackageService.pageRef(p.importedAs(), p.packageId()),
+                                WrittenLines.of(p.written()))).toList());
                 return "packages/import";
             }
             byte[] body = !given.isEmpty()
@@ -78,8 +79,8 @@ public class PackageImportPageController {
         return "packages/import";
     }
 
-    /** A package of the import report and the address of its page. */
-    public record ReportRow(AdeBatchImport.ImportedPackage p, String page) {
+    /** A package of the import report, the address of its page and what it wrote, by kind. */
+    public record ReportRow(AdeBatchImport.ImportedPackage p, String page, List<WrittenLines> written) {
     }
 
     /** The configuration packages of the form: files (each a package, an array, or a zip), else the pasted JSON. */
@@ -117,6 +118,7 @@ public class PackageImportPageController {
 
     private static void result(Model model, PackageImporter.Result result) {
         model.addAttribute("result", result);
+        model.addAttribute("resultWritten", WrittenLines.of(result.written()));
         model.addAttribute("resultPage", MetadataPackageService.pageRef(result.packageName(), result.packageId()));
     }
 

@@ -2,19 +2,25 @@ package io.loadsmith.preset.web;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
 
 import io.loadsmith.entitytype.LoadType;
+import io.loadsmith.generation.catalog.TemplateDefinition;
 import io.loadsmith.generation.model.StepType;
 import io.loadsmith.load.LoadResponse;
 import io.loadsmith.load.StepJson;
+import io.loadsmith.load.web.LoadForm.StepRow;
 import io.loadsmith.preset.PresetRequest;
 import io.loadsmith.preset.PresetResponse;
+import io.loadsmith.web.FormRows;
 import io.loadsmith.web.NameValueLines;
 
 /**
  * The preset page's form. Field names are the API's ({@code steps[1].text}, {@code uses[0].entityType}),
- * so a problem the service reports lands at its field. The page always shows one empty step and one
- * empty use to fill in; rows left entirely blank are not sent on.
+ * so a problem the service reports lands at its field. Steps are the load page's rows: SQL, or a
+ * template call edited as the template's typed parameters. The page always shows one empty use to
+ * fill in; a use row without an entity type is not sent on, nor a step without name and text.
  */
 public class PresetForm {
 
@@ -23,17 +29,19 @@ public class PresetForm {
     private String description;
     private String packageName;
     private String options = "";
-    private List<Step> steps = new ArrayList<>();
+    private String offeredToTypes;
+    private List<StepRow> steps = new ArrayList<>();
     private List<Use> uses = new ArrayList<>();
 
-    public static PresetForm of(PresetResponse p) {
+    public static PresetForm of(PresetResponse p, String offeredToTypes) {
         PresetForm form = new PresetForm();
         form.version = p.version();
         form.name = p.name();
         form.description = p.description();
         form.packageName = p.packageName();
         form.options = NameValueLines.lines(p.options());
-        p.steps().forEach(s -> form.steps.add(new Step(s.name(), s.type(), s.text())));
+        form.offeredToTypes = offeredToTypes;
+        p.steps().forEach(s -> form.steps.add(StepRow.of(s)));
         p.uses().forEach(u -> form.uses.add(new Use(u.entityType(), u.loadType(), u.position(), Boolean.TRUE.equals(u.isDefault()))));
         return form;
     }
@@ -44,24 +52,49 @@ public class PresetForm {
         form.name = load.name() + "_preset";
         form.description = "From load " + load.name();
         form.options = NameValueLines.lines(load.options());
-        load.steps().forEach(s -> form.steps.add(new Step(s.name(), s.type(), s.text())));
+        load.steps().forEach(s -> form.steps.add(StepRow.of(s)));
         return form;
     }
 
-    /** What the page shows: the rows, plus one empty step and one empty use to fill in. */
-    PresetForm withBlankRows() {
-        if (steps.isEmpty() || !steps.get(steps.size() - 1).blank()) {
-            steps.add(new Step(null, StepType.OVERRIDE, null));
-        }
+    /** What the page shows: the rows, plus one empty use to fill in. */
+    PresetForm withBlankUse() {
         if (uses.isEmpty() || !uses.get(uses.size() - 1).blank()) {
             uses.add(new Use(null, LoadType.TRANSFORM_PERSIST, null, false));
         }
         return this;
     }
 
-    PresetRequest toRequest() {
-        List<StepJson> stepJson = steps.stream().filter(s -> !s.blank())
-                .map(s -> new StepJson(strip(s.name), s.type == null ? StepType.OVERRIDE : s.type, s.text)).toList();
+    /**
+     * An editor action that changes only the form on screen, as on the load page: {@code refresh}
+     * (a template was chosen), {@code add-sql}, {@code add-template}, {@code remove-N}, {@code up-N}, {@code down-N}.
+     */
+    void rearrange(String action) {
+        if ("refresh".equals(action)) {
+            steps.stream().filter(s -> (s.getName() == null || s.getName().isBlank())
+                    && s.getTemplate() != null && !s.getTemplate().isBlank()).forEach(s -> s.setName(s.getTemplate()));
+            return;
+        }
+        if (action.startsWith("add-")) {
+            StepRow row = new StepRow();
+            row.setType(StepType.OVERRIDE);
+            row.setKind("add-template".equals(action) ? StepRow.TEMPLATE : StepRow.SQL);
+            steps.add(row);
+            return;
+        }
+        FormRows.move(steps, action);
+    }
+
+    /** {@code templates} finds a template step's parameters, to write its call from the typed values. */
+    PresetRequest toRequest(Function<String, Optional<TemplateDefinition>> templates) {
+        List<StepJson> stepJson = new ArrayList<>();
+        for (StepRow s : steps) {
+            String text = s.text(templates);
+            if ((s.getName() == null || s.getName().isBlank()) && text.isBlank()) {
+                continue;
+            }
+            stepJson.add(new StepJson(strip(s.getName()), s.getType() == null ? StepType.OVERRIDE : s.getType(), text,
+                    s.storedKind(text)));
+        }
         List<PresetRequest.Use> useJson = uses.stream().filter(u -> !u.blank())
                 .map(u -> new PresetRequest.Use(u.entityType, u.loadType == null ? LoadType.TRANSFORM_PERSIST : u.loadType,
                         u.position, u.isDefault)).toList();
@@ -75,33 +108,6 @@ public class PresetForm {
 
     private static String blankToNull(String value) {
         return value == null || value.isBlank() ? null : value.strip();
-    }
-
-    /** One step: its name, where it runs, and its SQL or template call. */
-    public static class Step {
-        private String name;
-        private StepType type;
-        private String text;
-
-        public Step() {
-        }
-
-        Step(String name, StepType type, String text) {
-            this.name = name;
-            this.type = type;
-            this.text = text;
-        }
-
-        boolean blank() {
-            return (name == null || name.isBlank()) && (text == null || text.isBlank());
-        }
-
-        public String getName() { return name; }
-        public void setName(String name) { this.name = name; }
-        public StepType getType() { return type; }
-        public void setType(StepType type) { this.type = type; }
-        public String getText() { return text; }
-        public void setText(String text) { this.text = text; }
     }
 
     /** An entity type and load type that offer the preset. */
@@ -145,8 +151,10 @@ public class PresetForm {
     public void setPackageName(String packageName) { this.packageName = packageName; }
     public String getOptions() { return options; }
     public void setOptions(String options) { this.options = options; }
-    public List<Step> getSteps() { return steps; }
-    public void setSteps(List<Step> steps) { this.steps = steps; }
+    public String getOfferedToTypes() { return offeredToTypes; }
+    public void setOfferedToTypes(String offeredToTypes) { this.offeredToTypes = offeredToTypes; }
+    public List<StepRow> getSteps() { return steps; }
+    public void setSteps(List<StepRow> steps) { this.steps = steps; }
     public List<Use> getUses() { return uses; }
     public void setUses(List<Use> uses) { this.uses = uses; }
 }

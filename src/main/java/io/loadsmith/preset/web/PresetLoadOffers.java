@@ -45,7 +45,9 @@ class PresetLoadOffers implements LoadOffers, PresetChoices {
         for (PresetResponse p : offered) {
             boolean preferred = p.uses().stream().anyMatch(u -> u.entityType().equals(type)
                     && u.loadType() == LoadType.TRANSFORM_PERSIST && Boolean.TRUE.equals(u.isDefault()));
-            choices.add(new Choice(p.name(), p.description(), preferred));
+            // A shipped preset offered by the type's name is its default while it has none of its own.
+            boolean shipped = p.uses().stream().noneMatch(u -> u.entityType().equals(type));
+            choices.add(new Choice(p.name(), p.description(), preferred || (shipped && choices.isEmpty())));
         }
         return choices;
     }
@@ -65,8 +67,8 @@ class PresetLoadOffers implements LoadOffers, PresetChoices {
     }
 
     @Override
-    public long createLoad(String target, String loadName, String preset) {
+    public long createLoad(String target, String loadName, String preset, List<String> sources) {
         return presets.createLoad(new LoadFromPresetRequest(loadName, target, LoadType.TRANSFORM_PERSIST, preset, null,
-                null)).id();
+                sources)).id();
     }
 }

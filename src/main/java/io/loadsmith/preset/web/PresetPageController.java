@@ -2,6 +2,8 @@ package io.loadsmith.preset.web;
 
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.stream.Collectors;
 
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -15,8 +17,11 @@ import org.springframework.web.bind.annotation.RequestParam;
 
 import io.loadsmith.entitytype.EntityTypeService;
 import io.loadsmith.entitytype.LoadType;
+import io.loadsmith.generation.catalog.TemplateDefinition;
+import io.loadsmith.generation.catalog.TemplateLookup;
 import io.loadsmith.generation.model.StepType;
 import io.loadsmith.load.LoadService;
+import io.loadsmith.load.web.TemplateChoice;
 import io.loadsmith.packageregistry.MetadataPackageService;
 import io.loadsmith.preset.LoadPresetService;
 import io.loadsmith.preset.PresetResponse;
@@ -40,13 +45,15 @@ public class PresetPageController {
     private final EntityTypeService entityTypes;
     private final MetadataPackageService packages;
     private final LoadService loads;
+    private final TemplateLookup templates;
 
     public PresetPageController(LoadPresetService presets, EntityTypeService entityTypes,
-                                MetadataPackageService packages, LoadService loads) {
+                                MetadataPackageService packages, LoadService loads, TemplateLookup templates) {
         this.presets = presets;
         this.entityTypes = entityTypes;
         this.packages = packages;
         this.loads = loads;
+        this.templates = templates;
     }
 
     @GetMapping
@@ -65,17 +72,21 @@ public class PresetPageController {
     @GetMapping("/{id}")
     public String show(@PathVariable long id, @RequestParam(required = false) String saved, Model model) {
         PresetResponse preset = presets.get(id);
-        return page(model, preset, PresetForm.of(preset), saved == null ? null : "Saved.", FormErrors.NONE);
+        return page(model, preset, PresetForm.of(preset, presets.offeredToTypes(id)), saved == null ? null : "Saved.",
+                FormErrors.NONE);
     }
 
+    /** {@code action}: {@code save}, or an editor action that changes only the form on screen (see PresetForm). */
     @PostMapping
-    public String create(@ModelAttribute("form") PresetForm form, BindingResult binding, Model model) {
-        return save(null, form, binding, model);
+    public String create(@ModelAttribute("form") PresetForm form, BindingResult binding,
+                         @RequestParam(defaultValue = "save") String action, Model model) {
+        return save(null, form, binding, action, model);
     }
 
     @PostMapping("/{id}")
-    public String update(@PathVariable long id, @ModelAttribute("form") PresetForm form, BindingResult binding, Model model) {
-        return save(id, form, binding, model);
+    public String update(@PathVariable long id, @ModelAttribute("form") PresetForm form, BindingResult binding,
+                         @RequestParam(defaultValue = "save") String action, Model model) {
+        return save(id, form, binding, action, model);
     }
 
     /** Without JavaScript a delete is a page that asks first. */
@@ -92,14 +103,21 @@ public class PresetPageController {
         return "redirect:/presets?deleted=" + URLEncoder.encode(name, StandardCharsets.UTF_8);
     }
 
-    private String save(Long id, PresetForm form, BindingResult binding, Model model) {
+    private String save(Long id, PresetForm form, BindingResult binding, String action, Model model) {
         PresetResponse current = id == null ? null : presets.get(id);
+        if (!"save".equals(action)) {
+            form.rearrange(action);
+            model.addAttribute("unsaved", true);
+            return page(model, current, form, null, FormErrors.NONE);
+        }
         if (binding.hasErrors()) {
             return page(model, current, form, null, FormErrors.of(binding));
         }
         try {
-            var request = RequestChecks.valid(form.toRequest());
+            var request = RequestChecks.valid(form.toRequest(templates::find));
+            String typeNames = LoadPresetService.typeNames(form.getOfferedToTypes());
             PresetResponse saved = id == null ? presets.create(request) : presets.update(id, request);
+            presets.offerToTypes(saved.id(), typeNames);
             return "redirect:/presets/" + saved.id() + "?saved=1";
         } catch (InvalidRequestException e) {
             return page(model, current, form, null, FormErrors.of(e));
@@ -111,13 +129,21 @@ public class PresetPageController {
     private String page(Model model, PresetResponse preset, PresetForm form, String saved, FormErrors errors) {
         model.addAttribute("preset", preset);
         model.addAttribute("title", preset == null ? "New load preset" : "Load preset " + preset.name());
-        model.addAttribute("form", form.withBlankRows());
+        model.addAttribute("form", form.withBlankUse());
         model.addAttribute("saved", saved);
         model.addAttribute("errors", errors);
         model.addAttribute("entityTypeNames", entityTypes.list(null).stream().map(t -> t.name()).toList());
         model.addAttribute("packageNames", packages.list(null).stream().map(p -> p.name()).toList());
         model.addAttribute("loadTypes", LoadType.values());
         model.addAttribute("stepTypes", StepType.values());
+        // The load page's typed parameter form (steps :: params); a preset has no target, so no columns to pick.
+        List<TemplateDefinition> callable = templates.all();
+        model.addAttribute("templates", callable);
+        model.addAttribute("templateChoices", callable.stream().collect(Collectors.toMap(TemplateDefinition::name,
+                TemplateChoice::of)));
+        model.addAttribute("templateParams", callable.stream().collect(Collectors.toMap(TemplateDefinition::name,
+                TemplateDefinition::parameters)));
+        model.addAttribute("columns", List.of());
         return EDIT;
     }
 }

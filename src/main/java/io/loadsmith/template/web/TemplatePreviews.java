@@ -7,14 +7,16 @@ import org.springframework.stereotype.Component;
 import org.springframework.ui.Model;
 
 import io.loadsmith.dialect.DialectRegistry;
-import io.loadsmith.generation.GenerationException;
 import io.loadsmith.generation.catalog.ParameterDefinition;
 import io.loadsmith.generation.catalog.ParameterType;
-import io.loadsmith.load.DraftTemplatePreview;
+import io.loadsmith.load.Generation;
+import io.loadsmith.load.GenerationRequest;
+import io.loadsmith.load.GenerationResult;
 import io.loadsmith.load.LoadService;
 import io.loadsmith.load.LoadResponse;
+import io.loadsmith.load.web.GenerationPreview;
 import io.loadsmith.problem.InvalidRequestException;
-import io.loadsmith.problem.NotFoundException;
+import io.loadsmith.problem.FieldProblem;
 import io.loadsmith.template.TemplateRequest;
 import io.loadsmith.web.FormErrors;
 import io.loadsmith.web.RequestChecks;
@@ -26,18 +28,14 @@ import io.loadsmith.web.RequestChecks;
 @Component
 class TemplatePreviews {
 
-    /** The preview: a load generated for a dialect with the saved templates, or why it failed. */
-    public record Preview(Long loadId, String dialect, String sql, String error, boolean draft) {
-    }
-
     private final LoadService loads;
     private final DialectRegistry dialects;
-    private final DraftTemplatePreview drafts;
+    private final Generation generation;
 
-    TemplatePreviews(LoadService loads, DialectRegistry dialects, DraftTemplatePreview drafts) {
+    TemplatePreviews(LoadService loads, DialectRegistry dialects, Generation generation) {
         this.loads = loads;
         this.dialects = dialects;
-        this.drafts = drafts;
+        this.generation = generation;
     }
 
     static void rearrange(TemplateForm form, String action) {
@@ -66,26 +64,36 @@ class TemplatePreviews {
         model.addAttribute("templateId", id);
         model.addAttribute("errors", FormErrors.NONE);
         model.addAttribute("parameterTypes", ParameterType.values());
-        Preview chosen = choose(model, form.getName(), loadId, dialect, false);
+        GenerationPreview chosen = choose(model, form.getName(), loadId, dialect, false);
         if (chosen.loadId() == null) {
             return "configuration/template";
         }
+        TemplateRequest r;
         try {
-            TemplateRequest r = RequestChecks.valid(form.toRequest());
-            List<ParameterDefinition> parameters = r.parameters().stream().map(p -> new ParameterDefinition(p.name(),
-                    p.type() == null ? ParameterType.STRING : p.type(), p.required(), p.defaultValue(), p.description()))
-                    .toList();
-            var generated = drafts.generate(chosen.loadId(), chosen.dialect(), r.name(), parameters, r.variants());
-            model.addAttribute("preview", new Preview(chosen.loadId(), chosen.dialect(),
-                    generated == null ? null : generated.sql(), null, true));
+            r = RequestChecks.valid(form.toRequest());
         } catch (InvalidRequestException e) {
-            model.addAttribute("errors", FormErrors.of(e));
-            model.addAttribute("preview", new Preview(chosen.loadId(), chosen.dialect(), null,
-                    "Correct the marked fields to preview the text: " + String.join("; ", FormErrors.of(e).problems()), true));
-        } catch (GenerationException | NotFoundException e) {
-            model.addAttribute("preview", new Preview(chosen.loadId(), chosen.dialect(), null, e.getMessage(), true));
+            refused(model, chosen, e.errors());
+            return "configuration/template";
+        }
+        List<ParameterDefinition> parameters = r.parameters().stream().map(p -> new ParameterDefinition(p.name(),
+                p.type() == null ? ParameterType.STRING : p.type(), p.required(), p.defaultValue(), p.description()))
+                .toList();
+        GenerationResult result = generation.generate(new GenerationRequest.DraftTemplate(chosen.loadId(),
+                chosen.dialect(), r.name(), parameters, r.variants()));
+        if (result.failed() && !result.problem().fields().isEmpty()) {
+            refused(model, chosen, result.problem().fields());
+        } else {
+            model.addAttribute("preview", GenerationPreview.of(chosen.loadId(), result, true));
         }
         return "configuration/template";
+    }
+
+    /** Fields the draft cannot have: marked on the form, and the preview says to correct them. */
+    private static void refused(Model model, GenerationPreview chosen, List<FieldProblem> problems) {
+        FormErrors errors = FormErrors.of(problems);
+        model.addAttribute("errors", errors);
+        model.addAttribute("preview", GenerationPreview.without(chosen.loadId(), chosen.dialect(),
+                "Correct the marked fields to preview the text: " + String.join("; ", errors.problems()), true));
     }
 
     String editor(Long id, Model model, FormErrors errors, Long loadId, String dialect) {
@@ -101,7 +109,7 @@ class TemplatePreviews {
      * The load picker offers the loads that call the template (all loads when none does yet); the
      * chosen load and dialect, rendered with the saved templates when {@code generate}.
      */
-    Preview choose(Model model, String templateName, Long loadId, String dialect, boolean generate) {
+    GenerationPreview choose(Model model, String templateName, Long loadId, String dialect, boolean generate) {
         List<LoadResponse> all = loads.list(null);
         List<LoadResponse> calling = templateName == null || templateName.isBlank() ? List.of()
                 : all.stream().filter(l -> calls(l, templateName.strip())).toList();
@@ -113,18 +121,15 @@ class TemplatePreviews {
         model.addAttribute("noCaller", calling.isEmpty() && templateName != null && !templateName.isBlank());
         model.addAttribute("dialects", dialects.names());
         Long chosen = loadId != null ? loadId : offered.isEmpty() ? null : offered.get(0).id();
-        String chosenDialect = dialects.choose(dialect);
-        Preview preview;
+        GenerationPreview preview;
         if (chosen == null) {
-            preview = new Preview(null, chosenDialect, null, "There is no load to render yet.", false);
+            preview = GenerationPreview.without(null, dialects.choose(dialect), "There is no load to render yet.", false);
         } else if (!generate) {
-            preview = new Preview(chosen, chosenDialect, null, null, false);
+            preview = GenerationPreview.without(chosen, dialects.choose(dialect), null, false);
         } else {
-            try {
-                preview = new Preview(chosen, chosenDialect, loads.generate(chosen, chosenDialect, null).sql(), null, false);
-            } catch (GenerationException | NotFoundException e) {
-                preview = new Preview(chosen, chosenDialect, null, e.getMessage(), false);
-            }
+            GenerationResult result = generation.generate(new GenerationRequest.StoredLoad(chosen,
+                    GenerationRequest.choice(dialect), null));
+            preview = GenerationPreview.of(chosen, result, false);
         }
         model.addAttribute("preview", preview);
         return preview;

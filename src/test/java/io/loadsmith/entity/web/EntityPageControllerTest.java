@@ -152,7 +152,7 @@ class EntityPageControllerTest {
     @Test
     void aTickedPresetAlsoCreatesTheLoadAndLandsOnIt() throws Exception {
         when(entities.create(any())).thenReturn(vessel());
-        when(loadOffers.createLoad("publish.D_VESSEL_SCD2", "load_d_vessel_scd2", "scd2_default")).thenReturn(12L);
+        when(loadOffers.createLoad("publish.D_VESSEL_SCD2", "load_d_vessel_scd2", "scd2_default", java.util.List.of())).thenReturn(12L);
         mvc.perform(post("/entities").param("entityType", "DIM_SCD2").param("logicalName", "VESSEL")
                         .param("loadPreset", "scd2_default"))
                 .andExpect(redirectedUrl("/loads/12"));
@@ -161,7 +161,7 @@ class EntityPageControllerTest {
     @Test
     void aRefusedLoadLeavesTheNewEntityAndSaysSoOnItsPage() throws Exception {
         when(entities.create(any())).thenReturn(vessel());
-        when(loadOffers.createLoad(any(), any(), any())).thenThrow(new io.loadsmith.problem.ConflictException("taken"));
+        when(loadOffers.createLoad(any(), any(), any(), any())).thenThrow(new io.loadsmith.problem.ConflictException("taken"));
         mvc.perform(post("/entities").param("logicalName", "VESSEL").param("loadPreset", "scd2_default"))
                 .andExpect(redirectedUrl("/entities/7?noLoad"));
         mvc.perform(get("/entities/7").param("noLoad", ""))

@@ -28,6 +28,9 @@ import io.loadsmith.generation.GeneratedLoad;
 import io.loadsmith.generation.GenerationException;
 import io.loadsmith.generation.GenerationOptions;
 import io.loadsmith.generation.model.StepType;
+import io.loadsmith.load.Generation;
+import io.loadsmith.load.GenerationRequest;
+import io.loadsmith.load.GenerationResult;
 import io.loadsmith.load.LoadService;
 
 @WebMvcTest(LoadController.class)
@@ -41,10 +44,14 @@ class LoadControllerTest {
     @MockitoBean
     LoadService service;
 
+    @MockitoBean
+    Generation generation;
+
     @Test
     void sqlIsPlainText() throws Exception {
-        when(service.generate(5, "snowflake", "dev", GenerationOptions.NONE)).thenReturn(new GeneratedLoad("load_x", "snowflake", List.of(),
-                "/* 1. s (OVERRIDE - SQL) */\nSELECT 1;\n"));
+        when(generation.generate(new GenerationRequest.StoredLoad(5, "snowflake", "dev", GenerationOptions.NONE)))
+                .thenReturn(new GenerationResult("snowflake", "dev", new GeneratedLoad("load_x", "snowflake", List.of(),
+                        "/* 1. s (OVERRIDE - SQL) */\nSELECT 1;\n"), null));
         mvc.perform(get("/api/v1/loads/5/sql").param("dialect", "snowflake").param("environment", "dev"))
                 .andExpect(status().isOk())
                 .andExpect(content().contentTypeCompatibleWith(MediaType.TEXT_PLAIN))
@@ -53,9 +60,10 @@ class LoadControllerTest {
 
     @Test
     void generationFailureIsA422WithItsLocation() throws Exception {
-        when(service.generate(5, "snowflake", null, GenerationOptions.NONE)).thenThrow(new GenerationException(
+        when(generation.generate(new GenerationRequest.StoredLoad(5, "snowflake", null, GenerationOptions.NONE)))
+                .thenReturn(GenerationResult.failed("snowflake", null, new GenerationException(
                 new GenerationException.Location("load_d_ship", 3, "merge", "scd2 (default variant)", 40, 7),
-                "Entity publish.D_SHIP has no attribute of type SCD_ID, which the template needs."));
+                "Entity publish.D_SHIP has no attribute of type SCD_ID, which the template needs.")));
         mvc.perform(get("/api/v1/loads/5/sql").param("dialect", "snowflake"))
                 .andExpect(status().isUnprocessableContent())
                 .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON))

@@ -59,7 +59,7 @@ import io.loadsmith.web.WebExceptionHandler;
         LoadRemovalPageController.class})
 // Slices test the controllers; who may call them is the security tests' subject.
 @org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc(addFilters = false)
-@Import({DialectRegistry.class, WebExceptionHandler.class, LoadPreviews.class, LoadEditorModel.class, MappingActions.class,
+@Import({DialectRegistry.class, WebExceptionHandler.class, io.loadsmith.load.Generation.class, LoadPreviews.class, LoadEditorModel.class, MappingActions.class,
         io.loadsmith.entity.web.PackageNames.class})
 class LoadPageControllerTest {
 
@@ -71,6 +71,16 @@ class LoadPageControllerTest {
 
     @MockitoBean
     LoadService loads;
+
+    // The front door is real: it checks dialect and environment; what it reads and renders is stubbed.
+    @MockitoBean
+    io.loadsmith.load.LoadModelAssembler assembler;
+
+    @MockitoBean
+    io.loadsmith.generation.LoadSqlGenerator generator;
+
+    @MockitoBean
+    io.loadsmith.load.DraftTemplatePreview drafts;
 
     @MockitoBean
     PackageCommits commits;
@@ -93,6 +103,12 @@ class LoadPageControllerTest {
                     new ParameterDefinition("batch_size", ParameterType.INTEGER, false, null, null)),
             Map.of("default", "MERGE"), "library");
 
+    /** What the assembler reads for the saved load and for a form (only their identity matters to the stubs). */
+    static final io.loadsmith.generation.model.LoadModel STORED = new io.loadsmith.generation.model.LoadModel(
+            "load_d_vessel_scd2", null, List.of(), List.of(), Map.of());
+    static final io.loadsmith.generation.model.LoadModel DRAFT = new io.loadsmith.generation.model.LoadModel(
+            "draft", null, List.of(), List.of(), Map.of());
+
     static LoadResponse vesselLoad() {
         return new LoadResponse(5, 2, "load_d_vessel_scd2", "publish.D_VESSEL_SCD2", null, LoadType.TRANSFORM_PERSIST, null,
                 List.of(), List.of(new StepJson("drop_temp_start", StepType.OVERRIDE, "DROP TABLE x;"),
@@ -107,7 +123,9 @@ class LoadPageControllerTest {
         when(templates.all()).thenReturn(List.of(SCD2));
         when(templates.find("scd2")).thenReturn(Optional.of(SCD2));
         when(environments.list(null)).thenReturn(List.of(new EnvironmentResponse(1, 0, "dev", null, new java.util.TreeMap<>())));
-        when(loads.generate(eq(5L), any(), any())).thenAnswer(i -> new GeneratedLoad("load_d_vessel_scd2",
+        when(assembler.assemble(5L)).thenReturn(STORED);
+        when(assembler.assemble(any(LoadRequest.class))).thenReturn(DRAFT);
+        when(generator.generate(eq(STORED), any(), any(), any())).thenAnswer(i -> new GeneratedLoad("load_d_vessel_scd2",
                 i.getArgument(1), List.of(), "/* 1. drop_temp_start (OVERRIDE - SQL) */\nDROP TABLE x; -- " + i.getArgument(1) + "\n"));
     }
 
@@ -206,7 +224,8 @@ class LoadPageControllerTest {
                 .andExpect(view().name("loads/detail :: preview"))
                 .andExpect(content().string(containsString("DROP TABLE x; -- postgresql")))
                 .andExpect(content().string(not(containsString("<html"))));
-        verify(loads).generate(5, "postgresql", "dev");
+        verify(generator).generate(eq(STORED), eq("postgresql"), any(), any());
+        verify(environments).variables("dev");
     }
 
     @Test
@@ -217,19 +236,19 @@ class LoadPageControllerTest {
 
     @Test
     void generationErrorStandsAtTheFailingStepWithTemplateAndLine() throws Exception {
-        when(loads.generate(eq(5L), any(), isNull())).thenThrow(new GenerationException(
+        when(generator.generate(eq(STORED), any(), eq(Map.of()), any())).thenThrow(new GenerationException(
                 new GenerationException.Location("load_d_vessel_scd2", 2, "merge", "scd2 (default variant)", 12, 5),
                 "The following has evaluated to null or missing"));
         mvc.perform(get("/loads/5"))
                 .andExpect(status().isOk())
-                .andExpect(model().attribute("preview", org.hamcrest.Matchers.instanceOf(LoadPreviews.Preview.class)))
+                .andExpect(model().attribute("preview", org.hamcrest.Matchers.instanceOf(GenerationPreview.class)))
                 .andExpect(content().string(containsString("step 2 &#39;merge&#39;, template &#39;scd2 (default variant)&#39;, line 12")))
                 .andExpect(content().string(containsString("generation-error")));
     }
 
     @Test
     void aSavedLoadWhoseSqlFailsIsNotShownAsPlainlySaved() throws Exception {
-        when(loads.generate(eq(5L), any(), isNull())).thenThrow(new GenerationException(
+        when(generator.generate(eq(STORED), any(), eq(Map.of()), any())).thenThrow(new GenerationException(
                 new GenerationException.Location("load_d_vessel_scd2", 1, "merge", "scd2", 1, 1),
                 "parameter 'track_columns': no_such_col is not an attribute of publish.D_VESSEL_SCD2"));
         mvc.perform(get("/loads/5").param("saved", ""))
@@ -417,8 +436,11 @@ class LoadPageControllerTest {
 
     @Test
     void previewWhileTypingGeneratesTheFormOnScreenAndReturnsOnlyThePreview() throws Exception {
-        when(loads.generateDraft(any(), any(), any())).thenAnswer(i -> new GeneratedLoad("x", i.getArgument(1), List.of(),
-                "/* draft */ " + ((LoadRequest) i.getArgument(0)).steps().get(0).text()));
+        when(assembler.assemble(any(LoadRequest.class))).thenAnswer(i -> new io.loadsmith.generation.model.LoadModel("x",
+                null, List.of(), List.of(new io.loadsmith.generation.model.StepModel("s", StepType.OVERRIDE,
+                        ((LoadRequest) i.getArgument(0)).steps().get(0).text())), Map.of()));
+        when(generator.generate(any(), any(), any(), any())).thenAnswer(i -> new GeneratedLoad("x", i.getArgument(1), List.of(),
+                "/* draft */ " + ((io.loadsmith.generation.model.LoadModel) i.getArgument(0)).steps().get(0).text()));
         mvc.perform(post("/loads/5").header("HX-Request", "true").param("action", "preview").param("dialect", "duckdb")
                         .param("version", "2").param("name", "load_d_vessel_scd2").param("target", "publish.D_VESSEL_SCD2")
                         .param("steps[0].kind", "SQL").param("steps[0].name", "s").param("steps[0].text", "SELECT 42"))
@@ -428,9 +450,28 @@ class LoadPageControllerTest {
                 .andExpect(content().string(containsString("Of the form on screen")))
                 .andExpect(content().string(not(containsString("id=\"load-form\""))));
         ArgumentCaptor<LoadRequest> draft = ArgumentCaptor.forClass(LoadRequest.class);
-        verify(loads).generateDraft(draft.capture(), eq("duckdb"), isNull());
+        verify(assembler).assemble(draft.capture());
+        verify(generator).generate(any(), eq("duckdb"), eq(Map.of()), any());
         org.assertj.core.api.Assertions.assertThat(draft.getValue().steps()).extracting(StepJson::text).containsExactly("SELECT 42");
         verify(loads, org.mockito.Mockito.never()).update(anyLong(), any());
+    }
+
+    @Test
+    void theLivePreviewChecksTheEnvironmentOnceAndGathersNoneOfTheEditorsLists() throws Exception {
+        when(environments.variables("dev")).thenReturn(Map.of());
+        mvc.perform(post("/loads/5").header("HX-Request", "true").param("action", "preview").param("dialect", "duckdb")
+                        .param("environment", "dev").param("version", "2").param("name", "load_d_vessel_scd2")
+                        .param("target", "publish.D_VESSEL_SCD2")
+                        .param("steps[0].kind", "SQL").param("steps[0].name", "s").param("steps[0].text", "SELECT 42"))
+                .andExpect(status().isOk())
+                .andExpect(view().name("loads/detail :: preview"));
+        verify(environments).variables("dev");
+        verify(environments, never()).check(any());
+        verify(assembler).assemble(any(LoadRequest.class));
+        // The pane shows the SQL, the dialect and environment switchers: no targets, columns or templates.
+        verify(entities, never()).list(any());
+        verify(templates, never()).all();
+        verify(loads, never()).transformationTypes();
     }
 
     @Test
@@ -445,13 +486,13 @@ class LoadPageControllerTest {
                         .param("steps[1].params[full_refresh]", "true"))
                 .andExpect(status().isOk())
                 .andExpect(content().string(not(containsString("Of the form on screen"))));
-        verify(loads).generate(eq(5L), eq("duckdb"), isNull());
-        verify(loads, org.mockito.Mockito.never()).generateDraft(any(), any(), any());
+        verify(generator).generate(eq(STORED), eq("duckdb"), eq(Map.of()), any());
+        verify(assembler, org.mockito.Mockito.never()).assemble(any(LoadRequest.class));
     }
 
     @Test
     void thePreviewOfAFormThatCannotGenerateSaysWhyInThePreview() throws Exception {
-        when(loads.generateDraft(any(), any(), any())).thenThrow(InvalidRequestException.of("target", "x.Y", "names no entity"));
+        when(assembler.assemble(any(LoadRequest.class))).thenThrow(InvalidRequestException.of("target", "x.Y", "names no entity"));
         mvc.perform(post("/loads/5").header("HX-Request", "true").param("action", "preview")
                         .param("name", "load_d_vessel_scd2").param("target", "x.Y"))
                 .andExpect(status().isOk())

@@ -47,7 +47,7 @@ import io.loadsmith.web.WebExceptionHandler;
 /** The load page's mapping editor: its rows, its actions, and the service's refusals shown at their rows. */
 @WebMvcTest(LoadPageController.class)
 @org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc(addFilters = false)
-@Import({DialectRegistry.class, WebExceptionHandler.class, LoadPreviews.class, LoadEditorModel.class, MappingActions.class,
+@Import({DialectRegistry.class, WebExceptionHandler.class, io.loadsmith.load.Generation.class, LoadPreviews.class, LoadEditorModel.class, MappingActions.class,
         io.loadsmith.entity.web.PackageNames.class})
 class MappingEditorPageTest {
 
@@ -60,6 +60,12 @@ class MappingEditorPageTest {
     io.loadsmith.packageregistry.MetadataPackageService packages;
     @MockitoBean
     LoadService loads;
+    @MockitoBean
+    io.loadsmith.load.LoadModelAssembler assembler;
+    @MockitoBean
+    io.loadsmith.generation.LoadSqlGenerator generator;
+    @MockitoBean
+    io.loadsmith.load.DraftTemplatePreview drafts;
     @MockitoBean
     PackageCommits commits;
     @MockitoBean
@@ -89,8 +95,15 @@ class MappingEditorPageTest {
                 List.of(new AttributeMapping("customer_no", List.of("CUSTOMER_NO"), null, null))))));
         when(loads.transformationTypes()).thenReturn(new TreeMap<>(Map.of("HASH_KEY", "hash of the inputs", "CUSTOM", "")));
         when(environments.list(null)).thenReturn(List.of());
-        when(loads.generate(anyLong(), any(), any())).thenReturn(new GeneratedLoad("load_h_customer", "snowflake", List.of(), "SELECT 1"));
-        when(loads.generateDraft(any(), any(), any())).thenReturn(new GeneratedLoad("load_h_customer", "snowflake", List.of(), "SELECT 2"));
+        // The saved load renders SELECT 1, a form SELECT 2 (the front door is real, its reads and render stubbed).
+        io.loadsmith.generation.model.LoadModel stored = new io.loadsmith.generation.model.LoadModel("stored", null,
+                List.of(), List.of(), Map.of());
+        io.loadsmith.generation.model.LoadModel draft = new io.loadsmith.generation.model.LoadModel("draft", null,
+                List.of(), List.of(), Map.of());
+        when(assembler.assemble(anyLong())).thenReturn(stored);
+        when(assembler.assemble(any(io.loadsmith.load.LoadRequest.class))).thenReturn(draft);
+        when(generator.generate(eq(stored), any(), any(), any())).thenReturn(new GeneratedLoad("load_h_customer", "snowflake", List.of(), "SELECT 1"));
+        when(generator.generate(eq(draft), any(), any(), any())).thenReturn(new GeneratedLoad("load_h_customer", "snowflake", List.of(), "SELECT 2"));
     }
 
     /** The editor as the page draws it for the stored load: rows 0..3 are hk_customer, customer_no, name, load_dts. */

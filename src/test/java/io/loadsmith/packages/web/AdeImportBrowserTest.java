@@ -81,7 +81,22 @@ class AdeImportBrowserTest {
         List<String> order = driver.findElements(By.cssSelector("#import-report ol > li > strong")).stream()
                 .map(e -> e.getText()).toList();
         assertThat(order).containsExactly("CONFIG_LOAD_TRANSFORMATIONS", "CONFIG_ENTITY_DEFAULTS", "CONFIG_LOAD_TEMPLATES");
+        // Each package names what it wrote, not only how many.
+        List<String> written = driver.findElements(By.cssSelector("#import-report ol > li")).stream()
+                .map(e -> e.findElements(By.cssSelector("ul.import-written li")).stream().map(w -> w.getText()).toList().toString())
+                .toList();
+        assertThat(written.get(0)).contains("transformation type", "HASH_KEY", "RUN_ID");
+        assertThat(written.get(1)).contains("entity type", "HUB");
+        assertThat(written.get(2)).contains("template", "load preset", "HUB_INSERT_NEW");
         look("ade-import-report");
+
+        // On the home page a configuration package says what it owns, or that it owns nothing (its formulas are shared).
+        open("/");
+        List<String> rows = driver.findElements(By.cssSelector("main table tbody tr")).stream().map(e -> e.getText()).toList();
+        assertThat(rows).anySatisfy(r -> assertThat(r).startsWith("config_entity_defaults 0 0").contains("entity type"));
+        assertThat(rows).anySatisfy(r -> assertThat(r).startsWith("config_load_templates 0 0").contains("template", "load preset"));
+        assertThat(rows).anySatisfy(r -> assertThat(r).isEqualTo("config_load_transformations 0 0 nothing of its own"));
+        look("ade-home");
 
         open("/presets");
         String presets = driver.findElement(By.id("presets")).getText();

@@ -57,6 +57,34 @@ class PackagePagesTest extends H2DemoStoreTest {
     }
 
     @Test
+    void anEnvironmentMadeOutsideThePackageIsNotOneOfItsChanges() throws Exception {
+        // The working state committed (or already the newest version: nothing to commit).
+        mvc.perform(MockMvcRequestBuilders.post("/packages/demo/commit").param("message", "before an environment")).andReturn();
+        long demo = api().get("/api/v1/packages?name=demo").get(0).get("id").asLong();
+        String number = api().get("/api/v1/packages/" + demo + "/versions").get(0).get("number").asText();
+        String name = "diff_env_" + System.nanoTime();
+        long env = api().create("/api/v1/environments", io.loadsmith.store.Api.obj("name", name,
+                "variables", java.util.Map.of("region", "eu"))).get("id").asLong();
+        try {
+            org.jsoup.nodes.Document diff = org.jsoup.Jsoup.parse(page("/packages/demo/diff?from=" + number + "&to=working"));
+            assertThat(diff.select("#diff h2 + p").text()).isEqualTo("No object changed.");
+            assertThat(diff.select("#diff-objects")).isEmpty();
+            assertThat(diff.select("#diff-shared summary").text())
+                    .isEqualTo("Shared by every package: 1 change made outside this package");
+            assertThat(diff.select("#diff-shared tbody tr").eachText()).containsExactly("environment " + name + " added");
+
+            // The API says the same: one change, marked shared.
+            tools.jackson.databind.JsonNode objects = api().get("/api/v1/packages/" + demo + "/versions/" + number
+                    + "/diff/working").get("objects");
+            assertThat(objects).hasSize(1);
+            assertThat(objects.get(0).get("name").asText()).isEqualTo(name);
+            assertThat(objects.get(0).get("shared").asBoolean()).isTrue();
+        } finally {
+            api().send(org.springframework.http.HttpMethod.DELETE, "/api/v1/environments/" + env, null);
+        }
+    }
+
+    @Test
     void thePageListsWhatThePackageHoldsAndItsLinksOpenIt() throws Exception {
         org.jsoup.nodes.Document show = org.jsoup.Jsoup.parse(page("/packages/demo"));
 

@@ -57,9 +57,10 @@ class PresetPagesTest extends H2DemoStoreTest {
     void aLoadSavedAsAPresetIsOfferedByItsTypeAndEditable() throws Exception {
         long demo = loads.list("load_d_vessel_scd2").get(0).id();
         String fresh = page("/presets/new?fromLoad=" + demo);
-        // The demo load's four steps arrive in the form, plus one empty step to fill in.
-        assertThat(fresh).contains("value=\"load_d_vessel_scd2_preset\"", "id=\"steps3.text\"", "id=\"steps4.text\"")
-                .doesNotContain("id=\"steps5.text\"");
+        // The demo load's four steps arrive in the form; its scd2 call as a template step with typed parameters.
+        assertThat(fresh).contains("value=\"load_d_vessel_scd2_preset\"", "id=\"steps3.text\"",
+                        "id=\"step-2-param-temp_table_prefix\"", "value=\"Z_TMP_\"")
+                .doesNotContain("id=\"steps2.text\"", "id=\"steps4.text\"", "unique_key");
 
         var steps = loads.get(demo).steps();
         MockHttpServletRequestBuilder create = MockMvcRequestBuilders.post("/presets")
@@ -69,15 +70,23 @@ class PresetPagesTest extends H2DemoStoreTest {
                 .param("uses[0].isDefault", "true")
                 .param("uses[1].entityType", "").param("uses[1].loadType", "TRANSFORM_PERSIST");
         for (int i = 0; i < steps.size(); i++) {
-            create.param("steps[" + i + "].name", steps.get(i).name()).param("steps[" + i + "].type", steps.get(i).type().name())
-                    .param("steps[" + i + "].text", steps.get(i).text());
+            create.param("steps[" + i + "].name", steps.get(i).name()).param("steps[" + i + "].type", steps.get(i).type().name());
+            if (steps.get(i).text().startsWith("<ftltemplate:")) {
+                // As the page posts a template step: the template and its typed values, not the call's text.
+                create.param("steps[" + i + "].kind", "TEMPLATE").param("steps[" + i + "].template", "scd2")
+                        .param("steps[" + i + "].params[temp_table_prefix]", "Z_TMP_");
+            } else {
+                create.param("steps[" + i + "].kind", "SQL").param("steps[" + i + "].text", steps.get(i).text());
+            }
         }
-        create.param("steps[" + steps.size() + "].name", "").param("steps[" + steps.size() + "].text", "");
         MvcResult created = post(create);
         assertThat(created.getResponse().getRedirectedUrl()).matches("/presets/\\d+\\?saved=1");
 
         PresetResponse stored = presets.list("vessel_like").get(0);
-        assertThat(stored.steps()).isEqualTo(steps);
+        // The form writes the call back from the typed values: scd2's unticked check_duplicates as false.
+        assertThat(stored.steps()).extracting(StepJson::text).containsExactly(steps.get(0).text(), steps.get(1).text(),
+                "<ftltemplate:scd2:temp_table_prefix=Z_TMP_:check_duplicates=false:invalidate_hard_deletes=false:audit_history=false>",
+                steps.get(3).text());
         assertThat(stored.options()).containsExactly(Map.entry("historize", "true"), Map.entry("source_system", "AIS"));
         assertThat(stored.packageName()).isEqualTo("demo");
         assertThat(stored.uses()).containsExactly(new PresetRequest.Use("DIM_SCD2", LoadType.TRANSFORM_PERSIST, 1, true));
@@ -128,6 +137,77 @@ class PresetPagesTest extends H2DemoStoreTest {
         assertThat(deleted.getResponse().getRedirectedUrl()).isEqualTo("/presets?deleted=vessel_like");
         assertThat(presets.list("vessel_like")).isEmpty();
         assertThat(loads.get(demo).steps()).isEqualTo(steps);
+    }
+
+    @Test
+    void theShippedPresetIsEditedWithTheLoadPagesTypedParameters() throws Exception {
+        PresetResponse shipped = presets.list("scd2_from_source").get(0);
+        String editor = page("/presets/" + shipped.id());
+        assertThat(editor).contains("Parameters of scd2_prepare", "Parameters of scd2",
+                        "id=\"step-1-param-check_duplicates\" name=\"steps[1].params[check_duplicates]\" value=\"true\" checked",
+                        "id=\"step-1-param-open_end\"", "value=\"DIM_SCD2\"")
+                .doesNotContain("id=\"steps0.text\"", "id=\"steps1.text\"", "id=\"steps2.text\"", "unique_key");
+        assertThat(presets.offeredToTypes(shipped.id())).isEqualTo("DIM_SCD2");
+        try {
+            MockHttpServletRequestBuilder form = MockMvcRequestBuilders.post("/presets/" + shipped.id())
+                    .param("version", String.valueOf(shipped.version())).param("name", "scd2_from_source")
+                    .param("description", shipped.description()).param("offeredToTypes", " DIM_SCD2 , DIM_X ")
+                    .param("steps[0].name", "prepare_temp_table").param("steps[0].type", "OVERRIDE")
+                    .param("steps[0].kind", "TEMPLATE").param("steps[0].template", "scd2_prepare")
+                    .param("steps[0].params[temp_table_prefix]", "Z_TMP_")
+                    .param("steps[1].name", "merge_scd2").param("steps[1].type", "OVERRIDE")
+                    .param("steps[1].kind", "TEMPLATE").param("steps[1].template", "scd2")
+                    .param("steps[1].params[temp_table_prefix]", "Z_TMP_").param("steps[1].params[open_end]", "null")
+                    .param("steps[2].name", "drop_temp_table").param("steps[2].type", "OVERRIDE")
+                    .param("steps[2].kind", "TEMPLATE").param("steps[2].template", "scd2_prepare")
+                    .param("steps[2].params[temp_table_prefix]", "Z_TMP_").param("steps[2].params[action]", "drop");
+
+            // A new template step, then its template chosen: that template's fields appear, nothing is saved.
+            String added = post(form.param("action", "add-template")).getResponse().getContentAsString(StandardCharsets.UTF_8);
+            assertThat(added).contains("id=\"steps3.template\"", "Changed, not saved yet");
+            String chosen = post(form.param("steps[3].kind", "TEMPLATE").param("steps[3].template", "snapshot")
+                    .param("action", "refresh")).getResponse().getContentAsString(StandardCharsets.UTF_8);
+            assertThat(chosen).contains("Parameters of snapshot", "id=\"step-3-param-strategy\"", "value=\"snapshot\"");
+            assertThat(presets.get(shipped.id())).isEqualTo(shipped);
+
+            // Saved without the new step: the calls are written from the typed values, the type names cleaned.
+            MvcResult saved = post(MockMvcRequestBuilders.post("/presets/" + shipped.id())
+                    .params(without(form, "steps[3].kind", "steps[3].template", "steps[3].name")).param("action", "save"));
+            assertThat(saved.getResponse().getRedirectedUrl()).isEqualTo("/presets/" + shipped.id() + "?saved=1");
+            assertThat(presets.get(shipped.id()).steps()).extracting(StepJson::text).containsExactly(
+                    "<ftltemplate:scd2_prepare:temp_table_prefix=Z_TMP_>",
+                    "<ftltemplate:scd2:temp_table_prefix=Z_TMP_:check_duplicates=false:open_end=null:invalidate_hard_deletes=false:audit_history=false>",
+                    "<ftltemplate:scd2_prepare:temp_table_prefix=Z_TMP_:action=drop>");
+            assertThat(presets.offeredToTypes(shipped.id())).isEqualTo("DIM_SCD2,DIM_X");
+            assertThat(presets.offered("DIM_X", LoadType.TRANSFORM_PERSIST)).extracting(PresetResponse::name)
+                    .containsExactly("scd2_from_source");
+
+            // A type name that is no identifier is refused at its field, and nothing is saved.
+            PresetResponse now = presets.get(shipped.id());
+            String refused = post(MockMvcRequestBuilders.post("/presets/" + shipped.id())
+                    .param("version", String.valueOf(now.version())).param("name", "scd2_from_source")
+                    .param("offeredToTypes", "DIM X")).getResponse().getContentAsString(StandardCharsets.UTF_8);
+            assertThat(refused).contains("aria-invalid=\"true\"", "&#39;DIM X&#39;").doesNotContain("Exception");
+            assertThat(presets.get(shipped.id())).isEqualTo(now);
+        } finally {
+            PresetResponse now = presets.get(shipped.id());
+            presets.update(shipped.id(), new PresetRequest(now.version(), shipped.name(), shipped.description(), null,
+                    shipped.steps(), shipped.options(), shipped.uses()));
+            presets.offerToTypes(shipped.id(), "DIM_SCD2");
+        }
+    }
+
+    /** The form's fields but these (a step the user left before saving). */
+    private static org.springframework.util.MultiValueMap<String, String> without(MockHttpServletRequestBuilder form,
+                                                                                  String... dropped) {
+        var request = form.buildRequest(new org.springframework.mock.web.MockServletContext());
+        var params = new org.springframework.util.LinkedMultiValueMap<String, String>();
+        request.getParameterMap().forEach((k, v) -> {
+            if (!List.of(dropped).contains(k) && !k.equals("action")) {
+                params.addAll(k, List.of(v));
+            }
+        });
+        return params;
     }
 
     @Test

@@ -48,7 +48,7 @@ import io.loadsmith.web.WebExceptionHandler;
 @WebMvcTest({TemplatePageController.class, TemplateListPageController.class})
 // Slices test the controllers; who may call them is the security tests' subject.
 @org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc(addFilters = false)
-@Import({TemplatePreviews.class, DialectRegistry.class, WebExceptionHandler.class})
+@Import({TemplatePreviews.class, DialectRegistry.class, WebExceptionHandler.class, io.loadsmith.load.Generation.class})
 class TemplatePageControllerTest {
 
     @Autowired
@@ -66,6 +66,16 @@ class TemplatePageControllerTest {
     @MockitoBean
     io.loadsmith.load.DraftTemplatePreview drafts;
 
+    // The front door is real; what it reads and renders for a saved load is stubbed.
+    @MockitoBean
+    io.loadsmith.load.LoadModelAssembler assembler;
+
+    @MockitoBean
+    io.loadsmith.generation.LoadSqlGenerator generator;
+
+    @MockitoBean
+    io.loadsmith.environment.EnvironmentService environments;
+
     static final TemplateResponse STORED = new TemplateResponse(3, 1, "my_merge", null, null,
             List.of(new ParameterJson("prefix", ParameterType.STRING, true, null, null)),
             new TreeMap<>(Map.of("default", "MERGE INTO ${prefix}x")));
@@ -82,7 +92,10 @@ class TemplatePageControllerTest {
         when(lookup.find("scd2")).thenReturn(Optional.of(scd2));
         when(loads.list(null)).thenReturn(List.of(new LoadResponse(5, 0, "load_x", "publish.X", null, LoadType.TRANSFORM_PERSIST,
                 null, List.of(), List.of(), new TreeMap<>(), Instant.EPOCH, Instant.EPOCH)));
-        when(loads.generate(eq(5L), any(), any())).thenAnswer(i -> new GeneratedLoad("load_x", i.getArgument(1), List.of(),
+        io.loadsmith.generation.model.LoadModel five = new io.loadsmith.generation.model.LoadModel("load_x", null,
+                List.of(), List.of(), java.util.Map.of());
+        when(assembler.assemble(5L)).thenReturn(five);
+        when(generator.generate(eq(five), any(), any(), any())).thenAnswer(i -> new GeneratedLoad("load_x", i.getArgument(1), List.of(),
                 "MERGE INTO Z_x -- " + i.getArgument(1)));
     }
 

@@ -11,10 +11,10 @@ FROM (
             s.rec_src AS dv_record_source
         FROM stage.customer_stg s
     ) m
+    WHERE NOT EXISTS (
+        SELECT 1
+        FROM dv.hub_customer t
+        WHERE t.dv_id = m.dv_id
+    )
 ) n
-WHERE n.dv_row_number = 1
-  AND NOT EXISTS (
-    SELECT 1
-    FROM dv.hub_customer t
-    WHERE t.dv_id = n.dv_id
-  );
+WHERE n.dv_row_number = 1;

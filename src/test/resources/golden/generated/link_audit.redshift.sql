@@ -13,13 +13,13 @@ FROM (
             s.rec_src AS dv_record_source
         FROM stage.order_stg s
     ) m
+    WHERE NOT EXISTS (
+        SELECT 1
+        FROM dv.link_order t
+        WHERE t.dv_id = m.dv_id
+    )
 ) n
-WHERE n.dv_row_number = 1
-  AND NOT EXISTS (
-    SELECT 1
-    FROM dv.link_order t
-    WHERE t.dv_id = n.dv_id
-  );
+WHERE n.dv_row_number = 1;
 -- Audit (OPT_AUDIT_HISTORY): one row per key, after the write and before the COMMIT
 SELECT CAST('generated LINK load load_link_order: the target dv.link_order breaks its history invariants after the write; offending keys (at most 5 shown): ' || REPLACE(bad.dv_audit_keys, '~', '; ') || '. The load is rolled back; repair the history (or the load) and rerun.' AS INTEGER) AS load_check_failed
 FROM (

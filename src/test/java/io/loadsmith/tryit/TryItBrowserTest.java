@@ -336,7 +336,7 @@ class TryItBrowserTest {
     }
 
     private WebDriverWait wait(int seconds) {
-        return new WebDriverWait(driver, Duration.ofSeconds(seconds));
+        return HeadlessChromium.waiting(driver, Duration.ofSeconds(seconds));
     }
 
     private void open(String path) {

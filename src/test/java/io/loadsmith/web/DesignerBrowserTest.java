@@ -83,7 +83,7 @@ class DesignerBrowserTest {
     @Test
     void vesselScd2DesignedInTheBrowserGeneratesTheSeedSql() throws IOException {
         configureDimScd2();
-        WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+        WebDriverWait wait = HeadlessChromium.waiting(driver, Duration.ofSeconds(20));
 
         // Anonymous visitors are sent to the sign-in page, and come back to the page they asked for.
         open("/entities");
@@ -260,8 +260,8 @@ class DesignerBrowserTest {
     private void switchDialect(String dialect) {
         WebElement pane = driver.findElement(By.id("preview"));
         new Select(driver.findElement(By.id("preview-dialect"))).selectByValue(dialect);
-        new WebDriverWait(driver, Duration.ofSeconds(20)).until(ExpectedConditions.stalenessOf(pane));
-        new WebDriverWait(driver, Duration.ofSeconds(20)).until(d ->
+        HeadlessChromium.waiting(driver, Duration.ofSeconds(20)).until(ExpectedConditions.stalenessOf(pane));
+        HeadlessChromium.waiting(driver, Duration.ofSeconds(20)).until(d ->
                 dialect.equals(new Select(d.findElement(By.id("preview-dialect"))).getFirstSelectedOption().getDomProperty("value")));
     }
 
@@ -273,7 +273,7 @@ class DesignerBrowserTest {
     private void clickAndWaitForSwap(String buttonId, String editorId) {
         WebElement editor = driver.findElement(By.id(editorId));
         driver.findElement(By.id(buttonId)).click();
-        WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+        WebDriverWait wait = HeadlessChromium.waiting(driver, Duration.ofSeconds(20));
         wait.until(ExpectedConditions.stalenessOf(editor));
         wait.until(ExpectedConditions.presenceOfElementLocated(By.id(editorId)));
     }

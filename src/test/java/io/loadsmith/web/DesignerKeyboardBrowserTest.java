@@ -109,7 +109,7 @@ class DesignerKeyboardBrowserTest {
     void theShortcutListNamesTheKeyThatLeavesAnEditor() {
         open("/");
         driver.findElement(By.tagName("body")).sendKeys("?");
-        new WebDriverWait(driver, Duration.ofSeconds(10)).until(d -> (Boolean) js("return document.getElementById('shortcuts').open;"));
+        HeadlessChromium.waiting(driver, Duration.ofSeconds(10)).until(d -> (Boolean) js("return document.getElementById('shortcuts').open;"));
         assertThat(driver.findElement(By.id("shortcuts")).getText()).contains("Esc then Tab", "Leave a code editor");
     }
 
@@ -199,7 +199,7 @@ class DesignerKeyboardBrowserTest {
         js("window.previewAborts = 0; document.body.addEventListener('htmx:sendAbort', function () { window.previewAborts++; });"
                 + " var f = document.getElementById('load-form');"
                 + " f.dispatchEvent(new Event('change', {bubbles: true})); f.dispatchEvent(new Event('change', {bubbles: true}));");
-        WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+        WebDriverWait wait = HeadlessChromium.waiting(driver, Duration.ofSeconds(20));
         wait.until(ExpectedConditions.stalenessOf(pane));
         wait.until(d -> (Boolean) js("return !document.querySelector('.htmx-request');"));
         assertThat(((Number) js("return window.previewAborts;")).intValue()).as("the first preview was aborted").isEqualTo(1);
@@ -220,7 +220,7 @@ class DesignerKeyboardBrowserTest {
         WebElement editor = driver.findElement(By.id("load-editor"));
         js("document.querySelector(arguments[0]).focus();", css);
         new Actions(driver).sendKeys(Keys.ENTER).perform();
-        WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+        WebDriverWait wait = HeadlessChromium.waiting(driver, Duration.ofSeconds(20));
         wait.until(ExpectedConditions.stalenessOf(editor));
         wait.until(d -> (Boolean) js("var e = document.getElementById('load-editor');"
                 + " return !!e && !e.classList.contains('htmx-settling') && document.activeElement !== document.body;"));
@@ -233,7 +233,7 @@ class DesignerKeyboardBrowserTest {
     private void clickAndWaitForSwap(String buttonId, String editorId) {
         WebElement editor = driver.findElement(By.id(editorId));
         driver.findElement(By.id(buttonId)).click();
-        WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+        WebDriverWait wait = HeadlessChromium.waiting(driver, Duration.ofSeconds(20));
         wait.until(ExpectedConditions.stalenessOf(editor));
         wait.until(ExpectedConditions.presenceOfElementLocated(By.id(editorId)));
     }
@@ -300,7 +300,7 @@ class DesignerKeyboardBrowserTest {
     }
 
     private void focus(String area) {
-        new WebDriverWait(driver, Duration.ofSeconds(20)).until(d -> (Boolean) js(
+        HeadlessChromium.waiting(driver, Duration.ofSeconds(20)).until(d -> (Boolean) js(
                 "var a = document.querySelector(arguments[0]); return !!(a && a.codeMirror);", area));
         js("var cm = document.querySelector(arguments[0]).codeMirror; cm.getWrapperElement().scrollIntoView({block: 'center'});"
                 + " cm.focus();", area);
@@ -327,7 +327,7 @@ class DesignerKeyboardBrowserTest {
         // What the tests typed is never saved: leave without the unsaved-changes question.
         js("document.querySelectorAll('[data-dirty]').forEach(function (f) { f.removeAttribute('data-dirty'); });");
         driver.get("http://localhost:" + port + path);
-        new WebDriverWait(driver, Duration.ofSeconds(20))
+        HeadlessChromium.waiting(driver, Duration.ofSeconds(20))
                 .until(d -> "complete".equals(((JavascriptExecutor) d).executeScript("return document.readyState")));
     }
 

@@ -97,7 +97,7 @@ class DesignerWalkBrowserTest {
     @Test
     void fromSignInToTheSqlPackageZip() throws IOException {
         configure();
-        WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+        WebDriverWait wait = HeadlessChromium.waiting(driver, Duration.ofSeconds(20));
 
         open("/login");
         type(By.id("username"), "admin");
@@ -215,7 +215,7 @@ class DesignerWalkBrowserTest {
     private void clickAndWaitForSwap(String buttonId) {
         WebElement editor = driver.findElement(By.id("load-editor"));
         click(By.id(buttonId));
-        WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+        WebDriverWait wait = HeadlessChromium.waiting(driver, Duration.ofSeconds(20));
         wait.until(ExpectedConditions.stalenessOf(editor));
         wait.until(ExpectedConditions.presenceOfElementLocated(By.id("load-editor")));
     }

@@ -197,7 +197,7 @@ class EveryPageFitsBrowserTest {
         for (int width : new int[] {1400, 800}) {
             driver.manage().window().setSize(new Dimension(width, 1000));
             driver.get(base + address);
-            new WebDriverWait(driver, Duration.ofSeconds(20)).until(d -> "complete".equals(
+            HeadlessChromium.waiting(driver, Duration.ofSeconds(20)).until(d -> "complete".equals(
                     ((JavascriptExecutor) d).executeScript("return document.readyState")));
             List<?> widths = (List<?>) driver.executeScript(
                     "return [document.documentElement.scrollWidth, window.innerWidth];");
@@ -232,7 +232,7 @@ class EveryPageFitsBrowserTest {
         for (String scheme : List.of("light", "dark")) {
             browser.get().colorScheme(scheme.equals("dark"));
             driver.get(base + "/loads/" + loads.list(null).get(0).id());
-            new WebDriverWait(driver, Duration.ofSeconds(20)).until(d -> !d.findElements(By.cssSelector(".CodeMirror-linenumber")).isEmpty());
+            HeadlessChromium.waiting(driver, Duration.ofSeconds(20)).until(d -> !d.findElements(By.cssSelector(".CodeMirror-linenumber")).isEmpty());
             double contrast = ((Number) driver.executeScript(CONTRAST
                     + "return contrast(getComputedStyle(document.querySelector('.CodeMirror-linenumber')).color,"
                     + " getComputedStyle(document.querySelector('.CodeMirror-gutters')).backgroundColor);")).doubleValue();
@@ -265,7 +265,7 @@ class EveryPageFitsBrowserTest {
             browser.get().colorScheme(scheme.equals("dark"));
             for (String page : pages) {
                 driver.get(base + page);
-                new WebDriverWait(driver, Duration.ofSeconds(20)).until(d -> "complete".equals(
+                HeadlessChromium.waiting(driver, Duration.ofSeconds(20)).until(d -> "complete".equals(
                         ((JavascriptExecutor) d).executeScript("return document.readyState")));
                 List<?> found = (List<?>) driver.executeScript(CONTRAST + FAINT_TEXTS);
                 found.forEach(f -> faint.add(scheme + " " + page + ": " + f));

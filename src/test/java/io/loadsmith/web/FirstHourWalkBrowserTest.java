@@ -74,7 +74,7 @@ class FirstHourWalkBrowserTest {
 
     @Test
     void fromSignInToTheSqlPackageOfAnScd2DimensionInFourteen() throws IOException {
-        WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(30));
+        WebDriverWait wait = HeadlessChromium.waiting(driver, Duration.ofSeconds(30));
 
         open("/login");
         type(By.id("username"), "admin");

@@ -222,6 +222,6 @@ class FormRefusalsBrowserTest {
     }
 
     private void waitUntil(String condition, Object... args) {
-        new WebDriverWait(driver, Duration.ofSeconds(30)).until(d -> Boolean.TRUE.equals(js("return " + condition + ";", args)));
+        HeadlessChromium.waiting(driver, Duration.ofSeconds(30)).until(d -> Boolean.TRUE.equals(js("return " + condition + ";", args)));
     }
 }

@@ -33,6 +33,16 @@ public final class HeadlessChromium implements AutoCloseable {
     private final ChromeDriver driver;
     private final Path profile;
 
+    /**
+     * A wait whose conditions may read an element that htmx swaps meanwhile: a stale element then
+     * means "not yet", as a missing one does, instead of failing the test on the moment it read.
+     */
+    public static WebDriverWait waiting(org.openqa.selenium.WebDriver driver, Duration timeout) {
+        WebDriverWait wait = new WebDriverWait(driver, timeout);
+        wait.ignoring(org.openqa.selenium.StaleElementReferenceException.class);
+        return wait;
+    }
+
     private HeadlessChromium(ChromeDriver driver, Path profile) {
         this.driver = driver;
         this.profile = profile;
@@ -98,11 +108,11 @@ public final class HeadlessChromium implements AutoCloseable {
     public void signIn(String base) {
         driver.manage().window().setSize(new Dimension(1400, 1000));
         driver.get(base + "/");
-        new WebDriverWait(driver, Duration.ofSeconds(20)).until(ExpectedConditions.presenceOfElementLocated(By.id("username")));
+        HeadlessChromium.waiting(driver, Duration.ofSeconds(20)).until(ExpectedConditions.presenceOfElementLocated(By.id("username")));
         driver.findElement(By.id("username")).sendKeys("admin");
         driver.findElement(By.id("password")).sendKeys(io.loadsmith.security.TestAccounts.PASSWORD);
         driver.findElement(By.cssSelector("main form button[type=submit]")).click();
-        new WebDriverWait(driver, Duration.ofSeconds(20)).until(d -> !d.getCurrentUrl().contains("/login"));
+        HeadlessChromium.waiting(driver, Duration.ofSeconds(20)).until(d -> !d.getCurrentUrl().contains("/login"));
     }
 
     /** Pages as the system's light or dark theme would show them ({@code prefers-color-scheme}). */

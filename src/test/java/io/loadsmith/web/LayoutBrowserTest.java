@@ -121,7 +121,7 @@ class LayoutBrowserTest {
         for (Map.Entry<String, String> page : pages.entrySet()) {
             driver.manage().window().setSize(new Dimension(1400, 1000));
             driver.get("http://localhost:" + port + page.getValue());
-            new WebDriverWait(driver, Duration.ofSeconds(20))
+            HeadlessChromium.waiting(driver, Duration.ofSeconds(20))
                     .until(d -> "complete".equals(((JavascriptExecutor) d).executeScript("return document.readyState")));
             List<?> widths = (List<?>) ((JavascriptExecutor) driver).executeScript(
                     "var e = document.scrollingElement; return [e.scrollWidth, e.clientWidth];");
@@ -152,11 +152,11 @@ class LayoutBrowserTest {
     void theCommandPaletteJumpsToAnObjectAndEntitiesAndLoadsLinkEachOther() throws IOException {
         signIn();
         driver.get("http://localhost:" + port + "/configuration");
-        new WebDriverWait(driver, Duration.ofSeconds(20)).until(d -> ((JavascriptExecutor) d)
+        HeadlessChromium.waiting(driver, Duration.ofSeconds(20)).until(d -> ((JavascriptExecutor) d)
                 .executeScript("return !!window.LoadsmithPalette"));
         new org.openqa.selenium.interactions.Actions(driver).keyDown(org.openqa.selenium.Keys.CONTROL).sendKeys("k")
                 .keyUp(org.openqa.selenium.Keys.CONTROL).perform();
-        WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+        WebDriverWait wait = HeadlessChromium.waiting(driver, Duration.ofSeconds(20));
         wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("palette-q"))).sendKeys("scd2");
         // The list is drawn again as results arrive: read it in one script, never through stale elements.
         wait.until(d -> paletteItems().contains("Template scd2"));
@@ -225,7 +225,7 @@ class LayoutBrowserTest {
         JavascriptExecutor js = driver;
         driver.manage().window().setSize(new Dimension(800, 900));
         driver.get("http://localhost:" + port + "/loads/" + loads.list(null).get(0).id());
-        new WebDriverWait(driver, Duration.ofSeconds(20)).until(ExpectedConditions.presenceOfElementLocated(By.id("fold-preview")));
+        HeadlessChromium.waiting(driver, Duration.ofSeconds(20)).until(ExpectedConditions.presenceOfElementLocated(By.id("fold-preview")));
         js.executeScript("document.querySelector('#load-form li.step').scrollIntoView({block: 'start'});");
         List<?> docked = (List<?>) js.executeScript("var p = document.getElementById('preview');"
                 + " var r = p.getBoundingClientRect(); return [r.top, r.bottom, window.innerHeight,"
@@ -245,7 +245,7 @@ class LayoutBrowserTest {
         assertThat(((Number) js.executeScript("return document.getElementById('preview').getBoundingClientRect().height"))
                 .doubleValue()).as("folded to its heading").isLessThan(80);
         driver.navigate().refresh();
-        new WebDriverWait(driver, Duration.ofSeconds(20)).until(ExpectedConditions.presenceOfElementLocated(By.id("fold-preview")));
+        HeadlessChromium.waiting(driver, Duration.ofSeconds(20)).until(ExpectedConditions.presenceOfElementLocated(By.id("fold-preview")));
         assertThat(driver.findElement(By.id("preview")).getDomAttribute("class")).contains("folded");
         driver.findElement(By.id("fold-preview")).click();
         assertThat(driver.findElement(By.id("preview")).getDomAttribute("class")).doesNotContain("folded");

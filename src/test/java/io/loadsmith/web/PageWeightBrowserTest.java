@@ -54,7 +54,7 @@ class PageWeightBrowserTest {
 
     /** The bytes this page's scripts, style sheets and images took over the network, once it has loaded. */
     private static long assetBytes(ChromeDriver driver) {
-        new WebDriverWait(driver, Duration.ofSeconds(20)).until(d -> "complete".equals(
+        HeadlessChromium.waiting(driver, Duration.ofSeconds(20)).until(d -> "complete".equals(
                 ((JavascriptExecutor) d).executeScript("return document.readyState")));
         List<?> sizes = (List<?>) driver.executeScript("return performance.getEntriesByType('resource')"
                 + ".filter(e => e.initiatorType !== 'xmlhttprequest' && e.initiatorType !== 'fetch')"

@@ -94,7 +94,7 @@ class MappingEditorBrowserTest {
                 List.of(new StepJson("hub", StepType.OVERRIDE, "<ftltemplate:generated_hub>")), Map.of())).id();
 
         ChromeDriver driver = open(id);
-        WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+        WebDriverWait wait = HeadlessChromium.waiting(driver, Duration.ofSeconds(20));
         // 1: the source entity, which maps by name at once; the keyboard stays on the choice.
         new Select(driver.findElement(By.id("mapping.mappings0.source"))).selectByValue("staging.STG_CUSTOMER");
         wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("mapping-note"), "Mapped 3 target attributes by name."));
@@ -165,7 +165,7 @@ class MappingEditorBrowserTest {
                 List.of(new StepJson("select", StepType.OVERRIDE, "<ftltemplate:select_mapped>")), Map.of())).id();
 
         ChromeDriver driver = open(id);
-        WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+        WebDriverWait wait = HeadlessChromium.waiting(driver, Duration.ofSeconds(20));
         new Select(driver.findElement(By.id("mapping.mappings0.source"))).selectByValue("staging.STG_SHOP");
         wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("mapping-note"), "Mapped 3 target attributes by name."));
         // Map by name's confirmation: the target lacks EMAIL; only the button adds it, with its datatype.
@@ -271,7 +271,7 @@ class MappingEditorBrowserTest {
         ChromeDriver driver = BROWSER.signedIn(base);
         driver.manage().window().setSize(new Dimension(1400, 1000));
         driver.get(base + "/loads/" + load);
-        new WebDriverWait(driver, Duration.ofSeconds(20)).until(ExpectedConditions.presenceOfElementLocated(By.id("mapping-editor")));
+        HeadlessChromium.waiting(driver, Duration.ofSeconds(20)).until(ExpectedConditions.presenceOfElementLocated(By.id("mapping-editor")));
         return driver;
     }
 

@@ -59,7 +59,7 @@ class AdeImportBrowserTest {
 
     @Test
     void theThreeDefaultConfigurationPackagesImportTogetherAndTheirLoadLogicsArePresets() throws IOException {
-        WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(30));
+        WebDriverWait wait = HeadlessChromium.waiting(driver, Duration.ofSeconds(30));
         open("/login");
         driver.findElement(By.id("username")).sendKeys("admin");
         driver.findElement(By.id("password")).sendKeys(TestAccounts.PASSWORD);

@@ -63,7 +63,7 @@ class PackageContentsBrowserTest {
         ChromeDriver driver = BROWSER.signedIn("http://localhost:" + port);
         driver.manage().window().setSize(new Dimension(1400, 1000));
         driver.get("http://localhost:" + port + path);
-        new WebDriverWait(driver, Duration.ofSeconds(20)).until(ExpectedConditions.presenceOfElementLocated(By.id("main")));
+        HeadlessChromium.waiting(driver, Duration.ofSeconds(20)).until(ExpectedConditions.presenceOfElementLocated(By.id("main")));
         return driver;
     }
 
@@ -104,11 +104,11 @@ class PackageContentsBrowserTest {
 
         String first = driver.findElement(By.cssSelector("#package-entities tbody a")).getText();
         driver.findElement(By.cssSelector("#package-entities tbody a")).click();
-        new WebDriverWait(driver, Duration.ofSeconds(20)).until(d -> d.getCurrentUrl().matches(".*/entities/\\d+$"));
+        HeadlessChromium.waiting(driver, Duration.ofSeconds(20)).until(d -> d.getCurrentUrl().matches(".*/entities/\\d+$"));
         assertThat(driver.findElement(By.tagName("h1")).getText()).contains(first.substring(first.indexOf('.') + 1));
 
         open("/packages/Contents_Big").findElement(By.cssSelector("a.all-entities")).click();
-        new WebDriverWait(driver, Duration.ofSeconds(20)).until(d -> d.getCurrentUrl().endsWith("/entities?package=Contents_Big"));
+        HeadlessChromium.waiting(driver, Duration.ofSeconds(20)).until(d -> d.getCurrentUrl().endsWith("/entities?package=Contents_Big"));
         assertThat(driver.findElements(By.cssSelector("#entity-results tbody tr"))).hasSize(60);
         BROWSER.get().shoot("package-contents-all-entities-1400", 1400, 2400);
     }
@@ -117,7 +117,7 @@ class PackageContentsBrowserTest {
     void anEmptyPackageSaysHowToAddAnEntityAndTheFormIsThere() throws IOException {
         packages.create(new PackageRequest(null, "Contents_Empty", null));
         ChromeDriver driver = open("/packages/Contents_Empty");
-        new WebDriverWait(driver, Duration.ofSeconds(20))
+        HeadlessChromium.waiting(driver, Duration.ofSeconds(20))
                 .until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#package-entity form")));
 
         assertThat(driver.findElement(By.id("contents-empty")).getText()).startsWith("This package holds nothing yet.");

@@ -3,8 +3,8 @@ package io.loadsmith;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 
-import io.loadsmith.deployment.MigrateCommand;
-import io.loadsmith.export.ExportCommand;
+import io.loadsmith.packages.deployment.MigrateCommand;
+import io.loadsmith.packages.export.ExportCommand;
 
 @SpringBootApplication
 public class LoadsmithApplication {

@@ -19,7 +19,7 @@ import org.springframework.web.bind.annotation.ControllerAdvice;
 @Documented
 @ControllerAdvice(basePackages = {"io.loadsmith.home", "io.loadsmith.account.web", "io.loadsmith.entity.web",
         "io.loadsmith.load.web", "io.loadsmith.entitytype.web", "io.loadsmith.template.web", "io.loadsmith.audit.web",
-        "io.loadsmith.deployment.web", "io.loadsmith.tryit.web", "io.loadsmith.lineage.web",
+        "io.loadsmith.packages.deployment.web", "io.loadsmith.tryit.web", "io.loadsmith.lineage.web",
         "io.loadsmith.packages.web", "io.loadsmith.environment.web", "io.loadsmith.preset.web",
         "io.loadsmith.configuration"})
 public @interface PageControllerAdvice {

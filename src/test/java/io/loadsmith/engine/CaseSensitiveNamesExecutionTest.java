@@ -11,8 +11,8 @@ import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-import io.loadsmith.deployment.Migration;
-import io.loadsmith.deployment.Migrations;
+import io.loadsmith.packages.deployment.Migration;
+import io.loadsmith.packages.deployment.Migrations;
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.exchange.PackageDocument.AttributeDoc;

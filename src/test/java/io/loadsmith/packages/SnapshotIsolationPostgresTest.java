@@ -18,13 +18,13 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.JdbcTemplate;
 
-import io.loadsmith.deployment.MigrationService;
+import io.loadsmith.packages.deployment.MigrationService;
 import io.loadsmith.entity.EntityService;
 import io.loadsmith.entity.AttributeJson;
 import io.loadsmith.entity.EntityRequest;
 import io.loadsmith.entitytype.PhysicalType;
 import io.loadsmith.exchange.PackageDocument;
-import io.loadsmith.export.SqlPackage;
+import io.loadsmith.packages.export.SqlPackage;
 import io.loadsmith.generation.GenerationOptions;
 import io.loadsmith.generation.model.StepType;
 import io.loadsmith.load.LoadService;

@@ -68,9 +68,21 @@ public class LoadSqlGenerator {
         LoadModel load;
         try {
             dialect = dialects.get(dialectName);
-            load = neutral.mapEntities(e -> localizer.localize(e, dialect));
         } catch (RuntimeException e) {
             throw new GenerationException(at, e.getMessage());
+        }
+        // Every entity's bad names at once (target and sources), each once, so one edit fixes the load.
+        java.util.Set<String> problems = new java.util.LinkedHashSet<>();
+        load = neutral.mapEntities(e -> {
+            try {
+                return localizer.localize(e, dialect);
+            } catch (IllegalArgumentException bad) {
+                problems.add(bad.getMessage());
+                return e;
+            }
+        });
+        if (!problems.isEmpty()) {
+            throw new GenerationException(at, String.join(" ", problems));
         }
         checkPlainValues(at, "environment variable", environment);
         load.options().forEach((name, value) -> PlainValues.optionProblem(name, value).ifPresent(problem -> {

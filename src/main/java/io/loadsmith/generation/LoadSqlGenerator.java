@@ -76,7 +76,7 @@ public class LoadSqlGenerator {
         load = neutral.mapEntities(e -> {
             try {
                 return localizer.localize(e, dialect);
-            } catch (IllegalArgumentException bad) {
+            } catch (RuntimeException bad) {
                 problems.add(bad.getMessage());
                 return e;
             }

@@ -23,7 +23,7 @@ import io.loadsmith.generation.model.LoadModel;
  * keyword ("order", "select", "when", ...) before any SQL is written, naming the entity, the attribute
  * and the dialect, on every engine.
  */
-class GeneratedReservedNamesExecutionTest {
+class GeneratedReservedNamesTest {
 
     private static final AttributeModel KEY = attr("customer_id", "VARCHAR");
     private static final AttributeModel SELECT = attr("select", "VARCHAR");

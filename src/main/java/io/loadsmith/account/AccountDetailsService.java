@@ -22,7 +22,7 @@ import org.springframework.transaction.annotation.Transactional;
  * password", whether the name exists or not.
  */
 @Service
-public class AccountDetailsService implements UserDetailsService {
+class AccountDetailsService implements UserDetailsService {
 
     private final AccountRepository accounts;
     private final Clock clock;

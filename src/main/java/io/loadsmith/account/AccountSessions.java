@@ -9,7 +9,7 @@ import org.springframework.stereotype.Component;
  * the account, narrows its role or resets its password, on every instance at once.
  */
 @Component
-public class AccountSessions {
+class AccountSessions {
 
     private final FindByIndexNameSessionRepository<? extends Session> sessions;
 

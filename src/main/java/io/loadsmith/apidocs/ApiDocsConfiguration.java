@@ -23,7 +23,7 @@ import io.swagger.v3.oas.models.security.SecurityScheme;
  * rather than springdoc's list_1, list_2, which change whenever a controller is added.
  */
 @Configuration(proxyBeanMethods = false)
-public class ApiDocsConfiguration {
+class ApiDocsConfiguration {
 
     @Bean
     OpenAPI loadsmithOpenApi() {

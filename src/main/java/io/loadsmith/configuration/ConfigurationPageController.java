@@ -20,7 +20,7 @@ import jakarta.servlet.http.HttpServletResponse;
  */
 @Controller
 @RequestMapping("/configuration")
-public class ConfigurationPageController {
+class ConfigurationPageController {
 
     private final ConfigurationOverview overview;
 

@@ -20,7 +20,7 @@ import io.loadsmith.generation.catalog.TemplateSource;
  * mappings over the dialect files; the project's full-refresh policies.
  */
 @Configuration(proxyBeanMethods = false)
-public class GenerationConfiguration {
+class GenerationConfiguration {
 
     @Bean
     LibraryTemplateSource libraryTemplateSource() {

@@ -23,7 +23,7 @@ import io.loadsmith.home.HomePageController.Item;
  * contains the text, each linked to its page.
  */
 @Component
-public class ConfigurationSearch {
+class ConfigurationSearch {
 
     private final TemplateLookup templates;
     private final TemplateService stored;

@@ -20,7 +20,7 @@ import jakarta.servlet.http.HttpServletRequest;
 
 /** Home (packages, recent changes) and the global search. */
 @Controller
-public class HomePageController {
+class HomePageController {
 
     /** One line of "recent changes" or of search results. */
     public record Item(String kind, String label, String detail, String url, Instant updatedAt) {

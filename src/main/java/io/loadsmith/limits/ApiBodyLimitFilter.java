@@ -36,7 +36,7 @@ import jakarta.servlet.http.HttpServletResponse;
  */
 @Component
 @Order(Ordered.HIGHEST_PRECEDENCE + 1)
-public class ApiBodyLimitFilter extends OncePerRequestFilter {
+class ApiBodyLimitFilter extends OncePerRequestFilter {
 
     private static final String API = "/api/";
     private static final String IMPORT = "/api/v1/packages/import";

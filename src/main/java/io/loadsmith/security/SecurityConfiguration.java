@@ -35,7 +35,7 @@ import io.loadsmith.account.token.BearerTokenFilter;
  * below it.
  */
 @Configuration
-public class SecurityConfiguration {
+class SecurityConfiguration {
 
     static final String CONTENT_SECURITY_POLICY = "default-src 'self'; script-src 'self'; "
             // CodeMirror and htmx set inline styles; nothing runs inline.

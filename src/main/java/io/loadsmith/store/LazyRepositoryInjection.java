@@ -31,7 +31,7 @@ import org.springframework.stereotype.Component;
  * nothing.
  */
 @Component
-public final class LazyRepositoryInjection implements BeanFactoryPostProcessor {
+final class LazyRepositoryInjection implements BeanFactoryPostProcessor {
 
     @Override
     public void postProcessBeanFactory(ConfigurableListableBeanFactory beanFactory) {

@@ -16,7 +16,7 @@ import io.loadsmith.generation.StoreChanges;
  * what it holds; a stored load's own read carries the revision (StoredLoadReader).
  */
 @Component
-public class StoreRevision {
+class StoreRevision {
 
     private final JdbcTemplate jdbc;
 

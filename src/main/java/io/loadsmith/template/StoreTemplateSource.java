@@ -21,7 +21,7 @@ import io.loadsmith.generation.catalog.TemplateSource;
  * EngineSettings put it before the library.
  */
 @Component
-public class StoreTemplateSource implements TemplateSource {
+class StoreTemplateSource implements TemplateSource {
 
     private final LoadTemplateRepository templates;
     private final TransformationTypeRepository transformations;

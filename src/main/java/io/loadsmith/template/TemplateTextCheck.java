@@ -24,7 +24,7 @@ import io.loadsmith.problem.InvalidRequestException;
  * "default", a target dialect or a family of them (sql2016), the sandbox, and FreeMarker's parser (with the variant's dialect).
  */
 @Component
-public class TemplateTextCheck {
+class TemplateTextCheck {
 
     private final FreemarkerEngine engine;
     private final DialectRegistry dialects;

@@ -18,7 +18,7 @@ import jakarta.servlet.http.HttpServletRequest;
  */
 @ControllerAdvice
 @Order(Ordered.HIGHEST_PRECEDENCE + 10)
-public class BrowserNotFoundHandler {
+class BrowserNotFoundHandler {
 
     @ExceptionHandler(NoResourceFoundException.class)
     Object notFound(NoResourceFoundException e, HttpServletRequest request) {

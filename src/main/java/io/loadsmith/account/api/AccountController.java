@@ -24,7 +24,7 @@ import jakarta.servlet.http.HttpServletResponse;
 /** Accounts, for ADMINs (the security rules say so): create, change role or enabled, reset a password. */
 @RestController
 @RequestMapping("/api/v1/users")
-public class AccountController {
+class AccountController {
 
     public record AccountRequest(String username, String password, Role role) {
     }

@@ -8,7 +8,7 @@ import io.loadsmith.identity.Role;
 
 /** Who the caller is and with which rights: how tooling checks a token before a deployment. */
 @RestController
-public class WhoAmIController {
+class WhoAmIController {
 
     public record Me(String username, Role role) {
     }

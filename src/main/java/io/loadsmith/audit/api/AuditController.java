@@ -22,7 +22,7 @@ import jakarta.servlet.http.HttpServletResponse;
 /** The audit trail, read-only: events newest first, paged in the database, and one event in full. */
 @RestController
 @RequestMapping("/api/v1/audit")
-public class AuditController {
+class AuditController {
 
     private final AuditLog log;
 

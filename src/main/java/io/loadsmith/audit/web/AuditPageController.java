@@ -27,7 +27,7 @@ import jakarta.servlet.http.HttpServletRequest;
 /** The audit pages: events newest first with filters and paging, and one event with its diff. */
 @Controller
 @RequestMapping("/audit")
-public class AuditPageController {
+class AuditPageController {
 
     static final int PAGE_SIZE = 50;
 

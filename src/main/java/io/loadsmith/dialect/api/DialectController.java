@@ -10,7 +10,7 @@ import io.loadsmith.dialect.DialectRegistry;
 
 /** The target dialects SQL can be generated for. */
 @RestController
-public class DialectController {
+class DialectController {
 
     /** A dialect as clients pick it: {@code name} goes into {@code ?dialect=}, {@code label} is for people. */
     public record DialectResponse(String name, String label) {

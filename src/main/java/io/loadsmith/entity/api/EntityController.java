@@ -25,7 +25,7 @@ import jakarta.validation.Valid;
 
 @RestController
 @RequestMapping("/api/v1/entities")
-public class EntityController {
+class EntityController {
 
     private final EntityService service;
     private final EntityDdlService ddlService;

@@ -8,7 +8,7 @@ import io.loadsmith.generation.GenerationException;
 
 /** The entity page's DDL preview in the chosen dialect (the default one when none is chosen). */
 @Component
-public class DdlPreview {
+class DdlPreview {
 
     /** The DDL preview: the SQL, or why there is none. */
     public record DdlView(String dialect, String sql, String error) {

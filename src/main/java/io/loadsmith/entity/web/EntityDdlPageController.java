@@ -16,7 +16,7 @@ import jakarta.servlet.http.HttpServletRequest;
 /** The entity page's DDL fragment, redrawn when the dialect changes; without htmx, the page in that dialect. */
 @Controller
 @RequestMapping("/entities")
-public class EntityDdlPageController {
+class EntityDdlPageController {
 
     private final EntityService entities;
     private final DialectRegistry dialects;

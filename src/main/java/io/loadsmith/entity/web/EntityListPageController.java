@@ -30,7 +30,7 @@ import jakarta.servlet.http.HttpServletResponse;
 /** The entity list (filtered, with the undo of a delete) and creation by type, optionally with a load from a preset. */
 @Controller
 @RequestMapping("/entities")
-public class EntityListPageController {
+class EntityListPageController {
 
     /** A row of the entity list. */
     public record EntityRow(long id, String qualifiedName, String logicalName, String entityType, String schema,

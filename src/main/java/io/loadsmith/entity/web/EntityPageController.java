@@ -34,7 +34,7 @@ import jakarta.servlet.http.HttpServletRequest;
  */
 @Controller
 @RequestMapping("/entities")
-public class EntityPageController {
+class EntityPageController {
 
     private final EntityService entities;
     private final EntityTypeService entityTypes;

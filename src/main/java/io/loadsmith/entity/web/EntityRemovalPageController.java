@@ -15,7 +15,7 @@ import jakarta.servlet.http.HttpServletResponse;
 /** Deleting an entity (soft: the list offers Undo) and restoring it, through the shared {@link Removal}. */
 @Controller
 @RequestMapping("/entities")
-public class EntityRemovalPageController {
+class EntityRemovalPageController {
 
     private final EntityService entities;
 

@@ -14,7 +14,7 @@ import io.loadsmith.entitytype.EntityTypeResponse;
 
 /** What the new-entity form lists under the chosen type: the default attributes the entity will get. */
 @Component
-public class TypeDefaults {
+class TypeDefaults {
 
     /** A default attribute that an entity of the chosen type will get. */
     public record TypeDefault(String nameTemplate, String datatype, String attributeType) {

@@ -23,7 +23,7 @@ import jakarta.validation.Valid;
 
 @RestController
 @RequestMapping("/api/v1/attribute-types")
-public class AttributeTypeController {
+class AttributeTypeController {
 
     private final AttributeTypeService service;
 

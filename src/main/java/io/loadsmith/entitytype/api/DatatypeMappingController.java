@@ -23,7 +23,7 @@ import jakarta.validation.Valid;
 
 @RestController
 @RequestMapping("/api/v1/datatype-mappings")
-public class DatatypeMappingController {
+class DatatypeMappingController {
 
     private final DatatypeMappingService service;
 

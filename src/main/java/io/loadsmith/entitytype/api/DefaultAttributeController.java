@@ -23,7 +23,7 @@ import jakarta.validation.Valid;
 
 @RestController
 @RequestMapping("/api/v1/default-attributes")
-public class DefaultAttributeController {
+class DefaultAttributeController {
 
     private final DefaultAttributeService service;
 

@@ -23,7 +23,7 @@ import jakarta.validation.Valid;
 
 @RestController
 @RequestMapping("/api/v1/entity-types")
-public class EntityTypeController {
+class EntityTypeController {
 
     private final EntityTypeService service;
 

@@ -23,7 +23,7 @@ import jakarta.validation.Valid;
 
 @RestController
 @RequestMapping("/api/v1/environments")
-public class EnvironmentController {
+class EnvironmentController {
 
     private final EnvironmentService service;
 

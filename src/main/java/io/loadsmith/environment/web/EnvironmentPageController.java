@@ -27,7 +27,7 @@ import io.loadsmith.web.RequestChecks;
  */
 @Controller
 @RequestMapping("/environments")
-public class EnvironmentPageController {
+class EnvironmentPageController {
 
     private final EnvironmentService environments;
 

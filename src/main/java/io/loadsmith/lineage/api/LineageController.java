@@ -12,7 +12,7 @@ import io.swagger.v3.oas.annotations.Parameter;
 
 @RestController
 @RequestMapping("/api/v1/lineage")
-public class LineageController {
+class LineageController {
 
     private final LineageService lineage;
 

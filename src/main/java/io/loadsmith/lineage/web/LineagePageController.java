@@ -16,7 +16,7 @@ import tools.jackson.databind.json.JsonMapper;
  * from the graph embedded as JSON; the same graph is listed as links for keyboards and screen readers.
  */
 @Controller
-public class LineagePageController {
+class LineagePageController {
 
     private final LineageService lineage;
     private final EntityService entities;

@@ -28,7 +28,7 @@ import jakarta.validation.Valid;
 
 @RestController
 @RequestMapping("/api/v1/loads")
-public class LoadController {
+class LoadController {
 
     private final LoadService service;
     private final Generation generation;

@@ -13,7 +13,7 @@ import tools.jackson.databind.JsonNode;
 /** Bulk mapping import in the commercial designer's column layout (see docs/mappings.md), all or nothing. */
 @RestController
 @RequestMapping("/api/v1/loads/mapping-import")
-public class MappingImportController {
+class MappingImportController {
 
     private final MappingImport imports;
 

@@ -28,7 +28,7 @@ import jakarta.servlet.http.HttpServletResponse;
 /** The load page: its steps and the generated SQL beside them, save, and save and commit. */
 @Controller
 @RequestMapping("/loads")
-public class LoadPageController {
+class LoadPageController {
 
     private final LoadService loads;
     private final EnvironmentService environments;

@@ -17,7 +17,7 @@ import jakarta.servlet.http.HttpServletRequest;
 /** The saved load's preview pane alone, for the dialect and environment switchers (GET, so a VIEWER may). */
 @Controller
 @RequestMapping("/loads")
-public class LoadPreviewPageController {
+class LoadPreviewPageController {
 
     private final LoadService loads;
     private final LoadPreviews previews;

@@ -15,7 +15,7 @@ import jakarta.servlet.http.HttpServletResponse;
 /** Deleting a load (soft: the list offers Undo) and restoring it. */
 @Controller
 @RequestMapping("/loads")
-public class LoadRemovalPageController {
+class LoadRemovalPageController {
 
     private final LoadService loads;
 

@@ -23,7 +23,7 @@ import jakarta.validation.Valid;
 
 @RestController
 @RequestMapping("/api/v1/packages")
-public class MetadataPackageController {
+class MetadataPackageController {
 
     private final MetadataPackageService service;
 

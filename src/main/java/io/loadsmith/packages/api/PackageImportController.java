@@ -23,7 +23,7 @@ import jakarta.servlet.http.HttpServletRequest;
  */
 @RestController
 @RequestMapping("/api/v1/packages/import")
-public class PackageImportController {
+class PackageImportController {
 
     private final PackageImporter importer;
     private final AdeBatchImport batch;

@@ -48,7 +48,7 @@ import jakarta.validation.Valid;
  */
 @RestController
 @RequestMapping("/api/v1/packages/{id}/versions")
-public class PackageVersionController {
+class PackageVersionController {
 
     private static final MediaType ZIP = MediaType.parseMediaType("application/zip");
     static final String ALLOW_DOC = "Confirms full refreshes of history tables whose effective policy is"

@@ -8,7 +8,7 @@ import io.loadsmith.generation.EngineSettings;
 
 /** Migrations read only the two package documents and the library, as the command line does. */
 @Configuration(proxyBeanMethods = false)
-public class DeploymentConfiguration {
+class DeploymentConfiguration {
 
     @Bean
     Migrations migrations(EngineFactory factory, EngineSettings settings) {

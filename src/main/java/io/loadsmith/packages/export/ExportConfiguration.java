@@ -14,7 +14,7 @@ import io.loadsmith.generation.EngineSettings;
  * next year as today, exactly as the command line does from the same document.
  */
 @Configuration(proxyBeanMethods = false)
-public class ExportConfiguration {
+class ExportConfiguration {
 
     @Bean
     SqlPackageExporter sqlPackageExporter(EngineFactory factory, EngineSettings settings) {

@@ -21,7 +21,7 @@ import io.loadsmith.web.Link;
  * thousands), with the count and where the whole list is.
  */
 @Component
-public class PackageContents {
+class PackageContents {
 
     /** The most rows of one kind the package page shows. */
     public static final int CAP = 50;

@@ -33,7 +33,7 @@ import jakarta.servlet.http.HttpServletResponse;
  */
 @Controller
 @RequestMapping("/packages")
-public class PackageImportPageController {
+class PackageImportPageController {
 
     private final PackageImporter importer;
     private final AdeBatchImport batch;

@@ -14,7 +14,7 @@ import jakarta.servlet.http.HttpServletRequest;
 
 /** The package page itself, shown by its own controller and again with the reason when a version action is refused. */
 @Component
-public class PackagePage {
+class PackagePage {
 
     /** What the package page shows besides the package itself. */
     public record Notice(String saved, String error) {

@@ -24,7 +24,7 @@ import jakarta.servlet.http.HttpServletResponse;
  */
 @Controller
 @RequestMapping("/packages")
-public class PackagePageController {
+class PackagePageController {
 
     private final MetadataPackageService packages;
     private final PackagePage page;

@@ -34,7 +34,7 @@ import jakarta.servlet.http.HttpServletResponse;
  */
 @Controller
 @RequestMapping("/packages")
-public class PackageVersionPageController {
+class PackageVersionPageController {
 
     private final MetadataPackageService packages;
     private final PackageVersionService versions;

@@ -28,7 +28,7 @@ import jakarta.validation.Valid;
 /** Load presets (saved steps and load options), and loads created from them. */
 @RestController
 @RequestMapping("/api/v1")
-public class LoadPresetController {
+class LoadPresetController {
 
     private final LoadPresetService service;
 

@@ -37,7 +37,7 @@ import io.loadsmith.web.RequestChecks;
  */
 @Controller
 @RequestMapping("/presets")
-public class PresetPageController {
+class PresetPageController {
 
     private static final String EDIT = "presets/edit";
 

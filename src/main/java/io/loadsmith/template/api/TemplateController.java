@@ -23,7 +23,7 @@ import jakarta.validation.Valid;
 
 @RestController
 @RequestMapping("/api/v1/templates")
-public class TemplateController {
+class TemplateController {
 
     private final TemplateService service;
 

@@ -23,7 +23,7 @@ import jakarta.validation.Valid;
 
 @RestController
 @RequestMapping("/api/v1/transformation-types")
-public class TransformationTypeController {
+class TransformationTypeController {
 
     private final TransformationTypeService service;
 

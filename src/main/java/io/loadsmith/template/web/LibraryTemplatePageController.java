@@ -20,7 +20,7 @@ import io.loadsmith.generation.catalog.TemplateLookup;
 /** A shipped template, read-only: its parameters and each variant with the dialects that use it. */
 @Controller
 @RequestMapping("/configuration/templates/library")
-public class LibraryTemplatePageController {
+class LibraryTemplatePageController {
 
     /** A variant's text and the target dialects that generate with it (a dialect takes the first of its lineage, then default). */
     public record Variant(String key, String text, List<String> usedBy) {

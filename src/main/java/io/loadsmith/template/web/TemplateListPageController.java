@@ -16,7 +16,7 @@ import io.loadsmith.template.TemplateResponse;
 /** The list of load templates: stored and shipped, with the stored one where it shadows a shipped one. */
 @Controller
 @RequestMapping("/configuration/templates")
-public class TemplateListPageController {
+class TemplateListPageController {
 
     /** A row of the template list; {@code id} is null for a shipped template that no stored one shadows. */
     public record TemplateRow(Long id, String name, String origin, String description, List<String> parameters,

@@ -26,7 +26,7 @@ import jakarta.servlet.http.HttpServletResponse;
 /** A load template's FTL editor with typed parameters, and its preview (the list is {@link TemplateListPageController}). */
 @Controller
 @RequestMapping("/configuration/templates")
-public class TemplatePageController {
+class TemplatePageController {
 
     private final TemplateService templates;
     private final TemplateLookup lookup;

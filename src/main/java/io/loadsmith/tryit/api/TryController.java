@@ -26,7 +26,7 @@ import jakarta.validation.Valid;
 /** "Try it" for tooling: a load's DuckDB SQL run on sample rows in the sandbox, batch after batch. */
 @RestController
 @RequestMapping("/api/v1/loads/{id}/try")
-public class TryController {
+class TryController {
 
     private final TryService service;
 

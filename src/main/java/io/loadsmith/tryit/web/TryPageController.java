@@ -33,7 +33,7 @@ import tools.jackson.databind.json.JsonMapper;
  */
 @Controller
 @RequestMapping("/loads/{id}/try")
-public class TryPageController {
+class TryPageController {
 
     private final TryService tries;
     private final LoadService loads;

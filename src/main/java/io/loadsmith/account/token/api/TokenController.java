@@ -30,7 +30,7 @@ import jakarta.servlet.http.HttpServletResponse;
  */
 @RestController
 @RequestMapping("/api/v1/tokens")
-public class TokenController {
+class TokenController {
 
     /** {@code expiresInDays}: 1 to 3650, or absent for a token that lives until it is revoked. */
     public record TokenRequest(String name, TokenScope scope, Integer expiresInDays) {

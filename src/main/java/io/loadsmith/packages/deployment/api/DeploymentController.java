@@ -23,7 +23,7 @@ import jakarta.validation.Valid;
 /** Deployments per environment (by name): tooling reports one; anyone reading sees what runs where. */
 @RestController
 @RequestMapping("/api/v1/environments/{environment}/deployments")
-public class DeploymentController {
+class DeploymentController {
 
     private final DeploymentService deployments;
 

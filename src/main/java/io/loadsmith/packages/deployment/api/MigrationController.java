@@ -19,7 +19,7 @@ import io.swagger.v3.oas.annotations.Parameter;
 
 /** The migration SQL and plan from one version of a package (or what an environment runs) to another. */
 @RestController
-public class MigrationController {
+class MigrationController {
 
     private final MigrationService migrations;
     private final SqlPackageExporter exporter;

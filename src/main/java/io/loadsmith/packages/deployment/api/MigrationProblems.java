@@ -19,7 +19,7 @@ import jakarta.servlet.http.HttpServletRequest;
  */
 @RestControllerAdvice(basePackageClasses = MigrationController.class)
 @Order(Ordered.HIGHEST_PRECEDENCE)
-public class MigrationProblems {
+class MigrationProblems {
 
     @ExceptionHandler(DestructiveMigrationException.class)
     ProblemDetail destructive(DestructiveMigrationException e, HttpServletRequest request) {

@@ -35,7 +35,7 @@ import io.loadsmith.web.Link;
  * A deployment done by hand is recorded here as tooling records it through the API.
  */
 @Controller
-public class DeploymentPageController {
+class DeploymentPageController {
 
     private final MetadataPackageService packages;
     private final PackageVersionService versions;

@@ -321,6 +321,33 @@
         }
     });
 
+    // A list filter (input[data-filter-list]) hides the unticked entries that do not contain what is typed.
+    // Caught before the form sees it: filtering changes nothing to save or preview.
+    document.addEventListener("input", function (event) {
+        var filter = event.target.closest && event.target.closest("input[data-filter-list]");
+        if (!filter) {
+            return;
+        }
+        event.stopPropagation();
+        var list = document.getElementById(filter.dataset.filterList);
+        var words = filter.value.trim().toLowerCase();
+        list.querySelectorAll("label").forEach(function (label) {
+            var box = label.querySelector("input[type=checkbox]");
+            label.hidden = !!words && !(box && box.checked) && label.textContent.toLowerCase().indexOf(words) < 0;
+        });
+    }, true);
+    document.addEventListener("change", function (event) {
+        if (event.target.matches && event.target.matches("input[data-filter-list]")) {
+            event.stopPropagation();
+        }
+    }, true);
+    document.addEventListener("keydown", function (event) {
+        // Enter in a filter would send the form.
+        if (event.key === "Enter" && event.target.matches && event.target.matches("input[data-filter-list]")) {
+            event.preventDefault();
+        }
+    }, true);
+
     document.addEventListener("DOMContentLoaded", function () {
         enhance(document);
         localTimes(document);

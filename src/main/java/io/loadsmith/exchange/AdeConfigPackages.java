@@ -270,6 +270,7 @@ public final class AdeConfigPackages {
         if (!problems.isEmpty()) {
             throw new InvalidPackageException(problems);
         }
+        // The home page tells a configuration import that owns nothing by this description (PackageCount).
         return new Imported(PackageJson.canonical(new PackageDocument(PackageDocument.FORMAT,
                 storedName(packageName), "Imported from " + (entityPackage.entities().isEmpty() ? "configuration" : "entity")
                         + " package " + packageName,

@@ -43,7 +43,10 @@ class HomePageController {
 
     @GetMapping("/")
     public String home(Model model) {
-        model.addAttribute("packages", packages.counts());
+        // A configuration import that owns nothing is named under the table, not listed as a row of zeros.
+        var counts = packages.counts();
+        model.addAttribute("packages", counts.stream().filter(p -> !p.sharedConfigurationOnly()).toList());
+        model.addAttribute("sharedConfigurationPackages", counts.stream().filter(p -> p.sharedConfigurationOnly()).toList());
         List<Item> recent = new ArrayList<>();
         entities.recent().forEach(e -> recent.add(new Item("Entity", e.qualifiedName(),
                 e.entityType() == null ? "" : e.entityType(), "/entities/" + e.id(), e.updatedAt())));

@@ -65,8 +65,8 @@ public final class Names {
     }
 
     /** The refusal of a name that another object of the kind has, perhaps in other case. */
-    public static ConflictException taken(String kind, String requested, String existing) {
-        return new ConflictException(kind + " '" + existing + "' already exists"
+    public static io.loadsmith.problem.NameTakenException taken(String kind, String requested, String existing) {
+        return new io.loadsmith.problem.NameTakenException(kind + " '" + existing + "' already exists"
                 + (existing.equals(requested) ? "." : "; names that differ only by case ('" + requested
                         + "') are the same name."));
     }

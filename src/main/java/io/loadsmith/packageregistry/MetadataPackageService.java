@@ -1,7 +1,9 @@
 package io.loadsmith.packageregistry;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import org.springframework.data.domain.Sort;
@@ -44,10 +46,12 @@ public class MetadataPackageService {
     /** Every package with its entity and load counts, then what belongs to no package (name null). */
     @Transactional(readOnly = true)
     public List<PackageCount> counts() {
+        Map<String, String> descriptions = new HashMap<>();
+        packages.findAll().forEach(p -> descriptions.put(p.getName(), p.getDescription()));
         List<PackageCount> result = new ArrayList<>(packages.counts().stream()
                 .map(row -> new PackageCount((String) row[0], ((Number) row[1]).longValue(), ((Number) row[2]).longValue(),
                         pageRef((String) row[0], ((Number) row[3]).longValue()), ((Number) row[4]).longValue(),
-                        ((Number) row[5]).longValue(), ((Number) row[6]).longValue()))
+                        ((Number) row[5]).longValue(), ((Number) row[6]).longValue(), descriptions.get((String) row[0])))
                 .toList());
         long entities = packages.entitiesWithoutPackage();
         long loads = packages.loadsWithoutPackage();
@@ -63,10 +67,23 @@ public class MetadataPackageService {
      * configuration package holds those and no entity, and must not read as empty.
      */
     public record PackageCount(String name, long entities, long loads, String page, long entityTypes, long templates,
-                               long presets) {
+                               long presets, String description) {
+
+        /** How the commercial tool's configuration import describes the package it makes (AdeConfigPackages). */
+        static final String CONFIGURATION_IMPORT = "Imported from configuration package ";
 
         public PackageCount(String name, long entities, long loads, String page) {
-            this(name, entities, loads, page, 0, 0, 0);
+            this(name, entities, loads, page, 0, 0, 0, null);
+        }
+
+        /**
+         * A package made by importing a configuration package that brought only what every package shares
+         * (transformation formulas, attribute types, default attributes): it owns nothing, and is kept
+         * only so that a later import can tell the configuration package was imported (its dependencies).
+         */
+        public boolean sharedConfigurationOnly() {
+            return name != null && entities + loads == 0 && configuration().isEmpty() && description != null
+                    && description.startsWith(CONFIGURATION_IMPORT);
         }
 
         /** "12 entity types, 1 load preset"; empty when it owns none. */

@@ -189,7 +189,7 @@ public class LoadPresetService {
             }
         }
         List<LoadPresetUse> uses = new ArrayList<>();
-        Set<String> pairs = new HashSet<>();
+        java.util.Map<String, Integer> pairs = new java.util.HashMap<>();
         for (int i = 0; i < r.uses().size(); i++) {
             PresetRequest.Use use = r.uses().get(i);
             EntityType type = entityTypes.findByName(use.entityType()).orElse(null);
@@ -197,8 +197,11 @@ public class LoadPresetService {
                 violations.add("uses[" + i + "].entityType", use.entityType(), "names no entity type");
                 continue;
             }
-            if (!pairs.add(use.entityType() + "/" + use.loadType())) {
-                violations.add("uses[" + i + "]", use.entityType() + " " + use.loadType(), "is listed twice");
+            Integer earlier = pairs.putIfAbsent(use.entityType() + "/" + use.loadType(), i);
+            if (earlier != null) {
+                // Rows are numbered from 1 on the page.
+                violations.add("uses[" + i + "]", use.entityType() + " " + use.loadType(),
+                        "is listed twice: use " + (earlier + 1) + " names the same entity type and load type");
                 continue;
             }
             uses.add(new LoadPresetUse(type, use.loadType(), use.position() == null ? i + 1 : use.position(),

@@ -12,6 +12,7 @@ import org.springframework.dao.ConcurrencyFailureException;
 import org.springframework.validation.BindingResult;
 
 import io.loadsmith.problem.ConflictException;
+import io.loadsmith.problem.NameTakenException;
 import io.loadsmith.problem.FieldProblem;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.KeyedFields;
@@ -29,6 +30,11 @@ public record FormErrors(String message, Map<String, String> fields, List<String
 
     public static FormErrors of(InvalidRequestException e) {
         return of(e.errors());
+    }
+
+    /** A name already taken, at the form's name field as well as in the summary (for a form whose name field is {@code name}). */
+    public static FormErrors of(NameTakenException e) {
+        return of(List.of(new FieldProblem(e.field(), null, e.getMessage())));
     }
 
     public static FormErrors of(List<FieldProblem> errors) {

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.core.io.ClassPathResource;
 import org.springframework.mock.web.MockMultipartFile;
@@ -38,6 +39,29 @@ class ShippedPresetOffersTest extends H2DemoStoreTest {
                 .containsExactly("generated_from_mapping");
         // A generated load has no steps of its own: its mapping makes its SQL.
         assertThat(presets.list("generated_from_mapping").get(0).steps()).isEmpty();
+    }
+
+    @Test
+    void theApiGivesEachTemplateStepsParametersWithTheirTypes() throws Exception {
+        long id = presets.list("scd2_from_source").get(0).id();
+        JsonNode preset = api().get("/api/v1/load-presets/" + id);
+        JsonNode scd2 = preset.get("templateSteps").valueStream().filter(s -> s.get("template").asString().equals("scd2"))
+                .findFirst().orElseThrow();
+        assertThat(preset.get("steps").get(scd2.get("step").asInt()).get("text").asString()).startsWith("<ftltemplate:scd2:");
+        assertThat(scd2.get("defined").asBoolean()).isTrue();
+        java.util.Map<String, String> types = new java.util.TreeMap<>();
+        java.util.Map<String, String> values = new java.util.TreeMap<>();
+        scd2.get("parameters").valueStream().forEach(p -> {
+            types.put(p.get("name").asString(), p.get("type").asString());
+            values.put(p.get("name").asString(), p.get("value").isNull() ? null : p.get("value").asString());
+        });
+        assertThat(types).containsEntry("temp_table_prefix", "IDENTIFIER").containsEntry("check_duplicates", "BOOLEAN")
+                .containsEntry("open_end", "STRING");
+        assertThat(values).containsEntry("temp_table_prefix", "Z_TMP_").containsEntry("check_duplicates", "true")
+                .containsEntry("open_end", null);
+        // The list answers the same shape.
+        assertThat(api().get("/api/v1/load-presets?name=scd2_from_source").get(0).get("templateSteps").size())
+                .isEqualTo(preset.get("templateSteps").size());
     }
 
     @Test

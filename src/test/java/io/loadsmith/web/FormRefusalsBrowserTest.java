@@ -41,11 +41,11 @@ class FormRefusalsBrowserTest {
     @RegisterExtension
     static final HeadlessChromium.PerClass browser = new HeadlessChromium.PerClass();
 
-    /** The form's fields a person sees and types into, as name=value (checkboxes and radios: checked). */
+    /** The form's fields a person sees and types into, as name=value (checkboxes and radios: name[value]=checked). */
     private static final String FIELDS = "var f = document.querySelector(arguments[0]);"
             + " return Array.from(f.elements).filter(e => e.name && e.tagName !== 'BUTTON'"
             + " && !['hidden', 'submit', 'button', 'password', 'file'].includes(e.type))"
-            + ".map(e => e.name + (e.type === 'radio' ? '[' + e.value + ']' : '') + '=' + ("
+            + ".map(e => e.name + (e.type === 'radio' || e.type === 'checkbox' ? '[' + e.value + ']' : '') + '=' + ("
             + " e.type === 'checkbox' || e.type === 'radio' ? e.checked"
             + " : e.multiple ? Array.from(e.selectedOptions).map(o => o.value).join(',') : e.value));";
 
@@ -90,7 +90,7 @@ class FormRefusalsBrowserTest {
     void theLoadForms() throws IOException {
         long load = loads.list(null).get(0).id();
         refused("load", "/loads/" + load, "#load-form", "#load-form button[value=save]", Map.of(
-                "name", "bad name!", "description", "Typed, then refused"));
+                "name", "bad name!", "description", "Typed, then refused", "#sources-list input:not(:checked)", "true"));
         refused("load-new", "/loads/new", "#new-load-form", "#new-load-form button[type=submit]", Map.of(
                 "name", "bad name!", "description", "typed"));
     }
@@ -187,7 +187,9 @@ class FormRefusalsBrowserTest {
         }
         waitUntil("document.readyState === 'complete' && !!document.querySelector(arguments[0])", form);
         for (Map.Entry<String, String> field : fill.entrySet()) {
-            js("var e = document.querySelector(arguments[0]).elements[arguments[1]];"
+            // A field by name, or (a key starting with '#') by selector: one of several boxes of the same name.
+            js("var e = arguments[1].startsWith('#') ? document.querySelector(arguments[1])"
+                    + " : document.querySelector(arguments[0]).elements[arguments[1]];"
                     + " if (e.type === 'checkbox') { e.checked = arguments[2] === 'true'; } else { e.value = arguments[2]; }"
                     + " e.dispatchEvent(new Event('input', {bubbles: true})); e.dispatchEvent(new Event('change', {bubbles: true}));",
                     form, field.getKey(), field.getValue());

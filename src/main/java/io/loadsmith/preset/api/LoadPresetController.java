@@ -21,6 +21,7 @@ import io.loadsmith.entitytype.LoadType;
 import io.loadsmith.load.LoadResponse;
 import io.loadsmith.paging.ListPages;
 import io.loadsmith.preset.LoadPresetService;
+import io.loadsmith.generation.catalog.TemplateLookup;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.validation.Valid;
@@ -31,38 +32,44 @@ import jakarta.validation.Valid;
 class LoadPresetController {
 
     private final LoadPresetService service;
+    private final TemplateLookup templates;
 
-    public LoadPresetController(LoadPresetService service) {
+    public LoadPresetController(LoadPresetService service, TemplateLookup templates) {
         this.service = service;
+        this.templates = templates;
     }
 
     @GetMapping("/load-presets")
     @Operation(summary = "Presets by name; with entityType (and loadType, TRANSFORM_PERSIST by default), the ones"
             + " that type offers, its default first")
-    public List<PresetResponse> list(@RequestParam(required = false) String name,
+    public List<PresetJson> list(@RequestParam(required = false) String name,
                                      @RequestParam(required = false) String entityType,
                                      @RequestParam(required = false) LoadType loadType,
                                      @RequestParam(defaultValue = "0") int page,
                                      @RequestParam(defaultValue = "" + ListPages.DEFAULT_SIZE) int size,
                                      HttpServletResponse response) {
         List<PresetResponse> found = entityType != null ? service.offered(entityType, loadType) : service.list(name);
-        return ListPages.page(found, page, size, response);
+        return ListPages.page(found, page, size, response).stream().map(this::json).toList();
     }
 
     @GetMapping("/load-presets/{id}")
-    public PresetResponse get(@PathVariable long id) {
-        return service.get(id);
+    public PresetJson get(@PathVariable long id) {
+        return json(service.get(id));
     }
 
     @PostMapping("/load-presets")
-    public ResponseEntity<PresetResponse> create(@Valid @RequestBody PresetRequest request) {
+    public ResponseEntity<PresetJson> create(@Valid @RequestBody PresetRequest request) {
         PresetResponse created = service.create(request);
-        return ResponseEntity.created(URI.create("/api/v1/load-presets/" + created.id())).body(created);
+        return ResponseEntity.created(URI.create("/api/v1/load-presets/" + created.id())).body(json(created));
     }
 
     @PutMapping("/load-presets/{id}")
-    public PresetResponse update(@PathVariable long id, @Valid @RequestBody PresetRequest request) {
-        return service.update(id, request);
+    public PresetJson update(@PathVariable long id, @Valid @RequestBody PresetRequest request) {
+        return json(service.update(id, request));
+    }
+
+    private PresetJson json(PresetResponse preset) {
+        return PresetJson.of(preset, templates);
     }
 
     @DeleteMapping("/load-presets/{id}")

@@ -121,6 +121,8 @@ class PresetPageController {
             return "redirect:/presets/" + saved.id() + "?saved=1";
         } catch (InvalidRequestException e) {
             return page(model, current, form, null, FormErrors.of(e));
+        } catch (io.loadsmith.problem.NameTakenException e) {
+            return page(model, current, form, null, FormErrors.of(e));
         } catch (ConflictException e) {
             return page(model, current, form, null, FormErrors.message("Nothing was saved: " + e.getMessage()));
         }

@@ -540,7 +540,8 @@ class LoadPageControllerTest {
                 .andExpect(content().string(containsString("id=\"step-0-param-unique_key-0\" name=\"steps[0].params[unique_key]\" value=\"ship_id\" checked")))
                 .andExpect(content().string(containsString("value=\"flag\"")))
                 .andExpect(content().string(containsString("id=\"step-0-param-unique_key-other\" name=\"steps[0].params[unique_key]\" value=\"custom_col\"")))
-                .andExpect(content().string(containsString("<option value=\"staging.S_SHIP\" selected=\"selected\">")));
+                // the chosen source a ticked box, first in the list
+                .andExpect(content().string(containsString("<input type=\"checkbox\" name=\"sources\" id=\"sources-chosen-0\" value=\"staging.S_SHIP\" checked")));
     }
 
     @Test

@@ -90,13 +90,25 @@ class AdeImportBrowserTest {
         assertThat(written.get(2)).contains("template", "load preset", "HUB_INSERT_NEW");
         look("ade-import-report");
 
-        // On the home page a configuration package says what it owns, or that it owns nothing (its formulas are shared).
+        // On the home page a configuration package says what it owns; one that owns nothing (its formulas are
+        // shared) is no row of zeros, but named under the table, where it still links to its package page.
         open("/");
         List<String> rows = driver.findElements(By.cssSelector("main table tbody tr")).stream().map(e -> e.getText()).toList();
         assertThat(rows).anySatisfy(r -> assertThat(r).startsWith("config_entity_defaults 0 0").contains("entity type"));
         assertThat(rows).anySatisfy(r -> assertThat(r).startsWith("config_load_templates 0 0").contains("template", "load preset"));
-        assertThat(rows).anySatisfy(r -> assertThat(r).isEqualTo("config_load_transformations 0 0 nothing of its own"));
+        assertThat(rows).noneSatisfy(r -> assertThat(r).contains("config_load_transformations"));
+        assertThat(driver.findElement(By.id("shared-configuration-packages")).getText())
+                .contains("own nothing", "shared by every package", "config_load_transformations")
+                .doesNotContain("config_entity_defaults");
+        driver.findElement(By.cssSelector("#shared-configuration-packages a[href$='/packages/config_load_transformations']"));
         look("ade-home");
+        // A package made by hand and still empty stays a row: its owner is about to fill it.
+        open("/");
+        driver.findElement(By.id("package-name")).sendKeys("hand_made");
+        driver.findElement(By.id("create-package")).click();
+        open("/");
+        assertThat(driver.findElements(By.cssSelector("main table tbody tr")).stream().map(e -> e.getText()).toList())
+                .contains("hand_made 0 0 nothing of its own");
 
         open("/presets");
         String presets = driver.findElement(By.id("presets")).getText();

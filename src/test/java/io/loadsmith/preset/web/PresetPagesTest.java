@@ -260,4 +260,22 @@ class PresetPagesTest extends H2DemoStoreTest {
         assertThat(presets.list("p_bad")).isEmpty();
         assertThat(List.of(page("/presets"))).allMatch(p -> p.contains("Load presets"));
     }
+
+    @Test
+    void aTakenNameOrAUseListedTwiceIsRefusedAtItsField() throws Exception {
+        String shipped = presets.list(null).get(0).name();
+        String taken = post(MockMvcRequestBuilders.post("/presets").param("name", shipped.toUpperCase())
+                .param("uses[0].entityType", "DIM_SCD2")).getResponse().getContentAsString(StandardCharsets.UTF_8);
+        // At the name field (its own message under the input), and in the summary.
+        assertThat(taken).containsPattern("aria-invalid=\"true\" id=\"name\"[^>]*>\\s*<small class=\"field-error\">Load preset &#39;"
+                + shipped + "&#39; already exists").contains("Name: Load preset").doesNotContain("Exception");
+        assertThat(presets.list(shipped.toUpperCase())).isEmpty();
+
+        String twice = post(MockMvcRequestBuilders.post("/presets").param("name", "p_bad")
+                .param("uses[0].entityType", "DIM_SCD2").param("uses[0].loadType", "TRANSFORM_PERSIST")
+                .param("uses[1].entityType", "DIM_SCD2").param("uses[1].loadType", "TRANSFORM_PERSIST"))
+                .getResponse().getContentAsString(StandardCharsets.UTF_8);
+        assertThat(twice).contains("Use 2: &#39;DIM_SCD2 TRANSFORM_PERSIST&#39; is listed twice: use 1 names the same entity type and load type");
+        assertThat(presets.list("p_bad")).isEmpty();
+    }
 }

@@ -23,6 +23,9 @@ import org.springframework.security.test.context.support.WithMockUser;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.test.web.servlet.request.MockMvcRequestBuilders;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
 
 import io.loadsmith.store.Api;
 import io.loadsmith.store.DataVaultModelOverApi;
@@ -30,7 +33,7 @@ import io.loadsmith.store.SignedInMockMvc;
 import tools.jackson.databind.JsonNode;
 
 /**
- * "Try the model" over REST: the small Data Vault of {@link DataVaultModelOverApi} (mappings only: raw
+ * "Try the model" over REST and on its page (MockMvc, HTML read with jsoup): the small Data Vault of {@link DataVaultModelOverApi} (mappings only: raw
  * tables, two stages, two hubs, a link, a satellite, a multi-active satellite, a status satellite, a PSA,
  * two views) tried as a whole in the sandbox, batch after batch, with rows for its root tables (the raw
  * ones). Every table after every batch is compared with rows written out by hand; hashes are shown as
@@ -41,7 +44,7 @@ import tools.jackson.databind.JsonNode;
 @org.springframework.context.annotation.Import(SignedInMockMvc.class)
 @WithMockUser(username = "admin", roles = "ADMIN")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class TryModelApiTest {
+class TryModelTest {
 
     @DynamicPropertySource
     static void store(DynamicPropertyRegistry registry) {
@@ -325,7 +328,30 @@ class TryModelApiTest {
 
     @Test
     void aStatementThatFailsStopsTheBatchNamingItsLoadStepAndStatement() {
-        // A value the stage's INTEGER column cannot take reaches the raw table as text and fails in the load.
+        Api.Answer answer = api.send(HttpMethod.POST, path(), obj("batches", List.of(
+                batch(List.of(), List.of(order("o1", "ALICE", 10, T1))),
+                batch(List.of(customer("erin", "Eve", "Oslo", "555", null)), List.of()))));
+        assertThat(answer.status()).as(answer.body()).isEqualTo(200);
+        JsonNode batches = answer.json().get("batches");
+        assertThat(batches.size()).isEqualTo(2);
+        assertThat(batches.get(0).get("failure").isNull()).isTrue();
+        // erin without a load time passes the stage (load_ts may be NULL there), not the hub's NOT NULL dv_load_time.
+        JsonNode failure = batches.get(1).get("failure");
+        assertThat(failure.get("load").asString()).isEqualTo("load_h_customer");
+        assertThat(failure.get("step").asInt()).isEqualTo(1);
+        assertThat(failure.get("statement").asString()).startsWith("INSERT INTO rdv.H_CUSTOMER (dv_id, customer_bk,");
+        assertThat(failure.get("message").asString())
+                .isEqualTo("Constraint Error: NOT NULL constraint failed: H_CUSTOMER.dv_load_time");
+        // The batch stopped there: the customer stage has erin, the order stage still batch 1's order (its load did
+        // not run), and the hub only what batch 1 gave it (ALICE, from the order).
+        assertThat(table(batches.get(1), "stage.stg_customer", "customer_id", "load_ts")).containsExactly("NEW | erin | null");
+        assertThat(table(batches.get(1), "stage.stg_order", "order_id")).containsExactly("UNCHANGED | o1");
+        assertThat(table(batches.get(1), "rdv.H_CUSTOMER", "customer_bk", "dv_record_source"))
+                .containsExactly("UNCHANGED | ALICE | shop");
+    }
+
+    @Test
+    void aValueItsColumnCannotTakeStopsTheBatchAtTheSampleRows() {
         Api.Answer answer = api.send(HttpMethod.POST, path(), obj("batches", List.of(
                 batch(List.of(), List.of(order("o1", "ALICE", 10, T1))),
                 batch(List.of(), List.of(obj("order_id", "o2", "amount", "x"))))));
@@ -335,6 +361,7 @@ class TryModelApiTest {
         assertThat(batches.get(0).get("failure").isNull()).isTrue();
         JsonNode failure = batches.get(1).get("failure");
         assertThat(failure.get("stepName").asString()).isEqualTo("sample rows of raw.order_src");
+        assertThat(failure.get("load").isNull()).isTrue();
         assertThat(failure.get("message").asString()).contains("'x'").contains("INTEGER");
     }
 
@@ -387,5 +414,52 @@ class TryModelApiTest {
         assertThat(answer.json().get("errors").get(0).get("message").asString())
                 .isEqualTo("Package 'try_empty' has no loads to try");
         assertThat(api.send(HttpMethod.GET, "/api/v1/packages/999999/try", null).status()).isEqualTo(404);
+    }
+
+    // ------------------------------------------------------------------ the page
+
+    private Document page(org.springframework.test.web.servlet.RequestBuilder request) throws Exception {
+        var response = mvc.perform(request).andReturn().getResponse();
+        assertThat(response.getStatus()).isEqualTo(200);
+        return Jsoup.parse(response.getContentAsString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void thePackagePageLinksToThePanelWhichRunsBatchesOfGridRows() throws Exception {
+        Document pkg = page(MockMvcRequestBuilders.get("/packages/dv_e2e"));
+        assertThat(pkg.select("#package-try").attr("href")).isEqualTo("/packages/dv_e2e/try");
+
+        Document start = page(MockMvcRequestBuilders.get("/packages/dv_e2e/try"));
+        assertThat(start.select("h1").text()).isEqualTo("Try the model of dv_e2e");
+        assertThat(start.select("#model-loads li")).hasSize(12);
+        assertThat(start.select("#model-loads li").first().text()).isEqualTo("load_stg_customer → stage.stg_customer");
+        assertThat(start.select("details.try-input summary strong").eachText())
+                .containsExactly("raw.customer_src", "raw.order_src");
+
+        // The grid as the browser sends it: one customer, no order; the htmx request gets the panel alone.
+        Document ran = page(MockMvcRequestBuilders.post("/packages/dv_e2e/try").header("HX-Request", "true")
+                .param("action", "run").param("history", "[]")
+                .param("t0.rows", "1").param("t0.r0.c0", "dora").param("t0.r0.c1", "Dee").param("t0.r0.c2", "Oslo")
+                .param("t0.r0.c3", "777").param("t0.r0.c4", T1).param("t0.r0.c5", "crm").param("t1.rows", "0"));
+        assertThat(ran.select("h1")).isEmpty();
+        assertThat(ran.select("#batch-1 .try-failure")).isEmpty();
+        assertThat(ran.select("#batch-1 h3").eachText()).contains("rdv.H_CUSTOMER: 1 new, 0 closed, 0 changed, 0 unchanged",
+                "rdv.H_ORDER: 0 new, 0 closed, 0 changed, 0 unchanged");
+        assertThat(ran.select("#run-batch").text()).isEqualTo("Run batch 2");
+        assertThat(ran.select("input[name=history]").val()).contains("\"customer_id\":\"dora\"");
+    }
+
+    @Test
+    void aStatementThatFailsIsShownWithItsLoadAndARefusalStandsInThePanel() throws Exception {
+        Document failed = page(MockMvcRequestBuilders.post("/packages/dv_e2e/try").param("action", "run").param("history", "[]")
+                .param("t0.rows", "0").param("t1.rows", "1").param("t1.r0.c0", "o9").param("t1.r0.c2", "x"));
+        assertThat(failed.select("#batch-1 summary").text()).isEqualTo("Batch 1: failed");
+        assertThat(failed.select("#batch-1 .try-failure").text()).contains("sample rows of raw.order_src failed", "'x'");
+
+        api.create("/api/v1/packages", obj("name", "try_page_empty"));
+        Document empty = page(MockMvcRequestBuilders.get("/packages/try_page_empty/try"));
+        assertThat(empty.select("#try-problem").text()).isEqualTo("Package 'try_page_empty' has no loads to try");
+        assertThat(empty.select("#try-form")).isEmpty();
+        assertThat(empty.text()).doesNotContain("Exception");
     }
 }

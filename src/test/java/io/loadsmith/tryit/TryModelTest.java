@@ -456,6 +456,13 @@ class TryModelTest {
         assertThat(failed.select("#batch-1 summary").text()).isEqualTo("Batch 1: failed");
         assertThat(failed.select("#batch-1 .try-failure").text()).contains("sample rows of raw.order_src failed", "'x'");
 
+        // erin without a load time: the hub's NOT NULL dv_load_time refuses her; the heading names the load.
+        Document hub = page(MockMvcRequestBuilders.post("/packages/dv_e2e/try").param("action", "run").param("history", "[]")
+                .param("t0.rows", "1").param("t0.r0.c0", "erin").param("t1.rows", "0"));
+        assertThat(hub.select("#batch-1 .try-failure strong").text())
+                .isEqualTo("Load load_h_customer: Step 1 (load_h_customer) failed");
+        assertThat(hub.select("#batch-1 .try-failure pre").text()).startsWith("INSERT INTO rdv.H_CUSTOMER");
+
         api.create("/api/v1/packages", obj("name", "try_page_empty"));
         Document empty = page(MockMvcRequestBuilders.get("/packages/try_page_empty/try"));
         assertThat(empty.select("#try-problem").text()).isEqualTo("Package 'try_page_empty' has no loads to try");

@@ -100,7 +100,7 @@ class TryModelTest {
     private static final Map<String, String> LABELS = new HashMap<>();
 
     static {
-        for (String text : List.of("ALICE", "BOB", "O1", "ALICE~O1", "Ann~Oslo", "Bob~Rome", "Bob~Paris", "111", "333",
+        for (String text : List.of("ALICE", "BOB", "CAROL", "O1", "ALICE~O1", "Ann~Oslo", "Bob~Rome", "Bob~Paris", "111", "333",
                 "o1~ALICE~10~shop")) {
             LABELS.put(md5(text), "md5(" + text + ")");
         }
@@ -289,6 +289,32 @@ class TryModelTest {
                         """, """
                         UNCHANGED | md5(O1) | md5(o1~ALICE~10~shop) | 10
                         """);
+    }
+
+    /** Before the model: one generated (mapped, stepless) hub load tried alone, its stage as the input. */
+    @Test
+    void aMappedHubLoadTriedAloneLoadsEachKeyOnce() {
+        Map<String, Object> alice = obj("customer_id", "alice", "load_ts", T1, "rec_src", "crm");
+        Map<String, Object> bob = obj("customer_id", " bob ", "load_ts", T1, "rec_src", "crm");
+        Map<String, Object> carol = obj("customer_id", "carol", "load_ts", T2, "rec_src", "web");
+        Api.Answer answer = api.send(HttpMethod.POST, "/api/v1/loads/" + model.loadId("load_h_customer") + "/try",
+                obj("batches", List.of(obj("tables", Map.of("stage.stg_customer", List.of(alice, bob))),
+                        obj("tables", Map.of("stage.stg_customer", List.of(alice, carol))))));
+        assertThat(answer.status()).as(answer.body()).isEqualTo(200);
+        JsonNode result = answer.json();
+        // A mapping's source is not among the load's sources: the plan finds it in the SQL, an entity of the model.
+        assertThat(result.get("inputs").valueStream().map(t -> t.get("name").asString() + " " + t.get("kind").asString()))
+                .containsExactly("stage.stg_customer ENTITY");
+        JsonNode batches = result.get("batches");
+        assertThat(batches.get(0).get("failure").isNull()).as(batches.toString()).isTrue();
+        assertThat(table(batches.get(0), "rdv.H_CUSTOMER", "dv_id", "customer_bk", "dv_load_time", "dv_record_source"))
+                .containsExactlyInAnyOrder("NEW | md5(ALICE) | ALICE | 2024-01-01 00:00:00 | crm",
+                        "NEW | md5(BOB) | BOB | 2024-01-01 00:00:00 | crm");
+        assertThat(batches.get(1).get("failure").isNull()).as(batches.toString()).isTrue();
+        assertThat(table(batches.get(1), "rdv.H_CUSTOMER", "dv_id", "customer_bk", "dv_load_time", "dv_record_source"))
+                .containsExactlyInAnyOrder("UNCHANGED | md5(ALICE) | ALICE | 2024-01-01 00:00:00 | crm",
+                        "UNCHANGED | md5(BOB) | BOB | 2024-01-01 00:00:00 | crm",
+                        "NEW | md5(CAROL) | CAROL | 2024-01-02 00:00:00 | web");
     }
 
     @Test

@@ -39,7 +39,7 @@ final class AccessRules {
             role(Role.VIEWER, GET, "/**"),
             role(Role.VIEWER, HEAD, "/**"),
             // Trying a load changes nothing stored: a VIEWER may, as with the preview.
-            role(Role.VIEWER, POST, "/loads/*/try", "/api/v1/loads/*/try"),
+            role(Role.VIEWER, POST, "/loads/*/try", "/api/v1/loads/*/try", "/packages/*/try", "/api/v1/packages/*/try"),
             role(Role.EDITOR, null, "/entities", "/entities/**", "/loads", "/loads/**",
                     "/api/v1/entities", "/api/v1/entities/**", "/api/v1/loads", "/api/v1/loads/**"),
             role(Role.EDITOR, POST, "/packages", "/packages/*/commit", "/api/v1/packages/*/versions", "/api/v1/packages",

@@ -13,7 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 
-/** The tables a load wrote (every table but the inputs), as text, and what a batch changed in them. */
+/** The tables a load wrote (every table but the inputs, and the views it made), as text, and what a batch changed in them. */
 final class Snapshots {
 
     record Table(String name, List<String> columns, List<List<String>> rows) {
@@ -80,11 +80,13 @@ final class Snapshots {
         try (Statement st = db.createStatement()) {
             sandbox.watched(st, s -> {
                 try (ResultSet rs = s.executeQuery("""
-                        SELECT table_schema, table_name FROM information_schema.tables
-                        WHERE table_type = 'BASE TABLE' ORDER BY table_schema, table_name""")) {
+                        SELECT table_schema, table_name, table_type FROM information_schema.tables
+                        WHERE table_type IN ('BASE TABLE', 'VIEW') ORDER BY table_schema, table_name""")) {
                     while (rs.next()) {
                         String name = "main".equals(rs.getString(1)) ? rs.getString(2) : rs.getString(1) + "." + rs.getString(2);
-                        if (plan.input(name) == null) {
+                        // A view is shown where a load of the plan makes it (a current-state view of a satellite).
+                        boolean shown = "BASE TABLE".equals(rs.getString(3)) || plan.target(name) != null;
+                        if (shown && plan.input(name) == null) {
                             names.add(name);
                         }
                     }
@@ -92,20 +94,24 @@ final class Snapshots {
                 return null;
             });
         }
-        names.sort((a, b) -> Boolean.compare(!a.equalsIgnoreCase(plan.target()), !b.equalsIgnoreCase(plan.target())));
+        // The targets first, in the plan's order (a model's run order), then what else the loads left.
+        names.sort(java.util.Comparator.comparingInt(name -> {
+            int at = plan.targets().indexOf(plan.target(name));
+            return at < 0 ? Integer.MAX_VALUE : at;
+        }));
         Map<String, Table> read = new LinkedHashMap<>();
         for (String name : names) {
-            boolean target = name.equalsIgnoreCase(plan.target());
-            read.put(name.toLowerCase(Locale.ROOT), table(sandbox, db, name, target ? columns(plan.targetColumns()) : "*",
-                    order(name, plan), budget));
+            TryPlan.Target target = plan.target(name);
+            read.put(name.toLowerCase(Locale.ROOT), table(sandbox, db, name, target != null ? columns(target.columns()) : "*",
+                    order(target), budget));
         }
         return new Snapshots(read);
     }
 
     /** The target by version key and start of validity, so a key's versions stand together; others by all columns. */
-    private static String order(String name, TryPlan plan) {
-        TryPlan.TargetColumns t = plan.targetColumns();
-        if (name.equalsIgnoreCase(plan.target()) && t.key() != null) {
+    private static String order(TryPlan.Target target) {
+        TryPlan.TargetColumns t = target == null ? null : target.columns();
+        if (t != null && t.key() != null) {
             return Names.quoteOne(t.key()) + (t.validFrom() == null ? "" : ", " + Names.quoteOne(t.validFrom()));
         }
         return "ALL";
@@ -197,8 +203,8 @@ final class Snapshots {
         for (Map.Entry<String, Table> entry : tables.entrySet()) {
             Table after = entry.getValue();
             Table previous = before.tables.get(entry.getKey());
-            boolean target = after.name().equalsIgnoreCase(plan.target());
-            results.add(compare(after, previous, target ? plan.targetColumns() : null, target));
+            TryPlan.Target target = plan.target(after.name());
+            results.add(compare(after, previous, target == null ? null : target.columns(), target != null));
         }
         return results;
     }

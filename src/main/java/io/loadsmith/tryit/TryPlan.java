@@ -4,17 +4,31 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * What a try runs, worked out once per load: the tables to create (the entities' DuckDB DDL first),
- * the input tables that take sample rows each batch, and the load's DuckDB statements by step.
+ * What a try runs, worked out once per load (or once per model, {@link ModelPlanner}): the tables to
+ * create (the entities' DuckDB DDL first), the input tables that take sample rows each batch, and the
+ * loads' DuckDB statements by step. {@code targets} are the tables shown first, with their version
+ * columns: a load's target, or every target of a model in run order ({@code target} is the first).
  */
 public record TryPlan(String load, String target, List<String> setup, List<InputTable> inputs,
-                      List<PlannedStatement> statements, TargetColumns targetColumns, List<String> notes) {
+                      List<PlannedStatement> statements, TargetColumns targetColumns, List<String> notes,
+                      List<Target> targets) {
 
     public TryPlan {
         setup = List.copyOf(setup);
         inputs = List.copyOf(inputs);
         statements = List.copyOf(statements);
         notes = List.copyOf(notes);
+        targets = targets == null || targets.isEmpty() ? List.of(new Target(target, targetColumns)) : List.copyOf(targets);
+    }
+
+    /** A plan of one load: its target is the one target. */
+    public TryPlan(String load, String target, List<String> setup, List<InputTable> inputs,
+                   List<PlannedStatement> statements, TargetColumns targetColumns, List<String> notes) {
+        this(load, target, setup, inputs, statements, targetColumns, notes, List.of());
+    }
+
+    /** A table a load of the plan writes, and its columns that tell versions apart. */
+    public record Target(String name, TargetColumns columns) {
     }
 
     /**
@@ -35,9 +49,18 @@ public record TryPlan(String load, String target, List<String> setup, List<Input
 
     /**
      * One statement of the load; {@code note} says when the sandbox ran it differently from its text, and
-     * {@code sessionTable} names the temporary table it creates as a regular one, dropped as each batch ends.
+     * {@code sessionTable} names the temporary table it creates as a regular one, dropped as the load's session
+     * ends. {@code load} names the load in a model's plan (null in a plan of one load).
      */
-    public record PlannedStatement(int step, String stepName, String sql, String note, String sessionTable) {
+    public record PlannedStatement(int step, String stepName, String sql, String note, String sessionTable, String load) {
+
+        public PlannedStatement(int step, String stepName, String sql, String note, String sessionTable) {
+            this(step, stepName, sql, note, sessionTable, null);
+        }
+
+        PlannedStatement ofLoad(String name) {
+            return new PlannedStatement(step, stepName, sql, note, sessionTable, name);
+        }
     }
 
     /** The target's technical columns that tell versions apart; each may be null. */
@@ -53,6 +76,11 @@ public record TryPlan(String load, String target, List<String> setup, List<Input
         List<String> trailing() {
             return Stream.of(datahash, scdId).filter(c -> c != null).toList();
         }
+    }
+
+    /** The target table of that name, or null. */
+    public Target target(String name) {
+        return targets.stream().filter(t -> t.name().equalsIgnoreCase(name)).findFirst().orElse(null);
     }
 
     public InputTable input(String name) {

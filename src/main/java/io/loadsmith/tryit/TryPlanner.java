@@ -21,6 +21,7 @@ import io.loadsmith.entity.EntityDdlService;
 import io.loadsmith.entity.EntityService;
 import io.loadsmith.entity.AttributeJson;
 import io.loadsmith.entity.EntityResponse;
+import io.loadsmith.entitytype.PhysicalType;
 import io.loadsmith.generation.GeneratedLoad;
 import io.loadsmith.lineage.SqlText;
 import io.loadsmith.lineage.TableReferences;
@@ -130,7 +131,12 @@ public class TryPlanner {
         List<String> setup = new ArrayList<>();
         schemas.stream().filter(s -> s != null && !s.isBlank() && !s.equalsIgnoreCase("main") && !s.equalsIgnoreCase("temp"))
                 .map(s -> "CREATE SCHEMA IF NOT EXISTS " + Names.quoteOne(s)).distinct().forEach(setup::add);
-        setup.addAll(SqlText.statements(ddl.createTable(target.id(), DIALECT)));
+        // A view's load creates it (CREATE OR REPLACE VIEW), as the SQL package leaves it out of its DDL: a table of
+        // its name would refuse the view.
+        boolean targetIsTable = target.physicalType() == null || target.physicalType() == PhysicalType.TABLE;
+        if (targetIsTable) {
+            setup.addAll(SqlText.statements(ddl.createTable(target.id(), DIALECT)));
+        }
         for (EntityResponse entity : Stream.concat(sources.stream(), modelled.stream()).toList()) {
             setup.addAll(SqlText.statements(ddl.createTable(entity.id(), DIALECT)));
         }
@@ -139,13 +145,14 @@ public class TryPlanner {
         sources.forEach(e -> inputNames.put(e.qualifiedName(), TryPlan.InputTable.Kind.SOURCE));
         modelled.forEach(e -> inputNames.put(e.qualifiedName(), TryPlan.InputTable.Kind.ENTITY));
         referenced.forEach(name -> inputNames.put(name, TryPlan.InputTable.Kind.REFERENCED));
-        List<TryPlan.InputTable> inputs = columnTypes(setup, target.qualifiedName(), standIns, inputNames, notes);
+        List<TryPlan.InputTable> inputs = columnTypes(setup, targetIsTable ? target.qualifiedName() : null, standIns,
+                inputNames, notes);
         return new TryPlan(load.name(), target.qualifiedName(), setup, inputs, statements, targetColumns(target), notes);
     }
 
     /**
      * Runs the setup in a sandbox, adds the stand-ins to it (typed from the target, which the setup has
-     * made by then) and reads the input tables back with DuckDB's own column types.
+     * made by then; null for a view, which its load makes) and reads the input tables back with DuckDB's own column types.
      */
     private List<TryPlan.InputTable> columnTypes(List<String> setup, String target, Map<String, List<String>> standIns,
                                                  Map<String, TryPlan.InputTable.Kind> names, List<String> notes) {
@@ -159,7 +166,9 @@ public class TryPlanner {
                 }
             }
             Map<String, String> targetTypes = new java.util.TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-            columnsOf(db, target).forEach(c -> targetTypes.put(c.name(), c.type()));
+            if (target != null) {
+                columnsOf(db, target).forEach(c -> targetTypes.put(c.name(), c.type()));
+            }
             for (Map.Entry<String, List<String>> standIn : standIns.entrySet()) {
                 String sql = standIn(standIn.getKey(), standIn.getValue(), targetTypes, notes);
                 try {

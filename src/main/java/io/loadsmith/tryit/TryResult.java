@@ -20,8 +20,15 @@ public record TryResult(
     public record BatchResult(int number, Failure failure, List<TableResult> tables) {
     }
 
-    /** Where a run stopped: the step (null for sample rows), the statement and DuckDB's message. */
-    public record Failure(Integer step, String stepName, String statement, String message) {
+    /**
+     * Where a run stopped: the step (null for sample rows), the statement and DuckDB's message; in a model's run
+     * also the load whose statement it was (null otherwise).
+     */
+    public record Failure(Integer step, String stepName, String statement, String message, String load) {
+
+        public Failure(Integer step, String stepName, String statement, String message) {
+            this(step, stepName, statement, message, null);
+        }
     }
 
     public record TableResult(String name, boolean target, List<String> columns, List<Row> rows, Counts counts) {

@@ -80,12 +80,7 @@ public class TryRunner {
             for (int b = 0; b < batches.size(); b++) {
                 TryResult.Failure failure = load(db, plan, batches.get(b));
                 if (failure == null) {
-                    // Each batch is a run of the load in a session of its own, as on the target engine.
-                    try (Connection session = sandbox.newSession(db)) {
-                        failure = runStatements(session, plan);
-                        TryResult.Failure ending = endSession(session, plan);
-                        failure = failure != null ? failure : ending;
-                    }
+                    failure = runLoads(db, plan);
                 }
                 Snapshots after;
                 try {
@@ -157,20 +152,47 @@ public class TryRunner {
         return null;
     }
 
-    private TryResult.Failure runStatements(Connection db, TryPlan plan) {
+    /**
+     * Each batch runs each load in a session of its own, as a scheduler runs a load on the target engine: a
+     * plan's statements in order, a new session where the load changes (a model's plan).
+     */
+    private TryResult.Failure runLoads(Connection db, TryPlan plan) throws SQLException {
+        List<List<TryPlan.PlannedStatement>> byLoad = new ArrayList<>();
         for (TryPlan.PlannedStatement statement : plan.statements()) {
+            List<TryPlan.PlannedStatement> last = byLoad.isEmpty() ? null : byLoad.get(byLoad.size() - 1);
+            if (last == null || !java.util.Objects.equals(last.get(0).load(), statement.load())) {
+                last = new ArrayList<>();
+                byLoad.add(last);
+            }
+            last.add(statement);
+        }
+        for (List<TryPlan.PlannedStatement> statements : byLoad) {
+            try (Connection session = sandbox.newSession(db)) {
+                TryResult.Failure failure = runStatements(session, statements);
+                TryResult.Failure ending = endSession(session, statements);
+                if (failure != null || ending != null) {
+                    return failure != null ? failure : ending;
+                }
+            }
+        }
+        return null;
+    }
+
+    private TryResult.Failure runStatements(Connection db, List<TryPlan.PlannedStatement> statements) {
+        for (TryPlan.PlannedStatement statement : statements) {
             try {
                 sandbox.execute(db, statement.sql());
             } catch (SQLException e) {
-                return new TryResult.Failure(statement.step(), statement.stepName(), statement.sql(), sandbox.describe(e));
+                return new TryResult.Failure(statement.step(), statement.stepName(), statement.sql(), sandbox.describe(e),
+                        statement.load());
             }
         }
         return null;
     }
 
     /** Drops the tables that ran as regular ones for temporary tables in a schema, which the session would have taken along. */
-    private TryResult.Failure endSession(Connection session, TryPlan plan) {
-        for (TryPlan.PlannedStatement statement : plan.statements()) {
+    private TryResult.Failure endSession(Connection session, List<TryPlan.PlannedStatement> statements) {
+        for (TryPlan.PlannedStatement statement : statements) {
             if (statement.sessionTable() == null) {
                 continue;
             }
@@ -178,7 +200,8 @@ public class TryRunner {
             try {
                 sandbox.execute(session, drop);
             } catch (SQLException e) {
-                return new TryResult.Failure(statement.step(), "ending the batch's session", drop, sandbox.describe(e));
+                return new TryResult.Failure(statement.step(), "ending the batch's session", drop, sandbox.describe(e),
+                        statement.load());
             }
         }
         return null;
@@ -201,7 +224,8 @@ public class TryRunner {
                 String field = "batches[" + b + "].tables." + entry.getKey();
                 TryPlan.InputTable table = plan.input(entry.getKey());
                 if (table == null) {
-                    problems.add(new FieldProblem(field, null, "is not a table this load reads; tables that take rows: "
+                    problems.add(new FieldProblem(field, null, "is not a table this " + (plan.statements().stream().anyMatch(st -> st.load() != null)
+                            ? "model" : "load") + " reads; tables that take rows: "
                             + (known.isEmpty() ? "none" : known)));
                     continue;
                 }

@@ -133,6 +133,8 @@ class AccessMatrixTest extends H2StoreTest {
             POST   /packages/{name}/deployments                        EDITOR
             GET    /packages/{name}/diff                               VIEWER
             GET    /packages/{name}/export                             VIEWER
+            GET    /packages/{name}/try                                VIEWER
+            POST   /packages/{name}/try                                VIEWER
             GET    /packages/{name}/versions/{number}/restore          VIEWER
             POST   /packages/{name}/versions/{number}/restore          ADMIN
             GET    /packages/import                                    VIEWER
@@ -222,6 +224,8 @@ class AccessMatrixTest extends H2StoreTest {
             POST   /api/v1/packages/import                             ADMIN
             POST   /api/v1/packages/import/ade                         ADMIN
             POST   /api/v1/packages/import/ade/batch                   ADMIN
+            GET    /api/v1/packages/{id}/try                           VIEWER
+            POST   /api/v1/packages/{id}/try                           VIEWER
             GET    /api/v1/packages/{id}/versions                      VIEWER
             POST   /api/v1/packages/{id}/versions                      EDITOR
             GET    /api/v1/packages/{id}/versions/{version}            VIEWER

@@ -19,9 +19,10 @@ import tools.jackson.databind.JsonNode;
 /**
  * The small Data Vault of {@link DataVaultOverApiH2Test}, built through the REST API as a user's tooling
  * would: the commercial designer's published default configuration imported, the types it lacks
- * created, then entities and loads with one mapping each and no SQL steps.
+ * created, then entities and loads with one mapping each and no SQL steps. "Try the model"
+ * (io.loadsmith.tryit.TryModelApiTest) runs the same model in the sandbox.
  */
-final class DataVaultModelOverApi {
+public final class DataVaultModelOverApi {
 
     private static final String PACKAGE = "dv_e2e";
 
@@ -35,12 +36,12 @@ final class DataVaultModelOverApi {
         return new ClassPathResource("ade/default/" + name + ".json").getContentAsString(StandardCharsets.UTF_8);
     }
 
-    DataVaultModelOverApi(Api api) {
+    public DataVaultModelOverApi(Api api) {
         this.api = api;
     }
 
     /** Imports the default configuration and creates the types, entities and loads. */
-    void build() throws Exception {
+    public void build() throws Exception {
         // 1. The vendor's default configuration, as AdeDefaultConfigurationTest imports it.
         Api.Raw imported = api.raw(HttpMethod.POST, "/api/v1/packages/import/ade/batch", ("[" + fixture("CONFIG_LOAD_TRANSFORMATIONS")
                 + ",\n" + fixture("CONFIG_ENTITY_DEFAULTS") + ",\n" + fixture("CONFIG_LOAD_TEMPLATES") + "]").getBytes(StandardCharsets.UTF_8));
@@ -163,6 +164,14 @@ final class DataVaultModelOverApi {
         loadIds.put(name, created.get("id").asLong());
     }
 
+    public long packageId() {
+        return packageId;
+    }
+
+    public long loadId(String name) {
+        return loadIds.get(name);
+    }
+
     /** An entity's DDL for a dialect, by its qualified name. */
     String ddl(String entity, String dialect) {
         return api.text("/api/v1/entities/" + entityIds.get(entity) + "/ddl?dialect=" + dialect);
@@ -174,7 +183,7 @@ final class DataVaultModelOverApi {
     }
 
     /** The status satellite's next run time, in its load option RUN_TIME (a PUT of the load, mappings kept). */
-    void setRunTime(String runTime) {
+    public void setRunTime(String runTime) {
         long id = loadIds.get("load_s_customer_status");
         JsonNode load = api.get("/api/v1/loads/" + id);
         Api.Answer put = api.send(HttpMethod.PUT, "/api/v1/loads/" + id, obj("version", load.get("version").asLong(),

@@ -9,29 +9,56 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 
 import io.loadsmith.exchange.PackageDocument.LoadDoc;
 
 /**
  * Orders loads so that a load runs after the loads that fill its sources and the source entities of
  * its mappings (Kahn's algorithm; among loads that are ready, by name, so the order is stable). A
- * cycle is an error that names its loads and the entities that tie them.
+ * cycle is an error that names its loads and the entities that tie them. The SQL package's export and
+ * "Try it" of a whole model (io.loadsmith.tryit) order loads with it.
  */
-final class RunOrder {
+public final class RunOrder {
+
+    /** Loads that wait for each other; the message names them and the entities that tie them. */
+    public static final class Cycle extends IllegalArgumentException {
+        Cycle(String message) {
+            super(message);
+        }
+    }
+
+    /** What the order needs of a load: its (unique) name, its target, and the tables it reads (sources and mappings'). */
+    public record Node(String name, String target, Set<String> reads) {
+    }
 
     private RunOrder() {
     }
 
     static List<LoadDoc> of(List<LoadDoc> loads) {
-        Map<String, List<LoadDoc>> byTarget = new HashMap<>();
-        for (LoadDoc load : loads) {
-            byTarget.computeIfAbsent(key(load.target()), k -> new ArrayList<>()).add(load);
+        return of(loads, l -> new Node(l.name(), l.target(), reads(l)));
+    }
+
+    /**
+     * {@code loads} in the order to run them.
+     *
+     * @throws Cycle when loads wait for each other
+     */
+    public static <T> List<T> of(List<T> loads, Function<T, Node> node) {
+        Map<String, List<Node>> byTarget = new HashMap<>();
+        Map<String, T> byName = new HashMap<>();
+        Map<String, Node> nodes = new HashMap<>();
+        for (T load : loads) {
+            Node n = node.apply(load);
+            byTarget.computeIfAbsent(key(n.target()), k -> new ArrayList<>()).add(n);
+            byName.put(n.name(), load);
+            nodes.put(n.name(), n);
         }
         Map<String, Set<String>> waitsFor = new HashMap<>();
-        for (LoadDoc load : loads) {
+        for (Node load : nodes.values()) {
             Set<String> before = new HashSet<>();
-            for (String source : reads(load)) {
-                for (LoadDoc feeder : byTarget.getOrDefault(key(source), List.of())) {
+            for (String source : load.reads()) {
+                for (Node feeder : byTarget.getOrDefault(key(source), List.of())) {
                     if (!feeder.name().equals(load.name())) {
                         before.add(feeder.name());
                     }
@@ -39,13 +66,11 @@ final class RunOrder {
             }
             waitsFor.put(load.name(), before);
         }
-        Map<String, LoadDoc> byName = new HashMap<>();
-        loads.forEach(l -> byName.put(l.name(), l));
         // Who waits for whom, both ways, so that finishing a load touches only its dependents
         // (the first version scanned every load each time: quadratic, which showed at 50,000 loads).
         Map<String, List<String>> dependents = new HashMap<>();
         waitsFor.forEach((name, before) -> before.forEach(b -> dependents.computeIfAbsent(b, k -> new ArrayList<>()).add(name)));
-        List<LoadDoc> ordered = new ArrayList<>();
+        List<T> ordered = new ArrayList<>();
         TreeSet<String> ready = new TreeSet<>();
         waitsFor.forEach((name, before) -> {
             if (before.isEmpty()) {
@@ -65,10 +90,10 @@ final class RunOrder {
         }
         if (!waitsFor.isEmpty()) {
             Set<String> inCycle = new HashSet<>();
-            waitsFor.keySet().forEach(name -> inCycle.add(key(byName.get(name).target())));
-            throw new IllegalArgumentException("Loads depend on each other in a cycle: " + String.join(", ",
-                    new TreeSet<>(waitsFor.keySet()).stream().map(name -> byName.get(name)).map(l -> l.name() + " ("
-                            + l.target() + " <- " + String.join(", ", reads(l).stream()
+            waitsFor.keySet().forEach(name -> inCycle.add(key(nodes.get(name).target())));
+            throw new Cycle("Loads depend on each other in a cycle: " + String.join(", ",
+                    new TreeSet<>(waitsFor.keySet()).stream().map(nodes::get).map(l -> l.name() + " ("
+                            + l.target() + " <- " + String.join(", ", l.reads().stream()
                             .filter(s -> inCycle.contains(key(s))).toList()) + ")").toList()));
         }
         return ordered;

@@ -1,8 +1,6 @@
 package io.loadsmith.tryit.web;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -15,15 +13,10 @@ import org.springframework.web.bind.annotation.RequestParam;
 
 import io.loadsmith.generation.GenerationException;
 import io.loadsmith.load.LoadService;
-import io.loadsmith.problem.InvalidRequestException;
-import io.loadsmith.tryit.SandboxRefusal;
 import io.loadsmith.tryit.TryPlan;
 import io.loadsmith.tryit.TryResult;
-import io.loadsmith.tryit.TryRunner;
 import io.loadsmith.tryit.TryService;
-import io.loadsmith.web.Htmx;
 import jakarta.servlet.http.HttpServletRequest;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -47,7 +40,7 @@ class TryPageController {
 
     @GetMapping
     public String page(@PathVariable long id, Model model, HttpServletRequest request) {
-        model.addAttribute("load", loads.get(id));
+        describe(model, id);
         try {
             TryPlan plan = tries.plan(id, null);
             return view(request, model, plan, TryForm.empty(plan), null, null);
@@ -59,61 +52,27 @@ class TryPageController {
     @PostMapping
     public String act(@PathVariable long id, @RequestParam MultiValueMap<String, String> params,
                       @RequestParam(defaultValue = "run") String action, Model model, HttpServletRequest request) {
-        model.addAttribute("load", loads.get(id));
+        describe(model, id);
         TryPlan plan;
         try {
             plan = tries.plan(id, null);
         } catch (GenerationException e) {
             return view(request, model, null, null, null, "The load's DuckDB SQL cannot be generated: " + e.getMessage());
         }
-        TryForm form;
-        try {
-            form = TryForm.read(plan, params, json);
-        } catch (JacksonException e) {
-            form = TryForm.empty(plan);
-            return view(request, model, plan, form, null, "The earlier batches in the page could not be read; start over.");
-        }
-        String problem = null;
-        TryResult result = null;
-        try {
-            if (action.equals("run")) {
-                List<TryRunner.Batch> batches = new ArrayList<>(form.history);
-                batches.add(form.batch(plan));
-                result = tries.run(id, null, batches);
-                if (result.failure() == null) {
-                    form.history.clear();
-                    form.history.addAll(batches);
-                }
-            } else if (action.equals("start-over")) {
-                form.history.clear();
-            } else {
-                problem = GridEdits.apply(plan, form, action, params, tries::firstBadCell);
-                String table = action.substring(action.indexOf('-') + 1);
-                String csv = params.getFirst("csv.t" + table);
-                if (problem != null && action.startsWith("csv-") && csv != null) {
-                    // A refused CSV stays in its box, open, to be corrected rather than pasted again.
-                    model.addAttribute("csv", Map.of(table, csv));
-                }
-            }
-        } catch (InvalidRequestException e) {
-            problem = String.join("; ", e.errors().stream().map(p -> p.field() + " " + p.message()).toList());
-        } catch (SandboxRefusal e) {
-            // A pasted CSV is checked in the sandbox too, so a busy sandbox can refuse it as well as a run.
-            problem = e.getMessage();
-        }
-        return view(request, model, plan, form, result, problem);
+        return TryPanel.act(plan, params, action, model, request, json, batches -> tries.run(id, null, batches),
+                tries::firstBadCell, e -> String.join("; ", e.errors().stream().map(p -> p.field() + " " + p.message()).toList()));
+    }
+
+    /** What the shared page (tryit/try) says of a load: its name, its page, where the form posts. */
+    private void describe(Model model, long id) {
+        var load = loads.get(id);
+        model.addAttribute("load", load);
+        model.addAttribute("title", load.name());
+        model.addAttribute("backUrl", "/loads/" + id);
+        model.addAttribute("tryUrl", "/loads/" + id + "/try");
     }
 
     private String view(HttpServletRequest request, Model model, TryPlan plan, TryForm form, TryResult result, String problem) {
-        model.addAttribute("plan", plan);
-        model.addAttribute("grid", form == null ? List.of() : form.cells());
-        model.addAttribute("history", form == null ? "[]" : form.historyJson(json));
-        model.addAttribute("done", form == null ? 0 : form.history.size());
-        model.addAttribute("result", result);
-        model.addAttribute("problem", problem);
-        if (!model.containsAttribute("csv")) {
-            model.addAttribute("csv", Map.of());
-        }
-        return Htmx.view(request, "tryit/try", "panel");
+        return TryPanel.view(request, model, json, plan, form, result, problem);
     }
 }

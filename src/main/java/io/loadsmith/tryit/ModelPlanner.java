@@ -1,0 +1,105 @@
+package io.loadsmith.tryit;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+import org.springframework.stereotype.Service;
+
+import io.loadsmith.packages.export.RunOrder;
+import io.loadsmith.generation.GenerationException;
+import io.loadsmith.load.LoadResponse;
+import io.loadsmith.load.LoadService;
+import io.loadsmith.problem.FieldProblem;
+import io.loadsmith.problem.InvalidRequestException;
+
+/**
+ * Works out a whole model's {@link TryPlan} from each load's own plan ({@link TryPlanner}): the loads in the
+ * SQL package's run order ({@link RunOrder}), one setup with every entity's DDL (each once), the root tables
+ * as inputs (a table a load of the model writes is filled by that load, not by the batches), and every
+ * load's statements after each other, each marked with its load.
+ */
+@Service
+class ModelPlanner {
+
+    private final LoadService loads;
+    private final TryPlanner planner;
+
+    ModelPlanner(LoadService loads, TryPlanner planner) {
+        this.loads = loads;
+        this.planner = planner;
+    }
+
+    /**
+     * @param extraColumns columns the caller gives rows for, by table (lower case)
+     * @throws InvalidRequestException (field {@code loads}) for no loads, a cycle, or a load without DuckDB SQL
+     */
+    TryModelPlan plan(String name, List<Long> loadIds, String environment, Map<String, Set<String>> extraColumns) {
+        if (loadIds.isEmpty()) {
+            throw InvalidRequestException.of("loads", null, name + " has no loads to try");
+        }
+        List<LoadResponse> ordered;
+        try {
+            ordered = RunOrder.of(new ArrayList<>(new LinkedHashSet<>(loadIds)).stream().map(loads::get).toList(),
+                    l -> new RunOrder.Node(l.name(), l.target(), reads(l)));
+        } catch (RunOrder.Cycle e) {
+            throw InvalidRequestException.of("loads", null, e.getMessage());
+        }
+        Set<String> written = new LinkedHashSet<>();
+        ordered.forEach(l -> written.add(key(l.target())));
+
+        Set<String> setup = new LinkedHashSet<>();
+        Map<String, TryPlan.InputTable> inputs = new LinkedHashMap<>();
+        List<TryPlan.PlannedStatement> statements = new ArrayList<>();
+        Map<String, TryPlan.Target> targets = new LinkedHashMap<>();
+        Set<String> notes = new LinkedHashSet<>();
+        List<TryModelPlan.ModelLoad> modelLoads = new ArrayList<>();
+        List<FieldProblem> problems = new ArrayList<>();
+        for (int i = 0; i < ordered.size(); i++) {
+            LoadResponse load = ordered.get(i);
+            TryPlan plan;
+            try {
+                plan = planner.plan(load.id(), environment, extraColumns);
+            } catch (GenerationException e) {
+                problems.add(new FieldProblem("loads[" + i + "]", load.name(), "has no DuckDB SQL: " + e.getMessage()));
+                continue;
+            }
+            if (plan.statements().isEmpty()) {
+                problems.add(new FieldProblem("loads[" + i + "]", load.name(), "has no DuckDB SQL: it generates no statement"
+                        + " (no steps and no mappings?)"));
+                continue;
+            }
+            // An entity's DDL is the same text in every load's plan, so each table is made once.
+            setup.addAll(plan.setup());
+            plan.inputs().stream().filter(t -> !written.contains(key(t.name())))
+                    .forEach(t -> inputs.putIfAbsent(key(t.name()), t));
+            plan.statements().forEach(s -> statements.add(s.ofLoad(load.name())));
+            targets.putIfAbsent(key(plan.target()), new TryPlan.Target(plan.target(), plan.targetColumns()));
+            plan.notes().forEach(n -> notes.add(load.name() + ": " + n));
+            modelLoads.add(new TryModelPlan.ModelLoad(load.id(), load.name(), plan.target(), plan.statements().size()));
+        }
+        if (!problems.isEmpty()) {
+            throw new InvalidRequestException(problems, Map.of());
+        }
+        List<TryPlan.Target> shown = List.copyOf(targets.values());
+        TryPlan plan = new TryPlan(name, shown.get(0).name(), List.copyOf(setup), List.copyOf(inputs.values()), statements,
+                shown.get(0).columns(), List.copyOf(notes), shown);
+        return new TryModelPlan(name, modelLoads, plan.inputs(), shown.stream().map(TryPlan.Target::name).toList(),
+                plan.notes(), plan);
+    }
+
+    /** What a load reads, as the run order of the SQL package takes it: its sources and its mappings' sources. */
+    private static Set<String> reads(LoadResponse load) {
+        Set<String> reads = new LinkedHashSet<>(load.sources());
+        load.mappings().forEach(m -> reads.add(m.source()));
+        return reads;
+    }
+
+    private static String key(String name) {
+        return name.toLowerCase(Locale.ROOT);
+    }
+}

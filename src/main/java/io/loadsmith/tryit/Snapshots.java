@@ -112,7 +112,7 @@ final class Snapshots {
     private static String order(TryPlan.Target target) {
         TryPlan.TargetColumns t = target == null ? null : target.columns();
         if (t != null && t.key() != null) {
-            return Names.quoteOne(t.key()) + (t.validFrom() == null ? "" : ", " + Names.quoteOne(t.validFrom()));
+            return DuckDbNames.quoteOne(t.key()) + (t.validFrom() == null ? "" : ", " + DuckDbNames.quoteOne(t.validFrom()));
         }
         return "ALL";
     }
@@ -124,15 +124,15 @@ final class Snapshots {
         if (moved.isEmpty()) {
             return "*";
         }
-        List<String> select = new ArrayList<>(t.leading().stream().map(Names::quoteOne).toList());
-        select.add("* EXCLUDE (" + String.join(", ", moved.stream().map(Names::quoteOne).toList()) + ")");
-        select.addAll(t.trailing().stream().map(Names::quoteOne).toList());
+        List<String> select = new ArrayList<>(t.leading().stream().map(DuckDbNames::quoteOne).toList());
+        select.add("* EXCLUDE (" + String.join(", ", moved.stream().map(DuckDbNames::quoteOne).toList()) + ")");
+        select.addAll(t.trailing().stream().map(DuckDbNames::quoteOne).toList());
         return String.join(", ", select);
     }
 
     private static Table table(Sandbox sandbox, Connection db, String name, String select, String order, Budget budget)
             throws SQLException, OverLimit {
-        String quoted = Names.quote(name);
+        String quoted = DuckDbNames.quote(name);
         String query = "SELECT " + select + " FROM " + quoted + " ORDER BY " + order + " NULLS LAST";
         List<String> columns = new ArrayList<>();
         try (Statement st = db.createStatement()) {
@@ -150,7 +150,7 @@ final class Snapshots {
         try (Statement st = db.createStatement()) {
             // Counted in DuckDB, before a single value reaches the heap: one huge cell is refused unread.
             String characters = String.join(" + ", columns.stream()
-                    .map(c -> "coalesce(sum(length(CAST(" + Names.quoteOne(c) + " AS VARCHAR))), 0)").toList())
+                    .map(c -> "coalesce(sum(length(CAST(" + DuckDbNames.quoteOne(c) + " AS VARCHAR))), 0)").toList())
                     + (columns.isEmpty() ? "0" : "") + " + count(*) * " + columns.size() * Budget.PER_CELL;
             sandbox.watched(st, s -> {
                 try (ResultSet rs = s.executeQuery("SELECT count(*), CAST(" + characters + " AS BIGINT) FROM " + quoted)) {

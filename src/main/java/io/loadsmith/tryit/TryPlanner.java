@@ -130,7 +130,7 @@ public class TryPlanner {
 
         List<String> setup = new ArrayList<>();
         schemas.stream().filter(s -> s != null && !s.isBlank() && !s.equalsIgnoreCase("main") && !s.equalsIgnoreCase("temp"))
-                .map(s -> "CREATE SCHEMA IF NOT EXISTS " + Names.quoteOne(s)).distinct().forEach(setup::add);
+                .map(s -> "CREATE SCHEMA IF NOT EXISTS " + DuckDbNames.quoteOne(s)).distinct().forEach(setup::add);
         // A view's load creates it (CREATE OR REPLACE VIEW), as the SQL package leaves it out of its DDL: a table of
         // its name would refuse the view.
         boolean targetIsTable = target.physicalType() == null || target.physicalType() == PhysicalType.TABLE;
@@ -199,15 +199,15 @@ public class TryPlanner {
             notes.add(name + " is no entity of the model: its columns that the target has too take the target's types ("
                     + String.join(", ", typed) + "), the others are VARCHAR.");
         }
-        return "CREATE TABLE " + Names.quote(name) + " (" + String.join(", ", columns.stream()
-                .map(c -> Names.quoteOne(c) + " " + targetTypes.getOrDefault(c, "VARCHAR")).toList()) + ")";
+        return "CREATE TABLE " + DuckDbNames.quote(name) + " (" + String.join(", ", columns.stream()
+                .map(c -> DuckDbNames.quoteOne(c) + " " + targetTypes.getOrDefault(c, "VARCHAR")).toList()) + ")";
     }
 
     private List<TryPlan.Column> columnsOf(Connection db, String table) throws SQLException {
         List<TryPlan.Column> columns = new ArrayList<>();
         try (Statement st = db.createStatement()) {
             sandbox.watched(st, s -> {
-                try (ResultSet rs = s.executeQuery("DESCRIBE " + Names.quote(table))) {
+                try (ResultSet rs = s.executeQuery("DESCRIBE " + DuckDbNames.quote(table))) {
                     while (rs.next()) {
                         columns.add(new TryPlan.Column(rs.getString("column_name"), rs.getString("column_type")));
                     }

@@ -121,7 +121,7 @@ public class TryRunner {
     }
 
     private TryResult.Failure load(Connection db, TryPlan.InputTable table, List<Map<String, Object>> rows) throws SQLException {
-        String name = Names.quote(table.name());
+        String name = DuckDbNames.quote(table.name());
         sandbox.execute(db, "DELETE FROM " + name);
         if (rows.isEmpty()) {
             return null;
@@ -132,7 +132,7 @@ public class TryRunner {
             return new TryResult.Failure(null, "sample rows of " + table.name(), "row " + problem.row() + ": "
                     + rows.get(problem.row() - 1), problem.message());
         }
-        String insert = "INSERT INTO " + name + " (" + String.join(", ", columns.stream().map(Names::quoteOne).toList())
+        String insert = "INSERT INTO " + name + " (" + String.join(", ", columns.stream().map(DuckDbNames::quoteOne).toList())
                 + ") VALUES (" + String.join(", ", columns.stream().map(c -> "?").toList()) + ")";
         // One prepared statement per table; the first row DuckDB refuses ends the batch (and closes it).
         try (PreparedStatement st = db.prepareStatement(insert)) {
@@ -196,7 +196,7 @@ public class TryRunner {
             if (statement.sessionTable() == null) {
                 continue;
             }
-            String drop = "DROP TABLE IF EXISTS " + Names.quote(statement.sessionTable());
+            String drop = "DROP TABLE IF EXISTS " + DuckDbNames.quote(statement.sessionTable());
             try {
                 sandbox.execute(session, drop);
             } catch (SQLException e) {

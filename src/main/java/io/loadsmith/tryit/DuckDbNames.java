@@ -1,9 +1,9 @@
 package io.loadsmith.tryit;
 
 /** DuckDB identifiers, always quoted so that mixed case and reserved words ("order") work as written. */
-final class Names {
+final class DuckDbNames {
 
-    private Names() {
+    private DuckDbNames() {
     }
 
     /** {@code schema.table} or {@code table}, each part quoted. */

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 
@@ -87,6 +88,18 @@ public class LoadPresetService {
                     .map(LoadPresetService::toResponse).toList();
         }
         return offers.stream().map(o -> toResponse(o.preset())).toList();
+    }
+
+    /** Each preset's offered-to type names (see {@link #offeredToTypes(long)}), by id; presets with none left out. */
+    @Transactional(readOnly = true)
+    public Map<Long, String> offeredToTypesById() {
+        Map<Long, String> byId = new java.util.HashMap<>();
+        presets.findAll().forEach(p -> {
+            if (p.getOfferedToTypes() != null && !p.getOfferedToTypes().isBlank()) {
+                byId.put(p.getId(), p.getOfferedToTypes());
+            }
+        });
+        return byId;
     }
 
     /** The entity type names a shipped preset is offered to while they have none of their own; null when none. */

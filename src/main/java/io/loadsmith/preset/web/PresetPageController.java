@@ -59,6 +59,7 @@ class PresetPageController {
     @GetMapping
     public String list(@RequestParam(required = false) String deleted, Model model) {
         model.addAttribute("presets", presets.list(null));
+        model.addAttribute("offeredTo", presets.offeredToTypesById());
         model.addAttribute("deleted", deleted);
         return "presets/list";
     }

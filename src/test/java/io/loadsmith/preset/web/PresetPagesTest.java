@@ -148,6 +148,8 @@ class PresetPagesTest extends H2DemoStoreTest {
                         "id=\"step-1-param-open_end\"", "value=\"DIM_SCD2\"")
                 .doesNotContain("id=\"steps0.text\"", "id=\"steps1.text\"", "id=\"steps2.text\"", "unique_key");
         assertThat(presets.offeredToTypes(shipped.id())).isEqualTo("DIM_SCD2");
+        // The list says whom a shipped preset is offered to, not an empty column.
+        assertThat(page("/presets")).contains("to types without a preset of their own: DIM_SCD2");
         try {
             MockHttpServletRequestBuilder form = MockMvcRequestBuilders.post("/presets/" + shipped.id())
                     .param("version", String.valueOf(shipped.version())).param("name", "scd2_from_source")

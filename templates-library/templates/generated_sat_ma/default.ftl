@@ -64,7 +64,7 @@ ${mappedSelect(loadTimeExtra(ltime), "            ", ["DV_DATAHASH"])}
     WHERE n.dv_row_number = 1
 ) mem
 JOIN (
-    SELECT st.*,
+    SELECT st.*,<#if !skip> l.dv_latest_key, l.dv_latest_hash,</#if>
         LAG(st.dv_set_hash) OVER (PARTITION BY st.dv_set_key ORDER BY st.dv_set_time) AS dv_previous_hash
     FROM (
         SELECT x.dv_set_key, x.dv_set_time, ${loads.getTransformationForAttributes("HASH_LIST", dhMapping.sourceAttributes, "x")} AS dv_set_hash
@@ -74,24 +74,22 @@ JOIN (
         ) x
         GROUP BY x.dv_set_key, x.dv_set_time
     ) st<#if !skip>
+    <#-- One read of the satellite: each key's latest row gives the high-water mark and the latest
+         set's hash, which all its rows carry (rule 22; the highest wins should they not). Reading
+         it three times (MAX per key twice, then the latest set's rows) made the load 1.25-1.55x the
+         hand-written SQL on PostgreSQL (benchmark 15). -->
     LEFT JOIN (
-        SELECT t.${hk.sqlName}, MAX(t.${ltime.sqlName}) AS dv_latest_load_time
-        FROM ${targetTable} t
-        GROUP BY t.${hk.sqlName}
-    ) w ON w.${hk.sqlName} = st.dv_set_key
-    WHERE w.dv_latest_load_time IS NULL OR st.dv_set_time > w.dv_latest_load_time</#if>
-) ch ON ch.dv_set_key = mem.${hk.sqlName} AND ch.dv_set_time = mem.${ltime.sqlName}<#if !skip>
-LEFT JOIN (
-    SELECT t.${hk.sqlName}, MAX(t.${dh.sqlName}) AS dv_latest_hash
-    FROM ${targetTable} t
-    JOIN (
-        SELECT t2.${hk.sqlName}, MAX(t2.${ltime.sqlName}) AS dv_latest_load_time
-        FROM ${targetTable} t2
-        GROUP BY t2.${hk.sqlName}
-    ) w2 ON w2.${hk.sqlName} = t.${hk.sqlName} AND t.${ltime.sqlName} = w2.dv_latest_load_time
-    GROUP BY t.${hk.sqlName}
-) l ON l.${hk.sqlName} = ch.dv_set_key</#if>
-WHERE (ch.dv_previous_hash IS NULL<#if !skip> AND (l.${hk.sqlName} IS NULL OR l.dv_latest_hash <> ch.dv_set_hash)</#if>)
+        SELECT r.${hk.sqlName} AS dv_latest_key, r.${ltime.sqlName} AS dv_latest_load_time, r.${dh.sqlName} AS dv_latest_hash
+        FROM (
+            SELECT t.${hk.sqlName}, t.${ltime.sqlName}, t.${dh.sqlName},
+                ROW_NUMBER() OVER (PARTITION BY t.${hk.sqlName} ORDER BY t.${ltime.sqlName} DESC, t.${dh.sqlName} DESC) AS dv_row_number
+            FROM ${targetTable} t
+        ) r
+        WHERE r.dv_row_number = 1
+    ) l ON l.dv_latest_key = st.dv_set_key
+    WHERE l.dv_latest_load_time IS NULL OR st.dv_set_time > l.dv_latest_load_time</#if>
+) ch ON ch.dv_set_key = mem.${hk.sqlName} AND ch.dv_set_time = mem.${ltime.sqlName}
+WHERE (ch.dv_previous_hash IS NULL<#if !skip> AND (ch.dv_latest_key IS NULL OR ch.dv_latest_hash <> ch.dv_set_hash)</#if>)
    OR ch.dv_previous_hash <> ch.dv_set_hash;
 <#if auditHistory()>
 <@auditLoadTimes who=auditWho table=targetTable key=hk.sqlName keyLabel=hk.name loadTime=ltime.sqlName loadTimeLabel=ltime.name

@@ -1,15 +1,15 @@
 /* 1. load_link_order (GENERATED - LINK) */
 INSERT INTO dv.link_order (dv_id, dv_id_customer, dv_id_product, dv_load_time, dv_record_source)
-SELECT n.dv_id, n.dv_id_customer, n.dv_id_product, n.dv_load_time, n.dv_record_source
+SELECT n.dv_id, MD5(UPPER(NVL(NULLIF(TRIM(n.customer_id), ''), '-1'))), MD5(UPPER(NVL(NULLIF(TRIM(n.product_id), ''), '-1'))), n.dv_load_time, n.dv_record_source
 FROM (
     SELECT m.*,
         ROW_NUMBER() OVER (PARTITION BY m.dv_id ORDER BY m.dv_load_time, m.dv_record_source) AS dv_row_number
     FROM (
         SELECT MD5(UPPER(NVL(NULLIF(TRIM(s.customer_id), ''), '-1') || '~' || NVL(NULLIF(TRIM(s.product_id), ''), '-1'))) AS dv_id,
-            MD5(UPPER(NVL(NULLIF(TRIM(s.customer_id), ''), '-1'))) AS dv_id_customer,
-            MD5(UPPER(NVL(NULLIF(TRIM(s.product_id), ''), '-1'))) AS dv_id_product,
             s.load_ts AS dv_load_time,
-            s.rec_src AS dv_record_source
+            s.rec_src AS dv_record_source,
+            s.customer_id AS customer_id,
+            s.product_id AS product_id
         FROM stage.order_stg s
     ) m
     WHERE NOT EXISTS (

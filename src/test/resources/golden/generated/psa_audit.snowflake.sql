@@ -14,7 +14,7 @@ FROM (
         FROM stage.customer_stg s
     ) m
     GROUP BY m.dw_id, m.dv_load_time
-    HAVING COUNT(DISTINCT m.dw_hash) > 1
+    HAVING MIN(m.dw_hash) <> MAX(m.dw_hash)
     LIMIT 1
 ) bad;
 BEGIN TRANSACTION;
@@ -26,7 +26,7 @@ FROM (
     FROM (
         SELECT n.*
         FROM (
-            SELECT m.*,
+            SELECT m.*, l.dv_latest_key, l.dv_latest_hash,
                 ROW_NUMBER() OVER (PARTITION BY m.dw_id, m.dv_load_time, m.dw_hash ORDER BY m.dv_load_time) AS dv_row_number
             FROM (
                 SELECT MD5(UPPER(NVL(NULLIF(TRIM(s.customer_id), ''), '-1'))) AS dw_id,
@@ -38,26 +38,21 @@ FROM (
                     s.rec_src AS rec_src
                 FROM stage.customer_stg s
             ) m
+            LEFT JOIN (
+                SELECT r.dw_id AS dv_latest_key, r.dv_load_time AS dv_latest_load_time, r.dw_hash AS dv_latest_hash
+                FROM (
+                    SELECT t.dw_id, t.dv_load_time, t.dw_hash,
+                        ROW_NUMBER() OVER (PARTITION BY t.dw_id ORDER BY t.dv_load_time DESC) AS dv_row_number
+                    FROM dv.psa_customer t
+                ) r
+                WHERE r.dv_row_number = 1
+            ) l ON l.dv_latest_key = m.dw_id
+            WHERE l.dv_latest_load_time IS NULL OR m.dv_load_time > l.dv_latest_load_time
         ) n
-        LEFT JOIN (
-            SELECT t.dw_id, MAX(t.dv_load_time) AS dv_latest_load_time
-            FROM dv.psa_customer t
-            GROUP BY t.dw_id
-        ) w ON w.dw_id = n.dw_id
         WHERE n.dv_row_number = 1
-          AND (w.dv_latest_load_time IS NULL OR n.dv_load_time > w.dv_latest_load_time)
     ) d
 ) c
-LEFT JOIN (
-    SELECT r.dw_id, r.dw_hash
-    FROM (
-        SELECT t.dw_id, t.dw_hash,
-            ROW_NUMBER() OVER (PARTITION BY t.dw_id ORDER BY t.dv_load_time DESC) AS dv_row_number
-        FROM dv.psa_customer t
-    ) r
-    WHERE r.dv_row_number = 1
-) l ON l.dw_id = c.dw_id
-WHERE (c.dv_previous_hash IS NULL AND (l.dw_id IS NULL OR l.dw_hash <> c.dw_hash))
+WHERE (c.dv_previous_hash IS NULL AND (c.dv_latest_key IS NULL OR c.dv_latest_hash <> c.dw_hash))
    OR c.dv_previous_hash <> c.dw_hash;
 -- Audit (OPT_AUDIT_HISTORY): one row per key and load time, after the write and before the COMMIT
 SELECT CAST('generated PSA load load_psa_customer: the target dv.psa_customer breaks its history invariants after the write; offending keys (at most 5 shown): ' || REPLACE(bad.dv_audit_keys, '~', '; ') || '. The load is rolled back; repair the history (or the load) and rerun.' AS INTEGER) AS load_check_failed

@@ -14,7 +14,7 @@ FROM (
         FROM stage.customer_stg s
     ) m
     GROUP BY m.dv_id, m.dv_load_time
-    HAVING COUNT(DISTINCT m.dv_datahash) > 1
+    HAVING MIN(m.dv_datahash) <> MAX(m.dv_datahash)
     ) o
 ) bad;
 SET XACT_ABORT ON;
@@ -27,7 +27,7 @@ FROM (
     FROM (
         SELECT n.*
         FROM (
-            SELECT m.*,
+            SELECT m.*, l.dv_latest_key, l.dv_latest_hash,
                 ROW_NUMBER() OVER (PARTITION BY m.dv_id, m.dv_load_time, m.dv_datahash ORDER BY m.dv_record_source COLLATE Latin1_General_BIN2) AS dv_row_number
             FROM (
                 SELECT LOWER(CONVERT(VARCHAR(32), HASHBYTES('MD5', UPPER(COALESCE(NULLIF(LTRIM(RTRIM(s.customer_id)), ''), '-1'))), 2)) AS dv_id,
@@ -38,26 +38,21 @@ FROM (
                     s.city AS city
                 FROM stage.customer_stg s
             ) m
+            LEFT JOIN (
+                SELECT r.dv_id AS dv_latest_key, r.dv_load_time AS dv_latest_load_time, r.dv_datahash AS dv_latest_hash
+                FROM (
+                    SELECT t.dv_id, t.dv_load_time, t.dv_datahash,
+                        ROW_NUMBER() OVER (PARTITION BY t.dv_id ORDER BY t.dv_load_time DESC) AS dv_row_number
+                    FROM dv.sat_customer t
+                ) r
+                WHERE r.dv_row_number = 1
+            ) l ON l.dv_latest_key = m.dv_id
+            WHERE l.dv_latest_load_time IS NULL OR m.dv_load_time > l.dv_latest_load_time
         ) n
-        LEFT JOIN (
-            SELECT t.dv_id, MAX(t.dv_load_time) AS dv_latest_load_time
-            FROM dv.sat_customer t
-            GROUP BY t.dv_id
-        ) w ON w.dv_id = n.dv_id
         WHERE n.dv_row_number = 1
-          AND (w.dv_latest_load_time IS NULL OR n.dv_load_time > w.dv_latest_load_time)
     ) d
 ) c
-LEFT JOIN (
-    SELECT r.dv_id, r.dv_datahash
-    FROM (
-        SELECT t.dv_id, t.dv_datahash,
-            ROW_NUMBER() OVER (PARTITION BY t.dv_id ORDER BY t.dv_load_time DESC) AS dv_row_number
-        FROM dv.sat_customer t
-    ) r
-    WHERE r.dv_row_number = 1
-) l ON l.dv_id = c.dv_id
-WHERE (c.dv_previous_hash IS NULL AND (l.dv_id IS NULL OR l.dv_datahash <> c.dv_datahash))
+WHERE (c.dv_previous_hash IS NULL AND (c.dv_latest_key IS NULL OR c.dv_latest_hash <> c.dv_datahash))
    OR c.dv_previous_hash <> c.dv_datahash;
 -- Audit (OPT_AUDIT_HISTORY): one row per key and load time, after the write and before the COMMIT
 SELECT CAST('generated SAT load load_sat_customer: the target dv.sat_customer breaks its history invariants after the write; offending keys (at most 5 shown): ' + REPLACE(bad.dv_audit_keys, '~', '; ') + '. The load is rolled back; repair the history (or the load) and rerun.' AS INTEGER) AS load_check_failed

@@ -17,7 +17,7 @@ FROM (
     WHERE n.dv_row_number = 1
 ) mem
 JOIN (
-    SELECT st.*,
+    SELECT st.*, l.dv_latest_key, l.dv_latest_hash,
         LAG(st.dv_set_hash) OVER (PARTITION BY st.dv_set_key ORDER BY st.dv_set_time) AS dv_previous_hash
     FROM (
         SELECT x.dv_set_key, x.dv_set_time, MD5(LISTAGG(DISTINCT NVL(x.phone, '-1'), '~') WITHIN GROUP (ORDER BY NVL(x.phone, '-1'))) AS dv_set_hash
@@ -28,21 +28,15 @@ JOIN (
         GROUP BY x.dv_set_key, x.dv_set_time
     ) st
     LEFT JOIN (
-        SELECT t.dv_id, MAX(t.dv_load_time) AS dv_latest_load_time
-        FROM dv.sat_ma_phone t
-        GROUP BY t.dv_id
-    ) w ON w.dv_id = st.dv_set_key
-    WHERE w.dv_latest_load_time IS NULL OR st.dv_set_time > w.dv_latest_load_time
+        SELECT r.dv_id AS dv_latest_key, r.dv_load_time AS dv_latest_load_time, r.dv_datahash AS dv_latest_hash
+        FROM (
+            SELECT t.dv_id, t.dv_load_time, t.dv_datahash,
+                ROW_NUMBER() OVER (PARTITION BY t.dv_id ORDER BY t.dv_load_time DESC, t.dv_datahash DESC) AS dv_row_number
+            FROM dv.sat_ma_phone t
+        ) r
+        WHERE r.dv_row_number = 1
+    ) l ON l.dv_latest_key = st.dv_set_key
+    WHERE l.dv_latest_load_time IS NULL OR st.dv_set_time > l.dv_latest_load_time
 ) ch ON ch.dv_set_key = mem.dv_id AND ch.dv_set_time = mem.dv_load_time
-LEFT JOIN (
-    SELECT t.dv_id, MAX(t.dv_datahash) AS dv_latest_hash
-    FROM dv.sat_ma_phone t
-    JOIN (
-        SELECT t2.dv_id, MAX(t2.dv_load_time) AS dv_latest_load_time
-        FROM dv.sat_ma_phone t2
-        GROUP BY t2.dv_id
-    ) w2 ON w2.dv_id = t.dv_id AND t.dv_load_time = w2.dv_latest_load_time
-    GROUP BY t.dv_id
-) l ON l.dv_id = ch.dv_set_key
-WHERE (ch.dv_previous_hash IS NULL AND (l.dv_id IS NULL OR l.dv_latest_hash <> ch.dv_set_hash))
+WHERE (ch.dv_previous_hash IS NULL AND (ch.dv_latest_key IS NULL OR ch.dv_latest_hash <> ch.dv_set_hash))
    OR ch.dv_previous_hash <> ch.dv_set_hash;

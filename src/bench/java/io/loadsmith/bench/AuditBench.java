@@ -48,7 +48,11 @@ final class AuditBench {
     private record Case(String name, EntityModel source, EntityModel target, String setup, LoadModel plain, LoadModel audited) {
     }
 
-    static Table run(int rows) throws Exception {
+    /** Target keys: -Dbench.audits.rows, else {@code defaultRows}; rounds: -Dbench.audits.rounds=N or PG,DUCKDB (4,8). */
+    static Table run(int defaultRows) throws Exception {
+        int rows = Integer.getInteger("bench.audits.rows", defaultRows);
+        int pgRounds = DvLoads.rounds("bench.audits.rounds", true, 4, 8);
+        int duckdbRounds = DvLoads.rounds("bench.audits.rounds", false, 4, 8);
         AuditBench bench = new AuditBench();
         Table table = new Table("14. History audits: loads with and without the audit (PostgreSQL 17 and DuckDB)",
                 "load", "engine", "target rows before", "rows written", "without audit s", "with audit s", "ratio",
@@ -57,19 +61,19 @@ final class AuditBench {
                 .setServerConfig("work_mem", "64MB").setServerConfig("max_wal_size", "4GB").start()) {
             for (Case c : cases()) {
                 try (Connection db = pg.getPostgresDatabase().getConnection()) {
-                    bench.runCase(table, db, "postgresql", c, rows, 4);
+                    bench.runCase(table, db, "postgresql", c, rows, pgRounds);
                 }
             }
         }
         for (Case c : cases()) {
             try (Connection db = DriverManager.getConnection("jdbc:duckdb:")) {
-                bench.runCase(table, db, "duckdb", c, rows, 8);
+                bench.runCase(table, db, "duckdb", c, rows, duckdbRounds);
             }
         }
         return table.note("Each row: the target loaded without the audit on day 0 from " + rows + " keys and copied; "
                 + "the day-1 source has every key again, 10 % of them changed (and 1 % new keys for scd2); then, from "
                 + "fresh copies of the target, the load without and with the audit, the order alternating per round "
-                + "(4 rounds on PostgreSQL, 8 on DuckDB); medians. The audit reads the whole target (the scd2 one "
+                + "(" + pgRounds + " rounds on PostgreSQL, " + duckdbRounds + " on DuckDB); medians. The audit reads the whole target (the scd2 one "
                 + "window over the key's versions, the SAT one a grouping by key and load time) and runs inside the "
                 + "load's transaction. Same rows: the two targets compared with EXCEPT ALL both ways after every round. "
                 + "PostgreSQL: index (vessel_id, validity_status) on the scd2 target, none on the satellite, VACUUM ANALYZE before timing; DuckDB in memory.");

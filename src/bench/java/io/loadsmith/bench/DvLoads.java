@@ -56,8 +56,13 @@ final class DvLoads {
      * under a second a side, and move more between rounds); {@code -Dbench.dv.rounds=N} or {@code =PG,DUCKDB} sets them.
      */
     static int rounds(boolean pg) {
-        String given = System.getProperty("bench.dv.rounds", "");
-        String[] set = (given.matches("\\s*\\d+\\s*(,\\s*\\d+\\s*)?") ? given : "4,8").split(",");
+        return rounds("bench.dv.rounds", pg, 4, 8);
+    }
+
+    /** Rounds from a property "N" or "PG,DUCKDB" (benchmarks 14 and 15), else the defaults. */
+    static int rounds(String property, boolean pg, int pgRounds, int duckdbRounds) {
+        String given = System.getProperty(property, "");
+        String[] set = (given.matches("\\s*\\d+\\s*(,\\s*\\d+\\s*)?") ? given : pgRounds + "," + duckdbRounds).split(",");
         return Math.max(1, Integer.parseInt(set[pg || set.length == 1 ? 0 : 1].trim()));
     }
 

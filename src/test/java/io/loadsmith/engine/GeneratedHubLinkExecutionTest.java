@@ -1,10 +1,19 @@
 package io.loadsmith.engine;
 
+import static io.loadsmith.engine.DvFixture.CUSTOMER_ID;
 import static io.loadsmith.engine.DvFixture.CUSTOMER_STG;
+import static io.loadsmith.engine.DvFixture.DV_ID;
+import static io.loadsmith.engine.DvFixture.DV_ID_CUSTOMER;
+import static io.loadsmith.engine.DvFixture.DV_ID_PRODUCT;
+import static io.loadsmith.engine.DvFixture.DV_LOAD_TIME;
+import static io.loadsmith.engine.DvFixture.DV_RECORD_SOURCE;
 import static io.loadsmith.engine.DvFixture.HUB;
 import static io.loadsmith.engine.DvFixture.LINK;
+import static io.loadsmith.engine.DvFixture.LOAD_TS;
 import static io.loadsmith.engine.DvFixture.ORDER_STG;
+import static io.loadsmith.engine.DvFixture.REC_SRC;
 import static io.loadsmith.engine.DvFixture.batch;
+import static io.loadsmith.engine.Loads.attr;
 import static io.loadsmith.engine.Loads.row;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -15,7 +24,10 @@ import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
+import io.loadsmith.generation.model.AttributeModel;
+import io.loadsmith.generation.model.EntityModel;
 import io.loadsmith.generation.model.LoadModel;
+import io.loadsmith.generation.model.MappingModel;
 
 /**
  * Generated HUB and LINK loads (templates/generated_hub, generated_link) executed batch after batch
@@ -158,6 +170,32 @@ class GeneratedHubLinkExecutionTest {
                     row("4f0083c2fe2cd77f410e07ea0087e76d", p1, a, "A"), // P1~A
                     row("5e5d824627147b8af68acc01ce50edf9", a, MINUS_ONE, "A"), // A~-1
                     row("f6d727b1fb67ce53e3daef097dc4ef6d", a, p1, "A")); // A~P1
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(TargetEngine.class)
+    void linkWhoseKeyPartIsNamedLikeALinkColumnLoadsTheSameLinks(TargetEngine engine) throws Exception {
+        // The product's key part is a stage column named dv_id, as the link key: the referencing keys
+        // cannot be computed late from the batch's copy of the part (two columns dv_id), so they are
+        // computed with the other columns, and the link is the same as from product_id.
+        AttributeModel productAsDvId = attr("dv_id", "VARCHAR");
+        EntityModel raw = DvFixture.typed("stage", "order_raw", "STAGE", CUSTOMER_ID, productAsDvId, LOAD_TS, REC_SRC);
+        MappingModel rawMapping = DvFixture.mapping(raw, DvFixture.map(DV_ID, "HASH_KEY", CUSTOMER_ID, productAsDvId),
+                DvFixture.map(DV_ID_CUSTOMER, "HASH_KEY", CUSTOMER_ID), DvFixture.map(DV_ID_PRODUCT, "HASH_KEY", productAsDvId),
+                DvFixture.copy(DV_LOAD_TIME, LOAD_TS), DvFixture.copy(DV_RECORD_SOURCE, REC_SRC));
+        try (Connection db = DvFixture.open(engine, raw, LINK)) {
+            String sql = Loads.sql(DvFixture.load("load_link_order", LINK, rawMapping), engine.dialect());
+            batch(db, raw, "('a', 'p1', TIMESTAMP '2024-01-01 00:00:00', 'B'),"
+                    + " (' A', 'P1 ', TIMESTAMP '2024-01-01 00:00:00', 'A'),"
+                    + " ('p1', 'a', TIMESTAMP '2024-01-02 00:00:00', 'A')");
+            Loads.run(db, sql);
+            Loads.run(db, sql);
+            String a = "7fc56270e7a70fa81a5935b72eacbe29";
+            String p1 = "5f2b9323c39ee3c861a7b382d205c3d3";
+            assertThat(Loads.sorted(db, LINK_ROWS)).containsExactly(
+                    row("4f0083c2fe2cd77f410e07ea0087e76d", p1, a, "A"), // P1~A
+                    row("f6d727b1fb67ce53e3daef097dc4ef6d", a, p1, "A")); // A~P1, lowest record source
         }
     }
 }

@@ -22,11 +22,14 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
+import io.loadsmith.generation.model.AttributeMappingModel;
 import io.loadsmith.generation.model.AttributeModel;
 import io.loadsmith.generation.model.EntityModel;
+import io.loadsmith.generation.model.MappingModel;
 
 /**
  * Generated SAT and PSA loads (historized by datahash as insert) executed batch after batch on
@@ -117,6 +120,33 @@ class GeneratedSatExecutionTest {
             assertThatThrownBy(() -> Loads.run(db, sql)).isInstanceOf(SQLException.class)
                     .hasMessageContaining("the stage rows of key ALICE at load time 2024-01-05T00:00:00.000000 conflict");
             assertThat(Loads.sorted(db, SAT_ROWS)).containsExactly(row(BOB, "2024-01-01 00:00:00", "A", "Bob", "Rome"));
+        }
+    }
+
+    @Test
+    void binaryDatahashConflictFailsTheLoadOnPostgresql() throws Exception {
+        // PostgreSQL 17 has no MIN / MAX of BYTEA: the check of a BINARY datahash counts distinct values.
+        AttributeModel binaryHash = attr("dv_datahash", "DV_DATAHASH", "BINARY", 16);
+        EntityModel sat = DvFixture.typed("dv", "sat_customer", "SAT", DV_ID, DV_LOAD_TIME, DvFixture.DV_RECORD_SOURCE,
+                binaryHash, NAME, CITY);
+        MappingModel mapping = DvFixture.mapping(CUSTOMER_STG, DvFixture.map(DV_ID, "HASH_KEY", CUSTOMER_ID),
+                DvFixture.copy(DV_LOAD_TIME, LOAD_TS), DvFixture.copy(DvFixture.DV_RECORD_SOURCE, REC_SRC),
+                new AttributeMappingModel(binaryHash, List.of(NAME, CITY), "CUSTOM", "DECODE(MD5(s.name || '~' || s.city), 'hex')"),
+                DvFixture.copy(NAME, NAME), DvFixture.copy(CITY, CITY));
+        try (Connection db = DvFixture.open(TargetEngine.POSTGRESQL, CUSTOMER_STG, sat)) {
+            String sql = Loads.sql(DvFixture.load("load_sat_customer", sat, mapping), "postgresql");
+            batch(db, CUSTOMER_STG, "('bob', 'Bob', 'Rome', TIMESTAMP '2024-01-01 00:00:00', 'A')");
+            Loads.run(db, sql);
+            batch(db, CUSTOMER_STG, "('alice', 'Ann', 'Oslo', TIMESTAMP '2024-01-05 00:00:00', 'A'),"
+                    + " ('Alice', 'Ann', 'Rome', TIMESTAMP '2024-01-05 00:00:00', 'B')");
+            assertThatThrownBy(() -> Loads.run(db, sql)).isInstanceOf(SQLException.class)
+                    .hasMessageContaining("the stage rows of key ALICE at load time 2024-01-05T00:00:00.000000 conflict");
+            batch(db, CUSTOMER_STG, "('bob', 'Bob', 'Rome', TIMESTAMP '2024-01-02 00:00:00', 'A'),"
+                    + " ('bob', 'Bob', 'Oslo', TIMESTAMP '2024-01-03 00:00:00', 'A')");
+            Loads.run(db, sql);
+            assertThat(Loads.sorted(db, SAT_ROWS)).containsExactly(
+                    row(BOB, "2024-01-01 00:00:00", "A", "Bob", "Rome"),
+                    row(BOB, "2024-01-03 00:00:00", "A", "Bob", "Oslo"));
         }
     }
 

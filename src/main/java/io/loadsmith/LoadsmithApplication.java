@@ -4,7 +4,7 @@ import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 
 import io.loadsmith.deployment.MigrateCommand;
-import io.loadsmith.export.ExportCommand;
+import io.loadsmith.cli.ExportCommand;
 
 @SpringBootApplication
 public class LoadsmithApplication {

@@ -9,6 +9,7 @@ import org.springframework.transaction.annotation.Transactional;
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.entity.StoredEntityDdl;
 import io.loadsmith.environment.EnvironmentService;
+import io.loadsmith.exchange.InvalidPackageException;
 import io.loadsmith.export.SqlPackageExporter;
 import io.loadsmith.generation.GenerationException;
 import io.loadsmith.generation.GenerationOptions;
@@ -50,6 +51,14 @@ public class Generation {
         this.packages = packages;
     }
 
+    /**
+     * The command line's front door: no server and no store, so only a package document's kinds;
+     * the others say they need the store.
+     */
+    public static Generation withoutStore(DialectRegistry dialects, SqlPackageExporter packages) {
+        return new Generation(dialects, null, null, null, null, null, packages);
+    }
+
     public <T> GenerationResult<T> generate(GenerationRequest<T> request) {
         String dialect = request.dialect() == null ? dialects.defaultName() : dialects.get(request.dialect()).name();
         String environment = request.environment();
@@ -59,7 +68,7 @@ public class Generation {
             @SuppressWarnings("unchecked") // each request kind generates its own T, as generated() pairs them
             T generated = (T) generated(request, dialect, variables);
             return new GenerationResult<>(dialect, environment, generated, null);
-        } catch (GenerationException | InvalidRequestException | NotFoundException e) {
+        } catch (GenerationException | InvalidRequestException | NotFoundException | InvalidPackageException e) {
             return GenerationResult.failed(dialect, environment, e);
         }
     }
@@ -77,6 +86,15 @@ public class Generation {
     }
 
     private Object generated(GenerationRequest<?> request, String dialect, Map<String, String> variables) {
+        if (request instanceof GenerationRequest.PackageSql pkg) {
+            return packages.build(pkg.document(), pkg.version(), dialect, pkg.environment(), pkg.options(), pkg.loads());
+        }
+        if (request instanceof GenerationRequest.PackageZip zip) {
+            return packages.deflated(zip.document(), zip.version(), dialect, zip.environment(), zip.options());
+        }
+        if (generator == null) {
+            throw new IllegalStateException("Only a package document generates without the store");
+        }
         if (request instanceof GenerationRequest.StoredLoad stored) {
             return generator.generate(assembler.assemble(stored.loadId()), dialect, variables, stored.options());
         }
@@ -88,12 +106,6 @@ public class Generation {
         }
         if (request instanceof GenerationRequest.EntityDdl entity) {
             return ddl.createTable(entity.entityId(), dialect);
-        }
-        if (request instanceof GenerationRequest.PackageSql pkg) {
-            return packages.build(pkg.document(), pkg.version(), dialect, pkg.environment(), pkg.options(), pkg.loads());
-        }
-        if (request instanceof GenerationRequest.PackageZip zip) {
-            return packages.deflated(zip.document(), zip.version(), dialect, zip.environment(), zip.options());
         }
         GenerationRequest.DraftTemplate template = (GenerationRequest.DraftTemplate) request;
         return templates.generate(template.loadId(), dialect, template.templateName(), template.parameters(),

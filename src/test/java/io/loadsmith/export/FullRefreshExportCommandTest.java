@@ -14,6 +14,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.core.io.ClassPathResource;
 
+import io.loadsmith.cli.ExportCommand;
+
 /**
  * {@code java -jar loadsmith.jar export ... --allow-full-refresh}: the package full_refresh.json has
  * a scd_hybrid_rebuild load (a full refresh of the history table frdw.FR_DIM_USER).

@@ -60,6 +60,15 @@ final class LivePreviewBench {
             DataSource ds = app.getBean(DataSource.class);
             StoreBenchmarks.populate(ds, "bench_live", 20);
             long id = firstLoad(ds, "bench_live");
+            // The environment switcher's choices, as a project has them: three more beside the demo's, with a few variables each.
+            io.loadsmith.environment.EnvironmentService environments = app.getBean(io.loadsmith.environment.EnvironmentService.class);
+            for (String name : java.util.List.of("bench_test", "bench_acceptance", "bench_prod")) {
+                java.util.Map<String, String> variables = new java.util.TreeMap<>();
+                for (int v = 0; v < 6; v++) {
+                    variables.put("var_" + v, name + "_value_" + v);
+                }
+                environments.create(new io.loadsmith.environment.EnvironmentRequest(null, name, null, variables));
+            }
             LoadResponse stored = app.getBean(LoadService.class).get(id);
             MockMvc mvc = MockMvcBuilders.webAppContextSetup((WebApplicationContext) app)
                     .addFilters(new BufferedWriters()).build();
@@ -80,7 +89,8 @@ final class LivePreviewBench {
         return table.note("Each row: " + requests + " requests on one thread after as many as warm-up, 5 rounds, the median"
                 + " round's thread CPU time (ThreadMXBean) divided by the requests. The live preview is"
                 + " POST /loads/{id} with action=preview and HX-Request, the form fields as the page posts them for the"
-                + " 4-step SCD2 load of bench/populate.sql, dialect snowflake; it answers the preview fragment alone.");
+                + " 4-step SCD2 load of bench/populate.sql, dialect snowflake, no environment chosen (the demo's and three more with six variables each);"
+                + " it answers the preview fragment alone.");
     }
 
     /**

@@ -33,7 +33,8 @@ import io.loadsmith.store.PostgresStoreTest;
  * The front door on the whole application and a PostgreSQL 17 store: a stored load and a draft
  * generated with an environment's variables and run on PostgreSQL (another database of the same
  * server), their rows compared with rows written out here; a failure answered as one problem with
- * its step and template; a wrong dialect or environment refused before anything is read.
+ * its step and template; a wrong dialect or environment refused before anything is read; an entity's
+ * DDL through the same door creates the table the load then fills.
  */
 class GenerationFrontDoorTest extends PostgresStoreTest {
 

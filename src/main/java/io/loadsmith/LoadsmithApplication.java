@@ -4,7 +4,7 @@ import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 
 import io.loadsmith.packages.deployment.MigrateCommand;
-import io.loadsmith.packages.export.ExportCommand;
+import io.loadsmith.cli.ExportCommand;
 
 @SpringBootApplication
 public class LoadsmithApplication {

@@ -11,7 +11,7 @@ import java.util.List;
  * Runs the benchmarks and writes docs/benchmarks.md. Each figure comes with its baseline from
  * the same run, so the ratios hold on other machines even where the absolute numbers do not.
  * {@code mvn -Pbench -DskipTests verify}; pass "quick" as a second argument for smaller sizes, and
- * {@code -Dbench.only=history,cli} (generator, scaling, engine, store, import, tryit, startup, history, audits, cli, renders, pool, dv, dvgen) to run
+ * {@code -Dbench.only=history,cli} (generator, scaling, engine, store, import, tryit, startup, history, audits, cli, renders, pool, dv, dvgen, livepreview) to run
  * only those and replace only their tables in the file.
  */
 public final class Benchmarks {
@@ -86,6 +86,10 @@ public final class Benchmarks {
         }
         if (on.test("dvgen")) {
             tables.add(DvGeneration.run(quick ? 2000 : 10_000, quick ? 3 : 5));
+            System.out.println(tables.get(tables.size() - 1).markdown());
+        }
+        if (on.test("livepreview")) {
+            tables.add(LivePreviewBench.run(quick ? 500 : 2000));
             System.out.println(tables.get(tables.size() - 1).markdown());
         }
         if (on.test("pool")) {

@@ -24,8 +24,8 @@ import org.springframework.context.ConfigurableApplicationContext;
 
 import io.loadsmith.LoadsmithApplication;
 import io.loadsmith.dialect.DialectRegistry;
-import io.loadsmith.packages.export.DeflatedPackage;
-import io.loadsmith.packages.export.SqlPackageExporter;
+import io.loadsmith.export.DeflatedPackage;
+import io.loadsmith.export.SqlPackageExporter;
 import io.loadsmith.generation.DatatypeOverrides;
 import io.loadsmith.generation.FreemarkerEngine;
 import io.loadsmith.generation.GenerationOptions;

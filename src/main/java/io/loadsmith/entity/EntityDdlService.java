@@ -1,26 +1,12 @@
 package io.loadsmith.entity;
 
-import org.springframework.stereotype.Service;
-import org.springframework.transaction.annotation.Transactional;
+/**
+ * The CREATE TABLE of a stored entity for a dialect, so users and tests can create what loads write.
+ * Answered by the one front door to generation (load.Generation, which sits above entity in the
+ * package graph, so entity's pages and API reach it through this): the dialect is checked there, and
+ * a failure is thrown as it was raised (404 for a missing entity, 422 for a template error).
+ */
+public interface EntityDdlService {
 
-import io.loadsmith.generation.DdlGenerator;
-import io.loadsmith.problem.NotFoundException;
-
-/** The CREATE TABLE of a stored entity for a dialect, so users and tests can create what loads write. */
-@Service
-@Transactional(readOnly = true)
-public class EntityDdlService {
-
-    private final WarehouseEntityRepository entities;
-    private final DdlGenerator ddl;
-
-    public EntityDdlService(WarehouseEntityRepository entities, DdlGenerator ddl) {
-        this.entities = entities;
-        this.ddl = ddl;
-    }
-
-    public String createTable(long entityId, String dialect) {
-        WarehouseEntity entity = entities.findById(entityId).orElseThrow(() -> NotFoundException.id("Entity", entityId));
-        return ddl.createTable(entity.toModel(), dialect);
-    }
+    String createTable(long entityId, String dialect);
 }

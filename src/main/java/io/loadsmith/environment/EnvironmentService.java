@@ -38,7 +38,7 @@ public class EnvironmentService {
 
     @Transactional(readOnly = true)
     public List<EnvironmentResponse> list(String name) {
-        List<DeploymentEnvironment> found = name == null ? environments.findAll(Sort.by("name"))
+        List<DeploymentEnvironment> found = name == null ? environments.findAllByOrderByNameAsc()
                 : environments.findByName(name).map(List::of).orElse(List.of());
         return found.stream().map(EnvironmentService::toResponse).toList();
     }

@@ -20,6 +20,7 @@ import io.loadsmith.entity.EntityService;
 import io.loadsmith.entity.EntityResponse;
 import io.loadsmith.load.Generation;
 import io.loadsmith.load.GenerationRequest;
+import io.loadsmith.generation.GeneratedLoad;
 import io.loadsmith.load.GenerationResult;
 import io.loadsmith.load.LoadService;
 import io.loadsmith.load.LoadResponse;
@@ -162,7 +163,7 @@ public class LineageService {
 
     /** The load's generated SQL; when it cannot be generated, its steps' text, and the notes say so. */
     private List<String> statements(LoadResponse load, List<String> notes) {
-        GenerationResult generated = generation.generate(new GenerationRequest.StoredLoad(load.id(), DIALECT, null));
+        GenerationResult<GeneratedLoad> generated = generation.generate(new GenerationRequest.StoredLoad(load.id(), DIALECT, null));
         if (!generated.failed()) {
             return SqlText.statements(generated.sql());
         }

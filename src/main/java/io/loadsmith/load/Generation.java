@@ -7,8 +7,10 @@ import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.annotation.Transactional;
 
 import io.loadsmith.dialect.DialectRegistry;
+import io.loadsmith.entity.StoredEntityDdl;
 import io.loadsmith.environment.EnvironmentService;
-import io.loadsmith.generation.GeneratedLoad;
+import io.loadsmith.exchange.InvalidPackageException;
+import io.loadsmith.export.SqlPackageExporter;
 import io.loadsmith.generation.GenerationException;
 import io.loadsmith.generation.GenerationOptions;
 import io.loadsmith.generation.LoadSqlGenerator;
@@ -16,9 +18,11 @@ import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.NotFoundException;
 
 /**
- * The one front door to generating a load's SQL: the load and template pages, the REST API's
- * {@code /sql}, try-it and lineage say what to generate ({@link GenerationRequest}); the dialect and environment are checked here,
- * once, before anything is read, and a failure comes back as one {@link GenerationResult.Problem}.
+ * The one front door to generation: the load, template and entity pages, the REST API's {@code /sql},
+ * {@code /ddl} and SQL package export, try-it and lineage say what to generate ({@link GenerationRequest});
+ * the dialect and environment are checked here, once, before anything is read, and a failure comes back
+ * as one {@link GenerationResult.Problem}. A package's environment is one of its document's (checked by
+ * the exporter as it reads the document), the others' one of the store's.
  * An unknown dialect or environment is thrown, not returned: it is the caller's request that is
  * wrong, not the load. Renders run outside any transaction: a render may take up to its time limit
  * and must not hold a database connection meanwhile (slow renders would starve the pool).
@@ -32,23 +36,39 @@ public class Generation {
     private final LoadModelAssembler assembler;
     private final LoadSqlGenerator generator;
     private final DraftTemplatePreview templates;
+    private final StoredEntityDdl ddl;
+    private final SqlPackageExporter packages;
 
     public Generation(DialectRegistry dialects, EnvironmentService environments, LoadModelAssembler assembler,
-                      LoadSqlGenerator generator, DraftTemplatePreview templates) {
+                      LoadSqlGenerator generator, DraftTemplatePreview templates, StoredEntityDdl ddl,
+                      SqlPackageExporter packages) {
         this.dialects = dialects;
         this.environments = environments;
         this.assembler = assembler;
         this.generator = generator;
         this.templates = templates;
+        this.ddl = ddl;
+        this.packages = packages;
     }
 
-    public GenerationResult generate(GenerationRequest request) {
+    /**
+     * The command line's front door: no server and no store, so only a package document's kinds;
+     * the others say they need the store.
+     */
+    public static Generation withoutStore(DialectRegistry dialects, SqlPackageExporter packages) {
+        return new Generation(dialects, null, null, null, null, null, packages);
+    }
+
+    public <T> GenerationResult<T> generate(GenerationRequest<T> request) {
         String dialect = request.dialect() == null ? dialects.defaultName() : dialects.get(request.dialect()).name();
         String environment = request.environment();
-        Map<String, String> variables = environment == null ? Map.of() : environments.variables(environment);
+        boolean ofThePackage = request instanceof GenerationRequest.PackageSql || request instanceof GenerationRequest.PackageZip;
+        Map<String, String> variables = environment == null || ofThePackage ? Map.of() : environments.variables(environment);
         try {
-            return new GenerationResult(dialect, environment, generated(request, dialect, variables), null);
-        } catch (GenerationException | InvalidRequestException | NotFoundException e) {
+            @SuppressWarnings("unchecked") // each request kind generates its own T, as generated() pairs them
+            T generated = (T) generated(request, dialect, variables);
+            return new GenerationResult<>(dialect, environment, generated, null);
+        } catch (GenerationException | InvalidRequestException | NotFoundException | InvalidPackageException e) {
             return GenerationResult.failed(dialect, environment, e);
         }
     }
@@ -57,7 +77,7 @@ public class Generation {
      * What could not even be asked (a form that is no request yet) as a failed result, for the dialect
      * and environment checked as {@link #generate} checks them.
      */
-    public GenerationResult refused(String dialect, String environment, RuntimeException why) {
+    public <T> GenerationResult<T> refused(String dialect, String environment, RuntimeException why) {
         String chosen = dialect == null ? dialects.defaultName() : dialects.get(dialect).name();
         if (environment != null) {
             environments.check(environment);
@@ -65,7 +85,16 @@ public class Generation {
         return GenerationResult.failed(chosen, environment, why);
     }
 
-    private GeneratedLoad generated(GenerationRequest request, String dialect, Map<String, String> variables) {
+    private Object generated(GenerationRequest<?> request, String dialect, Map<String, String> variables) {
+        if (request instanceof GenerationRequest.PackageSql pkg) {
+            return packages.build(pkg.document(), pkg.version(), dialect, pkg.environment(), pkg.options(), pkg.loads());
+        }
+        if (request instanceof GenerationRequest.PackageZip zip) {
+            return packages.deflated(zip.document(), zip.version(), dialect, zip.environment(), zip.options());
+        }
+        if (generator == null) {
+            throw new IllegalStateException("Only a package document generates without the store");
+        }
         if (request instanceof GenerationRequest.StoredLoad stored) {
             return generator.generate(assembler.assemble(stored.loadId()), dialect, variables, stored.options());
         }
@@ -74,6 +103,9 @@ public class Generation {
                 throw new NotFoundException("Choose a target entity to see the SQL.");
             }
             return generator.generate(assembler.assemble(draft.draft()), dialect, variables, GenerationOptions.NONE);
+        }
+        if (request instanceof GenerationRequest.EntityDdl entity) {
+            return ddl.createTable(entity.entityId(), dialect);
         }
         GenerationRequest.DraftTemplate template = (GenerationRequest.DraftTemplate) request;
         return templates.generate(template.loadId(), dialect, template.templateName(), template.parameters(),

@@ -8,35 +8,36 @@ import io.loadsmith.problem.FieldProblem;
 import io.loadsmith.problem.InvalidRequestException;
 
 /**
- * What {@link Generation} answers: the dialect and environment it used, and either the generated load
- * or the one problem that stopped it, said where it happened.
+ * What {@link Generation} answers: the dialect and environment it used, and either what was generated
+ * ({@code T}: a load's SQL, an entity's DDL, a package's files) or the one problem that stopped it,
+ * said where it happened.
  */
-public record GenerationResult(String dialect, String environment, GeneratedLoad generated, Problem problem) {
+public record GenerationResult<T>(String dialect, String environment, T generated, Problem problem) {
 
     /**
      * A failed result, the problem said from the exception that stopped generation: a template's error
      * with its location, a refused request with its fields, anything else with its message.
      */
-    public static GenerationResult failed(String dialect, String environment, RuntimeException cause) {
+    public static <T> GenerationResult<T> failed(String dialect, String environment, RuntimeException cause) {
         Problem problem = cause instanceof GenerationException e ? Problem.of(e)
                 : cause instanceof InvalidRequestException e ? Problem.of(e) : Problem.of(cause);
-        return new GenerationResult(dialect, environment, null, problem);
+        return new GenerationResult<>(dialect, environment, null, problem);
     }
 
     public boolean failed() {
         return problem != null;
     }
 
-    /** The whole SQL, null on failure. */
+    /** The whole SQL of a load or an entity's DDL; null on failure (and for a package, which is files). */
     public String sql() {
-        return generated == null ? null : generated.sql();
+        return generated instanceof GeneratedLoad load ? load.sql() : generated instanceof String ddl ? ddl : null;
     }
 
     /**
-     * The generated load, or the failure thrown again as it was raised: the REST API and the command
+     * What was generated, or the failure thrown again as it was raised: the REST API and the command
      * line answer with the status and text they always had (404 for a missing load, 422 for a template error).
      */
-    public GeneratedLoad orThrow() {
+    public T orThrow() {
         if (problem != null) {
             throw problem.cause();
         }

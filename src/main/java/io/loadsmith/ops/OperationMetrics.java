@@ -15,9 +15,9 @@ import org.springframework.context.annotation.Role;
 
 import io.loadsmith.account.token.ApiTokenService;
 import io.loadsmith.exchange.InvalidPackageException;
-import io.loadsmith.packages.export.DeflatedPackage;
-import io.loadsmith.packages.export.SqlPackage;
-import io.loadsmith.packages.export.SqlPackageExporter;
+import io.loadsmith.export.DeflatedPackage;
+import io.loadsmith.export.SqlPackage;
+import io.loadsmith.export.SqlPackageExporter;
 import io.loadsmith.packages.PackageImporter;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Metrics;

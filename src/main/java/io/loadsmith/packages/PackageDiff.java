@@ -15,7 +15,7 @@ import com.github.difflib.DiffUtils;
 import com.github.difflib.UnifiedDiffUtils;
 
 import io.loadsmith.exchange.PackageDocument;
-import io.loadsmith.packages.export.SqlPackage;
+import io.loadsmith.export.SqlPackage;
 
 /**
  * What changed between two versions of a package: object by object (added, removed, or which

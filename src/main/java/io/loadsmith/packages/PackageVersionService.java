@@ -18,11 +18,14 @@ import io.loadsmith.audit.AuditTrail;
 import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.exchange.PackageJson;
-import io.loadsmith.packages.export.DeflatedPackage;
-import io.loadsmith.packages.export.SqlPackage;
-import io.loadsmith.packages.export.SqlPackageExporter;
+import io.loadsmith.export.DeflatedPackage;
+import io.loadsmith.export.SqlPackage;
+import io.loadsmith.export.SqlPackageExporter;
 import io.loadsmith.generation.GenerationException;
 import io.loadsmith.generation.GenerationOptions;
+import io.loadsmith.load.Generation;
+import io.loadsmith.load.GenerationRequest;
+import io.loadsmith.load.GenerationResult;
 import io.loadsmith.packageregistry.MetadataPackage;
 import io.loadsmith.packageregistry.MetadataPackageRepository;
 import io.loadsmith.packageregistry.MetadataPackageService;
@@ -45,18 +48,18 @@ public class PackageVersionService {
     private final PackageVersionRepository versions;
     private final PackageSnapshots snapshots;
     private final PackageImporter importer;
-    private final SqlPackageExporter exporter;
+    private final Generation generation;
     private final Clock clock;
     private final AuditTrail audit;
 
     public PackageVersionService(MetadataPackageRepository packages, PackageVersionRepository versions,
-                                 PackageSnapshots snapshots, PackageImporter importer, SqlPackageExporter exporter,
+                                 PackageSnapshots snapshots, PackageImporter importer, Generation generation,
                                  Clock clock, AuditTrail audit) {
         this.packages = packages;
         this.versions = versions;
         this.snapshots = snapshots;
         this.importer = importer;
-        this.exporter = exporter;
+        this.generation = generation;
         this.clock = clock;
         this.audit = audit;
     }
@@ -121,7 +124,8 @@ public class PackageVersionService {
     @SnapshotRead
     public SqlPackage sqlPackage(long packageId, String version, String dialect, String environment,
                                  GenerationOptions options, Predicate<String> loads) {
-        return exporter.build(document(packageId, version), version, dialect, environment, options, loads);
+        return generation.generate(new GenerationRequest.PackageSql(document(packageId, version), version, dialect,
+                environment, options, loads)).orThrow();
     }
 
     /**
@@ -131,7 +135,8 @@ public class PackageVersionService {
     @SnapshotRead
     public DeflatedPackage deflatedPackage(long packageId, String version, String dialect, String environment,
                                            GenerationOptions options) {
-        return exporter.deflated(document(packageId, version), version, dialect, environment, options);
+        return generation.generate(new GenerationRequest.PackageZip(document(packageId, version), version, dialect,
+                environment, options)).orThrow();
     }
 
     @SnapshotRead
@@ -153,13 +158,18 @@ public class PackageVersionService {
         return result;
     }
 
-    /** A version that cannot generate (a template that was broken then) diffs as if it had no SQL. */
+    /**
+     * A version that cannot generate (a template that was broken then) diffs as if it had no SQL; a
+     * refused request (a bad dialect, file names that clash) is still refused.
+     */
     private SqlPackage sqlOrNull(PackageDocument document, String version, String dialect) {
+        GenerationResult<SqlPackage> result;
         try {
-            return exporter.build(document, version, dialect, null);
-        } catch (GenerationException | IllegalArgumentException e) {
+            result = generation.generate(new GenerationRequest.PackageSql(document, version, dialect, null, null, null));
+        } catch (IllegalArgumentException e) {
             return null;
         }
+        return result.failed() && result.problem().cause() instanceof GenerationException ? null : result.orThrow();
     }
 
     private PackageVersion stored(long packageId, String version) {

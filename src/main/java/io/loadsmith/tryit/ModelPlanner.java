@@ -10,7 +10,7 @@ import java.util.Set;
 
 import org.springframework.stereotype.Service;
 
-import io.loadsmith.packages.export.RunOrder;
+import io.loadsmith.export.RunOrder;
 import io.loadsmith.generation.GenerationException;
 import io.loadsmith.load.LoadResponse;
 import io.loadsmith.load.LoadService;

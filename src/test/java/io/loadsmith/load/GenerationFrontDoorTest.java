@@ -21,6 +21,7 @@ import io.loadsmith.entity.EntityService;
 import io.loadsmith.entitytype.PhysicalType;
 import io.loadsmith.environment.EnvironmentRequest;
 import io.loadsmith.environment.EnvironmentService;
+import io.loadsmith.generation.GeneratedLoad;
 import io.loadsmith.generation.GenerationException;
 import io.loadsmith.generation.model.StepType;
 import io.loadsmith.problem.InvalidRequestException;
@@ -32,7 +33,8 @@ import io.loadsmith.store.PostgresStoreTest;
  * The front door on the whole application and a PostgreSQL 17 store: a stored load and a draft
  * generated with an environment's variables and run on PostgreSQL (another database of the same
  * server), their rows compared with rows written out here; a failure answered as one problem with
- * its step and template; a wrong dialect or environment refused before anything is read.
+ * its step and template; a wrong dialect or environment refused before anything is read; an entity's
+ * DDL through the same door creates the table the load then fills.
  */
 class GenerationFrontDoorTest extends PostgresStoreTest {
 
@@ -81,7 +83,7 @@ class GenerationFrontDoorTest extends PostgresStoreTest {
 
     @Test
     void aStoredLoadIsGeneratedWithTheEnvironmentsVariablesAndRuns() {
-        GenerationResult result = generation.generate(new GenerationRequest.StoredLoad(loadId, "postgresql", "fd_env"));
+        GenerationResult<GeneratedLoad> result = generation.generate(new GenerationRequest.StoredLoad(loadId, "postgresql", "fd_env"));
 
         assertThat(result.problem()).isNull();
         assertThat(result.dialect()).isEqualTo("postgresql");
@@ -92,12 +94,12 @@ class GenerationFrontDoorTest extends PostgresStoreTest {
 
     @Test
     void aDraftIsGeneratedAsTypedAndNothingIsStored() {
-        GenerationResult result = generation.generate(new GenerationRequest.DraftLoad(
+        GenerationResult<GeneratedLoad> result = generation.generate(new GenerationRequest.DraftLoad(
                 draft(COPY.replace("<min_id>", "2")), null, null));
 
         assertThat(result.problem()).isNull();
         assertThat(result.dialect()).as("no dialect: the default").isEqualTo("snowflake");
-        GenerationResult onPostgres = generation.generate(new GenerationRequest.DraftLoad(
+        GenerationResult<GeneratedLoad> onPostgres = generation.generate(new GenerationRequest.DraftLoad(
                 draft(COPY.replace("<min_id>", "2")), "postgresql", null));
         run(onPostgres);
         assertThat(target()).containsExactly(List.of(3L, "three"));
@@ -109,7 +111,7 @@ class GenerationFrontDoorTest extends PostgresStoreTest {
         LoadRequest broken = new LoadRequest(null, "fd_broken", "fd.FD_Target", null, null, List.of(),
                 List.of(new StepJson("first", StepType.OVERRIDE, "SELECT 1"),
                         new StepJson("second", StepType.OVERRIDE, "<ftltemplate:fd_no_such_template>")), Map.of());
-        GenerationResult result = generation.generate(new GenerationRequest.DraftLoad(broken, "postgresql", null));
+        GenerationResult<GeneratedLoad> result = generation.generate(new GenerationRequest.DraftLoad(broken, "postgresql", null));
 
         assertThat(result.sql()).isNull();
         GenerationResult.Problem problem = result.problem();
@@ -125,7 +127,7 @@ class GenerationFrontDoorTest extends PostgresStoreTest {
 
     @Test
     void aMissingLoadOrTargetIsAProblemAndAWrongDialectOrEnvironmentIsRefused() {
-        GenerationResult missing = generation.generate(new GenerationRequest.StoredLoad(-1, "postgresql", null));
+        GenerationResult<GeneratedLoad> missing = generation.generate(new GenerationRequest.StoredLoad(-1, "postgresql", null));
         assertThat(missing.problem().message()).contains("-1");
         assertThatThrownBy(missing::orThrow).isInstanceOf(NotFoundException.class);
 
@@ -141,12 +143,42 @@ class GenerationFrontDoorTest extends PostgresStoreTest {
                 .isInstanceOf(InvalidRequestException.class).hasMessageContaining("fd_nowhere");
     }
 
+    @Test
+    void anEntitysDdlComesThroughTheSameDoorAndCreatesTheTableTheLoadWrites() {
+        engine.execute("drop table fd.fd_target");
+        GenerationResult<String> ddl = generation.generate(new GenerationRequest.EntityDdl(targetId, "postgresql"));
+        assertThat(ddl.dialect()).isEqualTo("postgresql");
+        engine.execute(ddl.sql());
+
+        run(generation.generate(new GenerationRequest.StoredLoad(loadId, "postgresql", "fd_env")));
+
+        assertThat(target()).containsExactly(List.of(2L, "two"), List.of(3L, "three"));
+    }
+
+    @Test
+    void anEntitysDdlFailsAsOneProblemAndABadDialectIsRefused() {
+        long empty = entities.create(new EntityRequest(null, "FD_Empty", "FD_Empty", "fd", null, PhysicalType.TABLE,
+                null, null, null, List.of())).id();
+        try {
+            GenerationResult<String> result = generation.generate(new GenerationRequest.EntityDdl(empty, null));
+            assertThat(result.failed()).isTrue();
+            assertThat(result.problem().template()).isEqualTo("ddl/create_table");
+            assertThat(result.problem().message()).contains("FD_Empty").contains("no attributes");
+        } finally {
+            entities.delete(empty);
+        }
+        assertThatThrownBy(() -> generation.generate(new GenerationRequest.EntityDdl(-1, "postgresql")).orThrow())
+                .isInstanceOf(NotFoundException.class);
+        assertThatThrownBy(() -> generation.generate(new GenerationRequest.EntityDdl(targetId, "nosuchdb")))
+                .isInstanceOf(UnknownDialectException.class);
+    }
+
     private static LoadRequest draft(String text) {
         return new LoadRequest(null, "fd_copy", "fd.FD_Target", null, null, List.of(),
                 List.of(new StepJson("copy", StepType.OVERRIDE, text)), Map.of());
     }
 
-    private void run(GenerationResult result) {
+    private void run(GenerationResult<GeneratedLoad> result) {
         result.generated().steps().forEach(step -> engine.execute(step.sql()));
     }
 

@@ -24,7 +24,7 @@ import io.loadsmith.entity.AttributeJson;
 import io.loadsmith.entity.EntityRequest;
 import io.loadsmith.entitytype.PhysicalType;
 import io.loadsmith.exchange.PackageDocument;
-import io.loadsmith.packages.export.SqlPackage;
+import io.loadsmith.export.SqlPackage;
 import io.loadsmith.generation.GenerationOptions;
 import io.loadsmith.generation.model.StepType;
 import io.loadsmith.load.LoadService;

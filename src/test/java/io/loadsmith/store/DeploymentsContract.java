@@ -173,7 +173,7 @@ public interface DeploymentsContract {
         assertThat(manifest.get("files").findValuesAsString("path")).containsExactly(migration, "loads/load_dt_vessel.sql");
         assertThat(manifest.get("files").get(0).get("order").asInt()).isEqualTo(1);
         assertThat(manifest.get("files").get(0).get("sha256").asString())
-                .isEqualTo(io.loadsmith.packages.export.SqlPackageExporter.sha256(entries.get(migration)));
+                .isEqualTo(io.loadsmith.export.SqlPackageExporter.sha256(entries.get(migration)));
         assertThat(entries.get(migration)).contains("ALTER TABLE dt.D_VESSEL_SCD2 ADD COLUMN flag_code VARCHAR(10);");
     }
 

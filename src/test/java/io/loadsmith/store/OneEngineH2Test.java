@@ -25,7 +25,7 @@ import org.springframework.test.web.servlet.MockMvc;
 
 import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.exchange.PackageJson;
-import io.loadsmith.packages.export.ExportCommand;
+import io.loadsmith.cli.ExportCommand;
 import io.loadsmith.generation.catalog.LibraryTemplateSource;
 import io.loadsmith.generation.catalog.TemplateDefinition;
 import io.loadsmith.generation.catalog.TemplateKind;

@@ -18,7 +18,7 @@ import org.springframework.http.HttpMethod;
 
 import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.exchange.PackageJson;
-import io.loadsmith.packages.export.ExportCommand;
+import io.loadsmith.cli.ExportCommand;
 import tools.jackson.databind.JsonNode;
 
 /**

@@ -12,7 +12,7 @@ public record GenerationPreview(Long loadId, String dialect, String environment,
                                 Integer stepIndex, String template, Integer line, Integer column, boolean draft) {
 
     /** The front door's answer; a refused draft shows its fields' problems, as the form would. */
-    public static GenerationPreview of(Long loadId, GenerationResult result, boolean draft) {
+    public static GenerationPreview of(Long loadId, GenerationResult<?> result, boolean draft) {
         GenerationResult.Problem problem = result.problem();
         if (problem == null) {
             return new GenerationPreview(loadId, result.dialect(), result.environment(), result.sql(), null, null, null,

@@ -12,12 +12,10 @@ import io.loadsmith.environment.EnvironmentResponse;
 import io.loadsmith.generation.catalog.TemplateLookup;
 import io.loadsmith.load.Generation;
 import io.loadsmith.load.GenerationRequest;
-import io.loadsmith.load.GenerationResult;
 import io.loadsmith.load.LoadRequest;
 import io.loadsmith.load.LoadResponse;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.NotFoundException;
-import io.loadsmith.web.FormErrors;
 
 /**
  * The load page's preview pane: the saved load or the form on screen generated for a dialect and
@@ -52,13 +50,11 @@ class LoadPreviews {
     /** As above, for a stored load: a form without the mapping editor is generated with the stored mappings. */
     GenerationPreview draft(LoadForm form, LoadResponse stored, String dialect, String environment, Model model) {
         model.addAttribute("draft", true);
-        String chosen = GenerationRequest.choice(dialect);
-        String env = GenerationRequest.choice(environment);
         LoadRequest draft;
         try {
             draft = withMappings(form.toRequest(templates::find), stored);
         } catch (InvalidRequestException | NotFoundException notARequest) {
-            return GenerationPreview.of(null, generation.refused(chosen, env, notARequest), true);
+            return refused(notARequest, dialect, environment);
         }
         return draftOf(draft, dialect, environment);
     }
@@ -71,9 +67,10 @@ class LoadPreviews {
         LoadRequest typed;
         try {
             typed = form.toRequest(templates::find);
-        } catch (RuntimeException notARequest) {
-            // Not a request yet: the draft path says why (or throws as it always has).
-            return draft(form, stored, dialect, environment, model);
+        } catch (InvalidRequestException | NotFoundException notARequest) {
+            // Not a request yet: said in the pane, as the draft path says it (without converting the form again).
+            model.addAttribute("draft", true);
+            return refused(notARequest, dialect, environment);
         }
         if (unchanged(typed, stored)) {
             return saved(stored.id(), dialect, environment);
@@ -92,6 +89,11 @@ class LoadPreviews {
         } catch (RuntimeException notARequest) {
             return false;
         }
+    }
+
+    private GenerationPreview refused(RuntimeException notARequest, String dialect, String environment) {
+        return GenerationPreview.of(null, generation.refused(GenerationRequest.choice(dialect),
+                GenerationRequest.choice(environment), notARequest), true);
     }
 
     private GenerationPreview draftOf(LoadRequest draft, String dialect, String environment) {

@@ -4,7 +4,7 @@ import org.springframework.stereotype.Service;
 
 import io.loadsmith.packages.deployment.DeploymentResponse;
 import io.loadsmith.exchange.PackageDocument;
-import io.loadsmith.packages.export.SqlPackage;
+import io.loadsmith.export.SqlPackage;
 import io.loadsmith.generation.GenerationOptions;
 import io.loadsmith.packages.PackageVersionService;
 import io.loadsmith.packages.SnapshotRead;

@@ -3,8 +3,8 @@ package io.loadsmith.packages.deployment;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.loadsmith.packages.export.SqlPackage;
-import io.loadsmith.packages.export.SqlPackageExporter;
+import io.loadsmith.export.SqlPackage;
+import io.loadsmith.export.SqlPackageExporter;
 
 /**
  * An upgrade SQL package: the version's SQL package with {@code migrations/<from>-to-<to>.sql} in

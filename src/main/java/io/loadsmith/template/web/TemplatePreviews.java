@@ -11,6 +11,7 @@ import io.loadsmith.generation.catalog.ParameterDefinition;
 import io.loadsmith.generation.catalog.ParameterType;
 import io.loadsmith.load.Generation;
 import io.loadsmith.load.GenerationRequest;
+import io.loadsmith.generation.GeneratedLoad;
 import io.loadsmith.load.GenerationResult;
 import io.loadsmith.load.LoadService;
 import io.loadsmith.load.LoadResponse;
@@ -78,7 +79,7 @@ class TemplatePreviews {
         List<ParameterDefinition> parameters = r.parameters().stream().map(p -> new ParameterDefinition(p.name(),
                 p.type() == null ? ParameterType.STRING : p.type(), p.required(), p.defaultValue(), p.description()))
                 .toList();
-        GenerationResult result = generation.generate(new GenerationRequest.DraftTemplate(chosen.loadId(),
+        GenerationResult<GeneratedLoad> result = generation.generate(new GenerationRequest.DraftTemplate(chosen.loadId(),
                 chosen.dialect(), r.name(), parameters, r.variants()));
         if (result.failed() && !result.problem().fields().isEmpty()) {
             refused(model, chosen, result.problem().fields());
@@ -127,7 +128,7 @@ class TemplatePreviews {
         } else if (!generate) {
             preview = GenerationPreview.without(chosen, dialects.choose(dialect), null, false);
         } else {
-            GenerationResult result = generation.generate(new GenerationRequest.StoredLoad(chosen,
+            GenerationResult<GeneratedLoad> result = generation.generate(new GenerationRequest.StoredLoad(chosen,
                     GenerationRequest.choice(dialect), null));
             preview = GenerationPreview.of(chosen, result, false);
         }

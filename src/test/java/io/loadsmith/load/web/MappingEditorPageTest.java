@@ -56,6 +56,11 @@ class MappingEditorPageTest {
     @Autowired
     MockMvc mvc;
 
+    /** The front door's entity DDL and package renderers: not what these pages ask for. */
+    @MockitoBean
+    io.loadsmith.entity.StoredEntityDdl entityDdl;
+    @MockitoBean
+    io.loadsmith.export.SqlPackageExporter packageExporter;
     @MockitoBean
     io.loadsmith.packageregistry.MetadataPackageService packages;
     @MockitoBean

@@ -19,7 +19,7 @@ import io.loadsmith.dialect.Dialect;
 import io.loadsmith.engine.TargetEngine;
 import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.exchange.PackageDocument.AttributeDoc;
-import io.loadsmith.packages.export.SqlPackage;
+import io.loadsmith.export.SqlPackage;
 
 /**
  * Migrations executed on PostgreSQL 17, DuckDB and H2 (and, in spark-it, the databricks SQL on Spark

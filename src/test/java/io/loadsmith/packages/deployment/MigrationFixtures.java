@@ -11,7 +11,7 @@ import io.loadsmith.exchange.PackageDocument.EntityDoc;
 import io.loadsmith.exchange.PackageDocument.LoadDoc;
 import io.loadsmith.exchange.PackageDocument.StepDoc;
 import io.loadsmith.exchange.PackageDocument;
-import io.loadsmith.packages.export.SqlPackageExporter;
+import io.loadsmith.export.SqlPackageExporter;
 import io.loadsmith.generation.EngineFactory;
 import io.loadsmith.generation.EngineSettings;
 import io.loadsmith.generation.RenderGuard;

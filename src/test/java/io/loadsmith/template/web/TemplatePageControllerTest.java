@@ -54,6 +54,11 @@ class TemplatePageControllerTest {
     @Autowired
     MockMvc mvc;
 
+    /** The front door's entity DDL and package renderers: not what these pages ask for. */
+    @MockitoBean
+    io.loadsmith.entity.StoredEntityDdl entityDdl;
+    @MockitoBean
+    io.loadsmith.export.SqlPackageExporter packageExporter;
     @MockitoBean
     TemplateService templates;
 

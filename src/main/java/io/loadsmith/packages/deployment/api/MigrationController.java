@@ -11,8 +11,8 @@ import org.springframework.web.bind.annotation.RestController;
 
 import io.loadsmith.packages.deployment.Migration;
 import io.loadsmith.packages.deployment.MigrationService;
-import io.loadsmith.packages.export.SqlPackage;
-import io.loadsmith.packages.export.SqlPackageExporter;
+import io.loadsmith.export.SqlPackage;
+import io.loadsmith.export.SqlPackageExporter;
 import io.loadsmith.generation.GenerationOptions;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;

@@ -1,4 +1,4 @@
-package io.loadsmith.packages.export;
+package io.loadsmith.export;
 
 import java.util.List;
 

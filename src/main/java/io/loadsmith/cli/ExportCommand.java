@@ -1,4 +1,4 @@
-package io.loadsmith.packages.export;
+package io.loadsmith.cli;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -13,19 +13,22 @@ import io.loadsmith.dialect.UnknownDialectException;
 import io.loadsmith.exchange.InvalidPackageException;
 import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.exchange.PackageJson;
+import io.loadsmith.export.SqlPackage;
+import io.loadsmith.export.SqlPackageExporter;
 import io.loadsmith.generation.EngineFactory;
 import io.loadsmith.generation.EngineSettings;
 import io.loadsmith.generation.FullRefreshPolicy;
 import io.loadsmith.generation.FullRefreshSettings;
-import io.loadsmith.generation.GenerationException;
 import io.loadsmith.generation.GenerationOptions;
+import io.loadsmith.load.Generation;
+import io.loadsmith.load.GenerationRequest;
+import io.loadsmith.load.GenerationResult;
 import io.loadsmith.names.Names;
-import io.loadsmith.problem.InvalidRequestException;
 
 /**
  * {@code java -jar loadsmith.jar export --package pkg.json --dialect snowflake --out dist/}: the SQL
- * package of a package JSON file, without a server or a database, through the same exporter as
- * the REST API. Writes {@code <out>/<package>-<version>-<dialect>.zip} and its files beside it.
+ * package of a package JSON file, without a server or a database, through the same front door
+ * (Generation, without a store) as the REST API. Writes {@code <out>/<package>-<version>-<dialect>.zip} and its files beside it.
  * Full refreshes of history tables follow the seed's default policies (current-state deny,
  * historical require_confirmation) unless {@code --full-refresh-current-state} /
  * {@code --full-refresh-historical} give the project's; {@code --allow-full-refresh} confirms
@@ -81,10 +84,17 @@ public final class ExportCommand {
         try {
             PackageDocument document = PackageJson.read(Files.readAllBytes(Path.of(options.get("package"))));
             String version = options.getOrDefault("version", "working");
-            SqlPackageExporter exporter = new SqlPackageExporter(EngineFactory.standalone(),
+            EngineFactory engines = EngineFactory.standalone();
+            SqlPackageExporter exporter = new SqlPackageExporter(engines,
                     EngineSettings.defaults().withFullRefresh(new FullRefreshSettings(policies[0], policies[1])));
-            SqlPackage sql = exporter.build(document, version, options.get("dialect"), options.get("environment"),
-                    GenerationOptions.of(allowFullRefresh));
+            GenerationResult<SqlPackage> generated = Generation.withoutStore(engines.dialects(), exporter).generate(
+                    new GenerationRequest.PackageSql(document, version, options.get("dialect"), options.get("environment"),
+                            GenerationOptions.of(allowFullRefresh), null));
+            if (generated.failed()) {
+                err.println("export: " + generated.problem().message());
+                return 1;
+            }
+            SqlPackage sql = generated.generated();
             Path dir = Path.of(options.get("out"));
             Files.createDirectories(dir);
             Path zip = dir.resolve(Names.fileName(document.name() + "-" + version + "-" + sql.manifest().dialect()) + ".zip");
@@ -100,8 +110,7 @@ public final class ExportCommand {
             }
             out.println("export: " + sql.files().size() + " files for " + sql.manifest().dialect() + " in " + zip);
             return 0;
-        } catch (InvalidPackageException | GenerationException | IllegalArgumentException
-                 | InvalidRequestException e) {
+        } catch (InvalidPackageException | IllegalArgumentException e) {
             err.println("export: " + e.getMessage());
             return 1;
         } catch (UnknownDialectException e) {

@@ -1,4 +1,4 @@
-package io.loadsmith.packages.export;
+package io.loadsmith.export;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -13,6 +13,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.core.io.ClassPathResource;
+
+import io.loadsmith.cli.ExportCommand;
 
 /**
  * {@code java -jar loadsmith.jar export ... --allow-full-refresh}: the package full_refresh.json has

@@ -1,4 +1,4 @@
-package io.loadsmith.packages.export;
+package io.loadsmith.export;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.core.io.ClassPathResource;
 
+import io.loadsmith.cli.ExportCommand;
 import io.loadsmith.engine.VesselFixture;
 import io.loadsmith.exchange.InvalidPackageException;
 import io.loadsmith.exchange.PackageDocument;

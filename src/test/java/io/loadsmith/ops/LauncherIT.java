@@ -3,8 +3,6 @@ package io.loadsmith.ops;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,8 +15,6 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import io.loadsmith.export.ExportCommand;
 
 /**
  * bin/loadsmith against the layout that {@code mvn package} built in target/loadsmith
@@ -57,20 +53,23 @@ class LauncherIT {
     }
 
     @Test
-    void exportWritesTheSameBytesAsTheCommandLineInProcess() throws Exception {
+    void exportWritesTheSameBytesAsTheJar() throws Exception {
         Path launched = dir.resolve("launched");
         Run run = launch(shareOn("cli.jsa"), "export", "--package", VESSEL.toString(), "--dialect", "snowflake",
                 "--out", launched.toString());
         assertThat(run.exit()).as(run.out()).isZero();
-        Path inProcess = dir.resolve("in-process");
-        assertThat(ExportCommand.run(new String[] {"export", "--package", VESSEL.toString(), "--dialect", "snowflake",
-                "--out", inProcess.toString()}, new PrintStream(new ByteArrayOutputStream()),
-                new PrintStream(new ByteArrayOutputStream()))).isZero();
-        List<Path> files = files(inProcess);
+        // The same command on the packaged jar, no archive and no flags (its output equals the API's: SqlPackageExportTest).
+        Path plain = dir.resolve("plain");
+        String java = Files.readString(LAYOUT.resolve("java")).strip(); // the build's, as bin/loadsmith uses
+        Process jar = new ProcessBuilder(java, "-jar", ROOT.resolve("target/loadsmith.jar").toString(),
+                "export", "--package", VESSEL.toString(), "--dialect", "snowflake", "--out", plain.toString())
+                .redirectErrorStream(true).redirectOutput(dir.resolve("jar.log").toFile()).start();
+        assertThat(jar.waitFor(5, TimeUnit.MINUTES) && jar.exitValue() == 0).as(Files.readString(dir.resolve("jar.log"))).isTrue();
+        List<Path> files = files(plain);
         assertThat(files).contains(Path.of("manifest.json"));
         assertThat(files(launched)).isEqualTo(files);
         for (Path f : files) {
-            assertThat(Files.readAllBytes(launched.resolve(f))).as(f.toString()).isEqualTo(Files.readAllBytes(inProcess.resolve(f)));
+            assertThat(Files.readAllBytes(launched.resolve(f))).as(f.toString()).isEqualTo(Files.readAllBytes(plain.resolve(f)));
         }
     }
 

@@ -88,8 +88,8 @@ final class ShippedBench {
         return table.note(rounds + " alternating rounds of each start, -Xmx1g, on a fresh H2 file with the demo data, "
                 + "measured as table 6 (first answer: GET /api/v1/dialects answers 401; ready: the readiness probe 200). "
                 + "bin/loadsmith serve as built by mvn package: the extracted jar, Spring AOT (-Dspring.aot.enabled=true) "
-                + "and the archive of one training start (-XX:ArchiveClassesAtExit, io.loadsmith.ops.TrainingRun on an "
-                + "in-memory H2). The empty app on the extracted jars, started without an archive. Goal: at most 2x the "
+                + "and the static archive of one training start (its class list, then -Xshare:dump; "
+                + "io.loadsmith.ops.TrainingRun on an in-memory H2). The empty app on the extracted jars, started without an archive. Goal: at most 2x the "
                 + "empty web app.");
     }
 

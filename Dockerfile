@@ -18,7 +18,10 @@ COPY src src
 COPY db db
 COPY templates-library templates-library
 COPY frontend frontend
-RUN mvn -B -q package -DskipTests \
+# The package phase also builds bin/loadsmith's layout (ops/build-layout.sh); its training runs are
+# skipped here, as the run stage trains with the run image's own JVM below.
+COPY ops/build-layout.sh ops/build-layout.sh
+RUN mvn -B -q package -DskipTests -Dloadsmith.skipTraining \
  && java -Djarmode=tools -jar target/loadsmith.jar extract --layers --destination /layers
 
 # Run: a JRE, the jar's layers (dependencies change least, so they come first), a non-root user.

@@ -11,7 +11,7 @@ import java.util.List;
  * Runs the benchmarks and writes docs/benchmarks.md. Each figure comes with its baseline from
  * the same run, so the ratios hold on other machines even where the absolute numbers do not.
  * {@code mvn -Pbench -DskipTests verify}; pass "quick" as a second argument for smaller sizes, and
- * {@code -Dbench.only=history,cli} (generator, scaling, engine, store, import, tryit, startup, history, audits, cli, renders, pool, dv, dvgen, livepreview) to run
+ * {@code -Dbench.only=history,cli} (generator, scaling, engine, store, import, tryit, startup, history, audits, cli, renders, pool, dv, dvgen, livepreview, shipped) to run
  * only those and replace only their tables in the file.
  */
 public final class Benchmarks {
@@ -74,6 +74,13 @@ public final class Benchmarks {
         if (on.test("cli")) {
             tables.add(CliBench.run(jar, CliBench.tenLoadPackage(Files.createTempDirectory("loadsmith-cli-pkg")), quick ? 3 : 5));
             System.out.println(tables.get(tables.size() - 1).markdown());
+        }
+        if (on.test("shipped")) {
+            for (Table t : ShippedBench.run(jar.getParent().getParent(), CliBench.tenLoadPackage(Files.createTempDirectory("loadsmith-cli-pkg")),
+                    quick ? 3 : 7, quick ? 2 : 4)) {
+                tables.add(t);
+                System.out.println(t.markdown());
+            }
         }
         if (on.test("renders")) {
             tables.add(RenderStressBench.run(quick ? 400 : 4000));

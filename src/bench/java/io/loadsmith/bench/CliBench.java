@@ -72,7 +72,7 @@ final class CliBench {
     }
 
     /** Wall and CPU seconds of one run. */
-    private static double[] exec(Path dir, List<String> command) throws Exception {
+    static double[] exec(Path dir, List<String> command) throws Exception {
         Path times = dir.resolve("times.txt");
         List<String> timed = new ArrayList<>(List.of("/usr/bin/time", "-f", "%U %S", "-o", times.toString()));
         timed.addAll(command);

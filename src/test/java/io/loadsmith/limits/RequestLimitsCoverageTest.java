@@ -157,8 +157,9 @@ class RequestLimitsCoverageTest {
 
     private static List<Class<?>> requestRecords() throws ClassNotFoundException {
         var scanner = new ClassPathScanningCandidateComponentProvider(false);
-        // Requests live in their feature (the service speaks them) or, for adapters alone, in its api.
-        Pattern name = Pattern.compile("io\\.loadsmith\\.\\w+(\\.api)?\\.\\w+Request");
+        // Requests live in their feature (the service speaks them; a feature may be a stage of another,
+        // packages.deployment) or, for adapters alone, in its api.
+        Pattern name = Pattern.compile("io\\.loadsmith\\.\\w+(\\.\\w+)?(\\.api)?\\.\\w+Request");
         scanner.addIncludeFilter((reader, factory) -> name.matcher(reader.getClassMetadata().getClassName()).matches());
         List<Class<?>> found = new ArrayList<>();
         for (var candidate : scanner.findCandidateComponents("io.loadsmith")) {

@@ -150,6 +150,7 @@ class EveryPageFitsBrowserTest {
         at.put("/packages/{name}", "/packages/demo");
         at.put("/packages/{name}/diff", "/packages/demo/diff?from=1&to=working&dialect=snowflake");
         at.put("/packages/{name}/deployments", "/packages/demo/deployments");
+        at.put("/packages/{name}/try", "/packages/demo/try");
         at.put("/packages/{name}/versions/{number}/restore", "/packages/demo/versions/1/restore");
         at.put("/presets", "/presets");
         at.put("/presets/new", "/presets/new");

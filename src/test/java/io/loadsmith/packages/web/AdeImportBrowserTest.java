@@ -106,6 +106,10 @@ class AdeImportBrowserTest {
         open("/");
         driver.findElement(By.id("package-name")).sendKeys("hand_made");
         driver.findElement(By.id("create-package")).click();
+        // The create answers with the new package's page: wait for it, or the next open("/") races the
+        // form's navigation and may end on the package page instead.
+        io.loadsmith.web.HeadlessChromium.waiting(driver, java.time.Duration.ofSeconds(30))
+                .until(d -> d.getCurrentUrl().contains("/packages/hand_made"));
         open("/");
         assertThat(driver.findElements(By.cssSelector("main table tbody tr")).stream().map(e -> e.getText()).toList())
                 .contains("hand_made 0 0 nothing of its own");

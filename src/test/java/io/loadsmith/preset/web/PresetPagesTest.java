@@ -150,6 +150,10 @@ class PresetPagesTest extends H2DemoStoreTest {
         assertThat(presets.offeredToTypes(shipped.id())).isEqualTo("DIM_SCD2");
         // The list says whom a shipped preset is offered to, not an empty column.
         assertThat(page("/presets")).contains("to types without a preset of their own: DIM_SCD2");
+        // Only a page with a code editor loads CodeMirror.
+        assertThat(editor).containsPattern("webjars/codemirror/[^\"]*/lib/codemirror-[0-9a-f]+\\.js").containsPattern("lib/codemirror-[0-9a-f]+\\.css");
+        assertThat(editor).containsOnlyOnce("<head>");
+        assertThat(page("/presets")).containsOnlyOnce("<head>").doesNotContain("codemirror").contains("htmx.org/").containsPattern("/app-[0-9a-f]+\\.js");
         try {
             MockHttpServletRequestBuilder form = MockMvcRequestBuilders.post("/presets/" + shipped.id())
                     .param("version", String.valueOf(shipped.version())).param("name", "scd2_from_source")

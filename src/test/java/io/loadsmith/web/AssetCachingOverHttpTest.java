@@ -66,9 +66,13 @@ class AssetCachingOverHttpTest {
         assertThat(page.headers().firstValue("Cache-Control").orElse("")).contains("no-store");
 
         String bearer = io.loadsmith.security.TestAccounts.adminBearer(context);
-        List<String> assets = assetsOf(page);
-        assertThat(assets).hasSizeGreaterThanOrEqualTo(9).allMatch(a -> a.matches(VERSIONED), "versioned")
-                .anyMatch(a -> a.startsWith("/webjars/codemirror/")).anyMatch(a -> a.startsWith("/app-"));
+        // The lineage page (cytoscape) and a load page (CodeMirror, which only editor pages load) together.
+        java.util.Set<String> both = new java.util.LinkedHashSet<>(assetsOf(page));
+        both.addAll(assetsOf(get("/loads/1", "Accept", "text/html", "Authorization", bearer)));
+        List<String> assets = List.copyOf(both);
+        assertThat(assets).hasSizeGreaterThanOrEqualTo(12).allMatch(a -> a.matches(VERSIONED), "versioned")
+                .anyMatch(a -> a.startsWith("/webjars/codemirror/")).anyMatch(a -> a.startsWith("/webjars/cytoscape/"))
+                .anyMatch(a -> a.startsWith("/app-"));
         for (String asset : assets) {
             HttpResponse<byte[]> answer = get(asset, "Accept-Encoding", "gzip", "Authorization", bearer);
             assertThat(answer.statusCode()).as(asset).isEqualTo(200);

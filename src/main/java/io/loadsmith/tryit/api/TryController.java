@@ -1,11 +1,7 @@
 package io.loadsmith.tryit.api;
 
-import java.net.URI;
 import java.util.List;
 
-import org.springframework.http.HttpStatus;
-import org.springframework.http.ProblemDetail;
-import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -14,13 +10,11 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-import io.loadsmith.tryit.SandboxRefusal;
 import io.loadsmith.tryit.TryPlan;
 import io.loadsmith.tryit.TryResult;
 import io.loadsmith.tryit.TryRunner;
 import io.loadsmith.tryit.TryService;
 import io.swagger.v3.oas.annotations.Operation;
-import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.Valid;
 
 /** "Try it" for tooling: a load's DuckDB SQL run on sample rows in the sandbox, batch after batch. */
@@ -49,16 +43,7 @@ class TryController {
                     + " characters of values in all batches: 400, with the field. Sandbox busy: 503. Bounds: docs/tryit.md.")
     @PostMapping
     public TryResult run(@PathVariable long id, @Valid @RequestBody TryRequest request) {
-        List<TryRunner.Batch> batches = request.batches().stream()
-                .map(b -> new TryRunner.Batch(b == null ? null : b.tables())).toList();
+        List<TryRunner.Batch> batches = request.runBatches();
         return service.run(id, request.environment(), batches);
-    }
-
-    @ExceptionHandler(SandboxRefusal.class)
-    ProblemDetail refused(SandboxRefusal e, HttpServletRequest request) {
-        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE, e.getMessage());
-        problem.setTitle("Sandbox unavailable");
-        problem.setInstance(URI.create(request.getRequestURI()));
-        return problem;
     }
 }

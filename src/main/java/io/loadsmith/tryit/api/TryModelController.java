@@ -1,11 +1,7 @@
 package io.loadsmith.tryit.api;
 
-import java.net.URI;
 import java.util.List;
 
-import org.springframework.http.HttpStatus;
-import org.springframework.http.ProblemDetail;
-import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -18,13 +14,11 @@ import io.loadsmith.load.LoadResponse;
 import io.loadsmith.load.LoadService;
 import io.loadsmith.packageregistry.MetadataPackageService;
 import io.loadsmith.packageregistry.PackageResponse;
-import io.loadsmith.tryit.SandboxRefusal;
 import io.loadsmith.tryit.TryModelPlan;
 import io.loadsmith.tryit.TryResult;
 import io.loadsmith.tryit.TryRunner;
 import io.loadsmith.tryit.TryService;
 import io.swagger.v3.oas.annotations.Operation;
-import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.Valid;
 
 /** "Try the model": a package's loads run together on sample rows of its root tables, batch after batch. */
@@ -62,8 +56,7 @@ public class TryModelController {
     @PostMapping
     public TryResult run(@PathVariable long id, @Valid @RequestBody TryRequest request) {
         PackageResponse pkg = packages.get(id);
-        List<TryRunner.Batch> batches = request.batches().stream()
-                .map(b -> new TryRunner.Batch(b == null ? null : b.tables())).toList();
+        List<TryRunner.Batch> batches = request.runBatches();
         return service.runModel(name(pkg), loadIds(pkg), request.environment(), batches);
     }
 
@@ -73,13 +66,5 @@ public class TryModelController {
 
     private List<Long> loadIds(PackageResponse pkg) {
         return loads.ofPackage(pkg.name()).stream().map(LoadResponse::id).toList();
-    }
-
-    @ExceptionHandler(SandboxRefusal.class)
-    ProblemDetail refused(SandboxRefusal e, HttpServletRequest request) {
-        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE, e.getMessage());
-        problem.setTitle("Sandbox unavailable");
-        problem.setInstance(URI.create(request.getRequestURI()));
-        return problem;
     }
 }

@@ -22,4 +22,9 @@ public record TryRequest(
             @Size(max = Limits.SOURCES, message = Limits.ENTRIES)
             Map<@Size(max = Limits.QUALIFIED_NAME, message = Limits.CHARACTERS) String, List<Map<String, Object>>> tables) {
     }
+
+    /** The batches as the runner takes them (a null batch is an empty one). */
+    List<TryRunner.Batch> runBatches() {
+        return batches.stream().map(b -> new TryRunner.Batch(b == null ? null : b.tables())).toList();
+    }
 }

@@ -95,7 +95,7 @@ public record FormErrors(String message, Map<String, String> fields, List<String
     public static FormErrors of(BindingResult binding) {
         List<FieldProblem> problems = binding.getFieldErrors().stream()
                 .map(f -> new FieldProblem(f.getField(), f.getRejectedValue() == null ? null : f.getRejectedValue().toString(),
-                        f.isBindingFailure() ? "is not a valid value here (a whole number is expected)" : f.getDefaultMessage()))
+                        f.isBindingFailure() ? FormFields.WHOLE_NUMBER : f.getDefaultMessage()))
                 .toList();
         return of(problems);
     }

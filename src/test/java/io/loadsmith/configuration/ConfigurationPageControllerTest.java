@@ -244,7 +244,8 @@ class ConfigurationPageControllerTest {
         mvc.perform(post("/configuration/transformation-types/1").param("action", "add-formula").param("version", "2")
                         .param("name", "MY_HASH").param("formulas[0].dialect", "default").param("formulas[0].text", "MD5(y)"))
                 .andExpect(status().isOk())
-                .andExpect(model().attribute("transformationEditForm", org.hamcrest.Matchers.hasProperty("formulas", hasSize(2))));
+                .andExpect(result -> org.assertj.core.api.Assertions.assertThat(((io.loadsmith.template.web.TransformationForms.TransformationEditForm)
+                        result.getModelAndView().getModel().get("transformationEditForm")).formulas()).hasSize(2));
         mvc.perform(post("/configuration/transformation-types/1").param("version", "2").param("name", "MY_HASH")
                         .param("formulas[0].dialect", "default").param("formulas[0].text", "MD5(y)"))
                 .andExpect(redirectedUrl("/configuration?saved#transformation"));

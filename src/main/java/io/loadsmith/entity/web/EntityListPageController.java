@@ -97,12 +97,8 @@ class EntityListPageController {
                             @RequestParam(name = "package", required = false) String packageName,
                             @RequestParam(required = false) String part,
                             Model model, HttpServletRequest request) {
-        EntityForm form = new EntityForm();
-        form.setEntityType(entityType);
-        if (packageName != null && !packageName.isBlank()) {
-            form.setPackageName(packageNames.existing(packageName));
-        }
-        model.addAttribute("form", form);
+        model.addAttribute("form", EntityForm.start(entityType,
+                packageName == null || packageName.isBlank() ? null : packageNames.existing(packageName)));
         String view = newPage(model, FormErrors.NONE);
         // part=form: the whole form, which the package page shows in place (the type's defaults stay its fragment).
         return Htmx.view(request, view, "form".equals(part) ? "form" : "defaults");
@@ -116,7 +112,7 @@ class EntityListPageController {
             return newPage(model, FormErrors.of(binding));
         }
         EntityResponse[] created = new EntityResponse[1];
-        String source = EntityForm.blank(form.getSource());
+        String source = EntityForm.blank(form.source());
         FormErrors refused = FormErrors.attempt(() -> {
             EntityRequest r = RequestChecks.valid(form.toRequest());
             created[0] = entities.create(new EntityRequest(null, r.logicalName(), r.name(), r.schema(),
@@ -124,7 +120,7 @@ class EntityListPageController {
                     businessColumnsOf(source)));
         });
         return refused.any() ? newPage(model, refused)
-                : Htmx.redirect(request, response, withLoad(created[0], form.getLoadPreset(), source));
+                : Htmx.redirect(request, response, withLoad(created[0], form.loadPreset(), source));
     }
 
     /**
@@ -162,7 +158,7 @@ class EntityListPageController {
         model.addAttribute("errors", errors);
         List<EntityTypeResponse> types = entityTypes.list(null);
         model.addAttribute("types", types);
-        String chosen = ((EntityForm) model.getAttribute("form")).getEntityType();
+        String chosen = ((EntityForm) model.getAttribute("form")).entityType();
         model.addAttribute("typeDefaults", typeDefaults.of(types, chosen));
         model.addAttribute("physicalTypes", PhysicalType.values());
         model.addAttribute("packageNames", packageNames.all());

@@ -79,12 +79,13 @@ class EntityPageController {
                        @RequestParam(defaultValue = "save") String action, Model model, HttpServletRequest request) {
         EntityResponse stored = entities.get(id);
         if (!"save".equals(action)) {
-            rearrange(form.getAttributes(), action);
+            EntityForm shown = form.withAttributes(rearranged(form.editableRows(), action));
+            model.addAttribute("form", shown);
             model.addAttribute("saved", null);
             model.addAttribute("unsaved", true);
             if ("add".equals(action)) {
                 // The next keystroke names the new attribute (htmx focuses an autofocus element it swaps in).
-                model.addAttribute("focusRow", form.getAttributes().size() - 1);
+                model.addAttribute("focusRow", shown.attributes().size() - 1);
             }
             return editorView(request, detail(id, stored, null, model, FormErrors.NONE));
         }
@@ -106,12 +107,13 @@ class EntityPageController {
         return Htmx.view(request, view, "editor");
     }
 
-    static void rearrange(List<EntityForm.AttributeRow> rows, String action) {
+    static List<EntityForm.AttributeRow> rearranged(List<EntityForm.AttributeRow> rows, String action) {
         if ("add".equals(action)) {
-            rows.add(new EntityForm.AttributeRow());
-            return;
+            rows.add(EntityForm.AttributeRow.blankRow());
+        } else {
+            FormRows.move(rows, action);
         }
-        FormRows.move(rows, action);
+        return rows;
     }
 
     private String detail(long id, EntityResponse entity, String dialect, Model model, FormErrors errors) {

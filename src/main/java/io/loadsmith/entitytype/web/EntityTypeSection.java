@@ -79,9 +79,9 @@ public class EntityTypeSection implements ConfigurationSection {
         for (String section : List.of("attributeType", "defaultAttribute", "entityType", "mapping")) {
             offer(model, ConfigurationOverview.errors(section), FormErrors.NONE);
         }
-        offer(model, "defaultAttributeForm", new ConfigurationForms.DefaultAttributeForm());
-        offer(model, "entityTypeForm", new ConfigurationForms.EntityTypeForm());
-        offer(model, "mappingForm", new ConfigurationForms.MappingForm());
+        offer(model, "defaultAttributeForm", ConfigurationForms.DefaultAttributeForm.empty());
+        offer(model, "entityTypeForm", ConfigurationForms.EntityTypeForm.empty());
+        offer(model, "mappingForm", ConfigurationForms.MappingForm.empty());
         model.addAttribute("dialects", dialects.names());
         model.addAttribute("datatypes", datatypes.names().stream().sorted().toList());
         model.addAttribute("physicalTypes", PhysicalType.values());

@@ -11,118 +11,100 @@ import io.loadsmith.generation.catalog.TemplateDefinition;
 import io.loadsmith.template.ParameterJson;
 import io.loadsmith.template.TemplateRequest;
 import io.loadsmith.template.TemplateResponse;
+import io.loadsmith.web.FormFields;
 
 /** The template editor's form: typed parameter definitions and the FreeMarker text per variant. */
-public class TemplateForm {
+public record TemplateForm(String version, String name, String description, String packageName,
+                           List<ParamRow> parameters, List<VariantRow> variants) {
 
-    private Long version;
-    private String name;
-    private String description;
-    private String packageName;
-    private List<ParamRow> parameters = new ArrayList<>();
-    private List<VariantRow> variants = new ArrayList<>();
+    public TemplateForm {
+        parameters = parameters == null ? List.of() : List.copyOf(parameters);
+        variants = variants == null ? List.of() : List.copyOf(variants);
+    }
 
     public static TemplateForm empty() {
-        TemplateForm form = new TemplateForm();
-        form.variants.add(new VariantRow(TemplateDefinition.DEFAULT_VARIANT, ""));
-        return form;
+        return new TemplateForm(null, null, null, null, List.of(),
+                List.of(new VariantRow(TemplateDefinition.DEFAULT_VARIANT, "")));
     }
 
     public static TemplateForm of(TemplateResponse t) {
-        TemplateForm form = new TemplateForm();
-        form.version = t.version();
-        form.name = t.name();
-        form.description = t.description();
-        form.packageName = t.packageName();
-        t.parameters().forEach(p -> form.parameters.add(ParamRow.of(p.name(), p.type(), p.required(), p.defaultValue(),
-                p.description())));
-        t.variants().forEach((dialect, text) -> form.variants.add(new VariantRow(dialect, text)));
-        return form;
+        List<VariantRow> variants = new ArrayList<>();
+        t.variants().forEach((dialect, text) -> variants.add(new VariantRow(dialect, text)));
+        return new TemplateForm(String.valueOf(t.version()), t.name(), t.description(), t.packageName(), t.parameters().stream()
+                .map(p -> new ParamRow(p.name(), p.type() == null ? null : p.type().name(), p.required(), p.defaultValue(),
+                        p.description())).toList(),
+                variants);
     }
 
     /** A shipped template as the starting point of a stored one (which then shadows it). */
     public static TemplateForm copyOf(TemplateDefinition d) {
-        TemplateForm form = new TemplateForm();
-        form.name = d.name();
-        form.description = d.description();
-        d.parameters().forEach(p -> form.parameters.add(ParamRow.of(p.name(), p.type(), p.required(), p.defaultValue(),
-                p.description())));
-        new TreeMap<>(d.variants()).forEach((dialect, text) -> form.variants.add(new VariantRow(dialect, text)));
-        return form;
+        List<VariantRow> variants = new ArrayList<>();
+        new TreeMap<>(d.variants()).forEach((dialect, text) -> variants.add(new VariantRow(dialect, text)));
+        return new TemplateForm(null, d.name(), d.description(), null, d.parameters().stream()
+                .map(p -> new ParamRow(p.name(), p.type() == null ? null : p.type().name(), p.required(), p.defaultValue(),
+                        p.description())).toList(),
+                variants);
     }
 
     public TemplateRequest toRequest() {
         Map<String, String> byDialect = new LinkedHashMap<>();
         variants.forEach(v -> byDialect.put(v.dialect == null ? "" : v.dialect.strip(), v.text == null ? "" : v.text));
-        return new TemplateRequest(version, name == null ? null : name.strip(), blank(description), blank(packageName),
-                parameters.stream().map(p -> new ParameterJson(p.name == null ? "" : p.name.strip(), p.type, p.required,
-                        blank(p.defaultValue), blank(p.description))).toList(),
-                byDialect);
+        FormFields fields = new FormFields();
+        List<ParameterJson> params = new ArrayList<>();
+        for (int i = 0; i < parameters.size(); i++) {
+            ParamRow p = parameters.get(i);
+            ParameterType type = fields.choice("parameters[" + i + "].type", p.type, ParameterType.class);
+            params.add(new ParameterJson(p.name == null ? "" : p.name.strip(), type == null ? ParameterType.STRING : type,
+                    p.required, blank(p.defaultValue), blank(p.description)));
+        }
+        return fields.request(new TemplateRequest(fields.whole("version", version), name == null ? null : name.strip(),
+                blank(description), blank(packageName), params, byDialect));
+    }
+
+    /**
+     * The form after an editor button that changes only what is on screen: {@code add-parameter},
+     * {@code add-variant}, {@code remove-parameter-N}, {@code remove-variant-N}; anything else changes nothing.
+     */
+    TemplateForm rearranged(String action) {
+        List<ParamRow> params = new ArrayList<>(parameters);
+        List<VariantRow> texts = new ArrayList<>(variants);
+        switch (action) {
+            case "add-parameter" -> params.add(new ParamRow(null, null, false, null, null));
+            case "add-variant" -> texts.add(new VariantRow(null, null));
+            default -> {
+                int index = trailingIndex(action);
+                List<?> rows = action.startsWith("remove-parameter-") ? params
+                        : action.startsWith("remove-variant-") ? texts : List.of();
+                if (index >= 0 && index < rows.size()) {
+                    rows.remove(index);
+                }
+            }
+        }
+        return new TemplateForm(version, name, description, packageName, params, texts);
+    }
+
+    private static int trailingIndex(String action) {
+        try {
+            return Integer.parseInt(action.substring(action.lastIndexOf('-') + 1));
+        } catch (NumberFormatException | StringIndexOutOfBoundsException e) {
+            return -1;
+        }
     }
 
     private static String blank(String value) {
         return value == null || value.isBlank() ? null : value;
     }
 
-    /** A parameter definition. */
-    public static class ParamRow {
-        private String name;
-        private ParameterType type = ParameterType.STRING;
-        private boolean required;
-        private String defaultValue;
-        private String description;
+    /** A parameter definition; a row without a type is a STRING. */
+    public record ParamRow(String name, String type, Boolean required, String defaultValue, String description) {
 
-        static ParamRow of(String name, ParameterType type, boolean required, String defaultValue, String description) {
-            ParamRow row = new ParamRow();
-            row.name = name;
-            row.type = type == null ? ParameterType.STRING : type;
-            row.required = required;
-            row.defaultValue = defaultValue;
-            row.description = description;
-            return row;
+        public ParamRow {
+            type = type == null || type.isBlank() ? ParameterType.STRING.name() : type;
+            required = Boolean.TRUE.equals(required);
         }
-
-        public String getName() { return name; }
-        public void setName(String name) { this.name = name; }
-        public ParameterType getType() { return type; }
-        public void setType(ParameterType type) { this.type = type; }
-        public boolean isRequired() { return required; }
-        public void setRequired(boolean required) { this.required = required; }
-        public String getDefaultValue() { return defaultValue; }
-        public void setDefaultValue(String defaultValue) { this.defaultValue = defaultValue; }
-        public String getDescription() { return description; }
-        public void setDescription(String description) { this.description = description; }
     }
 
     /** The text for one dialect ("default" for all others). */
-    public static class VariantRow {
-        private String dialect;
-        private String text;
-
-        public VariantRow() {
-        }
-
-        VariantRow(String dialect, String text) {
-            this.dialect = dialect;
-            this.text = text;
-        }
-
-        public String getDialect() { return dialect; }
-        public void setDialect(String dialect) { this.dialect = dialect; }
-        public String getText() { return text; }
-        public void setText(String text) { this.text = text; }
+    public record VariantRow(String dialect, String text) {
     }
-
-    public Long getVersion() { return version; }
-    public void setVersion(Long version) { this.version = version; }
-    public String getName() { return name; }
-    public void setName(String name) { this.name = name; }
-    public String getDescription() { return description; }
-    public void setDescription(String description) { this.description = description; }
-    public String getPackageName() { return packageName; }
-    public void setPackageName(String packageName) { this.packageName = packageName; }
-    public List<ParamRow> getParameters() { return parameters; }
-    public void setParameters(List<ParamRow> parameters) { this.parameters = parameters; }
-    public List<VariantRow> getVariants() { return variants; }
-    public void setVariants(List<VariantRow> variants) { this.variants = variants; }
 }

@@ -51,16 +51,16 @@ public class TransformationTypePageController {
                          @RequestParam(defaultValue = "save") String action, Model model,
                          HttpServletRequest request, HttpServletResponse response) {
         if ("add-formula".equals(action)) {
-            form.getFormulas().add(new TransformationForms.TransformationEditForm.Formula());
-            return page(id, model, FormErrors.NONE);
+            return page(id, model.addAttribute("transformationEditForm", form.withBlankFormula()), FormErrors.NONE);
         }
         if (action.startsWith("remove-formula-")) {
+            int index;
             try {
-                form.getFormulas().remove(Integer.parseInt(action.substring("remove-formula-".length())));
-            } catch (NumberFormatException | IndexOutOfBoundsException e) {
-                // nothing to remove
+                index = Integer.parseInt(action.substring("remove-formula-".length()));
+            } catch (NumberFormatException e) {
+                index = -1; // nothing to remove
             }
-            return page(id, model, FormErrors.NONE);
+            return page(id, model.addAttribute("transformationEditForm", form.withoutFormula(index)), FormErrors.NONE);
         }
         FormErrors refused = FormErrors.attempt(() -> transformations.update(id, RequestChecks.valid(form.toRequest())));
         if (refused.any()) {

@@ -248,7 +248,7 @@ class EntityPageControllerTest {
                         .param("attributes[0].name", "vessel_scd_id").param("attributes[0].datatype", "CHAR"))
                 .andExpect(status().isOk())
                 .andExpect(view().name("entities/detail :: editor"))
-                .andExpect(model().attribute("form", org.hamcrest.Matchers.hasProperty("attributes", hasSize(2))))
+                .andExpect(result -> assertThat(((EntityForm) result.getModelAndView().getModel().get("form")).attributes()).hasSize(2))
                 .andExpect(content().string(containsString("not saved yet")))
                 // The new row's name has the focus, the first row's not.
                 .andExpect(content().string(containsString("aria-label=\"Name of attribute 2\" autofocus=\"autofocus\"")))
@@ -258,15 +258,54 @@ class EntityPageControllerTest {
 
     @Test
     void moveUpSwapsRows() {
-        EntityForm.AttributeRow a = new EntityForm.AttributeRow();
-        a.setName("a");
-        EntityForm.AttributeRow b = new EntityForm.AttributeRow();
-        b.setName("b");
-        List<EntityForm.AttributeRow> rows = new java.util.ArrayList<>(List.of(a, b));
-        EntityPageController.rearrange(rows, "up-1");
-        org.assertj.core.api.Assertions.assertThat(rows).extracting(EntityForm.AttributeRow::getName).containsExactly("b", "a");
-        EntityPageController.rearrange(rows, "remove-0");
-        org.assertj.core.api.Assertions.assertThat(rows).extracting(EntityForm.AttributeRow::getName).containsExactly("a");
+        EntityForm.AttributeRow a = new EntityForm.AttributeRow("a", null, null, null, null, true, null, null, null, false);
+        EntityForm.AttributeRow b = new EntityForm.AttributeRow("b", null, null, null, null, true, null, null, null, false);
+        List<EntityForm.AttributeRow> rows = EntityPageController.rearranged(new java.util.ArrayList<>(List.of(a, b)), "up-1");
+        org.assertj.core.api.Assertions.assertThat(rows).extracting(EntityForm.AttributeRow::name).containsExactly("b", "a");
+        rows = EntityPageController.rearranged(rows, "remove-0");
+        org.assertj.core.api.Assertions.assertThat(rows).extracting(EntityForm.AttributeRow::name).containsExactly("a");
+    }
+
+    /**
+     * The form is a record bound through its constructor: an unticked checkbox arrives only as its
+     * hidden marker ({@code _name}) and must be false, a ticked one true, and a row that sends neither
+     * (an API-style post) keeps the default, nullable.
+     */
+    @Test
+    void checkboxesBindTickedUntickedAndAbsent() throws Exception {
+        when(entities.update(eq(7L), any())).thenReturn(vessel());
+        mvc.perform(post("/entities/7").param("action", "save").param("version", "3").param("logicalName", "VESSEL")
+                        .param("_caseSensitive", "on")
+                        .param("attributes[0].name", "a").param("attributes[0].datatype", "CHAR")
+                        .param("_attributes[0].nullable", "on")
+                        .param("attributes[0].caseSensitive", "true").param("_attributes[0].caseSensitive", "on")
+                        .param("attributes[1].name", "b").param("attributes[1].datatype", "CHAR")
+                        .param("attributes[1].nullable", "true").param("_attributes[1].nullable", "on")
+                        .param("attributes[2].name", "c").param("attributes[2].datatype", "CHAR"))
+                .andExpect(status().is3xxRedirection());
+        org.mockito.ArgumentCaptor<io.loadsmith.entity.EntityRequest> saved =
+                org.mockito.ArgumentCaptor.forClass(io.loadsmith.entity.EntityRequest.class);
+        verify(entities).update(eq(7L), saved.capture());
+        assertThat(saved.getValue().caseSensitive()).isFalse();
+        assertThat(saved.getValue().attributes()).extracting(AttributeJson::name, AttributeJson::nullable,
+                        AttributeJson::caseSensitive)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("a", false, true),
+                        org.assertj.core.groups.Tuple.tuple("b", true, false),
+                        org.assertj.core.groups.Tuple.tuple("c", true, false));
+    }
+
+    /** A choice no select offers and a number with a typo are both named at their fields, as typed; nothing is saved. */
+    @Test
+    void aForgedChoiceAndATypoAreRefusedTogetherAtTheirFields() throws Exception {
+        mvc.perform(post("/entities/7").param("action", "save").param("version", "3").param("logicalName", "VESSEL")
+                        .param("physicalType", "BOGUS")
+                        .param("attributes[0].name", "x").param("attributes[0].datatype", "CHAR")
+                        .param("attributes[0].dataLength", "12x"))
+                .andExpect(status().isOk())
+                .andExpect(content().string(containsString("is not one of [TABLE, VIEW")))
+                .andExpect(content().string(containsString("a whole number is expected")))
+                .andExpect(content().string(containsString("value=\"12x\"")));
+        verify(entities, org.mockito.Mockito.never()).update(anyLong(), any());
     }
 
     @Test

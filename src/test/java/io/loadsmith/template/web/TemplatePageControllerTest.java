@@ -165,7 +165,7 @@ class TemplatePageControllerTest {
         mvc.perform(post("/configuration/templates/3").param("action", "add-parameter").param("version", "1")
                         .param("name", "my_merge"))
                 .andExpect(status().isOk())
-                .andExpect(model().attribute("form", org.hamcrest.Matchers.hasProperty("parameters", hasSize(1))))
+                .andExpect(result -> org.assertj.core.api.Assertions.assertThat(((TemplateForm) result.getModelAndView().getModel().get("form")).parameters()).hasSize(1))
                 .andExpect(content().string(containsString("not saved yet")));
     }
 

@@ -126,6 +126,40 @@ class PageSpeedBrowserTest {
         assertThat(blockers).as("what makes DOMContentLoaded wait on more than the page").isEmpty();
     }
 
+    /**
+     * Editors come after DOMContentLoaded (app.js); until then their textareas are what the page shows and
+     * takes typing in. When the editor replaces its textarea the page must not move: each editor is as
+     * high as its textarea was (within a few pixels) and starts where it did.
+     */
+    @Test
+    void anEditorTakesItsTextareasPlaceWithoutMovingThePage() {
+        String base = "http://localhost:" + port;
+        ChromeDriver driver = browser.signedIn(base);
+        List<String> seen = new ArrayList<>();
+        for (String path : List.of("/loads/" + loads.list(null).get(0).id(), "/configuration/templates/new",
+                "/presets/" + presets.list(null).get(0).id())) {
+            driver.get(base + path);
+            HeadlessChromium.waiting(driver, Duration.ofSeconds(30)).until(d -> (Boolean) ((JavascriptExecutor) d).executeScript(
+                    "return document.querySelectorAll('textarea.code').length > 0 && Array.from(document.querySelectorAll("
+                            + "'textarea.code')).every(a => !!a.codeMirror);"));
+            @SuppressWarnings("unchecked")
+            List<Map<String, Number>> editors = (List<Map<String, Number>>) driver.executeScript("""
+                    return Array.from(document.querySelectorAll('textarea.code')).map(a => {
+                      const w = a.codeMirror.getWrapperElement(), e = w.getBoundingClientRect();
+                      a.style.display = 'block';
+                      const t = a.getBoundingClientRect();
+                      a.style.display = 'none';
+                      return {editor: e.height, textarea: t.height, lines: a.codeMirror.lineCount()}; });""");
+            assertThat(editors).as(path).isNotEmpty();
+            for (Map<String, Number> e : editors) {
+                seen.add(path + " " + e);
+                assertThat(Math.abs(e.get("editor").doubleValue() - e.get("textarea").doubleValue()))
+                        .as("%s: an editor of %s lines against its textarea", path, e.get("lines")).isLessThanOrEqualTo(4);
+            }
+        }
+        System.out.println("editor and textarea heights: " + seen);
+    }
+
     /** Per page the median of the measured rounds: server time, time to first byte, DOMContentLoaded, their ratio. */
     private static void report(Map<String, List<Map<String, Number>>> measured) {
         System.out.println("| page | server (Server-Timing) | first byte | DOMContentLoaded | DCL / server | DCL − last byte | of it in DCL handlers |");

@@ -104,13 +104,16 @@ class PageSpeedBrowserTest {
         Map<String, String> pages = pages();
         Map<String, List<Map<String, Number>>> measured = new LinkedHashMap<>();
         List<String> blockers = new ArrayList<>();
+        driver.executeCdpCommand("Performance.enable", Map.of());
         for (int round = 0; round < ROUNDS; round++) {
             for (Map.Entry<String, String> page : pages.entrySet()) {
+                Map<String, Double> before = rendererTimes(driver);
                 driver.get(base + page.getValue());
                 HeadlessChromium.waiting(driver, Duration.ofSeconds(30)).until(d -> "complete".equals(
                         ((JavascriptExecutor) d).executeScript("return document.readyState")));
                 @SuppressWarnings("unchecked")
-                Map<String, Number> t = (Map<String, Number>) driver.executeScript(TIMINGS);
+                Map<String, Number> t = new LinkedHashMap<>((Map<String, Number>) driver.executeScript(TIMINGS));
+                rendererTimes(driver).forEach((k, v) -> t.put(k, v - before.getOrDefault(k, 0.0)));
                 assertThat(t.get("server").doubleValue()).as(page.getKey() + ": the server's time, Server-Timing app;dur")
                         .isGreaterThan(0);
                 if (round == 0) {
@@ -160,18 +163,73 @@ class PageSpeedBrowserTest {
         System.out.println("editor and textarea heights: " + seen);
     }
 
+    /**
+     * What a page shows at DOMContentLoaded, before CodeMirror: its scripts blocked, the textareas stay (as
+     * they are until the editors come), sized to their text, typing works and the form is marked changed.
+     * Screenshots before-editors-*.png, to compare with the same pages' fit-*.png.
+     */
+    @Test
+    void withoutItsEditorsAnEditorPageIsCompleteAndTakesTyping() throws java.io.IOException {
+        String base = "http://localhost:" + port;
+        ChromeDriver driver = browser.signedIn(base);
+        driver.executeCdpCommand("Network.enable", Map.of());
+        driver.executeCdpCommand("Network.setBlockedURLs", Map.of("urls", List.of("*codemirror*")));
+        try {
+            driver.get(base + "/loads/" + loads.list(null).get(0).id());
+            HeadlessChromium.waiting(driver, Duration.ofSeconds(30)).until(d -> "complete".equals(
+                    ((JavascriptExecutor) d).executeScript("return document.readyState")));
+            assertThat(driver.executeScript("return typeof CodeMirror")).isEqualTo("undefined");
+            assertThat(driver.findElement(org.openqa.selenium.By.id("preview-sql")).getText()).contains("Z_TMP_D_VESSEL_SCD2");
+            org.openqa.selenium.WebElement step = driver.findElement(org.openqa.selenium.By.cssSelector("textarea.step-text"));
+            assertThat(step.isDisplayed()).isTrue();
+            for (int width : new int[] {1400, 800}) {
+                browser.get().shoot("before-editors-load-" + width, width, 2400);
+            }
+            step.sendKeys(" -- typed");
+            assertThat(step.getDomProperty("value")).endsWith(" -- typed");
+            assertThat(driver.findElement(org.openqa.selenium.By.id("load-form")).getDomAttribute("data-dirty")).isEqualTo("true");
+            driver.executeScript("document.querySelectorAll('[data-dirty]').forEach(f => f.removeAttribute('data-dirty'));");
+            driver.get(base + "/presets/" + presets.list(null).get(0).id());
+            for (int width : new int[] {1400, 800}) {
+                browser.get().shoot("before-editors-preset-" + width, width, 2400);
+            }
+        } finally {
+            driver.executeCdpCommand("Network.setBlockedURLs", Map.of("urls", List.of()));
+        }
+    }
+
+    /**
+     * The renderer's own time by kind (Chromium's Performance.getMetrics, seconds, counted since enabled):
+     * script compiling and running, style, layout, and all its tasks (parsing HTML among them). Their
+     * change over a navigation is what the browser did for that page, up to its load event.
+     */
+    private static Map<String, Double> rendererTimes(ChromeDriver driver) {
+        Map<String, Double> times = new LinkedHashMap<>();
+        for (Object m : (List<?>) driver.executeCdpCommand("Performance.getMetrics", Map.of()).get("metrics")) {
+            Map<?, ?> metric = (Map<?, ?>) m;
+            String name = (String) metric.get("name");
+            if (List.of("ScriptDuration", "RecalcStyleDuration", "LayoutDuration", "TaskDuration").contains(name)) {
+                times.put(name, ((Number) metric.get("value")).doubleValue() * 1000);
+            }
+        }
+        return times;
+    }
+
     /** Per page the median of the measured rounds: server time, time to first byte, DOMContentLoaded, their ratio. */
     private static void report(Map<String, List<Map<String, Number>>> measured) {
-        System.out.println("| page | server (Server-Timing) | first byte | DOMContentLoaded | DCL / server | DCL − last byte | of it in DCL handlers |");
-        System.out.println("|---|---|---|---|---|---|---|");
+        System.out.println("| page | server (Server-Timing) | first byte | DOMContentLoaded | DCL / server | DCL − last byte"
+                + " | of it in DCL handlers | renderer to load: tasks | script | style | layout |");
+        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|");
         for (Map.Entry<String, List<Map<String, Number>>> page : measured.entrySet()) {
             double server = median(page.getValue(), "server");
             double firstByte = median(page.getValue(), "responseStart");
             double dcl = median(page.getValue(), "dcl");
             double afterBytes = dcl - median(page.getValue(), "responseEnd");
             double handlers = dcl - median(page.getValue(), "dclStart");
-            System.out.printf(java.util.Locale.ROOT, "| %s | %.1f ms | %.1f ms | %.1f ms | %.2f× | %.1f ms | %.1f ms |%n",
-                    page.getKey(), server, firstByte, dcl, dcl / server, afterBytes, handlers);
+            System.out.printf(java.util.Locale.ROOT, "| %s | %.1f ms | %.1f ms | %.1f ms | %.2f× | %.1f ms | %.1f ms"
+                    + " | %.1f ms | %.1f ms | %.1f ms | %.1f ms |%n", page.getKey(), server, firstByte, dcl, dcl / server,
+                    afterBytes, handlers, median(page.getValue(), "TaskDuration"), median(page.getValue(), "ScriptDuration"),
+                    median(page.getValue(), "RecalcStyleDuration"), median(page.getValue(), "LayoutDuration"));
         }
     }
 

@@ -182,6 +182,16 @@ class PageSpeedBrowserTest {
                     ((JavascriptExecutor) d).executeScript("return document.readyState")));
             assertThat(driver.executeScript("return typeof CodeMirror")).isEqualTo("undefined");
             assertThat(driver.findElement(org.openqa.selenium.By.id("preview-sql")).getText()).contains("Z_TMP_D_VESSEL_SCD2");
+            // The generated SQL: one numbered span a line; the numbers are CSS, so the text (what Copy takes) is the SQL alone.
+            @SuppressWarnings("unchecked")
+            Map<String, Object> code = (Map<String, Object>) driver.executeScript("""
+                    const p = document.getElementById('preview-sql');
+                    return {lines: p.querySelectorAll('span.line').length, text: p.textContent,
+                            numbered: getComputedStyle(p.querySelector('span.line'), '::before').content};""");
+            String sql = (String) code.get("text");
+            assertThat(sql).startsWith("/* 1. drop_temp_start (OVERRIDE - SQL) */\nDROP TABLE IF EXISTS publish.Z_TMP_D_VESSEL_SCD2;");
+            assertThat(((Number) code.get("lines")).intValue()).isEqualTo(sql.split("\n", -1).length - 1).isGreaterThan(100);
+            assertThat(code.get("numbered")).isEqualTo("counter(line)");
             org.openqa.selenium.WebElement step = driver.findElement(org.openqa.selenium.By.cssSelector("textarea.step-text"));
             assertThat(step.isDisplayed()).isTrue();
             for (int width : new int[] {1400, 800}) {

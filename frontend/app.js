@@ -26,11 +26,11 @@
                 return;
             }
             area.dataset.enhanced = "true";
-            var readOnly = area.hasAttribute("data-readonly");
+            var focused = document.activeElement === area;
+            var selection = [area.selectionStart, area.selectionEnd];
             var editor = CodeMirror.fromTextArea(area, {
                 mode: "text/x-sql",
                 lineNumbers: true,
-                readOnly: readOnly,
                 viewportMargin: Infinity,
                 lineWrapping: false
             });
@@ -38,22 +38,41 @@
                 editor.addOverlay(ftlOverlay());
             }
             labelInput(area, editor);
-            if (readOnly) {
-                // Nothing to indent: Tab and Shift+Tab are the browser's, and move on (WCAG 2.1.2).
-                editor.setOption("extraKeys", {"Tab": false, "Shift-Tab": false});
-            } else {
-                escapeWithTab(editor);
-            }
+            escapeWithTab(editor);
             // Keep the textarea current: htmx and plain submits read it, not the editor.
             // ... and tell the form it changed, as typing in a plain field would (live preview, unsaved mark).
             editor.on("change", function (cm) {
                 cm.save();
-                if (!readOnly) {
-                    area.dispatchEvent(new Event("input", {bubbles: true}));
-                }
+                area.dispatchEvent(new Event("input", {bubbles: true}));
             });
             area.codeMirror = editor;
+            if (focused) {
+                // Typed into before the editor came: the cursor stays where it was.
+                editor.focus();
+                editor.setSelection(editor.posFromIndex(selection[0]), editor.posFromIndex(selection[1]));
+            }
         });
+    }
+
+    // CodeMirror runs after DOMContentLoaded, not before: reading the page and typing in its textareas
+    // (sized like the editors, app.css) need none of its 400 KB, nor the editors it draws. The head
+    // preloads its scripts (link[data-editor-script]); here they run in order, then the editors come.
+    function loadEditors() {
+        var links = Array.prototype.slice.call(document.querySelectorAll("link[data-editor-script]"));
+        if (typeof CodeMirror !== "undefined" || !links.length) {
+            enhance(document);
+            return;
+        }
+        (function next(i) {
+            if (i === links.length) {
+                enhance(document);
+                return;
+            }
+            var script = document.createElement("script");
+            script.src = links[i].href;
+            script.onload = function () { next(i + 1); };
+            document.head.appendChild(script);
+        })(0);
     }
 
     // Tab indents in an editable editor; Esc, then Tab or Shift+Tab, leaves it (WCAG 2.1.2 No Keyboard
@@ -131,9 +150,6 @@
         });
         if (area.getAttribute("aria-invalid")) {
             input.setAttribute("aria-invalid", area.getAttribute("aria-invalid"));
-        }
-        if (area.hasAttribute("data-readonly")) {
-            input.setAttribute("aria-readonly", "true");
         }
         input.setAttribute("aria-multiline", "true");
     }
@@ -226,7 +242,8 @@
         if (copy) {
             var source = document.querySelector(copy.getAttribute("data-copy"));
             if (source && navigator.clipboard) {
-                navigator.clipboard.writeText(source.value).then(function () {
+                // Generated SQL is a pre.code-view (textContent); a textarea has its value.
+                navigator.clipboard.writeText(source.value !== undefined ? source.value : source.textContent).then(function () {
                     copy.textContent = "Copied";
                     setTimeout(function () { copy.textContent = "Copy SQL"; }, 1500);
                 });
@@ -349,7 +366,7 @@
     }, true);
 
     document.addEventListener("DOMContentLoaded", function () {
-        enhance(document);
+        loadEditors();
         localTimes(document);
         applyPreviewFold();
         if (window.htmx) {

@@ -4,7 +4,15 @@ import io.loadsmith.engine.Golden;
 import static io.loadsmith.store.Api.obj;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.jsoup.Jsoup;
 import org.junit.jupiter.api.Test;
+import org.springframework.http.MediaType;
+import org.springframework.test.web.servlet.request.MockMvcRequestBuilders;
 
 import tools.jackson.databind.JsonNode;
 
@@ -45,6 +53,35 @@ public interface DemoDataContract {
         JsonNode load = api().get("/api/v1/loads/" + demoLoadId());
         assertThat(load.get("steps").get(1).get("text").asString()).isEqualTo(Golden.createTempStep());
         assertThat(load.get("target").asString()).isEqualTo(VesselModel.ENTITY);
+    }
+
+    /**
+     * The vessel load declares the raw vault tables its SQL reads (db/demo/V18_1): each one's entity page
+     * names the load as its reader, and the lineage draws each as an entity (with its page) read by the load.
+     */
+    @Test
+    default void theDemoLoadIsTheReaderOfEachRawVaultTableItsSqlReads() throws Exception {
+        List<String> tables = List.of("rdv.l_t_marine_ais_voyage_digitraffic", "rdv.l_t_marine_ais_voyage_barentswatch",
+                "rdv.h_marine_vessel_mmsi", "rdv.r_marine_vessel_country", "rdv.s_marine_vessel_mmsi_digitraffic_c",
+                "rdv.s_marine_vessel_mmsi_barentswatch_c", "rdv.s_marine_vessel_type_reference_c");
+        JsonNode load = api().get("/api/v1/loads/" + demoLoadId());
+        assertThat(load.get("sources").valueStream().map(JsonNode::asString).toList()).containsExactlyElementsOf(tables);
+        JsonNode graph = api().get("/api/v1/lineage?package=demo");
+        Map<String, JsonNode> nodes = new HashMap<>();
+        graph.get("nodes").forEach(n -> nodes.put(n.get("id").asString(), n));
+        List<String> readByTheLoad = graph.get("edges").valueStream()
+                .filter(e -> VesselModel.LOAD.equals(nodes.get(e.get("target").asString()).get("name").asString()))
+                .map(e -> nodes.get(e.get("source").asString())).map(n -> n.get("name").asString() + " " + n.path("url").asString(""))
+                .toList();
+        for (String table : tables) {
+            long id = api().get("/api/v1/entities?name=" + table).get(0).get("id").asLong();
+            String page = api().mvc().perform(MockMvcRequestBuilders.get("/entities/" + id).accept(MediaType.TEXT_HTML))
+                    .andReturn().getResponse().getContentAsString(StandardCharsets.UTF_8);
+            assertThat(Jsoup.parse(page).select("#entity-related a.read-by").eachText()).as(table)
+                    .containsExactly(VesselModel.LOAD);
+            assertThat(readByTheLoad).as("the lineage's edges into the load").contains(table + " /entities/" + id);
+        }
+        assertThat(readByTheLoad).hasSize(tables.size());
     }
 
     /** The demo inserted no explicit ids, so identity sequences hand out fresh ones afterwards. */

@@ -266,7 +266,7 @@ class DesignerBrowserTest {
     }
 
     private String previewSql() {
-        return (String) js("return document.getElementById('preview-sql').value;");
+        return (String) js("return document.getElementById('preview-sql').textContent;");
     }
 
     /** Clicks a button of an htmx editor and waits until the editor was replaced by the answer. */

@@ -79,11 +79,13 @@ class DesignerKeyboardBrowserTest {
         editable(null, "#tt-formula");
     }
 
+    /** Read-only code is a pre, not an editor: reached by Tab (to scroll it by keys), and Tab leaves it. */
     @Test
-    void aReadOnlyEditorNeverTakesTab() {
+    void readOnlyCodeIsReachedAndLeftByTab() {
         long load = loads.list(null).get(0).id();
         readOnly("/loads/" + load, "#preview-sql");
         readOnly("/entities/" + entityId(), "#ddl-sql");
+        readOnly("/configuration/templates/library/scd2", "#variant-text-default");
     }
 
     /** What a screen reader says on entering each editor: its visible label (or the textarea's aria-label). */
@@ -92,11 +94,11 @@ class DesignerKeyboardBrowserTest {
         long load = loads.list(null).get(0).id();
         open("/loads/" + load);
         assertThat(nameOf("textarea.step-text")).isEqualTo("SQL");
-        assertThat(nameOf("#preview-sql")).isEqualTo("Generated SQL");
+        assertThat(nameOfCode("#preview-sql")).isEqualTo("Generated SQL");
         open("/configuration/templates/new");
         assertThat(nameOf("#variants0\\.text")).isEqualTo("Template text");
         open("/entities/" + entityId());
-        assertThat(nameOf("#ddl-sql")).isEqualTo("DDL");
+        assertThat(nameOfCode("#ddl-sql")).isEqualTo("DDL");
         open("/configuration");
         js("document.getElementById('tt-formula').closest('details').open = true;");
         assertThat(nameOf("#tt-formula")).isEqualTo("Formula (FreeMarker; gets sourceAttributes, prefix, physicalDatatype)");
@@ -278,15 +280,31 @@ class DesignerKeyboardBrowserTest {
         assertThat(inEditor(area)).as("Esc, End, Tab stays in %s", area).isTrue();
     }
 
-    private void readOnly(String path, String area) {
+    private void readOnly(String path, String code) {
         open(path);
-        focus(area);
+        assertThat((Boolean) js("var c = document.querySelector(arguments[0]); return c.tagName === 'PRE' && c.tabIndex === 0;", code))
+                .as("%s is a focusable pre", code).isTrue();
+        focusCode(code);
         new Actions(driver).sendKeys(Keys.TAB).perform();
-        // Forwards: to the next field, or out of the page when the editor is the last one (the preview).
-        assertThat(inEditor(area)).as("Tab leaves read-only %s", area).isFalse();
-        focus(area);
+        // Forwards: to the next field, or out of the page when the code is the last thing on it (the preview).
+        assertThat(codeFocused(code)).as("Tab leaves read-only %s", code).isFalse();
+        focusCode(code);
         new Actions(driver).keyDown(Keys.SHIFT).sendKeys(Keys.TAB).keyUp(Keys.SHIFT).perform();
-        assertThat(inEditor(area)).as("Shift+Tab leaves read-only %s", area).isFalse();
+        assertThat(codeFocused(code)).as("Shift+Tab leaves read-only %s", code).isFalse();
+    }
+
+    private void focusCode(String code) {
+        js("var c = document.querySelector(arguments[0]); c.scrollIntoView({block: 'center'}); c.focus();", code);
+        assertThat(codeFocused(code)).as("focus in %s", code).isTrue();
+    }
+
+    private boolean codeFocused(String code) {
+        return (Boolean) js("return document.activeElement === document.querySelector(arguments[0]);", code);
+    }
+
+    private String nameOfCode(String code) {
+        focusCode(code);
+        return driver.switchTo().activeElement().getAccessibleName();
     }
 
     private String nameOf(String area) {

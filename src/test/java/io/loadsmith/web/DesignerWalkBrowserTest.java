@@ -221,7 +221,7 @@ class DesignerWalkBrowserTest {
     }
 
     private String previewSql() {
-        return (String) js("var p = document.getElementById('preview-sql'); return p ? p.value : null;");
+        return (String) js("var p = document.getElementById('preview-sql'); return p ? p.textContent : null;");
     }
 
     /** Screenshots at 1400 and 800 px, and whether the page scrolls sideways at 1400. */

@@ -147,6 +147,49 @@ class LayoutBrowserTest {
         }
     }
 
+    /**
+     * The package page's forms (new entity, commit, compare, export) keep one readable measure at 1400 px,
+     * the same as the stand-alone new entity, new package and new environment forms, and fit at 800 px.
+     */
+    @Test
+    void thePackagePagesFormsKeepTheDesignersFormMeasure() throws IOException {
+        signIn();
+        Map<String, String> forms = new java.util.LinkedHashMap<>();
+        forms.put("/packages/demo", "#new-entity-form, form[action$='/commit'], form[action$='/diff'], form[action$='/export']");
+        forms.put("/entities/new", "#new-entity-form");
+        forms.put("/packages/new", "#new-package-form");
+        forms.put("/environments", "#new-environment");
+        java.util.Set<Long> widths = new java.util.TreeSet<>();
+        for (int width : new int[] {1400, 800}) {
+            driver.manage().window().setSize(new Dimension(width, 1000));
+            for (Map.Entry<String, String> page : forms.entrySet()) {
+                driver.get("http://localhost:" + port + page.getKey());
+                HeadlessChromium.waiting(driver, Duration.ofSeconds(20)).until(d -> (Boolean) ((JavascriptExecutor) d).executeScript(
+                        "return document.readyState === 'complete' && document.querySelectorAll(arguments[0]).length === arguments[1];",
+                        page.getValue(), page.getValue().split(",").length));
+                List<?> boxes = (List<?>) ((JavascriptExecutor) driver).executeScript("""
+                        return Array.from(document.querySelectorAll(arguments[0])).map(f => {
+                          const r = f.getBoundingClientRect();
+                          return [Math.round(r.width), Math.round(r.right), document.documentElement.clientWidth]; });""",
+                        page.getValue());
+                for (Object box : boxes) {
+                    List<?> b = (List<?>) box;
+                    long formWidth = ((Number) b.get(0)).longValue();
+                    assertThat(((Number) b.get(1)).longValue()).as("%s at %d px: a form's right edge", page.getKey(), width)
+                            .isLessThanOrEqualTo(((Number) b.get(2)).longValue());
+                    if (width == 1400) {
+                        widths.add(formWidth);
+                    }
+                }
+                shoot("layout-forms" + page.getKey().replace('/', '-') + "-" + width, width);
+            }
+        }
+        // One measure (42rem: under half the window, about 80 characters of the form's type),
+        // not the window's 1,370 px.
+        assertThat(widths).as("the widths of the forms at 1400 px").hasSize(1)
+                .allSatisfy(w -> assertThat(w).as("the measure").isBetween(500L, 760L));
+    }
+
     /** Ctrl-K opens the palette from any page; typing finds objects by the global search; Enter goes there. */
     @Test
     void theCommandPaletteJumpsToAnObjectAndEntitiesAndLoadsLinkEachOther() throws IOException {

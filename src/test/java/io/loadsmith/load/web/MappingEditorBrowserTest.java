@@ -112,7 +112,7 @@ class MappingEditorBrowserTest {
         assertThat(driver.findElement(By.id("mapping-type-help-0")).getText())
                 .isEqualTo("MD5 of the upper-cased, '~'-joined key parts, each trimmed, '' as NULL, NULL as '-1' (see /lib/hash.ftl).");
         // The live preview follows the draft: the hub's insert reads the stage before anything is saved.
-        wait.until(d -> value(d, "preview-sql").toLowerCase().contains("stg_customer"));
+        wait.until(d -> sql(d).toLowerCase().contains("stg_customer"));
         // 4: Save.
         driver.findElement(By.id("save-load")).click();
         wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("load-editor"), "Saved."));
@@ -193,8 +193,8 @@ class MappingEditorBrowserTest {
         code.click();
         driver.switchTo().activeElement().sendKeys("current_timestamp");
         // The live preview follows each change (the editor's code included).
-        wait.withMessage(() -> "the preview: " + driver.findElement(By.id("preview")).getText()).until(d -> value(d, "preview-sql").contains("dh=EMAIL+CITY+NAME+SHOP_NO[HASH_DIFF]")
-                && value(d, "preview-sql").contains("loaded_at=[CUSTOM]"));
+        wait.withMessage(() -> "the preview: " + driver.findElement(By.id("preview")).getText()).until(d -> sql(d).contains("dh=EMAIL+CITY+NAME+SHOP_NO[HASH_DIFF]")
+                && sql(d).contains("loaded_at=[CUSTOM]"));
         // A plain copy of two columns: refused at its row.
         retype(driver.findElement(By.id("mapping.rows3.sources")), "CITY, NAME");
         driver.findElement(By.id("save-load")).click();
@@ -231,7 +231,7 @@ class MappingEditorBrowserTest {
         assertThat(driver.findElement(By.id("mapping-type-help-4")).getText()).isEqualTo("an SQL expression of your own");
         assertThat(driver.findElement(By.cssSelector("#mapping-row-4 .CodeMirror")).getText()).contains("current_timestamp");
         assertThat(driver.findElement(By.id("load-editor")).getText()).doesNotContain("Changed, not saved yet");
-        assertThat(value(driver, "preview-sql")).contains("dh=EMAIL+CITY+NAME+SHOP_NO[HASH_DIFF] shop_no=SHOP_NO[] name=NAME[]"
+        assertThat(sql(driver)).contains("dh=EMAIL+CITY+NAME+SHOP_NO[HASH_DIFF] shop_no=SHOP_NO[] name=NAME[]"
                 + " city=CITY[] loaded_at=[CUSTOM] EMAIL=EMAIL[]");
         // The saved mappings' SQL on each engine: the datahash over the reordered columns, the CUSTOM expression a timestamp.
         for (TargetEngine engine : TargetEngine.values()) {
@@ -273,6 +273,11 @@ class MappingEditorBrowserTest {
         driver.get(base + "/loads/" + load);
         HeadlessChromium.waiting(driver, Duration.ofSeconds(20)).until(ExpectedConditions.presenceOfElementLocated(By.id("mapping-editor")));
         return driver;
+    }
+
+    /** The generated SQL of the preview: a pre, drawn with the page. */
+    private static String sql(org.openqa.selenium.WebDriver driver) {
+        return driver.findElement(By.id("preview-sql")).getDomProperty("textContent");
     }
 
     private static String value(org.openqa.selenium.WebDriver driver, String id) {

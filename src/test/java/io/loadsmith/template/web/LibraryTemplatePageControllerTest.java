@@ -56,7 +56,7 @@ class LibraryTemplatePageControllerTest {
         assertThat(page.select("main article header").eachText()).containsExactly(
                 "default · used by bigquery, snowflake", "databricks · used by databricks",
                 "sql2016 · used by duckdb, fabric, h2, postgresql, redshift, sqlserver, synapse");
-        assertThat(page.select("textarea[readonly]").eachText()).containsExactly("MERGE default", "MERGE delta", "MERGE family");
+        assertThat(page.select("pre.code-view").eachText()).containsExactly("MERGE default", "MERGE delta", "MERGE family");
         assertThat(page.select("#copy-template").attr("href")).isEqualTo("/configuration/templates/new?from=scd2");
     }
 

@@ -5,8 +5,10 @@ import java.util.Map;
 
 import freemarker.template.Template;
 import io.loadsmith.dialect.Dialect;
+import io.loadsmith.generation.call.ParameterBinder;
 import io.loadsmith.generation.catalog.TemplateKind;
 import io.loadsmith.generation.model.LoadModel;
+import io.loadsmith.generation.render.FreemarkerEngine;
 
 /**
  * The baseline of the generator benchmark: FreeMarker alone, rendering the cached template with a

@@ -8,14 +8,27 @@ import java.util.Map;
 
 import io.loadsmith.dialect.Dialect;
 import io.loadsmith.dialect.DialectRegistry;
-import io.loadsmith.generation.GenerationException.Location;
+import io.loadsmith.generation.call.ParameterBinder;
+import io.loadsmith.generation.call.Placeholders;
+import io.loadsmith.generation.call.SqlComments;
+import io.loadsmith.generation.call.TemplateCall;
+import io.loadsmith.generation.call.TemplateCallParser;
 import io.loadsmith.generation.catalog.ResolvedVariant;
 import io.loadsmith.generation.catalog.TemplateDefinition;
 import io.loadsmith.generation.catalog.TemplateKind;
 import io.loadsmith.generation.catalog.TemplateNotFoundException;
+import io.loadsmith.generation.context.DialectFunctions;
+import io.loadsmith.generation.context.FormulaAttribute;
+import io.loadsmith.generation.context.LoadsFunctions;
+import io.loadsmith.generation.context.PlainValues;
+import io.loadsmith.generation.context.SqlDirectives;
 import io.loadsmith.generation.model.AttributeModel;
+import io.loadsmith.generation.model.GenerationException.Location;
+import io.loadsmith.generation.model.GenerationException;
 import io.loadsmith.generation.model.LoadModel;
 import io.loadsmith.generation.model.StepModel;
+import io.loadsmith.generation.render.FreemarkerEngine;
+import io.loadsmith.generation.render.FreemarkerErrors;
 
 /**
  * Generates the SQL of a load for a dialect, in named stages:

@@ -11,9 +11,9 @@ import io.loadsmith.entity.StoredEntityDdl;
 import io.loadsmith.environment.EnvironmentService;
 import io.loadsmith.exchange.InvalidPackageException;
 import io.loadsmith.export.SqlPackageExporter;
-import io.loadsmith.generation.GenerationException;
 import io.loadsmith.generation.GenerationOptions;
 import io.loadsmith.generation.LoadSqlGenerator;
+import io.loadsmith.generation.model.GenerationException;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.NotFoundException;
 

@@ -15,7 +15,7 @@ import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.exchange.PackageJson;
 import io.loadsmith.generation.EngineFactory;
 import io.loadsmith.generation.EngineSettings;
-import io.loadsmith.generation.GenerationException;
+import io.loadsmith.generation.model.GenerationException;
 
 /**
  * {@code java -jar loadsmith.jar migrate --from a.json --to b.json --dialect postgresql --out dist/}:

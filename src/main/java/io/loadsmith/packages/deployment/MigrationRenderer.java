@@ -8,14 +8,14 @@ import java.util.Map;
 
 import io.loadsmith.dialect.Dialect;
 import io.loadsmith.generation.DdlGenerator;
-import io.loadsmith.generation.FreemarkerEngine;
-import io.loadsmith.generation.FreemarkerErrors;
-import io.loadsmith.generation.GenerationException;
 import io.loadsmith.generation.LoadSqlGenerator;
 import io.loadsmith.generation.catalog.TemplateKind;
 import io.loadsmith.generation.model.AttributeModel;
 import io.loadsmith.generation.model.EntityModel;
+import io.loadsmith.generation.model.GenerationException;
 import io.loadsmith.generation.model.LoadModel;
+import io.loadsmith.generation.render.FreemarkerEngine;
+import io.loadsmith.generation.render.FreemarkerErrors;
 
 /**
  * Stage 4 of a migration: the SQL of each step from the library's DDL templates

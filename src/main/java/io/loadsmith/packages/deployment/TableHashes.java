@@ -8,12 +8,12 @@ import io.loadsmith.dialect.Dialect;
 import io.loadsmith.exchange.DocumentModels;
 import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.generation.Engine;
-import io.loadsmith.generation.GenerationException;
-import io.loadsmith.generation.TemplateCall;
-import io.loadsmith.generation.TemplateCallParser;
+import io.loadsmith.generation.call.TemplateCall;
+import io.loadsmith.generation.call.TemplateCallParser;
 import io.loadsmith.generation.catalog.TemplateKind;
 import io.loadsmith.generation.catalog.TemplateNotFoundException;
 import io.loadsmith.generation.model.EntityModel;
+import io.loadsmith.generation.model.GenerationException;
 import io.loadsmith.generation.model.LoadModel;
 
 /**

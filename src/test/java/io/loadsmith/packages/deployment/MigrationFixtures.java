@@ -14,8 +14,8 @@ import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.export.SqlPackageExporter;
 import io.loadsmith.generation.EngineFactory;
 import io.loadsmith.generation.EngineSettings;
-import io.loadsmith.generation.RenderGuard;
 import io.loadsmith.generation.catalog.LibraryTemplateSource;
+import io.loadsmith.generation.render.RenderGuard;
 
 /**
  * Package versions for the migration tests, as documents: the seed's vessel SCD2 dimension with its

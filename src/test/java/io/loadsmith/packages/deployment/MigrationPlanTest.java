@@ -13,10 +13,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import io.loadsmith.engine.Golden;
 import io.loadsmith.exchange.PackageDocument.AttributeDoc;
 import io.loadsmith.exchange.PackageDocument.EntityDoc;
 import io.loadsmith.exchange.PackageDocument;
-import io.loadsmith.engine.Golden;
 
 /**
  * The plan without an engine: key changes, changes that cannot be expressed, and the Snowflake and
@@ -303,10 +303,10 @@ class MigrationPlanTest {
         PackageDocument withEmpty = new PackageDocument(v2.format(), v2.name(), null, null, null, null, null, null,
                 entities, v2.loads(), null);
         assertThatThrownBy(() -> MIGRATIONS.migrate(v1(), "1", withEmpty, "2", "duckdb", true))
-                .isInstanceOf(io.loadsmith.generation.GenerationException.class)
+                .isInstanceOf(io.loadsmith.generation.model.GenerationException.class)
                 .hasMessageContaining("dw.empty").hasMessageContaining("no attributes");
         assertThatThrownBy(() -> EXPORTER.build(withEmpty, "2", "duckdb", null))
-                .isInstanceOf(io.loadsmith.generation.GenerationException.class)
+                .isInstanceOf(io.loadsmith.generation.model.GenerationException.class)
                 .hasMessageContaining("dw.empty").hasMessageContaining("no attributes");
     }
 

@@ -3,6 +3,7 @@ package io.loadsmith.packages.deployment;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import io.loadsmith.export.migration.Migrations;
 import io.loadsmith.generation.EngineFactory;
 import io.loadsmith.generation.EngineSettings;
 

@@ -2,12 +2,14 @@ package io.loadsmith.packages.deployment;
 
 import org.springframework.stereotype.Service;
 
-import io.loadsmith.packages.deployment.DeploymentResponse;
 import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.export.SqlPackage;
+import io.loadsmith.export.migration.Migration;
+import io.loadsmith.export.migration.Migrations;
 import io.loadsmith.generation.GenerationOptions;
 import io.loadsmith.packages.PackageVersionService;
 import io.loadsmith.packages.SnapshotRead;
+import io.loadsmith.packages.deployment.DeploymentResponse;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.NotFoundException;
 

@@ -13,6 +13,8 @@ import org.springframework.web.bind.annotation.RequestParam;
 
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.dialect.UnknownDialectException;
+import io.loadsmith.export.migration.Migration;
+import io.loadsmith.export.migration.MigrationNotExpressibleException;
 import io.loadsmith.generation.model.GenerationException;
 import io.loadsmith.limits.Limits;
 import io.loadsmith.packageregistry.MetadataPackageService;
@@ -22,8 +24,6 @@ import io.loadsmith.packages.PackageVersionService;
 import io.loadsmith.packages.deployment.DeploymentRequest;
 import io.loadsmith.packages.deployment.DeploymentResponse;
 import io.loadsmith.packages.deployment.DeploymentService;
-import io.loadsmith.packages.deployment.Migration;
-import io.loadsmith.packages.deployment.MigrationNotExpressibleException;
 import io.loadsmith.packages.deployment.MigrationService;
 import io.loadsmith.problem.NotFoundException;
 import io.loadsmith.web.FormErrors;

@@ -1,4 +1,4 @@
-package io.loadsmith.packages.deployment;
+package io.loadsmith.export.migration;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;

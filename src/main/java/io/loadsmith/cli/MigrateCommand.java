@@ -1,4 +1,4 @@
-package io.loadsmith.packages.deployment;
+package io.loadsmith.cli;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -13,6 +13,10 @@ import io.loadsmith.exchange.CanonicalJson;
 import io.loadsmith.exchange.InvalidPackageException;
 import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.exchange.PackageJson;
+import io.loadsmith.export.migration.DestructiveMigrationException;
+import io.loadsmith.export.migration.Migration;
+import io.loadsmith.export.migration.MigrationNotExpressibleException;
+import io.loadsmith.export.migration.Migrations;
 import io.loadsmith.generation.EngineFactory;
 import io.loadsmith.generation.EngineSettings;
 import io.loadsmith.generation.model.GenerationException;

@@ -1,6 +1,6 @@
-package io.loadsmith.packages.deployment;
+package io.loadsmith.export.migration;
 
-import static io.loadsmith.packages.deployment.MigrationFixtures.*;
+import static io.loadsmith.export.migration.MigrationFixtures.*;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -17,8 +17,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 import io.loadsmith.dialect.Dialect;
 import io.loadsmith.engine.TargetEngine;
-import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.exchange.PackageDocument.AttributeDoc;
+import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.export.SqlPackage;
 
 /**

@@ -1,6 +1,6 @@
-package io.loadsmith.packages.deployment;
+package io.loadsmith.cli;
 
-import static io.loadsmith.packages.deployment.MigrationFixtures.*;
+import static io.loadsmith.export.migration.MigrationFixtures.v1;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.loadsmith.exchange.PackageJson;
+import io.loadsmith.export.migration.MigrationPlanTest;
 
 /** {@code java -jar loadsmith.jar migrate}: the same SQL as the API's Migrations, without a server. */
 class MigrateCommandTest {

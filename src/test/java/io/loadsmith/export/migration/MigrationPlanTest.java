@@ -1,6 +1,6 @@
-package io.loadsmith.packages.deployment;
+package io.loadsmith.export.migration;
 
-import static io.loadsmith.packages.deployment.MigrationFixtures.*;
+import static io.loadsmith.export.migration.MigrationFixtures.*;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -23,12 +23,12 @@ import io.loadsmith.exchange.PackageDocument;
  * BigQuery SQL of a migration with every kind of change in reviewed golden files
  * (src/test/resources/golden/migrations; rewrite with -Dgolden.update=true, then review the diff).
  */
-class MigrationPlanTest {
+public class MigrationPlanTest {
 
     private static final Path DIR = Path.of("src/test/resources/golden/migrations");
 
     /** Every kind of change at once: a new table, a dropped table, each column change, the SCD2 hash refresh. */
-    static PackageDocument everything() {
+    public static PackageDocument everything() {
         List<AttributeDoc> business = new ArrayList<>(vesselBusiness());
         business.add(1, attr("flag_code", null, "VARCHAR", 10));
         List<AttributeDoc> item = new ArrayList<>(itemAttributes());

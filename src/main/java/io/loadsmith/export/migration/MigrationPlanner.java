@@ -1,4 +1,4 @@
-package io.loadsmith.packages.deployment;
+package io.loadsmith.export.migration;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -10,10 +10,10 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 
-import io.loadsmith.packages.deployment.SnapshotDiff.AttributePair;
-import io.loadsmith.packages.deployment.SnapshotDiff.EntityDiff;
 import io.loadsmith.exchange.PackageDocument.AttributeDoc;
 import io.loadsmith.exchange.PackageDocument.EntityDoc;
+import io.loadsmith.export.migration.SnapshotDiff.AttributePair;
+import io.loadsmith.export.migration.SnapshotDiff.EntityDiff;
 
 /**
  * Stage 2 of a migration: the typed changes of each table, in the order they run. Tables are

@@ -1,4 +1,4 @@
-package io.loadsmith.packages.deployment;
+package io.loadsmith.export.migration;
 
 /** A change that a migration cannot make (at all, or in the dialect): which change, where, and why. */
 public class MigrationNotExpressibleException extends RuntimeException {

@@ -1,4 +1,4 @@
-package io.loadsmith.packages.deployment;
+package io.loadsmith.export.migration;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +22,7 @@ import io.loadsmith.generation.render.RenderGuard;
  * load (scd2 template) and a plain table {@code dw.item} loaded with truncate_insert; a version 2
  * is version 1 with one thing changed.
  */
-final class MigrationFixtures {
+public final class MigrationFixtures {
 
     static final LibraryTemplateSource LIBRARY = new LibraryTemplateSource();
     static final DialectRegistry DIALECTS = new DialectRegistry();
@@ -111,7 +111,7 @@ final class MigrationFixtures {
                 null);
     }
 
-    static PackageDocument v1() {
+    public static PackageDocument v1() {
         return version(vessel(vesselBusiness()), itemAttributes());
     }
 

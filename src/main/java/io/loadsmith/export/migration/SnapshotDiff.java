@@ -1,4 +1,4 @@
-package io.loadsmith.packages.deployment;
+package io.loadsmith.export.migration;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -8,9 +8,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
 
-import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.exchange.PackageDocument.AttributeDoc;
 import io.loadsmith.exchange.PackageDocument.EntityDoc;
+import io.loadsmith.exchange.PackageDocument;
 
 /**
  * Stage 1 of a migration: the tables of two package versions side by side, and in each table the

@@ -1,7 +1,7 @@
-package io.loadsmith.packages.deployment;
+package io.loadsmith.export.migration;
 
-import static io.loadsmith.packages.deployment.MigrationFixtures.MIGRATIONS;
-import static io.loadsmith.packages.deployment.MigrationFixtures.v1;
+import static io.loadsmith.export.migration.MigrationFixtures.MIGRATIONS;
+import static io.loadsmith.export.migration.MigrationFixtures.v1;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
@@ -12,8 +12,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.engine.DialectSyntax;
-import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.exchange.PackageDocument.EntityDoc;
+import io.loadsmith.exchange.PackageDocument;
 
 /**
  * The migration with every kind of change (MigrationPlanTest.everything) on the dialects that do not

@@ -13,19 +13,16 @@ import io.loadsmith.exchange.CanonicalJson;
 import io.loadsmith.exchange.InvalidPackageException;
 import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.exchange.PackageJson;
-import io.loadsmith.export.migration.DestructiveMigrationException;
 import io.loadsmith.export.migration.Migration;
-import io.loadsmith.export.migration.MigrationNotExpressibleException;
-import io.loadsmith.export.migration.Migrations;
-import io.loadsmith.generation.EngineFactory;
 import io.loadsmith.generation.EngineSettings;
-import io.loadsmith.generation.model.GenerationException;
+import io.loadsmith.load.GenerationRequest;
+import io.loadsmith.load.GenerationResult;
 
 /**
  * {@code java -jar loadsmith.jar migrate --from a.json --to b.json --dialect postgresql --out dist/}:
  * the migration between two package JSON files without a server or database, through the same
- * {@link Migrations} as the API. Writes {@code <out>/<from>-to-<to>.sql} and its plan as
- * {@code <out>/<from>-to-<to>.plan.json}; the labels are the files' names without {@code .json}
+ * front door to generation as the API (a PackageMigration request). Writes
+ * {@code <out>/<from>-to-<to>.sql} and its plan as {@code <out>/<from>-to-<to>.plan.json}; the labels are the files' names without {@code .json}
  * unless {@code --from-version} / {@code --to-version} give them.
  */
 public final class MigrateCommand {
@@ -62,8 +59,13 @@ public final class MigrateCommand {
             PackageDocument to = read(options.get("to"));
             String fromLabel = options.getOrDefault("from-version", label(options.get("from")));
             String toLabel = options.getOrDefault("to-version", label(options.get("to")));
-            Migration migration = new Migrations(EngineFactory.standalone(), EngineSettings.defaults()).migrate(from, fromLabel, to, toLabel, options.get("dialect"),
-                    allowDestructive);
+            GenerationResult<Migration> generated = Standalone.of(EngineSettings.defaults()).generation().generate(
+                    new GenerationRequest.PackageMigration(from, fromLabel, to, toLabel, options.get("dialect"), allowDestructive));
+            if (generated.failed()) {
+                err.println("migrate: " + generated.problem().message().replace("allowDestructive=true (API) or ", ""));
+                return 1;
+            }
+            Migration migration = generated.generated();
             Path dir = Path.of(options.get("out"));
             Files.createDirectories(dir);
             String base = fromLabel + "-to-" + toLabel;
@@ -75,9 +77,8 @@ public final class MigrateCommand {
         } catch (UnknownDialectException e) {
             err.println("migrate: " + e.getMessage());
             return 2;
-        } catch (DestructiveMigrationException | MigrationNotExpressibleException | InvalidPackageException
-                 | GenerationException | IllegalArgumentException e) {
-            err.println("migrate: " + e.getMessage().replace("allowDestructive=true (API) or ", ""));
+        } catch (InvalidPackageException | IllegalArgumentException e) {
+            err.println("migrate: " + e.getMessage());
             return 1;
         } catch (IOException e) {
             err.println("migrate: cannot read or write a file: " + e.getMessage());

@@ -12,13 +12,15 @@ import io.loadsmith.generation.EngineFactory;
 import io.loadsmith.generation.EngineSettings;
 import io.loadsmith.generation.ModelLocalizer;
 import io.loadsmith.generation.model.EntityModel;
+import io.loadsmith.generation.model.GenerationException;
 
 /**
  * The migration of a package from one version's tables to another's, for a dialect, as a pipeline:
  * {@link SnapshotDiff} (tables and columns side by side) → {@link MigrationPlanner} (typed
  * changes) → {@link DialectSteps} (in place or rebuild, by capability) → {@link MigrationRenderer}
  * (SQL from the library's DDL templates). Like the SQL package exporter it reads only the two
- * documents and the library (through the one {@link EngineFactory}), so the API and the command line give the same SQL.
+ * documents and the library (through the one {@link EngineFactory}), so the API and the command line give the same SQL;
+ * both ask for it through load's front door (Generation, a PackageMigration request).
  */
 public class Migrations {
 
@@ -45,8 +47,8 @@ public class Migrations {
         DocumentModels fromModels = new DocumentModels(from);
         Engine fromEngine = factory.build(settings.forPackage(fromModels, fromModels.datatypes()));
         Map<String, EntityModel> neutralAfter = tables(to);
-        Map<String, EntityModel> before = localized(tables(from), fromEngine.localizer(), dialect);
-        Map<String, EntityModel> after = localized(neutralAfter, engine.localizer(), dialect);
+        Map<String, EntityModel> before = localized(tables(from), fromLabel, fromEngine.localizer(), dialect);
+        Map<String, EntityModel> after = localized(neutralAfter, toLabel, engine.localizer(), dialect);
         TableHashes hashes = new TableHashes(new TableHashes.Side(fromModels, fromLabel, fromEngine, before),
                 new TableHashes.Side(toModels, toLabel, engine, after), dialect);
         List<MigrationChange> changes = new MigrationPlanner(settings.fullRefresh().historyAttributeTypes(), hashes)
@@ -76,10 +78,15 @@ public class Migrations {
         return tables;
     }
 
-    private static Map<String, EntityModel> localized(Map<String, EntityModel> tables, ModelLocalizer localizer,
-                                                      Dialect dialect) {
+    /** A name the dialect cannot write is the version's mistake: refused as generation refuses it, naming the version. */
+    private static Map<String, EntityModel> localized(Map<String, EntityModel> tables, String label,
+                                                      ModelLocalizer localizer, Dialect dialect) {
         Map<String, EntityModel> result = new HashMap<>();
-        tables.forEach((key, entity) -> result.put(key, localizer.localize(entity, dialect)));
+        try {
+            tables.forEach((key, entity) -> result.put(key, localizer.localize(entity, dialect)));
+        } catch (IllegalArgumentException e) {
+            throw new GenerationException(GenerationException.Location.ofLoad(null), "Version " + label + ": " + e.getMessage());
+        }
         return result;
     }
 }

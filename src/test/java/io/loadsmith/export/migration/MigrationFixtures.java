@@ -116,7 +116,7 @@ public final class MigrationFixtures {
     }
 
     /** Version 1 with the item table's attributes changed. */
-    static PackageDocument itemChanged(UnaryOperator<List<AttributeDoc>> change) {
+    public static PackageDocument itemChanged(UnaryOperator<List<AttributeDoc>> change) {
         return version(vessel(vesselBusiness()), change.apply(new ArrayList<>(itemAttributes())));
     }
 
@@ -135,12 +135,12 @@ public final class MigrationFixtures {
         });
     }
 
-    static AttributeDoc retyped(AttributeDoc a, String datatype, Integer length, Integer precision, Integer scale) {
+    public static AttributeDoc retyped(AttributeDoc a, String datatype, Integer length, Integer precision, Integer scale) {
         return new AttributeDoc(a.name(), datatype, length, precision, scale, a.nullable(), a.attributeType(),
                 a.description(), a.renamedFrom());
     }
 
-    static List<AttributeDoc> replace(List<AttributeDoc> list, String name, AttributeDoc replacement) {
+    public static List<AttributeDoc> replace(List<AttributeDoc> list, String name, AttributeDoc replacement) {
         List<AttributeDoc> result = new ArrayList<>();
         for (AttributeDoc a : list) {
             if (a.name().equals(name)) {
@@ -154,7 +154,7 @@ public final class MigrationFixtures {
         return result;
     }
 
-    static AttributeDoc find(List<AttributeDoc> list, String name) {
+    public static AttributeDoc find(List<AttributeDoc> list, String name) {
         return list.stream().filter(a -> a.name().equals(name)).findFirst().orElseThrow();
     }
 }

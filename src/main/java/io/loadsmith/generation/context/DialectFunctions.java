@@ -19,13 +19,13 @@ import io.loadsmith.dialect.Dialect;
  * in: the text as a string literal of the dialect ({@link Dialect#literal}); so are the regular
  * expression functions {@code fn.regex_*} ({@link RegexFunctions}), the same on every dialect.
  */
-public final class DialectFunctions implements TemplateHashModel {
+final class DialectFunctions implements TemplateHashModel {
 
     static final String LITERAL = "literal";
 
     private final Dialect dialect;
 
-    public DialectFunctions(Dialect dialect) {
+    DialectFunctions(Dialect dialect) {
         this.dialect = dialect;
     }
 

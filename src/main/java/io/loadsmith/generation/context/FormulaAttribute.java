@@ -5,6 +5,7 @@ package io.loadsmith.generation.context;
  * contract ({@code attributeName}, {@code datatype}, {@code dataLength}, ...), so its users'
  * formulas render unchanged. {@code sqlName} is the column as SQL writes it (quoted when the
  * attribute is case-sensitive); the library's formulas write that, {@code attributeName} stays the plain name.
+ * Public only because FreeMarker reads the accessors by reflection, which a package-private class refuses.
  */
 public record FormulaAttribute(
         String attributeName,

@@ -42,7 +42,7 @@ public final class LoadsFunctions implements TemplateHashModel {
     private final LoadModel load;
     private final FormulaRenderer formulas;
 
-    public LoadsFunctions(LoadModel load, FormulaRenderer formulas) {
+    LoadsFunctions(LoadModel load, FormulaRenderer formulas) {
         this.load = load;
         this.formulas = formulas;
     }

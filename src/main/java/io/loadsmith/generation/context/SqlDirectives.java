@@ -21,7 +21,7 @@ import io.loadsmith.generation.model.AttributeModel;
  * writes the attributes' SQL names (quoted when case-sensitive): the first where the call stands, each next on its own line,
  * indented 4·N spaces and led by {@code ", "} (the seed's layout).
  */
-public final class SqlDirectives implements TemplateHashModel {
+final class SqlDirectives implements TemplateHashModel {
 
     private static final TemplateDirectiveModel ATTRIBUTE_LIST = SqlDirectives::attributeList;
 

@@ -8,31 +8,45 @@ import java.util.Map;
 import io.loadsmith.template.TransformationTypeRequest;
 import io.loadsmith.template.TransformationTypeResponse;
 
-/** The transformation type forms of the configuration pages (HTML form fields as the browser sends them). */
+/**
+ * The transformation type forms of the configuration pages (HTML form fields as the browser sends them),
+ * bound through their constructors: a form is a value, and a page action makes a new one.
+ */
 public final class TransformationForms {
 
     private TransformationForms() {
     }
 
     /** A stored transformation type being edited: its formulas by dialect ("default" for the others). */
-    public static class TransformationEditForm {
-        private Long version;
-        private String name;
-        private String description;
-        private List<Formula> formulas = new ArrayList<>();
+    public record TransformationEditForm(Long version, String name, String description, List<Formula> formulas) {
+
+        /** No formula rows sent is none; a row the browser skipped (formulas[2] without [1]) is an empty one. */
+        public TransformationEditForm {
+            formulas = formulas == null ? List.of()
+                    : formulas.stream().map(f -> f == null ? new Formula(null, null) : f).toList();
+        }
 
         static TransformationEditForm of(TransformationTypeResponse t) {
-            TransformationEditForm form = new TransformationEditForm();
-            form.version = t.version();
-            form.name = t.name();
-            form.description = t.description();
-            t.formulas().forEach((dialect, text) -> {
-                Formula f = new Formula();
-                f.setDialect(dialect);
-                f.setText(text);
-                form.formulas.add(f);
-            });
-            return form;
+            List<Formula> formulas = new ArrayList<>();
+            t.formulas().forEach((dialect, text) -> formulas.add(new Formula(dialect, text)));
+            return new TransformationEditForm(t.version(), t.name(), t.description(), formulas);
+        }
+
+        /** The form with an empty formula row at the end. */
+        TransformationEditForm withNewFormula() {
+            List<Formula> more = new ArrayList<>(formulas);
+            more.add(new Formula(null, null));
+            return new TransformationEditForm(version, name, description, more);
+        }
+
+        /** The form without the row at {@code index}; as it is when there is no such row. */
+        TransformationEditForm withoutFormula(int index) {
+            if (index < 0 || index >= formulas.size()) {
+                return this;
+            }
+            List<Formula> fewer = new ArrayList<>(formulas);
+            fewer.remove(index);
+            return new TransformationEditForm(version, name, description, fewer);
         }
 
         TransformationTypeRequest toRequest() {
@@ -42,47 +56,23 @@ public final class TransformationForms {
         }
 
         /** One dialect's formula. */
-        public static class Formula {
-            private String dialect;
-            private String text;
-
-            public String getDialect() { return dialect; }
-            public void setDialect(String dialect) { this.dialect = dialect; }
-            public String getText() { return text; }
-            public void setText(String text) { this.text = text; }
+        public record Formula(String dialect, String text) {
         }
-
-        public Long getVersion() { return version; }
-        public void setVersion(Long version) { this.version = version; }
-        public String getName() { return name; }
-        public void setName(String name) { this.name = name; }
-        public String getDescription() { return description; }
-        public void setDescription(String description) { this.description = description; }
-        public List<Formula> getFormulas() { return formulas; }
-        public void setFormulas(List<Formula> formulas) { this.formulas = formulas; }
     }
 
-    /** A stored transformation type with its formula for one dialect (or "default"). */
-    public static class TransformationForm {
-        private String name;
-        private String description;
-        private String dialect = "default";
-        private String formula;
+    /** A stored transformation type with its formula for one dialect ("default" when none is chosen). */
+    public record TransformationForm(String name, String description, String dialect, String formula) {
+
+        /** The empty form of the configuration page, its dialect preset to "default". */
+        static TransformationForm empty() {
+            return new TransformationForm(null, null, "default", null);
+        }
 
         TransformationTypeRequest toRequest() {
             return new TransformationTypeRequest(null, blank(name), blank(description),
                     formula == null || formula.isBlank() ? Map.of()
                             : Map.of(dialect == null || dialect.isBlank() ? "default" : dialect.strip(), formula));
         }
-
-        public String getName() { return name; }
-        public void setName(String name) { this.name = name; }
-        public String getDescription() { return description; }
-        public void setDescription(String description) { this.description = description; }
-        public String getDialect() { return dialect; }
-        public void setDialect(String dialect) { this.dialect = dialect; }
-        public String getFormula() { return formula; }
-        public void setFormula(String formula) { this.formula = formula; }
     }
 
     private static String blank(String value) {

@@ -51,13 +51,14 @@ public class TransformationTypePageController {
                          @RequestParam(defaultValue = "save") String action, Model model,
                          HttpServletRequest request, HttpServletResponse response) {
         if ("add-formula".equals(action)) {
-            form.getFormulas().add(new TransformationForms.TransformationEditForm.Formula());
+            model.addAttribute("transformationEditForm", form.withNewFormula());
             return page(id, model, FormErrors.NONE);
         }
         if (action.startsWith("remove-formula-")) {
             try {
-                form.getFormulas().remove(Integer.parseInt(action.substring("remove-formula-".length())));
-            } catch (NumberFormatException | IndexOutOfBoundsException e) {
+                model.addAttribute("transformationEditForm",
+                        form.withoutFormula(Integer.parseInt(action.substring("remove-formula-".length()))));
+            } catch (NumberFormatException e) {
                 // nothing to remove
             }
             return page(id, model, FormErrors.NONE);

@@ -48,7 +48,7 @@ public class TransformationTypeSection implements ConfigurationSection {
     @Override
     public void show(Model model) {
         offer(model, ConfigurationOverview.errors("transformation"), FormErrors.NONE);
-        offer(model, "transformationForm", new TransformationForms.TransformationForm());
+        offer(model, "transformationForm", TransformationForms.TransformationForm.empty());
         Map<String, TransformationView> formulas = new TreeMap<>();
         templates.formulas().forEach(f -> formulas.put(f.name(), new TransformationView(null, f.name(), "library",
                 new TreeMap<>(f.variants()), runtimeValue(f.name(), f.variants()))));

@@ -12,43 +12,68 @@ import io.loadsmith.template.ParameterJson;
 import io.loadsmith.template.TemplateRequest;
 import io.loadsmith.template.TemplateResponse;
 
-/** The template editor's form: typed parameter definitions and the FreeMarker text per variant. */
-public class TemplateForm {
+/**
+ * The template editor's form: typed parameter definitions and the FreeMarker text per variant, bound
+ * through its constructor; the row buttons make a new form ({@link #rearranged}).
+ */
+public record TemplateForm(Long version, String name, String description, String packageName, List<ParamRow> parameters,
+                           List<VariantRow> variants) {
 
-    private Long version;
-    private String name;
-    private String description;
-    private String packageName;
-    private List<ParamRow> parameters = new ArrayList<>();
-    private List<VariantRow> variants = new ArrayList<>();
+    /** No rows sent is none; a row the browser skipped (parameters[2] without [1]) is an empty one. */
+    public TemplateForm {
+        parameters = parameters == null ? List.of()
+                : parameters.stream().map(p -> p == null ? ParamRow.blank() : p).toList();
+        variants = variants == null ? List.of() : variants.stream().map(v -> v == null ? new VariantRow(null, null) : v).toList();
+    }
 
     public static TemplateForm empty() {
-        TemplateForm form = new TemplateForm();
-        form.variants.add(new VariantRow(TemplateDefinition.DEFAULT_VARIANT, ""));
-        return form;
+        return new TemplateForm(null, null, null, null, List.of(),
+                List.of(new VariantRow(TemplateDefinition.DEFAULT_VARIANT, "")));
     }
 
     public static TemplateForm of(TemplateResponse t) {
-        TemplateForm form = new TemplateForm();
-        form.version = t.version();
-        form.name = t.name();
-        form.description = t.description();
-        form.packageName = t.packageName();
-        t.parameters().forEach(p -> form.parameters.add(ParamRow.of(p.name(), p.type(), p.required(), p.defaultValue(),
-                p.description())));
-        t.variants().forEach((dialect, text) -> form.variants.add(new VariantRow(dialect, text)));
-        return form;
+        List<VariantRow> variants = new ArrayList<>();
+        t.variants().forEach((dialect, text) -> variants.add(new VariantRow(dialect, text)));
+        return new TemplateForm(t.version(), t.name(), t.description(), t.packageName(), t.parameters().stream()
+                .map(p -> new ParamRow(p.name(), p.type(), p.required(), p.defaultValue(), p.description())).toList(),
+                variants);
     }
 
     /** A shipped template as the starting point of a stored one (which then shadows it). */
     public static TemplateForm copyOf(TemplateDefinition d) {
-        TemplateForm form = new TemplateForm();
-        form.name = d.name();
-        form.description = d.description();
-        d.parameters().forEach(p -> form.parameters.add(ParamRow.of(p.name(), p.type(), p.required(), p.defaultValue(),
-                p.description())));
-        new TreeMap<>(d.variants()).forEach((dialect, text) -> form.variants.add(new VariantRow(dialect, text)));
-        return form;
+        List<VariantRow> variants = new ArrayList<>();
+        new TreeMap<>(d.variants()).forEach((dialect, text) -> variants.add(new VariantRow(dialect, text)));
+        return new TemplateForm(null, d.name(), d.description(), null, d.parameters().stream()
+                .map(p -> new ParamRow(p.name(), p.type(), p.required(), p.defaultValue(), p.description())).toList(),
+                variants);
+    }
+
+    /**
+     * The form after a row button: {@code add-parameter}, {@code add-variant}, {@code remove-parameter-N},
+     * {@code remove-variant-N}; as it is for any other action or a row it does not have.
+     */
+    TemplateForm rearranged(String action) {
+        List<ParamRow> params = new ArrayList<>(parameters);
+        List<VariantRow> texts = new ArrayList<>(variants);
+        switch (action) {
+            case "add-parameter" -> params.add(ParamRow.blank());
+            case "add-variant" -> texts.add(new VariantRow(null, null));
+            default -> {
+                int index;
+                try {
+                    index = Integer.parseInt(action.substring(action.lastIndexOf('-') + 1));
+                } catch (NumberFormatException | StringIndexOutOfBoundsException e) {
+                    return this;
+                }
+                List<?> rows = action.startsWith("remove-parameter-") ? params
+                        : action.startsWith("remove-variant-") ? texts : new ArrayList<>();
+                if (index < 0 || index >= rows.size()) {
+                    return this;
+                }
+                rows.remove(index);
+            }
+        }
+        return new TemplateForm(version, name, description, packageName, params, texts);
     }
 
     public TemplateRequest toRequest() {
@@ -64,65 +89,23 @@ public class TemplateForm {
         return value == null || value.isBlank() ? null : value;
     }
 
-    /** A parameter definition. */
-    public static class ParamRow {
-        private String name;
-        private ParameterType type = ParameterType.STRING;
-        private boolean required;
-        private String defaultValue;
-        private String description;
+    /**
+     * A parameter definition; a missing type is a string. {@code required} is boxed so that a request
+     * without the box or its marker binds as not required (a primitive left unbound fails the whole form).
+     */
+    public record ParamRow(String name, ParameterType type, Boolean required, String defaultValue, String description) {
 
-        static ParamRow of(String name, ParameterType type, boolean required, String defaultValue, String description) {
-            ParamRow row = new ParamRow();
-            row.name = name;
-            row.type = type == null ? ParameterType.STRING : type;
-            row.required = required;
-            row.defaultValue = defaultValue;
-            row.description = description;
-            return row;
+        public ParamRow {
+            type = type == null ? ParameterType.STRING : type;
+            required = required != null && required;
         }
 
-        public String getName() { return name; }
-        public void setName(String name) { this.name = name; }
-        public ParameterType getType() { return type; }
-        public void setType(ParameterType type) { this.type = type; }
-        public boolean isRequired() { return required; }
-        public void setRequired(boolean required) { this.required = required; }
-        public String getDefaultValue() { return defaultValue; }
-        public void setDefaultValue(String defaultValue) { this.defaultValue = defaultValue; }
-        public String getDescription() { return description; }
-        public void setDescription(String description) { this.description = description; }
+        static ParamRow blank() {
+            return new ParamRow(null, null, false, null, null);
+        }
     }
 
     /** The text for one dialect ("default" for all others). */
-    public static class VariantRow {
-        private String dialect;
-        private String text;
-
-        public VariantRow() {
-        }
-
-        VariantRow(String dialect, String text) {
-            this.dialect = dialect;
-            this.text = text;
-        }
-
-        public String getDialect() { return dialect; }
-        public void setDialect(String dialect) { this.dialect = dialect; }
-        public String getText() { return text; }
-        public void setText(String text) { this.text = text; }
+    public record VariantRow(String dialect, String text) {
     }
-
-    public Long getVersion() { return version; }
-    public void setVersion(Long version) { this.version = version; }
-    public String getName() { return name; }
-    public void setName(String name) { this.name = name; }
-    public String getDescription() { return description; }
-    public void setDescription(String description) { this.description = description; }
-    public String getPackageName() { return packageName; }
-    public void setPackageName(String packageName) { this.packageName = packageName; }
-    public List<ParamRow> getParameters() { return parameters; }
-    public void setParameters(List<ParamRow> parameters) { this.parameters = parameters; }
-    public List<VariantRow> getVariants() { return variants; }
-    public void setVariants(List<VariantRow> variants) { this.variants = variants; }
 }

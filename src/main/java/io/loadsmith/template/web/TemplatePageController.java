@@ -106,7 +106,7 @@ class TemplatePageController {
         if ("preview".equals(action)) {
             return previewView(request, previews.draft(id, form, load, dialect, model));
         }
-        TemplatePreviews.rearrange(form, action);
+        model.addAttribute("form", form.rearranged(action));
         model.addAttribute("unsaved", true);
         return editorView(request, previews.editor(id, model, FormErrors.NONE, null, null));
     }

@@ -39,33 +39,12 @@ class TemplatePreviews {
         this.generation = generation;
     }
 
-    static void rearrange(TemplateForm form, String action) {
-        switch (action) {
-            case "add-parameter" -> form.getParameters().add(new TemplateForm.ParamRow());
-            case "add-variant" -> form.getVariants().add(new TemplateForm.VariantRow());
-            default -> {
-                int dash = action.lastIndexOf('-');
-                int index;
-                try {
-                    index = Integer.parseInt(action.substring(dash + 1));
-                } catch (NumberFormatException | StringIndexOutOfBoundsException e) {
-                    return;
-                }
-                List<?> rows = action.startsWith("remove-parameter-") ? form.getParameters()
-                        : action.startsWith("remove-variant-") ? form.getVariants() : List.of();
-                if (index >= 0 && index < rows.size()) {
-                    rows.remove(index);
-                }
-            }
-        }
-    }
-
     /** The editor with its preview rendered from the text as typed, not as saved, for the dialect chosen. */
     String draft(Long id, TemplateForm form, Long loadId, String dialect, Model model) {
         model.addAttribute("templateId", id);
         model.addAttribute("errors", FormErrors.NONE);
         model.addAttribute("parameterTypes", ParameterType.values());
-        GenerationPreview chosen = choose(model, form.getName(), loadId, dialect, false);
+        GenerationPreview chosen = choose(model, form.name(), loadId, dialect, false);
         if (chosen.loadId() == null) {
             return "configuration/template";
         }
@@ -102,7 +81,7 @@ class TemplatePreviews {
         model.addAttribute("errors", errors);
         model.addAttribute("parameterTypes", ParameterType.values());
         TemplateForm form = (TemplateForm) model.getAttribute("form");
-        choose(model, form == null ? null : form.getName(), loadId, dialect, true);
+        choose(model, form == null ? null : form.name(), loadId, dialect, true);
         return "configuration/template";
     }
 

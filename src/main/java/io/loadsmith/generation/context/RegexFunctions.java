@@ -20,7 +20,7 @@ import freemarker.template.TemplateScalarModel;
  * {@code fn.regex_matches(text, pattern)}, {@code fn.regex_replace(text, pattern, replacement)} and
  * {@code fn.regex_split(text, pattern)}: regular expressions in RE2 syntax on RE2/J, whose matching
  * time is linear in the text (no backtracking), in place of FreeMarker's Java-regex built-ins
- * ({@link TemplateBounds} refuses those). Linear is not small: a pattern's program grows with its
+ * (render.TemplateBounds refuses those). Linear is not small: a pattern's program grows with its
  * counted repetitions ({@code (a{1000}){1000}} is a million states, and RE2/J builds them all), so a
  * pattern's weight (its length times its repetition counts) and the work (text length times weight)
  * are bounded too. RE2/J's matcher costs about 0.1 µs per state and character, so one call stays

@@ -7,7 +7,7 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * Values read from a source that can change, dropped by {@link #clear()}: a value read before a
  * clear is used by the read that asked for it and never kept after it, so an old value cannot
- * outlive the change that cleared it. Shared by {@link StoreCache} and the engine's parsed templates.
+ * outlive the change that cleared it. Shared by generation.StoreCache and the engine's parsed templates.
  */
 public final class ClearableValues<K, V> {
 

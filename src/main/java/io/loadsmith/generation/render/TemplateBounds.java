@@ -27,7 +27,7 @@ import freemarker.template.Template;
  * <ul>
  * <li>FreeMarker's regular expressions ({@code ?matches}, the {@code r} flag of {@code ?replace},
  *     {@code ?split}, {@code ?keep_after} ...) are Java's, which backtrack: one call can run for
- *     ever. They are refused; {@code fn.regex_*} ({@link RegexFunctions}) run RE2/J, in linear time.
+ *     ever. They are refused; {@code fn.regex_*} (context.RegexFunctions) run RE2/J, in linear time.
  *     Built-ins are not pluggable in FreeMarker, so refusing is the one way to be sure; the flags
  *     must be written as a string, so that no {@code r} arrives at run time.</li>
  * <li>A range whose length is not written ({@code 1..n}, {@code 1..}) may drive a {@code <#list>}

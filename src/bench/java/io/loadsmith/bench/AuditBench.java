@@ -11,7 +11,6 @@ import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.engine.TargetEngine;
 import io.loadsmith.generation.DatatypeOverrides;
 import io.loadsmith.generation.DdlGenerator;
-import io.loadsmith.generation.FreemarkerEngine;
 import io.loadsmith.generation.LoadSqlGenerator;
 import io.loadsmith.generation.ModelLocalizer;
 import io.loadsmith.generation.catalog.LibraryTemplateSource;
@@ -23,6 +22,7 @@ import io.loadsmith.generation.model.LoadModel;
 import io.loadsmith.generation.model.MappingModel;
 import io.loadsmith.generation.model.StepModel;
 import io.loadsmith.generation.model.StepType;
+import io.loadsmith.generation.render.FreemarkerEngine;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
 /**

@@ -13,14 +13,14 @@ import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.dialect.Identifiers;
 import io.loadsmith.environment.EnvironmentRequest;
 import io.loadsmith.environment.EnvironmentResponse;
-import io.loadsmith.generation.PlainValues;
+import io.loadsmith.generation.call.Placeholders;
+import io.loadsmith.generation.context.PlainValues;
+import io.loadsmith.names.Names;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.NotFoundException;
 import io.loadsmith.problem.StaleVersionException;
-import io.loadsmith.generation.Placeholders;
 import io.loadsmith.problem.Violations;
-import io.loadsmith.names.Names;
 
 @Service
 @Transactional

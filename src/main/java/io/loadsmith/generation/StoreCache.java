@@ -2,6 +2,8 @@ package io.loadsmith.generation;
 
 import java.util.function.Function;
 
+import io.loadsmith.generation.render.ClearableValues;
+
 /**
  * What generation reads from the store (templates, formulas, datatype mappings), kept in memory
  * until {@link StoreChanges} announces a commit that changed them, here or on another instance

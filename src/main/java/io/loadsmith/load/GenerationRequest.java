@@ -7,6 +7,7 @@ import java.util.function.Predicate;
 import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.export.DeflatedPackage;
 import io.loadsmith.export.SqlPackage;
+import io.loadsmith.export.migration.Migration;
 import io.loadsmith.generation.GeneratedLoad;
 import io.loadsmith.generation.GenerationOptions;
 import io.loadsmith.generation.catalog.ParameterDefinition;
@@ -84,6 +85,20 @@ public sealed interface GenerationRequest<T> {
         public PackageSql {
             options = options == null ? GenerationOptions.NONE : options;
             loads = loads == null ? load -> true : loads;
+        }
+    }
+
+    /**
+     * The migration of a package's tables from one version's document to another's, labelled as the
+     * plan names them. Destructive changes are refused unless {@code allowDestructive}; with it the
+     * plan comes whatever it holds (what the designer previews). A table has no environment.
+     */
+    record PackageMigration(PackageDocument from, String fromLabel, PackageDocument to, String toLabel,
+                            String dialect, boolean allowDestructive) implements GenerationRequest<Migration> {
+
+        @Override
+        public String environment() {
+            return null;
         }
     }
 

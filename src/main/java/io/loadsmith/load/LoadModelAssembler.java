@@ -8,8 +8,8 @@ import org.springframework.stereotype.Component;
 import org.springframework.transaction.annotation.Transactional;
 
 import io.loadsmith.entity.EntityService;
+import io.loadsmith.generation.context.MappingModels;
 import io.loadsmith.generation.model.EntityModel;
-import io.loadsmith.generation.MappingModels;
 import io.loadsmith.generation.model.LoadModel;
 import io.loadsmith.generation.model.MappingModel;
 import io.loadsmith.generation.model.StepModel;

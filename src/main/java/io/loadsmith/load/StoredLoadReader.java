@@ -15,8 +15,8 @@ import org.springframework.jdbc.core.ConnectionCallback;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
-import io.loadsmith.generation.MappingModels;
 import io.loadsmith.generation.StoreChanges;
+import io.loadsmith.generation.context.MappingModels;
 import io.loadsmith.generation.model.AttributeModel;
 import io.loadsmith.generation.model.EntityModel;
 import io.loadsmith.generation.model.LoadModel;

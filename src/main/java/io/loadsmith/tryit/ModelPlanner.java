@@ -11,7 +11,7 @@ import java.util.Set;
 import org.springframework.stereotype.Service;
 
 import io.loadsmith.export.RunOrder;
-import io.loadsmith.generation.GenerationException;
+import io.loadsmith.generation.model.GenerationException;
 import io.loadsmith.load.LoadResponse;
 import io.loadsmith.load.LoadService;
 import io.loadsmith.problem.FieldProblem;

@@ -17,18 +17,18 @@ import java.util.stream.Stream;
 
 import org.springframework.stereotype.Service;
 
-import io.loadsmith.entity.EntityDdlService;
-import io.loadsmith.entity.EntityService;
 import io.loadsmith.entity.AttributeJson;
+import io.loadsmith.entity.EntityDdlService;
 import io.loadsmith.entity.EntityResponse;
+import io.loadsmith.entity.EntityService;
 import io.loadsmith.entitytype.PhysicalType;
 import io.loadsmith.generation.GeneratedLoad;
 import io.loadsmith.lineage.SqlText;
 import io.loadsmith.lineage.TableReferences;
 import io.loadsmith.load.Generation;
 import io.loadsmith.load.GenerationRequest;
-import io.loadsmith.load.LoadService;
 import io.loadsmith.load.LoadResponse;
+import io.loadsmith.load.LoadService;
 import io.loadsmith.problem.NotFoundException;
 
 /**
@@ -66,7 +66,7 @@ public class TryPlanner {
 
     /**
      * @param extraColumns columns the caller gives rows for, by table (lower case), added to stand-in tables
-     * @throws io.loadsmith.generation.GenerationException when the load's SQL cannot be generated
+     * @throws io.loadsmith.generation.model.GenerationException when the load's SQL cannot be generated
      */
     public TryPlan plan(long loadId, String environment, Map<String, Set<String>> extraColumns) {
         LoadResponse load = loads.get(loadId);

@@ -12,13 +12,13 @@ import org.springframework.context.ApplicationContext;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
-import io.loadsmith.entity.EntityService;
-import io.loadsmith.entity.WarehouseEntity;
 import io.loadsmith.entity.AttributeJson;
 import io.loadsmith.entity.EntityRequest;
+import io.loadsmith.entity.EntityService;
+import io.loadsmith.entity.WarehouseEntity;
+import io.loadsmith.entitytype.EntityTypeRequest;
 import io.loadsmith.entitytype.EntityTypeService;
 import io.loadsmith.entitytype.PhysicalType;
-import io.loadsmith.entitytype.EntityTypeRequest;
 import io.loadsmith.generation.model.AttributeModel;
 import io.loadsmith.generation.model.EntityModel;
 import io.loadsmith.generation.model.LoadModel;
@@ -27,8 +27,8 @@ import io.loadsmith.generation.model.StepType;
 import io.loadsmith.load.Load;
 import io.loadsmith.load.LoadModelAssembler;
 import io.loadsmith.load.LoadRepository;
-import io.loadsmith.load.LoadService;
 import io.loadsmith.load.LoadRequest;
+import io.loadsmith.load.LoadService;
 import io.loadsmith.load.StepJson;
 import io.loadsmith.problem.NotFoundException;
 
@@ -139,9 +139,9 @@ public interface StoredLoadsContract {
         List<io.loadsmith.generation.model.MappingModel> models = new java.util.ArrayList<>();
         for (int i = 0; i < l.getMappings().size(); i++) {
             io.loadsmith.load.EntityMapping m = l.getMappings().get(i);
-            models.add(io.loadsmith.generation.MappingModels.mapping(l.getName(), i + 1, m.name(), m.mappingType(),
+            models.add(io.loadsmith.generation.context.MappingModels.mapping(l.getName(), i + 1, m.name(), m.mappingType(),
                     l.getTarget().toModel(), l.getMappingSources().get(i).toModel(), m.attributes().stream()
-                            .map(a -> new io.loadsmith.generation.MappingModels.Named(a.target(), a.sources(),
+                            .map(a -> new io.loadsmith.generation.context.MappingModels.Named(a.target(), a.sources(),
                                     a.transformationType(), a.formula())).toList()));
         }
         return models;

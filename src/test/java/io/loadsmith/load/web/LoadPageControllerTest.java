@@ -36,19 +36,19 @@ import org.springframework.test.web.servlet.MockMvc;
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.entity.EntityService;
 import io.loadsmith.entitytype.LoadType;
-import io.loadsmith.environment.EnvironmentService;
 import io.loadsmith.environment.EnvironmentResponse;
+import io.loadsmith.environment.EnvironmentService;
 import io.loadsmith.generation.GeneratedLoad;
-import io.loadsmith.generation.GenerationException;
 import io.loadsmith.generation.catalog.ParameterDefinition;
 import io.loadsmith.generation.catalog.ParameterType;
 import io.loadsmith.generation.catalog.TemplateDefinition;
 import io.loadsmith.generation.catalog.TemplateKind;
 import io.loadsmith.generation.catalog.TemplateLookup;
+import io.loadsmith.generation.model.GenerationException;
 import io.loadsmith.generation.model.StepType;
-import io.loadsmith.load.LoadService;
 import io.loadsmith.load.LoadRequest;
 import io.loadsmith.load.LoadResponse;
+import io.loadsmith.load.LoadService;
 import io.loadsmith.load.StepJson;
 import io.loadsmith.problem.FieldProblem;
 import io.loadsmith.problem.InvalidRequestException;
@@ -66,11 +66,13 @@ class LoadPageControllerTest {
     @Autowired
     MockMvc mvc;
 
-    /** The front door's entity DDL and package renderers: not what these pages ask for. */
+    /** The front door's entity DDL, package and migration renderers: not what these pages ask for. */
     @MockitoBean
     io.loadsmith.entity.StoredEntityDdl entityDdl;
     @MockitoBean
     io.loadsmith.export.SqlPackageExporter packageExporter;
+    @MockitoBean
+    io.loadsmith.export.migration.Migrations migrations;
     @MockitoBean
     io.loadsmith.packageregistry.MetadataPackageService packages;
 

@@ -56,11 +56,13 @@ class MappingEditorPageTest {
     @Autowired
     MockMvc mvc;
 
-    /** The front door's entity DDL and package renderers: not what these pages ask for. */
+    /** The front door's entity DDL, package and migration renderers: not what these pages ask for. */
     @MockitoBean
     io.loadsmith.entity.StoredEntityDdl entityDdl;
     @MockitoBean
     io.loadsmith.export.SqlPackageExporter packageExporter;
+    @MockitoBean
+    io.loadsmith.export.migration.Migrations migrations;
     @MockitoBean
     io.loadsmith.packageregistry.MetadataPackageService packages;
     @MockitoBean

@@ -1,5 +1,7 @@
 package io.loadsmith.load.web;
 
+import org.unbescape.html.HtmlEscape;
+
 import io.loadsmith.load.GenerationResult;
 import io.loadsmith.web.FormErrors;
 
@@ -27,6 +29,14 @@ public record GenerationPreview(Long loadId, String dialect, String environment,
     /** Nothing generated (yet): only the choice of load and dialect, and what to say instead. */
     public static GenerationPreview without(Long loadId, String dialect, String error, boolean draft) {
         return new GenerationPreview(loadId, dialect, null, null, error, null, null, null, null, draft);
+    }
+
+    /**
+     * The SQL escaped as th:text escapes it (the same function), in one pass over a string: th:text
+     * escaped a load's SQL a character at a time into the writer, two thirds of the pane's rendering.
+     */
+    public String sqlAsText() {
+        return sql == null ? null : HtmlEscape.escapeHtml4Xml(sql);
     }
 
     public boolean failedAt(int index) {

@@ -479,6 +479,19 @@ class LoadPageControllerTest {
         verify(loads, never()).transformationTypes();
     }
 
+    /** The pane's SQL is escaped once, as text, exactly as th:text escaped it (markup characters, nothing else). */
+    @Test
+    void thePreviewsSqlIsEscapedAsText() throws Exception {
+        when(generator.generate(any(), any(), any(), any())).thenAnswer(i -> new GeneratedLoad("x", i.getArgument(1), List.of(),
+                "SELECT '<a>' || \"b\" & c -- é ü €\n</textarea><script>x</script>"));
+        mvc.perform(post("/loads/5").header("HX-Request", "true").param("action", "preview").param("dialect", "duckdb")
+                        .param("version", "2").param("name", "load_d_vessel_scd2").param("target", "publish.D_VESSEL_SCD2")
+                        .param("steps[0].kind", "SQL").param("steps[0].name", "s").param("steps[0].text", "SELECT 42"))
+                .andExpect(status().isOk())
+                .andExpect(content().string(containsString("aria-label=\"Generated SQL\">SELECT &#39;&lt;a&gt;&#39; || &quot;b&quot;"
+                        + " &amp; c -- é ü €\n&lt;/textarea&gt;&lt;script&gt;x&lt;/script&gt;</textarea>")));
+    }
+
     @Test
     void switchingTheDialectOfAnUnchangedFormShowsTheSavedLoadsSql() throws Exception {
         mvc.perform(post("/loads/5").header("HX-Request", "true").param("action", "preview").param("dialect", "duckdb")

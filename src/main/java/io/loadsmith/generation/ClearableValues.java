@@ -39,6 +39,10 @@ final class ClearableValues<K, V> {
         return value;
     }
 
+    int size() {
+        return values.size();
+    }
+
     void clear() {
         clears.incrementAndGet();
         values.clear();

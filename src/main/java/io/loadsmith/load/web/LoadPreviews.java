@@ -12,8 +12,12 @@ import io.loadsmith.environment.EnvironmentResponse;
 import io.loadsmith.generation.catalog.TemplateLookup;
 import io.loadsmith.load.Generation;
 import io.loadsmith.load.GenerationRequest;
+import io.loadsmith.generation.model.LoadModel;
+import io.loadsmith.load.LoadModelAssembler;
 import io.loadsmith.load.LoadRequest;
+import io.loadsmith.load.LoadService;
 import io.loadsmith.load.LoadResponse;
+import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.NotFoundException;
 
@@ -28,10 +32,14 @@ class LoadPreviews {
     private final EnvironmentService environments;
     private final DialectRegistry dialects;
     private final TemplateLookup templates;
+    private final LoadModelAssembler assembler;
+    private final LoadService loads;
 
     LoadPreviews(Generation generation, EnvironmentService environments, DialectRegistry dialects,
-                 TemplateLookup templates) {
+                 TemplateLookup templates, LoadModelAssembler assembler, LoadService loads) {
         this.generation = generation;
+        this.assembler = assembler;
+        this.loads = loads;
         this.environments = environments;
         this.dialects = dialects;
         this.templates = templates;
@@ -60,34 +68,42 @@ class LoadPreviews {
     }
 
     /**
-     * The preview while typing: switching the dialect of an unchanged form is the saved load's SQL,
-     * and says so; else the form as it stands. The form becomes a request once here.
+     * The preview while typing: the stored load is read once (by JDBC, one statement), the form is
+     * assembled beside it from that read, and when the two are the same load the saved load's SQL is
+     * shown and said to be (switching the dialect of an unchanged form); else the form's. A form that
+     * names an entity the stored load does not read (a new target or source) is assembled from the
+     * store, with the stored mappings when the form has none.
      */
-    GenerationPreview live(LoadForm form, LoadResponse stored, String dialect, String environment, Model model) {
-        LoadRequest typed;
+    GenerationPreview live(long id, LoadForm form, String dialect, String environment, Model model) {
+        LoadModel stored = storedOrNull(id);
+        LoadModel typed;
+        LoadRequest request;
         try {
-            typed = form.toRequest(templates::find);
+            request = form.toRequest(templates::find);
+            typed = stored == null ? null : assembler.beside(request, stored).orElse(null);
         } catch (InvalidRequestException | NotFoundException notARequest) {
             // Not a request yet: said in the pane, as the draft path says it (without converting the form again).
             model.addAttribute("draft", true);
             return refused(notARequest, dialect, environment);
         }
-        if (unchanged(typed, stored)) {
-            return saved(stored.id(), dialect, environment);
+        if (stored.equals(typed)) {
+            return GenerationPreview.of(id, generation.generate(new GenerationRequest.ReadLoad(stored,
+                    GenerationRequest.choice(dialect), GenerationRequest.choice(environment))), false);
         }
         model.addAttribute("draft", true);
-        return draftOf(withMappings(typed, stored), dialect, environment);
+        if (typed == null) {
+            return draftOf(withMappings(request, loads.get(id)), dialect, environment);
+        }
+        return GenerationPreview.of(null, generation.generate(new GenerationRequest.ReadLoad(typed,
+                GenerationRequest.choice(dialect), GenerationRequest.choice(environment))), true);
     }
 
-    private boolean unchanged(LoadRequest typed, LoadResponse stored) {
+    /** A stored load that cannot be read as a model (a mapping reads a deleted entity) previews as the form does. */
+    private LoadModel storedOrNull(long id) {
         try {
-            if (typed.mappings() != null && typed.mappings().equals(stored.mappings())) {
-                typed = new LoadRequest(typed.version(), typed.name(), typed.target(), typed.loadType(),
-                        typed.description(), typed.sources(), typed.steps(), typed.options());
-            }
-            return LoadForm.of(stored).toRequest(templates::find).equals(typed);
-        } catch (RuntimeException notARequest) {
-            return false;
+            return assembler.assemble(id);
+        } catch (ConflictException unreadable) {
+            return null;
         }
     }
 

@@ -38,6 +38,11 @@ public class LoadModelAssembler {
         return stored.read(loadId);
     }
 
+    /** A stored load with what its form shows besides the model, in the same one read. */
+    public LoadAsStored readAsStored(long loadId) {
+        return stored.readAsStored(loadId);
+    }
+
     /**
      * A load as the form on screen has it, not saved: its target and sources are read from the store,
      * its steps are the draft's. An unknown target or source is an InvalidRequestException naming it.

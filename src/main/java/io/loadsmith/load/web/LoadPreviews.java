@@ -1,6 +1,7 @@
 package io.loadsmith.load.web;
 
 import java.util.List;
+import java.util.Objects;
 import java.util.stream.Collectors;
 
 import org.springframework.stereotype.Component;
@@ -12,7 +13,10 @@ import io.loadsmith.environment.EnvironmentResponse;
 import io.loadsmith.generation.catalog.TemplateLookup;
 import io.loadsmith.load.Generation;
 import io.loadsmith.load.GenerationRequest;
+import io.loadsmith.entitytype.LoadType;
 import io.loadsmith.generation.model.LoadModel;
+import io.loadsmith.generation.model.StepModel;
+import io.loadsmith.load.LoadAsStored;
 import io.loadsmith.load.LoadModelAssembler;
 import io.loadsmith.load.LoadRequest;
 import io.loadsmith.load.LoadService;
@@ -69,25 +73,25 @@ class LoadPreviews {
 
     /**
      * The preview while typing: the stored load is read once (by JDBC, one statement), the form is
-     * assembled beside it from that read, and when the two are the same load the saved load's SQL is
-     * shown and said to be (switching the dialect of an unchanged form); else the form's. A form that
-     * names an entity the stored load does not read (a new target or source) is assembled from the
-     * store, with the stored mappings when the form has none.
+     * assembled beside it from that read, and a form as saved (the same fields and, each step as the
+     * form writes it, the same load) shows the saved load's SQL and says so (switching the dialect of
+     * an unchanged form); else the form's. A form that names an entity the stored load does not read
+     * (a new target or source) is assembled from the store, with the stored mappings when it has none.
      */
     GenerationPreview live(long id, LoadForm form, String dialect, String environment, Model model) {
-        LoadModel stored = storedOrNull(id);
+        LoadAsStored stored = storedOrNull(id);
         LoadModel typed;
         LoadRequest request;
         try {
             request = form.toRequest(templates::find);
-            typed = stored == null ? null : assembler.beside(request, stored).orElse(null);
+            typed = stored == null ? null : assembler.beside(request, stored.model()).orElse(null);
         } catch (InvalidRequestException | NotFoundException notARequest) {
             // Not a request yet: said in the pane, as the draft path says it (without converting the form again).
             model.addAttribute("draft", true);
             return refused(notARequest, dialect, environment);
         }
-        if (stored.equals(typed)) {
-            return GenerationPreview.of(id, generation.generate(new GenerationRequest.ReadLoad(stored,
+        if (typed != null && asSaved(request, typed, stored)) {
+            return GenerationPreview.of(id, generation.generate(new GenerationRequest.ReadLoad(stored.model(),
                     GenerationRequest.choice(dialect), GenerationRequest.choice(environment))), false);
         }
         model.addAttribute("draft", true);
@@ -98,10 +102,26 @@ class LoadPreviews {
                 GenerationRequest.choice(dialect), GenerationRequest.choice(environment))), true);
     }
 
+    /**
+     * The form is the stored load as its form shows it: the same version, type and description, and
+     * the same model once each stored step is written as the form writes it (a template call with
+     * every parameter, in the template's order).
+     */
+    private boolean asSaved(LoadRequest request, LoadModel typed, LoadAsStored stored) {
+        LoadModel saved = stored.model();
+        List<StepModel> asTheFormWritesThem = stored.steps().stream()
+                .map(s -> new StepModel(s.name(), s.type(), LoadForm.StepRow.of(s).text(templates::find))).toList();
+        return Objects.equals(request.version(), stored.version())
+                && (request.loadType() == null ? LoadType.TRANSFORM_PERSIST : request.loadType()) == stored.loadType()
+                && Objects.equals(request.description(), stored.description())
+                && typed.equals(new LoadModel(saved.name(), saved.target(), saved.sources(), asTheFormWritesThem,
+                        saved.options(), saved.mappings()));
+    }
+
     /** A stored load that cannot be read as a model (a mapping reads a deleted entity) previews as the form does. */
-    private LoadModel storedOrNull(long id) {
+    private LoadAsStored storedOrNull(long id) {
         try {
-            return assembler.assemble(id);
+            return assembler.readAsStored(id);
         } catch (ConflictException unreadable) {
             return null;
         }

@@ -141,6 +141,8 @@ class LoadPageControllerTest {
         when(templates.find("scd2")).thenReturn(Optional.of(SCD2));
         when(environments.list(null)).thenReturn(List.of(new EnvironmentResponse(1, 0, "dev", null, new java.util.TreeMap<>())));
         when(assembler.assemble(5L)).thenReturn(STORED);
+        when(assembler.readAsStored(5L)).thenReturn(new io.loadsmith.load.LoadAsStored(STORED, 2, LoadType.TRANSFORM_PERSIST,
+                null, java.util.Arrays.asList(null, null)));
         // Assembling a form beside the stored load reads nothing: the real method, over the stubbed read.
         when(assembler.beside(any(), any())).thenCallRealMethod();
         when(assembler.assemble(any(LoadRequest.class))).thenReturn(DRAFT);
@@ -491,7 +493,8 @@ class LoadPageControllerTest {
         verify(environments).variables("dev");
         verify(environments, never()).check(any());
         // The stored load is read once, by the reader generation uses; not again as the editor shows it.
-        verify(assembler).assemble(5L);
+        verify(assembler).readAsStored(5L);
+        verify(assembler, never()).assemble(anyLong());
         verify(assembler, never()).assemble(any(LoadRequest.class));
         verify(loads, never()).get(anyLong());
         // The pane shows the SQL, the dialect and environment switchers: no targets, columns or templates.

@@ -2,6 +2,7 @@ package io.loadsmith.load;
 
 import java.util.Map;
 
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.annotation.Transactional;
@@ -15,8 +16,12 @@ import io.loadsmith.export.migration.DestructiveMigrationException;
 import io.loadsmith.export.migration.MigrationNotExpressibleException;
 import io.loadsmith.export.migration.Migrations;
 import io.loadsmith.generation.GenerationOptions;
+import io.loadsmith.generation.GeneratedLoad;
 import io.loadsmith.generation.LoadSqlGenerator;
+import io.loadsmith.generation.StoreCache;
+import io.loadsmith.generation.StoreChanges;
 import io.loadsmith.generation.model.GenerationException;
+import io.loadsmith.generation.model.LoadModel;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.NotFoundException;
 
@@ -42,10 +47,31 @@ public class Generation {
     private final StoredEntityDdl ddl;
     private final SqlPackageExporter packages;
     private final Migrations migrations;
+    private final StoreCache<Previewed, GeneratedLoad> previews;
 
+    /**
+     * What a preview generated, by all it was generated from: the load as read (its entities and
+     * attributes, steps, mappings and formulas' names), the dialect and the environment's variables.
+     * The templates, formulas and datatype mappings are the store's, which the cache is dropped with.
+     */
+    private record Previewed(LoadModel load, String dialect, Map<String, String> variables) {
+    }
+
+    /** Bounded: a few loads' previews in a few dialects and environments each. */
+    private static final int PREVIEWS = 256;
+
+    @Autowired
     public Generation(DialectRegistry dialects, EnvironmentService environments, LoadModelAssembler assembler,
                       LoadSqlGenerator generator, DraftTemplatePreview templates, StoredEntityDdl ddl,
-                      SqlPackageExporter packages, Migrations migrations) {
+                      SqlPackageExporter packages, Migrations migrations, StoreChanges changes) {
+        this(dialects, environments, assembler, generator, templates, ddl, packages, migrations,
+                changes == null ? null : new StoreCache<>(changes, PREVIEWS));
+    }
+
+    private Generation(DialectRegistry dialects, EnvironmentService environments, LoadModelAssembler assembler,
+                       LoadSqlGenerator generator, DraftTemplatePreview templates, StoredEntityDdl ddl,
+                       SqlPackageExporter packages, Migrations migrations, StoreCache<Previewed, GeneratedLoad> previews) {
+        this.previews = previews;
         this.dialects = dialects;
         this.environments = environments;
         this.assembler = assembler;
@@ -61,7 +87,8 @@ public class Generation {
      * the others say they need the store.
      */
     public static Generation withoutStore(DialectRegistry dialects, SqlPackageExporter packages, Migrations migrations) {
-        return new Generation(dialects, null, null, null, null, null, packages, migrations);
+        return new Generation(dialects, null, null, null, null, null, packages, migrations,
+                (StoreCache<Previewed, GeneratedLoad>) null);
     }
 
     public <T> GenerationResult<T> generate(GenerationRequest<T> request) {
@@ -108,6 +135,11 @@ public class Generation {
         }
         if (request instanceof GenerationRequest.StoredLoad stored) {
             return generator.generate(assembler.assemble(stored.loadId()), dialect, variables, stored.options());
+        }
+        if (request instanceof GenerationRequest.ReadLoad read) {
+            // The preview asks again on every keystroke and dialect switch, mostly for what it just saw.
+            return previews.get(new Previewed(read.load(), dialect, variables),
+                    p -> generator.generate(p.load(), p.dialect(), p.variables(), GenerationOptions.NONE));
         }
         if (request instanceof GenerationRequest.DraftLoad draft) {
             if (draft.draft().target() == null || draft.draft().target().isBlank()) {

@@ -11,6 +11,7 @@ import io.loadsmith.export.migration.Migration;
 import io.loadsmith.generation.GeneratedLoad;
 import io.loadsmith.generation.GenerationOptions;
 import io.loadsmith.generation.catalog.ParameterDefinition;
+import io.loadsmith.generation.model.LoadModel;
 
 /**
  * What to generate, for which dialect and environment: the one input of {@link Generation};
@@ -41,6 +42,13 @@ public sealed interface GenerationRequest<T> {
         public StoredLoad(long loadId, String dialect, String environment) {
             this(loadId, dialect, environment, GenerationOptions.NONE);
         }
+    }
+
+    /**
+     * A load the caller has read or assembled already: the load page's preview reads its stored load
+     * once, to compare the form with it and to generate whichever of the two it shows.
+     */
+    record ReadLoad(LoadModel load, String dialect, String environment) implements GenerationRequest<GeneratedLoad> {
     }
 
     /** A load as a form has it, before it is saved: nothing is stored. */

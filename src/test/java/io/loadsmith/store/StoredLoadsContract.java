@@ -134,6 +134,42 @@ public interface StoredLoadsContract {
         viaJpa.forEach((id, model) -> assertThat(assembler.assemble(id)).as("load %s", id).isEqualTo(model));
     }
 
+    /** What the live preview compares a form with, read with the model: as the service answers it. */
+    @Test
+    default void everyStoredLoadReadsWithTheFieldsItsFormShows() {
+        LoadModelAssembler assembler = context().getBean(LoadModelAssembler.class);
+        LoadService loads = context().getBean(LoadService.class);
+        EntityService entities = context().getBean(EntityService.class);
+        long target = entities.create(new EntityRequest(null, "Form_Fields", null, "read_form", null,
+                PhysicalType.VIEW, null, null, null, List.of())).id();
+        // A type other than the default, a description, and a template call kept as SQL beside one that is not.
+        long own = loads.create(new LoadRequest(null, "read_form_fields", "read_form.Form_Fields",
+                io.loadsmith.entitytype.LoadType.TRANSFORM_SQL_VIEW, "described", List.of(),
+                List.of(new StepJson("kept", StepType.OVERRIDE, "<ftltemplate:scd2:temp_table_prefix=Z_>",
+                                io.loadsmith.load.StepKind.SQL),
+                        new StepJson("call", StepType.OVERRIDE, "<ftltemplate:scd2:temp_table_prefix=Z_>")), Map.of())).id();
+        try {
+            for (io.loadsmith.load.LoadResponse load : loads.list(null)) {
+                assertReadAsServed(assembler, load);
+            }
+            assertThat(assembler.readAsStored(own).stepKinds()).containsExactly(io.loadsmith.load.StepKind.SQL, null);
+        } finally {
+            loads.delete(own);
+            entities.delete(target);
+        }
+    }
+
+    private static void assertReadAsServed(LoadModelAssembler assembler, io.loadsmith.load.LoadResponse load) {
+        {
+            io.loadsmith.load.LoadAsStored read = assembler.readAsStored(load.id());
+            assertThat(read.version()).as("load %s", load.id()).isEqualTo(load.version());
+            assertThat(read.loadType()).as("load %s", load.id()).isEqualTo(load.loadType());
+            assertThat(read.description()).as("load %s", load.id()).isEqualTo(load.description());
+            assertThat(read.steps()).as("load %s", load.id()).isEqualTo(load.steps());
+            assertThat(read.model()).as("load %s", load.id()).isEqualTo(assembler.assemble(load.id()));
+        }
+    }
+
     /** The load's mappings as its entities map them: each source entity's model, attributes by name. */
     private static List<io.loadsmith.generation.model.MappingModel> mappings(Load l) {
         List<io.loadsmith.generation.model.MappingModel> models = new java.util.ArrayList<>();

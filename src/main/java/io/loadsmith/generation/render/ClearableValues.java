@@ -39,6 +39,10 @@ public final class ClearableValues<K, V> {
         return value;
     }
 
+    public int size() {
+        return values.size();
+    }
+
     public void clear() {
         clears.incrementAndGet();
         values.clear();

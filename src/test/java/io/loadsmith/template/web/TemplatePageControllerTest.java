@@ -48,7 +48,7 @@ import io.loadsmith.web.WebExceptionHandler;
 @WebMvcTest({TemplatePageController.class, TemplateListPageController.class})
 // Slices test the controllers; who may call them is the security tests' subject.
 @org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc(addFilters = false)
-@Import({TemplatePreviews.class, DialectRegistry.class, WebExceptionHandler.class, io.loadsmith.load.Generation.class})
+@Import({TemplatePreviews.class, DialectRegistry.class, WebExceptionHandler.class, io.loadsmith.load.Generation.class, io.loadsmith.generation.StoreChanges.class})
 class TemplatePageControllerTest {
 
     @Autowired

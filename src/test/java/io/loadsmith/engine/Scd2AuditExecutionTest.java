@@ -74,10 +74,7 @@ class Scd2AuditExecutionTest {
         // these sequences assume the rollback; Databricks' audit SQL is in the goldens and parsed.
         org.junit.jupiter.api.Assumptions.assumeTrue(DvFixture.transactional(engine), "no multi-statement transactions");
         String open = Loads.openEnd(convention);
-        try (Connection db = engine.open()) {
-            TargetEngine.execute(db, "CREATE SCHEMA publish");
-            Loads.create(db, engine, VesselFixture.target());
-            TargetEngine.execute(db, Scd2ExecutionTest.SOURCE);
+        try (Connection db = Scd2OptionsExecutionTest.prepare(engine)) {
             String load = load(engine, convention);
 
             source(db, src(V1, 230000001, "Liberia", T1), src(V2, 257000002, "Norway", T1));
@@ -125,10 +122,7 @@ class Scd2AuditExecutionTest {
     void theDefaultAuditReadsTheTempTablesKeysAndFullTheWholeTarget(TargetEngine engine, String convention) throws Exception {
         org.junit.jupiter.api.Assumptions.assumeTrue(DvFixture.transactional(engine), "no multi-statement transactions");
         String open = Loads.openEnd(convention);
-        try (Connection db = engine.open()) {
-            TargetEngine.execute(db, "CREATE SCHEMA publish");
-            Loads.create(db, engine, VesselFixture.target());
-            TargetEngine.execute(db, Scd2ExecutionTest.SOURCE);
+        try (Connection db = Scd2OptionsExecutionTest.prepare(engine)) {
             String batch = load(engine, convention);
             String full = load(engine, convention, ":audit_scope=full");
             assertThat(batch).contains("WHERE EXISTS (SELECT 1 FROM (SELECT s.vessel_id FROM publish.Z_TMP_D_VESSEL_SCD2 s) b");

@@ -151,6 +151,12 @@ class Scd2AuditExecutionTest {
         }
     }
 
+    @org.junit.jupiter.api.Test
+    void anAuditScopeOtherThanBatchOrFullIsRefusedNamingTheParameter() {
+        assertThatThrownBy(() -> load(TargetEngine.POSTGRESQL, "null", ":audit_scope=keys"))
+                .hasMessageContaining("parameter 'audit_scope' is one of batch, full, not 'keys'");
+    }
+
     /** Writes the corrupt row, checks that the load fails with the message and leaves the table as it was, removes the row. */
     private static void refused(Connection db, String load, String corruptRow, String message) throws SQLException {
         TargetEngine.execute(db, corruptRow);

@@ -199,8 +199,18 @@ public class TryPlanner {
             notes.add(name + " is no entity of the model: its columns that the target has too take the target's types ("
                     + String.join(", ", typed) + "), the others are VARCHAR.");
         }
+        return createStandIn(name, columns.stream().map(c -> new TryPlan.Column(c, targetTypes.getOrDefault(c, "VARCHAR"))).toList());
+    }
+
+    /** The setup statement of a stand-in table. */
+    static String createStandIn(String name, List<TryPlan.Column> columns) {
         return "CREATE TABLE " + DuckDbNames.quote(name) + " (" + String.join(", ", columns.stream()
-                .map(c -> DuckDbNames.quoteOne(c) + " " + targetTypes.getOrDefault(c, "VARCHAR")).toList()) + ")";
+                .map(c -> DuckDbNames.quoteOne(c.name()) + " " + c.type()).toList()) + ")";
+    }
+
+    /** Whether a setup statement is {@link #createStandIn} of the table. */
+    static boolean createsStandIn(String sql, String name) {
+        return sql.startsWith("CREATE TABLE " + DuckDbNames.quote(name) + " (");
     }
 
     private List<TryPlan.Column> columnsOf(Connection db, String table) throws SQLException {

@@ -75,7 +75,7 @@ class GenerationErrorsTest {
         GenerationException e = fail(TestGenerators.library(),
                 vesselWithStep("<ftltemplate:scd2:temp_table_prefix=Z_:tmp_prefix=Y_>"), "snowflake");
 
-        assertThat(e.detail()).isEqualTo("unknown parameter 'tmp_prefix' (the template takes temp_table_prefix, check_duplicates, business_key, open_end, invalidate_hard_deletes, execution_time, track_columns, track_except, audit_history)");
+        assertThat(e.detail()).isEqualTo("unknown parameter 'tmp_prefix' (the template takes temp_table_prefix, check_duplicates, business_key, open_end, invalidate_hard_deletes, execution_time, track_columns, track_except, audit_history, audit_scope)");
     }
 
     @Test
@@ -198,8 +198,8 @@ class GenerationErrorsTest {
 
         assertThat(e.detail()).isEqualTo("Entity publish.D_VESSEL_SCD2 has no attribute of type SCD_ID, which the template needs.");
         assertThat(e.location().template()).isEqualTo("scd2 (default variant)");
-        // line 43: the template first includes its libraries, checks that the dialect has MERGE (lib/load.ftl requires), then reads SCD_ID
-        assertThat(e.location().line()).isEqualTo(43);
+        // line 45: the template first includes its libraries, checks that the dialect has MERGE (lib/load.ftl requires), then reads SCD_ID
+        assertThat(e.location().line()).isEqualTo(45);
     }
 
     @Test

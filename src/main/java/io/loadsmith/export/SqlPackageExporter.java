@@ -10,8 +10,10 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 import io.loadsmith.exchange.CanonicalJson;
@@ -22,7 +24,9 @@ import io.loadsmith.generation.Engine;
 import io.loadsmith.generation.EngineFactory;
 import io.loadsmith.generation.EngineSettings;
 import io.loadsmith.generation.GenerationOptions;
+import io.loadsmith.generation.GeneratedLoad;
 import io.loadsmith.generation.LoadSqlGenerator;
+import io.loadsmith.generation.SqlComments;
 import io.loadsmith.generation.model.EntityModel;
 import io.loadsmith.names.Names;
 
@@ -145,12 +149,26 @@ public class SqlPackageExporter {
                 .parallel()
                 .map(e -> finish.apply(SqlPackage.File.ddl(e.qualifiedName(), ddl.createTable(e, dialectName))))
                 .toList());
-        files.addAll(RunOrder.of(document.loads()).stream()
+        // Loads are generated first (in parallel, any order): which of them have run checks decides the order.
+        Map<String, GeneratedLoad> generated = document.loads().stream()
                 .filter(l -> selected.test(l.name()))
                 .parallel()
-                .map(l -> finish.apply(SqlPackage.File.load(l.name(),
-                        loads.generate(models.load(l), dialectName, variables, options).sql())))
-                .toList());
+                .collect(Collectors.toConcurrentMap(PackageDocument.LoadDoc::name,
+                        l -> loads.generate(models.load(l), dialectName, variables, options)));
+        Set<String> checked = generated.values().stream().filter(g -> !g.runChecks().isEmpty())
+                .map(GeneratedLoad::load).collect(Collectors.toSet());
+        RunOrder.Staged<PackageDocument.LoadDoc> run = RunOrder.staged(document.loads(), checked);
+        List<PackageDocument.LoadDoc> ordered = run.loads().stream().filter(l -> selected.test(l.name())).toList();
+        int checksAt = (int) run.loads().subList(0, run.checksAt()).stream().filter(l -> selected.test(l.name())).count();
+        List<SqlPackage.File> loadFiles = new ArrayList<>(ordered.stream()
+                .map(l -> SqlPackage.File.load(l.name(), generated.get(l.name()).sql())).toList());
+        if (!checked.isEmpty()) {
+            loadFiles.add(checksAt, SqlPackage.File.checks(ordered.stream().map(l -> generated.get(l.name()))
+                    .filter(g -> !g.runChecks().isEmpty())
+                    .map(g -> "/* " + SqlComments.text(g.load()) + " */\n" + String.join("\n\n", g.runChecks()))
+                    .collect(Collectors.joining("\n\n", "", "\n"))));
+        }
+        files.addAll(loadFiles.parallelStream().map(finish).toList());
         return new Generated<>(dialectName, files);
     }
 

@@ -8,10 +8,12 @@ import java.util.stream.Stream;
  * create (the entities' DuckDB DDL first), the input tables that take sample rows each batch, and the
  * loads' DuckDB statements by step. {@code targets} are the tables shown first, with their version
  * columns: a load's target, or every target of a model in run order ({@code target} is the first).
+ * {@code runChecks}: a load's checks that a model's run executes before its first write (rule 17 for the
+ * whole run), as in the SQL package's checks file; a load tried alone runs them as its own statements.
  */
 public record TryPlan(String load, String target, List<String> setup, List<InputTable> inputs,
                       List<PlannedStatement> statements, TargetColumns targetColumns, List<String> notes,
-                      List<Target> targets) {
+                      List<Target> targets, List<String> runChecks) {
 
     public TryPlan {
         setup = List.copyOf(setup);
@@ -19,6 +21,14 @@ public record TryPlan(String load, String target, List<String> setup, List<Input
         statements = List.copyOf(statements);
         notes = List.copyOf(notes);
         targets = targets == null || targets.isEmpty() ? List.of(new Target(target, targetColumns)) : List.copyOf(targets);
+        runChecks = runChecks == null ? List.of() : List.copyOf(runChecks);
+    }
+
+    /** Without run checks. */
+    public TryPlan(String load, String target, List<String> setup, List<InputTable> inputs,
+                   List<PlannedStatement> statements, TargetColumns targetColumns, List<String> notes,
+                   List<Target> targets) {
+        this(load, target, setup, inputs, statements, targetColumns, notes, targets, List.of());
     }
 
     /** A plan of one load: its target is the one target. */

@@ -436,6 +436,10 @@ class DataVaultOverApiH2Test {
                     .hasMessageContaining("generated SAT load load_s_customer into rdv.S_CUSTOMER")
                     .hasMessageContaining("the stage rows of key CAROL at load time 2024-01-06T00:00:00.000000 conflict");
             vault5.check(run, "conflicting batch 6");
+            // The satellite's load run on its own (a scheduler that runs loads one by one) keeps its own check.
+            assertThatThrownBy(() -> TargetEngine.execute(db, model.sql("load_s_customer", engine.dialect())))
+                    .hasMessageContaining("the stage rows of key CAROL at load time 2024-01-06T00:00:00.000000 conflict");
+            vault5.check(run, "conflicting batch 6, the satellite's load alone");
 
             // A clean batch after it loads normally: carol's Lima row, gus with his order.
             run.batch(CUSTOMERS_6.replace("('carol', 'Cat', 'Rome', '444', " + T6 + ", 'crm'), ", ""), ORDERS_6,

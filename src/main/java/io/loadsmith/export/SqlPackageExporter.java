@@ -128,7 +128,14 @@ public class SqlPackageExporter {
     private record Generated<T>(String dialect, List<T> files) {
     }
 
-    /** The DDL files and the selected loads in run order, each file passed through {@code finish} where it was rendered. */
+    /** A load's file as the caller wants it, and the checks its run must pass before any write. */
+    private record Finished<T>(T file, List<String> runChecks) {
+    }
+
+    /**
+     * The DDL files, and the selected loads in run order with their run checks' file, each file passed through
+     * {@code finish} where it was rendered.
+     */
     private <T> Generated<T> generate(PackageDocument document, String dialect, String environment,
                                       GenerationOptions options, Predicate<String> selected,
                                       Function<SqlPackage.File, T> finish) {
@@ -149,26 +156,29 @@ public class SqlPackageExporter {
                 .parallel()
                 .map(e -> finish.apply(SqlPackage.File.ddl(e.qualifiedName(), ddl.createTable(e, dialectName))))
                 .toList());
-        // Loads are generated first (in parallel, any order): which of them have run checks decides the order.
-        Map<String, GeneratedLoad> generated = document.loads().stream()
+        // Loads are generated first (in parallel, any order), each file finished where it was rendered and only
+        // its run checks kept besides (issue 18.5: the export never holds all of its SQL); which loads have run
+        // checks decides the run order.
+        Map<String, Finished<T>> finished = document.loads().stream()
                 .filter(l -> selected.test(l.name()))
                 .parallel()
-                .collect(Collectors.toConcurrentMap(PackageDocument.LoadDoc::name,
-                        l -> loads.generate(models.load(l), dialectName, variables, options)));
-        Set<String> checked = generated.values().stream().filter(g -> !g.runChecks().isEmpty())
-                .map(GeneratedLoad::load).collect(Collectors.toSet());
+                .collect(Collectors.toConcurrentMap(PackageDocument.LoadDoc::name, l -> {
+                    GeneratedLoad g = loads.generate(models.load(l), dialectName, variables, options);
+                    return new Finished<>(finish.apply(SqlPackage.File.load(l.name(), g.sql())), g.runChecks());
+                }));
+        Set<String> checked = finished.entrySet().stream().filter(e -> !e.getValue().runChecks().isEmpty())
+                .map(Map.Entry::getKey).collect(Collectors.toSet());
         RunOrder.Staged<PackageDocument.LoadDoc> run = RunOrder.staged(document.loads(), checked);
-        List<PackageDocument.LoadDoc> ordered = run.loads().stream().filter(l -> selected.test(l.name())).toList();
+        List<String> ordered = run.loads().stream().map(PackageDocument.LoadDoc::name).filter(selected).toList();
         int checksAt = (int) run.loads().subList(0, run.checksAt()).stream().filter(l -> selected.test(l.name())).count();
-        List<SqlPackage.File> loadFiles = new ArrayList<>(ordered.stream()
-                .map(l -> SqlPackage.File.load(l.name(), generated.get(l.name()).sql())).toList());
+        List<T> loadFiles = new ArrayList<>(ordered.stream().map(name -> finished.get(name).file()).toList());
         if (!checked.isEmpty()) {
-            loadFiles.add(checksAt, SqlPackage.File.checks(ordered.stream().map(l -> generated.get(l.name()))
-                    .filter(g -> !g.runChecks().isEmpty())
-                    .map(g -> "/* " + SqlComments.text(g.load()) + " */\n" + String.join("\n\n", g.runChecks()))
-                    .collect(Collectors.joining("\n\n", "", "\n"))));
+            loadFiles.add(checksAt, finish.apply(SqlPackage.File.checks(ordered.stream()
+                    .filter(checked::contains)
+                    .map(name -> "/* " + SqlComments.text(name) + " */\n" + String.join("\n\n", finished.get(name).runChecks()))
+                    .collect(Collectors.joining("\n\n", "", "\n")))));
         }
-        files.addAll(loadFiles.parallelStream().map(finish).toList());
+        files.addAll(loadFiles);
         return new Generated<>(dialectName, files);
     }
 

@@ -233,6 +233,10 @@ class DataVaultOverApiH2Test {
                     "load_h_customer", "load_h_customer_from_order", "load_h_order", "load_l_customer_order",
                     "load_p_order", "load_s_customer", "load_s_customer_c", "load_s_customer_phone",
                     "load_s_customer_phone_c", "load_s_customer_status");
+            // The check file: the PSA's and the satellite's checks (the multi-active satellite has none), in run order.
+            String checks = run.generated.get("checks/conflicts");
+            assertThat(checks).startsWith("/* load_p_order */\nSELECT ").contains(";\n\n/* load_s_customer */\nSELECT ");
+            assertThat(checks.split("AS load_check_failed", -1)).hasSize(3);
 
             run.batch(CUSTOMERS_1, ORDERS_1, "2024-01-01T12:00:00");
             // 'ALICE' (orders) meets 'alice' (customers); NULL and '  ' are the key '-1', loaded once, by the load

@@ -14,6 +14,11 @@
                     time (a multi-active satellite's set).
   `who` starts the message ("scd2 load l"); `atomic` says whether the write is rolled back with the
   audit's error (the template wrote it inside a transaction), which the message then says.
+  `batchKeys`: a query of the keys the load may have written, its columns named as the key columns;
+  the audit then reads only those keys' rows (all of each key's rows, so every invariant of a key is
+  checked whole). A load cannot break a key it did not write, so this misses only a violation that
+  was already in the target under a key the batch did not touch. "" audits the whole target (the
+  templates' audit_scope=full, OPT_AUDIT_HISTORY=full, and loads that may write every key).
 -->
 <#-- How many offending keys a message names at most. -->
 <#assign auditShown = 5>
@@ -24,6 +29,17 @@
         <#return query + "\n    ORDER BY 1\n    LIMIT " + n>
     </#if>
     <#return "    SELECT TOP " + n + " * FROM (\n" + query + "\n    ) f ORDER BY f.dv_audit_key">
+</#function>
+<#-- The target's rows the audit reads: FROM the table as t, restricted to batchKeys when given. -->
+<#function auditFrom table keys batchKeys indent="            ">
+    <#if !batchKeys?has_content><#return "FROM " + table + " t"></#if>
+    <#local on = []>
+    <#list keys as k><#local on = on + ["b." + k + " = t." + k]></#list>
+    <#return "FROM " + table + " t\n" + indent + "WHERE EXISTS (SELECT 1 FROM (" + batchKeys + ") b WHERE " + on?join(" AND ") + ")">
+</#function>
+<#-- What the comment above an audit says it reads. -->
+<#function auditReads batchKeys>
+    <#return batchKeys?has_content?then("the keys of this batch", "the whole target")>
 </#function>
 <#-- The failing statement over `offenders`, a query of one row per offending key with the text
      columns dv_audit_key and dv_audit_problem; it returns no row when there is none. -->
@@ -53,7 +69,7 @@
      the start's name for the message; convention: null | far_future (lib/load.ftl openEnd); type:
      VALID_TO's physical type; status / on: the current flag column and its value for current, or ""
      without a flag. One pass: a window per key over the target ordered by start. -->
-<#macro auditValidity who table keys labels shown vf vfName vt convention type status="" on="1" atomic=true partition=[]>
+<#macro auditValidity who table keys labels shown vf vfName vt convention type status="" on="1" atomic=true partition=[] batchKeys="">
 <#local cols = shown + keys?filter(c -> !shown?seq_contains(c))>
 <#-- partition: other expressions of the keys to partition by (scd2's hash key in code point order,
      which PostgreSQL sorts faster than under a locale collation); both windows share one ordering,
@@ -76,28 +92,28 @@
                 SELECT ${qual(cols, "t")}, t.${vf} AS dv_from, ${endExpr} AS dv_end<#if status?has_content>, CASE WHEN t.${status} = ${on} THEN 1 ELSE 0 END AS dv_current</#if>
                     , SUM(CASE WHEN ${endExpr} IS NULL THEN 1 ELSE 0 END) OVER (${part} ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) AS dv_open_n
                     , LEAD(t.${vf}) OVER (${part}) AS dv_next_from
-                FROM ${table} t
+                ${auditFrom(table, keys, batchKeys, "                ")}
             ) w</#local>
--- Audit (audit_history): the history's invariants, after the write<#if atomic> and before the COMMIT</#if>
+-- Audit (audit_history): the history's invariants of ${auditReads(batchKeys)}, after the write<#if atomic> and before the COMMIT</#if>
 ${auditStatement(who, table, auditOffenders(rows, labels, shown, problems), atomic)}
 </#macro>
 <#-- One row per key (hubs, links). -->
-<#macro auditUnique who table keys labels atomic=true>
+<#macro auditUnique who table keys labels atomic=true batchKeys="">
 <#local rows>
             SELECT ${qual(keys, "t")}, CASE WHEN COUNT(*) > 1 THEN 1 END AS dv_audit_code
-            FROM ${table} t
+            ${auditFrom(table, keys, batchKeys)}
             GROUP BY ${qual(keys, "t")}</#local>
--- Audit (OPT_AUDIT_HISTORY): one row per key, after the write<#if atomic> and before the COMMIT</#if>
+-- Audit (OPT_AUDIT_HISTORY): one row per key of ${auditReads(batchKeys)}, after the write<#if atomic> and before the COMMIT</#if>
 ${auditStatement(who, table, auditOffenders(rows, labels, keys, ["several rows"]), atomic)}
 </#macro>
 <#-- One row per key and load time (key: SQL form, keyLabel its name; loadTime likewise), or with
      datahash given one datahash per key and load time (a multi-active satellite's set). -->
-<#macro auditLoadTimes who table key keyLabel loadTime loadTimeLabel datahash="" atomic=true>
+<#macro auditLoadTimes who table key keyLabel loadTime loadTimeLabel datahash="" atomic=true batchKeys="">
 <#local rows>
             SELECT t.${key}, ${fn.timestamp_text("t." + loadTime)} AS dv_load_time_text, CASE WHEN COUNT(<#if datahash?has_content>DISTINCT t.${datahash}<#else>*</#if>) > 1 THEN 1 END AS dv_audit_code
-            FROM ${table} t
+            ${auditFrom(table, [key], batchKeys)}
             GROUP BY t.${key}, t.${loadTime}</#local>
--- Audit (OPT_AUDIT_HISTORY): one <#if datahash?has_content>set<#else>row</#if> per key and load time, after the write<#if atomic> and before the COMMIT</#if>
+-- Audit (OPT_AUDIT_HISTORY): one <#if datahash?has_content>set<#else>row</#if> per key and load time of ${auditReads(batchKeys)}, after the write<#if atomic> and before the COMMIT</#if>
 ${auditStatement(who, table, auditOffenders(rows, [keyLabel, loadTimeLabel], [key, "dv_load_time_text"],
     [datahash?has_content?then("several sets (datahashes) at one load time", "several rows at one load time")]), atomic)}
 </#macro>

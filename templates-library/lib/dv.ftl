@@ -87,8 +87,11 @@
     <#list flagScope?keys as name>
         <#if loadOptDefined(name)>
             <#local value = loadOpt(name)?trim?lower_case>
-            <#if value != "true" && value != "false">
-                <#stop "load option " + name + " is '" + loadOpt(name) + "'; it takes true or false.">
+            <#if name == "OPT_AUDIT_HISTORY" && value == "full">
+                <#local value = "true">
+            <#elseif value != "true" && value != "false">
+                <#stop "load option " + name + " is '" + loadOpt(name) + "'; it takes true or false."
+                    + (name == "OPT_AUDIT_HISTORY")?then(" It also takes full: the audit then reads the whole target, not only the batch's keys.", "")>
             </#if>
             <#if value == "true" && !flagScope[name]?seq_contains(kind)>
                 <#stop "load option " + name + " does not apply to a generated " + kind + " load (" + flagWhy[name]
@@ -126,7 +129,12 @@
      statement fails the load naming the keys whose rows break the target's invariants (lib/audit_history.ftl);
      the insert and the audit are one transaction where the dialect has multi-statement transactions. -->
 <#function auditHistory>
-    <#return flag("OPT_AUDIT_HISTORY")>
+    <#return flag("OPT_AUDIT_HISTORY") || loadOpt("OPT_AUDIT_HISTORY")?trim?lower_case == "full">
+</#function>
+<#-- The keys the audit reads: true audits the batch's keys (the mapped DV_HASHKEY of the source rows
+     OPT_WHERE keeps, a superset of the keys the insert wrote); full audits the whole target. -->
+<#function auditKeys>
+    <#return flag("OPT_AUDIT_HISTORY")?then("\n" + keySelect("                ") + "\n            ", "")>
 </#function>
 <#assign auditTx = auditHistory() && (dialect.capabilities.multi_statement_transactions!true)>
 <#assign auditWho = "generated " + kind + " load " + model.load.name>

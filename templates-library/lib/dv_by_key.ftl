@@ -16,7 +16,8 @@
 <#local ok = checkOptions() && checkHashParts()>
 <#local keyMapping = mappedOfType("DV_HASHKEY", "the key a row is found by")>
 <#local hk = keyMapping.targetAttribute.sqlName>
-<#local dh = mappedOfType("DV_DATAHASH", "the datahash that tells a changed row").targetAttribute.sqlName>
+<#local dhAttr = mappedOfType("DV_DATAHASH", "the datahash that tells a changed row").targetAttribute>
+<#local dh = dhAttr.sqlName>
 <#local ltimes = target.attributes?filter(a -> (a.attributeType!"") == "DV_LOAD_TIME")>
 <#if ltimes?size gt 1>
     <#stop where() + ": a " + kind + " load takes at most one target attribute of type DV_LOAD_TIME; "
@@ -47,13 +48,14 @@
         </#if>
     </#list>
 </#if>
-<#-- One row per key, before any write: different datahashes of one key are refused. -->
+<#-- One row per key, before any write: different datahashes of one key are refused (MIN <> MAX, or
+     COUNT(DISTINCT) for a BINARY datahash: lib/dv.ftl differentValues). -->
 <#local check = failIfAny("    SELECT MIN(m.dv_key_text) AS dv_key_text
     FROM (
 " + mappedSelect([keyTextOf(keyMapping) + " AS dv_key_text"], "        ") + "
     ) m
     GROUP BY m." + hk + "
-    HAVING COUNT(DISTINCT m." + dh + ") > 1",
+    HAVING " + differentValues("m." + dh, dhAttr),
     lit("generated " + kind + " load " + model.load.name + " into " + target.schema + "." + target.name + ": the stage rows of key ")
         + cat + "bad.dv_key_text" + cat
         + lit(" conflict (same key, different datahashes); nothing was loaded. Deliver one row per key, or rows of a key that differ only in load time and record source."))>

@@ -79,7 +79,7 @@ WHERE (c.dv_previous_hash IS NULL<#if !skip> AND (c.dv_latest_key IS NULL OR c.d
 <#-- OPT_AUDIT_HISTORY: one row per key and load time, checked after the insert. -->
 <#macro satelliteAudit hk ltime>
 <#if auditHistory()>
-<@auditLoadTimes who=auditWho table=targetTable key=hk.sqlName keyLabel=hk.name loadTime=ltime.sqlName loadTimeLabel=ltime.name atomic=auditTx/>
+<@auditLoadTimes who=auditWho table=targetTable key=hk.sqlName keyLabel=hk.name loadTime=ltime.sqlName loadTimeLabel=ltime.name atomic=auditTx batchKeys=auditKeys()/>
 <@auditCommit/>
 </#if>
 </#macro>

@@ -41,7 +41,7 @@ WHERE n.dv_row_number = 1<#if late>
     WHERE t.${hk.sqlName} = n.${hk.sqlName}${andOption("OPT_NOT_EXISTS_WHERE")}
   )</#if>;
 <#if auditHistory()>
-<@auditUnique who=auditWho table=targetTable keys=[hk.sqlName] labels=[hk.name] atomic=auditTx/>
+<@auditUnique who=auditWho table=targetTable keys=[hk.sqlName] labels=[hk.name] atomic=auditTx batchKeys=auditKeys()/>
 <@auditCommit/>
 </#if>
 </#macro>

@@ -8,6 +8,8 @@
     open_end (null | far_future, default null: the open version's VALID_TO, lib/load.ftl openEnd).
     audit_history (BOOLEAN, default false): the target's history audited before the COMMIT
       (lib/audit_history.ftl), naming up to 5 keys when broken.
+    audit_scope (batch | full, default batch): the audit reads every row of the rebuilt keys (the
+      KEYS work table: the only keys written), or the whole target.
   Required attribute types of the target: VALID_FROM, VALID_TO (timestamps; VALID_TO IS NULL on
     the open version, or 9999-12-31 00:00:00 with open_end=far_future); optional VALIDITY_STATUS (1/0, or TRUE/FALSE if BOOLEAN: the open version).
     The target must have the key columns and the sequence column; every other target column
@@ -220,7 +222,7 @@ WHERE NOT (${fn.nvl("s." + OP, "''")} = ${delete_value});
 <#if audit_history>
 <@auditValidity who="cdc_scd2 load " + model.load.name table=T keys=K labels=names(keyAttrs) shown=K vf=VF vfName=vfAttr.name
     vt=VT convention=open_end type=vtAttr.physicalDatatype status=(statusAttrs?size == 1)?then(statusAttrs[0].sqlName, "")
-    on=ON!"1" atomic=atomic/>
+    on=ON!"1" atomic=atomic batchKeys=(audit_scope == "batch")?then("SELECT " + qual(K, "k") + " FROM " + KEYS + " k", "")/>
 </#if>
 </#macro>
 <#if (dialect.capabilities.multi_statement_transactions!true) || !(dialect.capabilities.insert_overwrite!false)>

@@ -93,6 +93,6 @@ WHERE (ch.dv_previous_hash IS NULL<#if !skip> AND (ch.dv_latest_key IS NULL OR c
    OR ch.dv_previous_hash <> ch.dv_set_hash;
 <#if auditHistory()>
 <@auditLoadTimes who=auditWho table=targetTable key=hk.sqlName keyLabel=hk.name loadTime=ltime.sqlName loadTimeLabel=ltime.name
-    datahash=dh.sqlName atomic=auditTx/>
+    datahash=dh.sqlName atomic=auditTx batchKeys=auditKeys()/>
 <@auditCommit/>
 </#if>

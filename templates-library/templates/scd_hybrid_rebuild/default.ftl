@@ -16,6 +16,8 @@
     work_prefix (default Z_NEW_).
     audit_history (BOOLEAN, default false): the target's history audited before the COMMIT
       (lib/audit_history.ftl), naming up to 5 keys when broken.
+    audit_scope (batch | full, default batch): the audit reads every row of the source's keys (the
+      only keys whose rows change), or the whole target (always with invalidate_hard_deletes).
   Required attribute types of the target: SCD_ID (integer surrogate key), SCD_VERSION (integer,
     1 = oldest), VALID_FROM, VALID_TO (timestamps; 9999-12-31 or NULL on the current version, see open_end),
     VALIDITY_STATUS (BOOLEAN TRUE/FALSE, or 1/0).
@@ -115,7 +117,8 @@ WHERE p.${SK} IS NULL OR ${changed}</#macro>
 <#macro audit atomic>
 <#if audit_history>
 <@auditValidity who="scd_hybrid_rebuild load " + model.load.name table=T keys=K labels=names(keyAttrs) shown=K vf=VF vfName=vfAttr.name
-    vt=VT convention=open_end type=vtAttr.physicalDatatype status=ST on=ON atomic=atomic/>
+    vt=VT convention=open_end type=vtAttr.physicalDatatype status=ST on=ON atomic=atomic
+    batchKeys=(audit_scope == "batch" && !invalidate_hard_deletes)?then("SELECT " + qual(K, "s") + " FROM " + S + " s", "")/>
 </#if>
 </#macro>
 -- Duplicate keys in the source stop the load before any write.

@@ -32,6 +32,8 @@
       table <target schema>.<prefix><target name> holding the observed_at values loaded.
     audit_history (BOOLEAN, default false): phase all or apply; the target's history audited before
       the COMMIT (lib/audit_history.ftl), naming up to 5 keys when broken.
+    audit_scope (batch | full, default batch): the audit reads every row of the delta table's keys
+      (the only keys the apply writes), or the whole target (always with full_refresh).
   Required attribute types: none (columns are named by parameters); an optional VALIDITY_STATUS
     column (1/0, or TRUE/FALSE when BOOLEAN) is 1 on the open version and not read from the source. Source shape: every target
     column except the validity columns, by name, plus observed_at when historical.
@@ -604,7 +606,8 @@ WHERE NOT EXISTS (SELECT 1 FROM ${W} w WHERE w.observed_until = ${OBS});
 <#if audit_history>
 <#-- The target's history checked after the write, before the COMMIT where there is one. -->
 <@auditValidity who="snapshot load " + model.load.name table=T keys=K labels=Kn shown=K vf=VF vfName=vfAttr.name
-    vt=VT convention=OE type=vtAttr.physicalDatatype status=(statusAttrs?size == 1)?then(statusCols[0], "") on=ON!"1" atomic=tx/>
+    vt=VT convention=OE type=vtAttr.physicalDatatype status=(statusAttrs?size == 1)?then(statusCols[0], "") on=ON!"1" atomic=tx
+    batchKeys=(audit_scope == "batch" && !full_refresh)?then("SELECT DISTINCT " + qual(K, "d") + " FROM " + D + " d", "")/>
 </#if>
 <#if tx>
 COMMIT;

@@ -3,8 +3,8 @@ package io.loadsmith;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 
-import io.loadsmith.packages.deployment.MigrateCommand;
 import io.loadsmith.cli.ExportCommand;
+import io.loadsmith.cli.MigrateCommand;
 
 @SpringBootApplication
 public class LoadsmithApplication {

@@ -14,7 +14,7 @@ FROM (
         FROM stage.customer_stg s
     ) m
     GROUP BY m.dv_id
-    HAVING COUNT(DISTINCT m.dv_datahash) > 1
+    HAVING MIN(m.dv_datahash) <> MAX(m.dv_datahash)
     ) o
 ) bad;
 DROP TABLE IF EXISTS dv.Z_MERGE_ref_customer;

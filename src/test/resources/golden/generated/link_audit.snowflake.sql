@@ -20,7 +20,7 @@ FROM (
     )
 ) n
 WHERE n.dv_row_number = 1;
--- Audit (OPT_AUDIT_HISTORY): one row per key, after the write and before the COMMIT
+-- Audit (OPT_AUDIT_HISTORY): one row per key of the keys of this batch, after the write and before the COMMIT
 SELECT CAST('generated LINK load load_link_order: the target dv.link_order breaks its history invariants after the write; offending keys (at most 5 shown): ' || REPLACE(bad.dv_audit_keys, '~', '; ') || '. The load is rolled back; repair the history (or the load) and rerun.' AS INTEGER) AS load_check_failed
 FROM (
     SELECT a.* FROM (
@@ -30,6 +30,10 @@ FROM (
         FROM (
             SELECT t.dv_id, CASE WHEN COUNT(*) > 1 THEN 1 END AS dv_audit_code
             FROM dv.link_order t
+            WHERE EXISTS (SELECT 1 FROM (
+                SELECT MD5(UPPER(NVL(NULLIF(TRIM(s.customer_id), ''), '-1') || '~' || NVL(NULLIF(TRIM(s.product_id), ''), '-1'))) AS dv_id
+                FROM stage.order_stg s
+            ) b WHERE b.dv_id = t.dv_id)
             GROUP BY t.dv_id
         ) h
         WHERE h.dv_audit_code IS NOT NULL

@@ -54,7 +54,7 @@ FROM (
 ) c
 WHERE (c.dv_previous_hash IS NULL AND (c.dv_latest_key IS NULL OR c.dv_latest_hash <> c.dw_hash))
    OR c.dv_previous_hash <> c.dw_hash;
--- Audit (OPT_AUDIT_HISTORY): one row per key and load time, after the write and before the COMMIT
+-- Audit (OPT_AUDIT_HISTORY): one row per key and load time of the keys of this batch, after the write and before the COMMIT
 SELECT ERROR('generated PSA load load_psa_customer: the target dv.psa_customer breaks its history invariants after the write; offending keys (at most 5 shown): ' || REPLACE(bad.dv_audit_keys, '~', '; ') || '. The load is rolled back; repair the history (or the load) and rerun.') AS load_check_failed
 FROM (
     SELECT a.* FROM (
@@ -64,6 +64,10 @@ FROM (
         FROM (
             SELECT t.dw_id, FORMAT_TIMESTAMP('%Y-%m-%dT%H:%M:%E6S', t.dv_load_time) AS dv_load_time_text, CASE WHEN COUNT(*) > 1 THEN 1 END AS dv_audit_code
             FROM dv.psa_customer t
+            WHERE EXISTS (SELECT 1 FROM (
+                SELECT TO_HEX(MD5(UPPER(IFNULL(NULLIF(TRIM(s.customer_id), ''), '-1')))) AS dw_id
+                FROM stage.customer_stg s
+            ) b WHERE b.dw_id = t.dw_id)
             GROUP BY t.dw_id, t.dv_load_time
         ) h
         WHERE h.dv_audit_code IS NOT NULL

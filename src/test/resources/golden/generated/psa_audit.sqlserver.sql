@@ -56,7 +56,7 @@ FROM (
 ) c
 WHERE (c.dv_previous_hash IS NULL AND (c.dv_latest_key IS NULL OR c.dv_latest_hash <> c.dw_hash))
    OR c.dv_previous_hash <> c.dw_hash;
--- Audit (OPT_AUDIT_HISTORY): one row per key and load time, after the write and before the COMMIT
+-- Audit (OPT_AUDIT_HISTORY): one row per key and load time of the keys of this batch, after the write and before the COMMIT
 SELECT CAST('generated PSA load load_psa_customer: the target dv.psa_customer breaks its history invariants after the write; offending keys (at most 5 shown): ' + REPLACE(bad.dv_audit_keys, '~', '; ') + '. The load is rolled back; repair the history (or the load) and rerun.' AS INTEGER) AS load_check_failed
 FROM (
     SELECT TOP 1 * FROM (
@@ -68,6 +68,10 @@ FROM (
         FROM (
             SELECT t.dw_id, CONVERT(VARCHAR(19), t.dv_load_time, 126) + '.' + RIGHT('000000' + CAST(DATEPART(MICROSECOND, t.dv_load_time) AS VARCHAR(6)), 6) AS dv_load_time_text, CASE WHEN COUNT(*) > 1 THEN 1 END AS dv_audit_code
             FROM dv.psa_customer t
+            WHERE EXISTS (SELECT 1 FROM (
+                SELECT LOWER(CONVERT(VARCHAR(32), HASHBYTES('MD5', UPPER(COALESCE(NULLIF(LTRIM(RTRIM(s.customer_id)), ''), '-1'))), 2)) AS dw_id
+                FROM stage.customer_stg s
+            ) b WHERE b.dw_id = t.dw_id)
             GROUP BY t.dw_id, t.dv_load_time
         ) h
         WHERE h.dv_audit_code IS NOT NULL

@@ -51,7 +51,7 @@ FROM (
 ) c
 WHERE (c.dv_previous_hash IS NULL AND (c.dv_latest_key IS NULL OR c.dv_latest_hash <> c.dv_datahash))
    OR c.dv_previous_hash <> c.dv_datahash;
--- Audit (OPT_AUDIT_HISTORY): one row per key and load time, after the write
+-- Audit (OPT_AUDIT_HISTORY): one row per key and load time of the keys of this batch, after the write
 SELECT raise_error('generated SAT load load_sat_customer: the target dv.sat_customer breaks its history invariants after the write; offending keys (at most 5 shown): ' || REPLACE(bad.dv_audit_keys, '~', '; ') || '. This run\'s write stays (the dialect has no multi-statement transactions); repair the history (or the load).') AS load_check_failed
 FROM (
     SELECT a.* FROM (
@@ -61,6 +61,10 @@ FROM (
         FROM (
             SELECT t.dv_id, CONCAT(DATE_FORMAT(t.dv_load_time, 'yyyy-MM-dd'), 'T', DATE_FORMAT(t.dv_load_time, 'HH:mm:ss.SSSSSS')) AS dv_load_time_text, CASE WHEN COUNT(*) > 1 THEN 1 END AS dv_audit_code
             FROM dv.sat_customer t
+            WHERE EXISTS (SELECT 1 FROM (
+                SELECT MD5(UPPER(NVL(NULLIF(TRIM(s.customer_id), ''), '-1'))) AS dv_id
+                FROM stage.customer_stg s
+            ) b WHERE b.dv_id = t.dv_id)
             GROUP BY t.dv_id, t.dv_load_time
         ) h
         WHERE h.dv_audit_code IS NOT NULL

@@ -52,7 +52,7 @@ FROM (
 ) c
 WHERE (c.dv_previous_hash IS NULL AND (c.dv_latest_key IS NULL OR c.dv_latest_hash <> c.dv_datahash))
    OR c.dv_previous_hash <> c.dv_datahash;
--- Audit (OPT_AUDIT_HISTORY): one row per key and load time, after the write and before the COMMIT
+-- Audit (OPT_AUDIT_HISTORY): one row per key and load time of the keys of this batch, after the write and before the COMMIT
 SELECT CAST('generated SAT load load_sat_customer: the target dv.sat_customer breaks its history invariants after the write; offending keys (at most 5 shown): ' || REPLACE(bad.dv_audit_keys, '~', '; ') || '. The load is rolled back; repair the history (or the load) and rerun.' AS INTEGER) AS load_check_failed
 FROM (
     SELECT a.* FROM (
@@ -62,6 +62,10 @@ FROM (
         FROM (
             SELECT t.dv_id, TO_CHAR(t.dv_load_time, 'YYYY-MM-DD"T"HH24:MI:SS.US') AS dv_load_time_text, CASE WHEN COUNT(*) > 1 THEN 1 END AS dv_audit_code
             FROM dv.sat_customer t
+            WHERE EXISTS (SELECT 1 FROM (
+                SELECT MD5(UPPER(COALESCE(NULLIF(TRIM(s.customer_id), ''), '-1'))) AS dv_id
+                FROM stage.customer_stg s
+            ) b WHERE b.dv_id = t.dv_id)
             GROUP BY t.dv_id, t.dv_load_time
         ) h
         WHERE h.dv_audit_code IS NOT NULL

@@ -40,7 +40,7 @@ JOIN (
 ) ch ON ch.dv_set_key = mem.dv_id AND ch.dv_set_time = mem.dv_load_time
 WHERE (ch.dv_previous_hash IS NULL AND (ch.dv_latest_key IS NULL OR ch.dv_latest_hash <> ch.dv_set_hash))
    OR ch.dv_previous_hash <> ch.dv_set_hash;
--- Audit (OPT_AUDIT_HISTORY): one set per key and load time, after the write
+-- Audit (OPT_AUDIT_HISTORY): one set per key and load time of the keys of this batch, after the write
 SELECT raise_error('generated SAT_MA load load_sat_ma_phone: the target dv.sat_ma_phone breaks its history invariants after the write; offending keys (at most 5 shown): ' || REPLACE(bad.dv_audit_keys, '~', '; ') || '. This run\'s write stays (the dialect has no multi-statement transactions); repair the history (or the load).') AS load_check_failed
 FROM (
     SELECT a.* FROM (
@@ -50,6 +50,10 @@ FROM (
         FROM (
             SELECT t.dv_id, CONCAT(DATE_FORMAT(t.dv_load_time, 'yyyy-MM-dd'), 'T', DATE_FORMAT(t.dv_load_time, 'HH:mm:ss.SSSSSS')) AS dv_load_time_text, CASE WHEN COUNT(DISTINCT t.dv_datahash) > 1 THEN 1 END AS dv_audit_code
             FROM dv.sat_ma_phone t
+            WHERE EXISTS (SELECT 1 FROM (
+                SELECT MD5(UPPER(NVL(NULLIF(TRIM(s.customer_id), ''), '-1'))) AS dv_id
+                FROM stage.phone_stg s
+            ) b WHERE b.dv_id = t.dv_id)
             GROUP BY t.dv_id, t.dv_load_time
         ) h
         WHERE h.dv_audit_code IS NOT NULL

@@ -41,7 +41,7 @@ JOIN (
 ) ch ON ch.dv_set_key = mem.dv_id AND ch.dv_set_time = mem.dv_load_time
 WHERE (ch.dv_previous_hash IS NULL AND (ch.dv_latest_key IS NULL OR ch.dv_latest_hash <> ch.dv_set_hash))
    OR ch.dv_previous_hash <> ch.dv_set_hash;
--- Audit (OPT_AUDIT_HISTORY): one set per key and load time, after the write and before the COMMIT
+-- Audit (OPT_AUDIT_HISTORY): one set per key and load time of the keys of this batch, after the write and before the COMMIT
 SELECT CAST('generated SAT_MA load load_sat_ma_phone: the target dv.sat_ma_phone breaks its history invariants after the write; offending keys (at most 5 shown): ' || REPLACE(bad.dv_audit_keys, '~', '; ') || '. The load is rolled back; repair the history (or the load) and rerun.' AS INTEGER) AS load_check_failed
 FROM (
     SELECT a.* FROM (
@@ -51,6 +51,10 @@ FROM (
         FROM (
             SELECT t.dv_id, TO_CHAR(t.dv_load_time, 'YYYY-MM-DD"T"HH24:MI:SS.US') AS dv_load_time_text, CASE WHEN COUNT(DISTINCT t.dv_datahash) > 1 THEN 1 END AS dv_audit_code
             FROM dv.sat_ma_phone t
+            WHERE EXISTS (SELECT 1 FROM (
+                SELECT MD5(UPPER(COALESCE(NULLIF(TRIM(s.customer_id), ''), '-1'))) AS dv_id
+                FROM stage.phone_stg s
+            ) b WHERE b.dv_id = t.dv_id)
             GROUP BY t.dv_id, t.dv_load_time
         ) h
         WHERE h.dv_audit_code IS NOT NULL

@@ -42,7 +42,7 @@ JOIN (
 ) ch ON ch.dv_set_key = mem.dv_id AND ch.dv_set_time = mem.dv_load_time
 WHERE (ch.dv_previous_hash IS NULL AND (ch.dv_latest_key IS NULL OR ch.dv_latest_hash <> ch.dv_set_hash))
    OR ch.dv_previous_hash <> ch.dv_set_hash;
--- Audit (OPT_AUDIT_HISTORY): one set per key and load time, after the write and before the COMMIT
+-- Audit (OPT_AUDIT_HISTORY): one set per key and load time of the keys of this batch, after the write and before the COMMIT
 SELECT CAST('generated SAT_MA load load_sat_ma_phone: the target dv.sat_ma_phone breaks its history invariants after the write; offending keys (at most 5 shown): ' + REPLACE(bad.dv_audit_keys, '~', '; ') + '. The load is rolled back; repair the history (or the load) and rerun.' AS INTEGER) AS load_check_failed
 FROM (
     SELECT TOP 1 * FROM (
@@ -54,6 +54,10 @@ FROM (
         FROM (
             SELECT t.dv_id, CONVERT(VARCHAR(19), t.dv_load_time, 126) + '.' + RIGHT('000000' + CAST(DATEPART(MICROSECOND, t.dv_load_time) AS VARCHAR(6)), 6) AS dv_load_time_text, CASE WHEN COUNT(DISTINCT t.dv_datahash) > 1 THEN 1 END AS dv_audit_code
             FROM dv.sat_ma_phone t
+            WHERE EXISTS (SELECT 1 FROM (
+                SELECT LOWER(CONVERT(VARCHAR(32), HASHBYTES('MD5', UPPER(COALESCE(NULLIF(LTRIM(RTRIM(s.customer_id)), ''), '-1'))), 2)) AS dv_id
+                FROM stage.phone_stg s
+            ) b WHERE b.dv_id = t.dv_id)
             GROUP BY t.dv_id, t.dv_load_time
         ) h
         WHERE h.dv_audit_code IS NOT NULL

@@ -56,7 +56,7 @@ WHERE NOT EXISTS (SELECT 1 FROM dw.Z_CDC_KEYS_person_scd2 k WHERE k.person_id = 
 UNION ALL
 SELECT h.person_id, h.tenant, h.name, h.city, h.cdc_seq, h.valid_from, h.valid_to, h.is_current
 FROM dw.Z_CDC_HIST_person_scd2 h;
--- Audit (audit_history): the history's invariants, after the write
+-- Audit (audit_history): the history's invariants of the keys of this batch, after the write
 SELECT raise_error('cdc_scd2 load cdc_person: the target dw.person_scd2 breaks its history invariants after the write; offending keys (at most 5 shown): ' || REPLACE(bad.dv_audit_keys, '~', '; ') || '. This run\'s write stays (the dialect has no multi-statement transactions); repair the history (or the load).') AS load_check_failed
 FROM (
     SELECT a.* FROM (
@@ -76,6 +76,7 @@ FROM (
                     , SUM(CASE WHEN t.valid_to IS NULL THEN 1 ELSE 0 END) OVER (PARTITION BY t.person_id, t.tenant ORDER BY t.valid_from ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) AS dv_open_n
                     , LEAD(t.valid_from) OVER (PARTITION BY t.person_id, t.tenant ORDER BY t.valid_from) AS dv_next_from
                 FROM dw.person_scd2 t
+                WHERE EXISTS (SELECT 1 FROM (SELECT k.person_id, k.tenant FROM dw.Z_CDC_KEYS_person_scd2 k) b WHERE b.person_id = t.person_id AND b.tenant = t.tenant)
             ) w
         ) h
         WHERE h.dv_audit_code IS NOT NULL

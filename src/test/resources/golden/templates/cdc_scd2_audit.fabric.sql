@@ -55,7 +55,7 @@ DELETE FROM dw.person_scd2 WHERE EXISTS (SELECT 1 FROM dw.Z_CDC_KEYS_person_scd2
 INSERT INTO dw.person_scd2 (person_id, tenant, name, city, cdc_seq, valid_from, valid_to, is_current)
 SELECT person_id, tenant, name, city, cdc_seq, valid_from, valid_to, is_current
 FROM dw.Z_CDC_HIST_person_scd2;
--- Audit (audit_history): the history's invariants, after the write and before the COMMIT
+-- Audit (audit_history): the history's invariants of the keys of this batch, after the write and before the COMMIT
 SELECT CAST('cdc_scd2 load cdc_person: the target dw.person_scd2 breaks its history invariants after the write; offending keys (at most 5 shown): ' + REPLACE(bad.dv_audit_keys, '~', '; ') + '. The load is rolled back; repair the history (or the load) and rerun.' AS INTEGER) AS load_check_failed
 FROM (
     SELECT TOP 1 * FROM (
@@ -77,6 +77,7 @@ FROM (
                     , SUM(CASE WHEN t.valid_to IS NULL THEN 1 ELSE 0 END) OVER (PARTITION BY t.person_id, t.tenant ORDER BY t.valid_from ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) AS dv_open_n
                     , LEAD(t.valid_from) OVER (PARTITION BY t.person_id, t.tenant ORDER BY t.valid_from) AS dv_next_from
                 FROM dw.person_scd2 t
+                WHERE EXISTS (SELECT 1 FROM (SELECT k.person_id, k.tenant FROM dw.Z_CDC_KEYS_person_scd2 k) b WHERE b.person_id = t.person_id AND b.tenant = t.tenant)
             ) w
         ) h
         WHERE h.dv_audit_code IS NOT NULL

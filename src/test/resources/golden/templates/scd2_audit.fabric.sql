@@ -145,7 +145,7 @@ VALUES (
     , src.country
     , src.source_system
 );
--- Audit (audit_history): the history's invariants, after the write and before the COMMIT
+-- Audit (audit_history): the history's invariants of the keys of this batch, after the write and before the COMMIT
 SELECT CAST('scd2 load load_d_vessel_scd2: the target publish.D_VESSEL_SCD2 breaks its history invariants after the write; offending keys (at most 5 shown): ' + REPLACE(bad.dv_audit_keys, '~', '; ') + '. The load is rolled back; repair the history (or the load) and rerun.' AS INTEGER) AS load_check_failed
 FROM (
     SELECT TOP 1 * FROM (
@@ -167,6 +167,7 @@ FROM (
                     , SUM(CASE WHEN NULLIF(t.valid_to, CAST('9999-12-31 00:00:00' AS DATETIME2(6))) IS NULL THEN 1 ELSE 0 END) OVER (PARTITION BY t.vessel_id COLLATE Latin1_General_100_BIN2_UTF8 ORDER BY t.valid_from ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) AS dv_open_n
                     , LEAD(t.valid_from) OVER (PARTITION BY t.vessel_id COLLATE Latin1_General_100_BIN2_UTF8 ORDER BY t.valid_from) AS dv_next_from
                 FROM publish.D_VESSEL_SCD2 t
+                WHERE EXISTS (SELECT 1 FROM (SELECT s.vessel_id FROM publish.Z_TMP_D_VESSEL_SCD2 s) b WHERE b.vessel_id = t.vessel_id)
             ) w
         ) h
         WHERE h.dv_audit_code IS NOT NULL

@@ -34,7 +34,7 @@ FROM stage.dim_user_staging s
 WHERE s.login = p.login AND (((CASE WHEN p.name = s.name OR (p.name IS NULL AND s.name IS NULL) THEN 0 ELSE 1 END = 1)) OR (p.scd_active = TRUE AND ((CASE WHEN p.premium_user = s.premium_user OR (p.premium_user IS NULL AND s.premium_user IS NULL) THEN 0 ELSE 1 END = 1) OR (CASE WHEN p.address = s.address OR (p.address IS NULL AND s.address IS NULL) THEN 0 ELSE 1 END = 1) OR (CASE WHEN p.phone = s.phone OR (p.phone IS NULL AND s.phone IS NULL) THEN 0 ELSE 1 END = 1))));
 INSERT INTO dw.dim_user (dim_user_id, login, premium_user, address, phone, name, scd_version, scd_start_date, scd_end_date, scd_active)
 SELECT dim_user_id, login, premium_user, address, phone, name, scd_version, scd_start_date, scd_end_date, scd_active FROM dw.Z_NEW_dim_user;
--- Audit (audit_history): the history's invariants, after the write and before the COMMIT
+-- Audit (audit_history): the history's invariants of the keys of this batch, after the write and before the COMMIT
 SELECT CAST('scd_hybrid_rebuild load dim_user_rebuild: the target dw.dim_user breaks its history invariants after the write; offending keys (at most 5 shown): ' || REPLACE(bad.dv_audit_keys, '~', '; ') || '. The load is rolled back; repair the history (or the load) and rerun.' AS INTEGER) AS load_check_failed
 FROM (
     SELECT a.* FROM (
@@ -54,6 +54,7 @@ FROM (
                     , SUM(CASE WHEN NULLIF(t.scd_end_date, CAST('9999-12-31 00:00:00' AS TIMESTAMP)) IS NULL THEN 1 ELSE 0 END) OVER (PARTITION BY t.login ORDER BY t.scd_start_date ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) AS dv_open_n
                     , LEAD(t.scd_start_date) OVER (PARTITION BY t.login ORDER BY t.scd_start_date) AS dv_next_from
                 FROM dw.dim_user t
+                WHERE EXISTS (SELECT 1 FROM (SELECT s.login FROM stage.dim_user_staging s) b WHERE b.login = t.login)
             ) w
         ) h
         WHERE h.dv_audit_code IS NOT NULL

@@ -99,7 +99,7 @@ ON (trg.customer_id = src.customer_id AND trg.region = src.region AND trg.valid_
 WHEN MATCHED THEN UPDATE SET valid_to = src.valid_to, is_current = src.is_current
 WHEN NOT MATCHED THEN INSERT (customer_id, region, tariff, status, updated_at, valid_from, valid_to, is_current, is_deleted)
 VALUES (src.customer_id, src.region, src.tariff, src.status, src.updated_at, src.valid_from, src.valid_to, src.is_current, src.is_deleted);
--- Audit (audit_history): the history's invariants, after the write and before the COMMIT
+-- Audit (audit_history): the history's invariants of the keys of this batch, after the write and before the COMMIT
 SELECT CAST('snapshot load snap_customer: the target dw.customer_snap breaks its history invariants after the write; offending keys (at most 5 shown): ' + REPLACE(bad.dv_audit_keys, '~', '; ') + '. The load is rolled back; repair the history (or the load) and rerun.' AS INTEGER) AS load_check_failed
 FROM (
     SELECT TOP 1 * FROM (
@@ -121,6 +121,7 @@ FROM (
                     , SUM(CASE WHEN NULLIF(t.valid_to, CAST('9999-12-31 00:00:00' AS DATETIME2(6))) IS NULL THEN 1 ELSE 0 END) OVER (PARTITION BY t.customer_id, t.region ORDER BY t.valid_from ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) AS dv_open_n
                     , LEAD(t.valid_from) OVER (PARTITION BY t.customer_id, t.region ORDER BY t.valid_from) AS dv_next_from
                 FROM dw.customer_snap t
+                WHERE EXISTS (SELECT 1 FROM (SELECT DISTINCT d.customer_id, d.region FROM dw.Z_DELTA_customer_snap d) b WHERE b.customer_id = t.customer_id AND b.region = t.region)
             ) w
         ) h
         WHERE h.dv_audit_code IS NOT NULL

@@ -11,7 +11,6 @@ import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.engine.TargetEngine;
 import io.loadsmith.generation.DatatypeOverrides;
 import io.loadsmith.generation.DdlGenerator;
-import io.loadsmith.generation.FreemarkerEngine;
 import io.loadsmith.generation.LoadSqlGenerator;
 import io.loadsmith.generation.ModelLocalizer;
 import io.loadsmith.generation.catalog.LibraryTemplateSource;
@@ -23,6 +22,7 @@ import io.loadsmith.generation.model.LoadModel;
 import io.loadsmith.generation.model.MappingModel;
 import io.loadsmith.generation.model.StepModel;
 import io.loadsmith.generation.model.StepType;
+import io.loadsmith.generation.render.FreemarkerEngine;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
 /**
@@ -45,7 +45,8 @@ final class AuditBench {
     }
 
     /** One load measured with and without its audit: the target, the source setup and both load texts. */
-    private record Case(String name, EntityModel source, EntityModel target, String setup, LoadModel plain, LoadModel audited) {
+    private record Case(String name, EntityModel source, EntityModel target, String setup, LoadModel plain, LoadModel audited,
+                        boolean delta) {
     }
 
     /** Target keys: -Dbench.audits.rows, else {@code defaultRows}; rounds: -Dbench.audits.rounds=N or PG,DUCKDB (4,8). */
@@ -71,10 +72,11 @@ final class AuditBench {
             }
         }
         return table.note("Each row: the target loaded without the audit on day 0 from " + rows + " keys and copied; "
-                + "the day-1 source has every key again, 10 % of them changed (and 1 % new keys for scd2); then, from "
+                + "the day-1 source has every key again (full extract), or only the changed and new keys (delta), 10 % of them changed (and 1 % new keys for scd2); then, from "
                 + "fresh copies of the target, the load without and with the audit, the order alternating per round "
-                + "(" + pgRounds + " rounds on PostgreSQL, " + duckdbRounds + " on DuckDB); medians. The audit reads the whole target (the scd2 one "
-                + "window over the key's versions, the SAT one a grouping by key and load time) and runs inside the "
+                + "(" + pgRounds + " rounds on PostgreSQL, " + duckdbRounds + " on DuckDB); medians. The audit reads every row of the batch's keys "
+                + "(default) or the whole target (audit_scope=full, OPT_AUDIT_HISTORY=full): the scd2 one "
+                + "window over the key's versions, the SAT one a grouping by key and load time; it runs inside the "
                 + "load's transaction. Same rows: the two targets compared with EXCEPT ALL both ways after every round. "
                 + "PostgreSQL: index (vessel_id, validity_status) on the scd2 target, none on the satellite, VACUUM ANALYZE before timing; DuckDB in memory.");
     }
@@ -136,9 +138,13 @@ final class AuditBench {
         }
     }
 
-    /** The source of day `run` (0: every key; 1: 10 % changed, scd2 also 1 % new keys). */
+    /**
+     * The source of day `run` (0: every key; 1: 10 % changed, scd2 also 1 % new keys); a delta case's
+     * day 1 has only the changed and new keys.
+     */
     private static String setup(Case c, int rows, int run) {
-        return c.setup().replace(":rows", String.valueOf(rows)).replace(":new_keys", String.valueOf(run == 0 ? 0 : rows / 100))
+        String where = run == 1 && c.delta() ? "(g % 10000 < :changed_per_10000 OR g > :rows)" : "TRUE";
+        return c.setup().replace(":where", where).replace(":rows", String.valueOf(rows)).replace(":new_keys", String.valueOf(run == 0 ? 0 : rows / 100))
                 .replace(":changed_per_10000", String.valueOf(run == 0 ? 0 : 1000)).replace(":run", String.valueOf(run));
     }
 
@@ -159,7 +165,8 @@ final class AuditBench {
                     g % 90 AS vessel_type_code, 'Type ' || (g % 90) AS vessel_type, 'C' || (g % 200) AS country_code,
                     CASE WHEN g % 10000 < :changed_per_10000 THEN 'Country changed ' || :run ELSE 'Country ' || (g % 200) END AS country,
                     'ais' AS source_system, TIMESTAMP '2023-01-01 00:00:00' + INTERVAL ':run days' AS valid_from
-                FROM generate_series(1, :rows + :new_keys) AS s(g);""";
+                FROM generate_series(1, :rows + :new_keys) AS s(g)
+                WHERE :where;""";
 
         AttributeModel customerId = attr("customer_id", null, "VARCHAR", 20);
         AttributeModel name = attr("name", null, "VARCHAR", 100);
@@ -187,13 +194,27 @@ final class AuditBench {
                 SELECT 'c' || g AS customer_id, 'Name ' || g AS name,
                     CASE WHEN g % 10000 < :changed_per_10000 THEN 'City changed ' || :run ELSE 'City ' || (g % 500) END AS city,
                     TIMESTAMP '2024-01-01 00:00:00' + INTERVAL ':run days' AS load_ts, 'crm' AS rec_src
-                FROM generate_series(1, :rows) AS s(g);""";
+                FROM generate_series(1, :rows) AS s(g)
+                WHERE :where;""";
+        LoadModel scd2Plain = scd2("<ftltemplate:scd2:temp_table_prefix=Z_TMP_>", vesselTarget);
+        String scd2Audit = "<ftltemplate:scd2:temp_table_prefix=Z_TMP_:business_key=mmsi_key:audit_history=true";
+        LoadModel satPlain = new LoadModel("load_sat_customer", sat, List.of(stage), List.of(), Map.of(), List.of(satMapping));
         return List.of(
-                new Case("scd2 (vessel, far_future)", vessels, vesselTarget, vesselSetup, scd2("<ftltemplate:scd2:temp_table_prefix=Z_TMP_>", vesselTarget),
-                        scd2("<ftltemplate:scd2:temp_table_prefix=Z_TMP_:business_key=mmsi_key:audit_history=true>", vesselTarget)),
-                new Case("generated SAT", stage, sat, satSetup,
-                        new LoadModel("load_sat_customer", sat, List.of(stage), List.of(), Map.of(), List.of(satMapping)),
-                        new LoadModel("load_sat_customer", sat, List.of(stage), List.of(), Map.of("OPT_AUDIT_HISTORY", "true"), List.of(satMapping))));
+                new Case("scd2 (vessel, far_future), full extract", vessels, vesselTarget, vesselSetup, scd2Plain,
+                        scd2(scd2Audit + ">", vesselTarget), false),
+                new Case("scd2, full extract, audit_scope=full", vessels, vesselTarget, vesselSetup, scd2Plain,
+                        scd2(scd2Audit + ":audit_scope=full>", vesselTarget), false),
+                new Case("scd2, delta (changed and new keys only)", vessels, vesselTarget, vesselSetup, scd2Plain,
+                        scd2(scd2Audit + ">", vesselTarget), true),
+                new Case("generated SAT, full extract", stage, sat, satSetup, satPlain, satAudited(sat, stage, satMapping, "true"), false),
+                new Case("generated SAT, full extract, OPT_AUDIT_HISTORY=full", stage, sat, satSetup, satPlain,
+                        satAudited(sat, stage, satMapping, "full"), false),
+                new Case("generated SAT, delta (changed keys only)", stage, sat, satSetup, satPlain,
+                        satAudited(sat, stage, satMapping, "true"), true));
+    }
+
+    private static LoadModel satAudited(EntityModel sat, EntityModel stage, MappingModel mapping, String audit) {
+        return new LoadModel("load_sat_customer", sat, List.of(stage), List.of(), Map.of("OPT_AUDIT_HISTORY", audit), List.of(mapping));
     }
 
     private static LoadModel scd2(String call, EntityModel target) {

@@ -10,11 +10,11 @@ import java.util.Map;
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.generation.DatatypeOverrides;
 import io.loadsmith.generation.DdlGenerator;
-import io.loadsmith.generation.FreemarkerEngine;
 import io.loadsmith.generation.LoadSqlGenerator;
 import io.loadsmith.generation.ModelLocalizer;
 import io.loadsmith.generation.catalog.LibraryTemplateSource;
 import io.loadsmith.generation.catalog.TemplateCatalog;
+import io.loadsmith.generation.render.FreemarkerEngine;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
 /**

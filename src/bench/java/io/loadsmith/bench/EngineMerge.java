@@ -10,7 +10,6 @@ import java.util.Map;
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.generation.DatatypeOverrides;
 import io.loadsmith.generation.DdlGenerator;
-import io.loadsmith.generation.FreemarkerEngine;
 import io.loadsmith.generation.LoadSqlGenerator;
 import io.loadsmith.generation.ModelLocalizer;
 import io.loadsmith.generation.catalog.LibraryTemplateSource;
@@ -20,6 +19,7 @@ import io.loadsmith.generation.model.EntityModel;
 import io.loadsmith.generation.model.LoadModel;
 import io.loadsmith.generation.model.StepModel;
 import io.loadsmith.generation.model.StepType;
+import io.loadsmith.generation.render.FreemarkerEngine;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
 /**

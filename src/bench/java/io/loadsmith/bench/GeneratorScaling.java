@@ -7,12 +7,12 @@ import java.util.stream.IntStream;
 
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.generation.DatatypeOverrides;
-import io.loadsmith.generation.FreemarkerEngine;
 import io.loadsmith.generation.LoadSqlGenerator;
 import io.loadsmith.generation.ModelLocalizer;
 import io.loadsmith.generation.catalog.LibraryTemplateSource;
 import io.loadsmith.generation.catalog.TemplateCatalog;
 import io.loadsmith.generation.model.LoadModel;
+import io.loadsmith.generation.render.FreemarkerEngine;
 
 /**
  * Benchmark 11: the generator on one thread and on every core, the same loads, alternating rounds.

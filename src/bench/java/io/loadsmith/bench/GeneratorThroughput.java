@@ -6,13 +6,13 @@ import java.util.Map;
 
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.generation.DatatypeOverrides;
-import io.loadsmith.generation.FreemarkerEngine;
 import io.loadsmith.generation.LoadSqlGenerator;
 import io.loadsmith.generation.ModelLocalizer;
 import io.loadsmith.generation.RawRender;
 import io.loadsmith.generation.catalog.LibraryTemplateSource;
 import io.loadsmith.generation.catalog.TemplateCatalog;
 import io.loadsmith.generation.model.LoadModel;
+import io.loadsmith.generation.render.FreemarkerEngine;
 
 /**
  * Benchmark 1 and the first half of 5: loads per second through the whole generator, against

@@ -10,21 +10,21 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
-import io.loadsmith.generation.DdlGenerator;
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.engine.TargetEngine;
 import io.loadsmith.generation.DatatypeOverrides;
-import io.loadsmith.generation.FreemarkerEngine;
+import io.loadsmith.generation.DdlGenerator;
 import io.loadsmith.generation.FullRefreshPolicy;
 import io.loadsmith.generation.FullRefreshSettings;
 import io.loadsmith.generation.LoadSqlGenerator;
 import io.loadsmith.generation.ModelLocalizer;
+import io.loadsmith.generation.catalog.LibraryTemplateSource;
 import io.loadsmith.generation.model.AttributeModel;
 import io.loadsmith.generation.model.EntityModel;
 import io.loadsmith.generation.model.LoadModel;
 import io.loadsmith.generation.model.StepModel;
 import io.loadsmith.generation.model.StepType;
-import io.loadsmith.generation.catalog.LibraryTemplateSource;
+import io.loadsmith.generation.render.FreemarkerEngine;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
 /**

@@ -79,6 +79,13 @@ final class LivePreviewBench {
             typed.setDescription("typed while previewing");
             RequestBuilder draft = preview(id, typed, "snowflake");
 
+            // All three warmed up together first: the preview row measured first cost twice the other,
+            // in either order (2026-12-07, load average 13), the JIT still compiling what the second inherits.
+            for (int i = 0; i < requests; i++) {
+                mvc.perform(trivial);
+                mvc.perform(unchanged);
+                mvc.perform(draft);
+            }
             double base = cpuMicros(mvc, trivial, requests, body -> true);
             double same = cpuMicros(mvc, unchanged, requests, body -> !body.contains("Of the form on screen"));
             double edited = cpuMicros(mvc, draft, requests, body -> body.contains("Of the form on screen"));
@@ -86,7 +93,8 @@ final class LivePreviewBench {
             table.row("live preview, form as saved (the saved load's SQL)", requests, Table.f1(same), Table.f2(same / base));
             table.row("live preview, form edited (a draft)", requests, Table.f1(edited), Table.f2(edited / base));
         }
-        return table.note("Each row: " + requests + " requests on one thread after as many as warm-up, 5 rounds, the median"
+        return table.note("Each row: " + requests + " requests on one thread after as many of all three rows, alternating, and as many"
+                + " of its own as warm-up, 5 rounds, the median"
                 + " round's thread CPU time (ThreadMXBean) divided by the requests. The live preview is"
                 + " POST /loads/{id} with action=preview and HX-Request, the form fields as the page posts them for the"
                 + " 4-step SCD2 load of bench/populate.sql, dialect snowflake, no environment chosen (the demo's and three more with six variables each);"

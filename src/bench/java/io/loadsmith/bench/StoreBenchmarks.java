@@ -27,13 +27,13 @@ import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.export.DeflatedPackage;
 import io.loadsmith.export.SqlPackageExporter;
 import io.loadsmith.generation.DatatypeOverrides;
-import io.loadsmith.generation.FreemarkerEngine;
 import io.loadsmith.generation.GenerationOptions;
 import io.loadsmith.generation.ModelLocalizer;
 import io.loadsmith.generation.RawRender;
 import io.loadsmith.generation.catalog.LibraryTemplateSource;
 import io.loadsmith.generation.catalog.TemplateCatalog;
 import io.loadsmith.generation.model.LoadModel;
+import io.loadsmith.generation.render.FreemarkerEngine;
 import io.loadsmith.packages.PackageVersionService;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 

@@ -5,8 +5,11 @@ import java.util.Map;
 
 import freemarker.template.Template;
 import io.loadsmith.dialect.Dialect;
+import io.loadsmith.generation.call.ParameterBinder;
 import io.loadsmith.generation.catalog.TemplateKind;
+import io.loadsmith.generation.context.TemplateData;
 import io.loadsmith.generation.model.LoadModel;
+import io.loadsmith.generation.render.FreemarkerEngine;
 
 /**
  * The baseline of the generator benchmark: FreeMarker alone, rendering the cached template with a
@@ -34,8 +37,8 @@ public final class RawRender {
     /** The data model of one load, physical types filled in; built outside the timed section. */
     public Map<String, Object> prebuild(LoadModel neutral, ModelLocalizer localizer, Map<String, Object> parameters) {
         LoadModel load = neutral.mapEntities(e -> localizer.localize(e, dialect));
-        Map<String, Object> data = LoadSqlGenerator.TemplateData.forTemplate(load, dialect, (type, attributes, prefix, target) -> {
-            Map<String, Object> formulaData = LoadSqlGenerator.TemplateData.forFormula(load, dialect, attributes, prefix, target);
+        Map<String, Object> data = TemplateData.forTemplate(load, dialect, (type, attributes, prefix, target) -> {
+            Map<String, Object> formulaData = TemplateData.forFormula(load, dialect, attributes, prefix, target);
             return engine.render(dialect, "formulas/" + type, formulaData).strip();
         });
         // The template's typed parameters with their defaults, bound as the generator binds them

@@ -15,12 +15,10 @@ import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.exchange.PackageJson;
 import io.loadsmith.export.SqlPackage;
 import io.loadsmith.export.SqlPackageExporter;
-import io.loadsmith.generation.EngineFactory;
 import io.loadsmith.generation.EngineSettings;
 import io.loadsmith.generation.FullRefreshPolicy;
 import io.loadsmith.generation.FullRefreshSettings;
 import io.loadsmith.generation.GenerationOptions;
-import io.loadsmith.load.Generation;
 import io.loadsmith.load.GenerationRequest;
 import io.loadsmith.load.GenerationResult;
 import io.loadsmith.names.Names;
@@ -84,10 +82,9 @@ public final class ExportCommand {
         try {
             PackageDocument document = PackageJson.read(Files.readAllBytes(Path.of(options.get("package"))));
             String version = options.getOrDefault("version", "working");
-            EngineFactory engines = EngineFactory.standalone();
-            SqlPackageExporter exporter = new SqlPackageExporter(engines,
+            Standalone standalone = Standalone.of(
                     EngineSettings.defaults().withFullRefresh(new FullRefreshSettings(policies[0], policies[1])));
-            GenerationResult<SqlPackage> generated = Generation.withoutStore(engines.dialects(), exporter).generate(
+            GenerationResult<SqlPackage> generated = standalone.generation().generate(
                     new GenerationRequest.PackageSql(document, version, options.get("dialect"), options.get("environment"),
                             GenerationOptions.of(allowFullRefresh), null));
             if (generated.failed()) {
@@ -100,7 +97,7 @@ public final class ExportCommand {
             Path zip = dir.resolve(Names.fileName(document.name() + "-" + version + "-" + sql.manifest().dialect()) + ".zip");
             // Streamed to the file, as the API streams it to the response: the same bytes, never held whole.
             try (OutputStream file = Files.newOutputStream(zip)) {
-                exporter.writeZip(sql, file);
+                standalone.exporter().writeZip(sql, file);
             }
             Files.writeString(dir.resolve("manifest.json"), SqlPackageExporter.manifest(sql));
             for (SqlPackage.File file : sql.files()) {

@@ -4,23 +4,29 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-import org.springframework.data.domain.Sort;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
 import io.loadsmith.audit.AuditTrail;
 import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.dialect.Identifiers;
 import io.loadsmith.environment.EnvironmentRequest;
 import io.loadsmith.environment.EnvironmentResponse;
-import io.loadsmith.generation.PlainValues;
+import io.loadsmith.generation.StoreCache;
+import io.loadsmith.generation.StoreChanges;
+import io.loadsmith.generation.call.Placeholders;
+import io.loadsmith.generation.context.PlainValues;
+import io.loadsmith.names.Names;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.NotFoundException;
 import io.loadsmith.problem.StaleVersionException;
-import io.loadsmith.generation.Placeholders;
 import io.loadsmith.problem.Violations;
-import io.loadsmith.names.Names;
+import io.loadsmith.store.TemplateCacheEviction;
 
 @Service
 @Transactional
@@ -30,17 +36,28 @@ public class EnvironmentService {
 
     private final DeploymentEnvironmentRepository environments;
     private final AuditTrail audit;
+    private final TemplateCacheEviction eviction;
+    private final StoreCache<Boolean, List<EnvironmentResponse>> all;
+    private final TransactionTemplate reading;
 
-    public EnvironmentService(DeploymentEnvironmentRepository environments, AuditTrail audit) {
+    public EnvironmentService(DeploymentEnvironmentRepository environments, AuditTrail audit,
+                              TemplateCacheEviction eviction, StoreChanges changes,
+                              PlatformTransactionManager transactions) {
         this.environments = environments;
         this.audit = audit;
+        this.eviction = eviction;
+        this.all = new StoreCache<>(changes);
+        this.reading = new TransactionTemplate(transactions);
+        this.reading.setReadOnly(true);
     }
 
-    @Transactional(readOnly = true)
+    // The readers below join a caller's transaction but start none: the preview asks on every
+    // keystroke, and a cache hit needs no connection.
+
+    @Transactional(propagation = Propagation.SUPPORTS, readOnly = true)
     public List<EnvironmentResponse> list(String name) {
-        List<DeploymentEnvironment> found = name == null ? environments.findAllByOrderByNameAsc()
-                : environments.findByName(name).map(List::of).orElse(List.of());
-        return found.stream().map(EnvironmentService::toResponse).toList();
+        List<EnvironmentResponse> every = all();
+        return name == null ? every : every.stream().filter(e -> e.name().equals(name)).toList();
     }
 
     @Transactional(readOnly = true)
@@ -49,23 +66,42 @@ public class EnvironmentService {
     }
 
     /** The placeholder values of an environment for generation; an unknown name is a 400 listing the known ones. */
-    @Transactional(readOnly = true)
+    @Transactional(propagation = Propagation.SUPPORTS, readOnly = true)
     public Map<String, String> variables(String name) {
-        return environments.findByName(name).orElseThrow(() -> unknown(name)).getVariables();
+        return all().stream().filter(e -> e.name().equals(name)).findFirst().orElseThrow(() -> unknown(name))
+                .variables();
     }
 
     /** A page's or request's choice of environment: blank means none; an unknown name is a 400 listing the known ones. */
-    @Transactional(readOnly = true)
+    @Transactional(propagation = Propagation.SUPPORTS, readOnly = true)
     public void check(String name) {
-        if (name != null && !name.isBlank() && environments.findByName(name).isEmpty()) {
+        if (name != null && !name.isBlank() && all().stream().noneMatch(e -> e.name().equals(name))) {
             throw unknown(name);
         }
     }
 
     private InvalidRequestException unknown(String name) {
-        List<String> known = environments.findAll(Sort.by("name")).stream().map(DeploymentEnvironment::getName).toList();
+        List<String> known = all().stream().map(EnvironmentResponse::name).toList();
         return InvalidRequestException.of("environment", name, "is not an environment; known environments: "
                 + (known.isEmpty() ? "none yet" : String.join(", ", known)));
+    }
+
+    /**
+     * Every environment by name, kept until the store's revision moves ({@link StoreCache}): each
+     * change of an environment moves it. A transaction that writes reads the store itself, so that
+     * it sees its own changes; a read starts its transaction after the cache's stamp, so one that
+     * races a change is used once and not kept.
+     */
+    private List<EnvironmentResponse> all() {
+        if (TransactionSynchronizationManager.isActualTransactionActive()
+                && !TransactionSynchronizationManager.isCurrentTransactionReadOnly()) {
+            return read();
+        }
+        return all.get(Boolean.TRUE, every -> reading.execute(status -> read()));
+    }
+
+    private List<EnvironmentResponse> read() {
+        return environments.findAllByOrderByNameAsc().stream().map(EnvironmentService::toResponse).toList();
     }
 
     public EnvironmentResponse create(EnvironmentRequest request) {
@@ -73,6 +109,7 @@ public class EnvironmentService {
         Names.requireFree(KIND, request.name(), null, environments.findByNameIgnoreCase(request.name()), DeploymentEnvironment::getId, DeploymentEnvironment::getName);
         DeploymentEnvironment environment = new DeploymentEnvironment(request.name());
         environment.change(request.name(), request.description(), request.variables());
+        eviction.changed();
         return audit.created(ObjectKind.ENVIRONMENT, toResponse(environments.saveAndFlush(environment)));
     }
 
@@ -83,6 +120,7 @@ public class EnvironmentService {
         validate(request);
         Names.requireFree(KIND, request.name(), environment.getId(), environments.findByNameIgnoreCase(request.name()), DeploymentEnvironment::getId, DeploymentEnvironment::getName);
         environment.change(request.name(), request.description(), request.variables());
+        eviction.changed();
         return audit.updated(ObjectKind.ENVIRONMENT, before, toResponse(environments.saveAndFlush(environment)));
     }
 
@@ -91,6 +129,7 @@ public class EnvironmentService {
         audit.deleted(ObjectKind.ENVIRONMENT, () -> toResponse(environment));
         environments.delete(environment);
         environments.flush();
+        eviction.changed();
     }
 
     /**
@@ -116,6 +155,6 @@ public class EnvironmentService {
 
     private static EnvironmentResponse toResponse(DeploymentEnvironment e) {
         return new EnvironmentResponse(e.getId(), e.getVersion(), e.getName(), e.getDescription(),
-                new TreeMap<>(e.getVariables()));
+                java.util.Collections.unmodifiableSortedMap(new TreeMap<>(e.getVariables())));
     }
 }

@@ -8,12 +8,12 @@ import java.util.Map;
 import java.util.Optional;
 
 import io.loadsmith.generation.DatatypeOverrides;
-import io.loadsmith.generation.MappingModels;
 import io.loadsmith.generation.catalog.ParameterDefinition;
 import io.loadsmith.generation.catalog.ParameterType;
 import io.loadsmith.generation.catalog.TemplateDefinition;
 import io.loadsmith.generation.catalog.TemplateKind;
 import io.loadsmith.generation.catalog.TemplateSource;
+import io.loadsmith.generation.context.MappingModels;
 import io.loadsmith.generation.model.AttributeModel;
 import io.loadsmith.generation.model.EntityModel;
 import io.loadsmith.generation.model.LoadModel;

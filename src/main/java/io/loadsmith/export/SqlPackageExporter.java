@@ -26,7 +26,7 @@ import io.loadsmith.generation.EngineSettings;
 import io.loadsmith.generation.GenerationOptions;
 import io.loadsmith.generation.GeneratedLoad;
 import io.loadsmith.generation.LoadSqlGenerator;
-import io.loadsmith.generation.SqlComments;
+import io.loadsmith.generation.call.SqlComments;
 import io.loadsmith.generation.model.EntityModel;
 import io.loadsmith.names.Names;
 

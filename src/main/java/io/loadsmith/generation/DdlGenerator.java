@@ -7,6 +7,10 @@ import io.loadsmith.dialect.Dialect;
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.generation.catalog.TemplateKind;
 import io.loadsmith.generation.model.EntityModel;
+import io.loadsmith.generation.model.GenerationException;
+import io.loadsmith.generation.render.FreemarkerEngine;
+import io.loadsmith.generation.render.FreemarkerErrors;
+import io.loadsmith.generation.render.RenderBusyException;
 
 /** The CREATE TABLE of an entity for a dialect, from templates-library/ddl/create_table. */
 public class DdlGenerator {

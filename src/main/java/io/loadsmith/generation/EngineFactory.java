@@ -7,6 +7,8 @@ import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.generation.catalog.LibraryTemplateSource;
 import io.loadsmith.generation.catalog.TemplateCatalog;
 import io.loadsmith.generation.catalog.TemplateSource;
+import io.loadsmith.generation.render.FreemarkerEngine;
+import io.loadsmith.generation.render.RenderGuard;
 
 /**
  * The one place an engine is put together from {@link EngineSettings}: the settings' template

@@ -5,7 +5,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.Predicate;
 
-import io.loadsmith.generation.GenerationException.Location;
+import io.loadsmith.generation.model.GenerationException.Location;
+import io.loadsmith.generation.model.GenerationException;
 import io.loadsmith.generation.model.LoadModel;
 import io.loadsmith.generation.model.StepModel;
 import io.loadsmith.generation.model.StepType;

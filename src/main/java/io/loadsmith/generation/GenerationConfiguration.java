@@ -9,9 +9,12 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.util.unit.DataSize;
 
 import io.loadsmith.dialect.DialectRegistry;
+import io.loadsmith.generation.call.TemplateCallCheck;
 import io.loadsmith.generation.catalog.LibraryTemplateSource;
 import io.loadsmith.generation.catalog.TemplateCatalog;
 import io.loadsmith.generation.catalog.TemplateSource;
+import io.loadsmith.generation.render.FreemarkerEngine;
+import io.loadsmith.generation.render.RenderGuard;
 
 /**
  * Wires the application's engine, built once by {@link EngineFactory} from the application's

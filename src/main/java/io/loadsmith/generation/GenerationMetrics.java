@@ -5,6 +5,8 @@ import java.util.TreeSet;
 import java.util.function.Supplier;
 
 import io.loadsmith.dialect.DialectRegistry;
+import io.loadsmith.generation.call.TemplateCallParser;
+import io.loadsmith.generation.model.GenerationException;
 import io.loadsmith.generation.model.LoadModel;
 import io.loadsmith.generation.model.StepModel;
 import io.micrometer.core.instrument.Counter;

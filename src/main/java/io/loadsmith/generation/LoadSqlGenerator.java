@@ -1,21 +1,29 @@
 package io.loadsmith.generation;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 import io.loadsmith.dialect.Dialect;
 import io.loadsmith.dialect.DialectRegistry;
-import io.loadsmith.generation.GenerationException.Location;
+import io.loadsmith.generation.call.ParameterBinder;
+import io.loadsmith.generation.call.Placeholders;
+import io.loadsmith.generation.call.SqlComments;
+import io.loadsmith.generation.call.TemplateCall;
+import io.loadsmith.generation.call.TemplateCallParser;
 import io.loadsmith.generation.catalog.ResolvedVariant;
 import io.loadsmith.generation.catalog.TemplateDefinition;
 import io.loadsmith.generation.catalog.TemplateKind;
 import io.loadsmith.generation.catalog.TemplateNotFoundException;
-import io.loadsmith.generation.model.AttributeModel;
+import io.loadsmith.generation.context.LoadsFunctions;
+import io.loadsmith.generation.context.PlainValues;
+import io.loadsmith.generation.context.TemplateData;
+import io.loadsmith.generation.model.GenerationException.Location;
+import io.loadsmith.generation.model.GenerationException;
 import io.loadsmith.generation.model.LoadModel;
 import io.loadsmith.generation.model.StepModel;
+import io.loadsmith.generation.render.FreemarkerEngine;
+import io.loadsmith.generation.render.FreemarkerErrors;
 
 /**
  * Generates the SQL of a load for a dialect, in named stages:
@@ -217,52 +225,6 @@ public class LoadSqlGenerator {
 
     private static String terminate(String sql) {
         return sql.isEmpty() || sql.endsWith(";") ? sql : sql + ";";
-    }
-
-    /** The variables a template or formula sees. */
-    static final class TemplateData {
-
-        private TemplateData() {
-        }
-
-        static Map<String, Object> forTemplate(LoadModel load, Dialect dialect, LoadsFunctions.FormulaRenderer formulas) {
-            Map<String, Object> data = common(load, dialect);
-            data.put("model", Map.of("load", load, "targetDbName", dialect.name().toUpperCase(Locale.ROOT)));
-            data.put("loads", new LoadsFunctions(load, formulas));
-            data.put("sql", new SqlDirectives());
-            return data;
-        }
-
-        static Map<String, Object> forFormula(LoadModel load, Dialect dialect, List<AttributeModel> attributes, String prefix) {
-            return forFormula(load, dialect, attributes, prefix, null);
-        }
-
-        /** With the target attribute a mapping feeds (null: none), as {@code attributeName} and {@code physicalDatatype}. */
-        static Map<String, Object> forFormula(LoadModel load, Dialect dialect, List<AttributeModel> attributes, String prefix,
-                                              AttributeModel target) {
-            Map<String, Object> data = common(load, dialect);
-            data.put("sourceAttributes", attributes.stream().map(a -> new FormulaAttribute(a.name(), a.datatype(),
-                    a.dataLength(), a.dataPrecision(), a.dataScale(), a.attributeType(), a.physicalDatatype(),
-                    a.sqlName())).toList());
-            data.put("prefix", prefix == null ? "" : prefix);
-            data.put("physicalDatatype", target == null || target.physicalDatatype() == null ? "" : target.physicalDatatype());
-            data.put("attributeName", target == null ? "" : target.name());
-            data.put("keyAttributeList", List.of());
-            data.put("sourceEntity", load.sources().isEmpty() ? load.target() : load.sources().get(0));
-            return data;
-        }
-
-        private static Map<String, Object> common(LoadModel load, Dialect dialect) {
-            Map<String, Object> data = new HashMap<>();
-            data.put("fn", new DialectFunctions(dialect));
-            data.put("dialect", Map.of("name", dialect.name(), "label", dialect.label(),
-                    "capabilities", dialect.capabilities()));
-            data.put("loadOpt", (freemarker.template.TemplateMethodModelEx) args ->
-                    load.options().getOrDefault(String.valueOf(args.get(0)), ""));
-            data.put("loadOptDefined", (freemarker.template.TemplateMethodModelEx) args ->
-                    load.options().containsKey(String.valueOf(args.get(0))));
-            return data;
-        }
     }
 
     /**

@@ -11,6 +11,7 @@ import java.util.function.Supplier;
 import io.loadsmith.dialect.Dialect;
 import io.loadsmith.dialect.Identifiers;
 import io.loadsmith.dialect.PhysicalTypes;
+import io.loadsmith.generation.call.ParameterKinds;
 import io.loadsmith.generation.model.EntityModel;
 
 /**

@@ -2,6 +2,8 @@ package io.loadsmith.generation;
 
 import java.util.function.Function;
 
+import io.loadsmith.generation.render.ClearableValues;
+
 /**
  * What generation reads from the store (templates, formulas, datatype mappings), kept in memory
  * until {@link StoreChanges} announces a commit that changed them, here or on another instance
@@ -12,9 +14,16 @@ public final class StoreCache<K, V> {
 
     private final ClearableValues<K, V> values = new ClearableValues<>();
     private final StoreChanges changes;
+    private final int limit;
 
     public StoreCache(StoreChanges changes) {
+        this(changes, Integer.MAX_VALUE);
+    }
+
+    /** At most {@code limit} values: a full cache starts again empty (keys that come and go, such as a form being typed). */
+    public StoreCache(StoreChanges changes, int limit) {
         this.changes = changes;
+        this.limit = limit;
         changes.onChange(values::clear);
     }
 
@@ -23,6 +32,9 @@ public final class StoreCache<K, V> {
         V cached = values.get(key);
         if (cached != null) {
             return cached;
+        }
+        if (values.size() >= limit) {
+            values.clear();
         }
         long stamp = values.stamp();
         return values.keep(key, load.apply(key), stamp);

@@ -12,7 +12,7 @@ import org.springframework.transaction.annotation.Transactional;
 import io.loadsmith.generation.EngineFactory;
 import io.loadsmith.generation.EngineSettings;
 import io.loadsmith.generation.GeneratedLoad;
-import io.loadsmith.generation.TemplateCallParser;
+import io.loadsmith.generation.call.TemplateCallParser;
 import io.loadsmith.generation.catalog.ParameterDefinition;
 import io.loadsmith.generation.catalog.TemplateDefinition;
 import io.loadsmith.generation.catalog.TemplateKind;

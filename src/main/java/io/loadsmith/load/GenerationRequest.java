@@ -7,9 +7,11 @@ import java.util.function.Predicate;
 import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.export.DeflatedPackage;
 import io.loadsmith.export.SqlPackage;
+import io.loadsmith.export.migration.Migration;
 import io.loadsmith.generation.GeneratedLoad;
 import io.loadsmith.generation.GenerationOptions;
 import io.loadsmith.generation.catalog.ParameterDefinition;
+import io.loadsmith.generation.model.LoadModel;
 
 /**
  * What to generate, for which dialect and environment: the one input of {@link Generation};
@@ -40,6 +42,13 @@ public sealed interface GenerationRequest<T> {
         public StoredLoad(long loadId, String dialect, String environment) {
             this(loadId, dialect, environment, GenerationOptions.NONE);
         }
+    }
+
+    /**
+     * A load the caller has read or assembled already: the load page's preview reads its stored load
+     * once, to compare the form with it and to generate whichever of the two it shows.
+     */
+    record ReadLoad(LoadModel load, String dialect, String environment) implements GenerationRequest<GeneratedLoad> {
     }
 
     /** A load as a form has it, before it is saved: nothing is stored. */
@@ -84,6 +93,20 @@ public sealed interface GenerationRequest<T> {
         public PackageSql {
             options = options == null ? GenerationOptions.NONE : options;
             loads = loads == null ? load -> true : loads;
+        }
+    }
+
+    /**
+     * The migration of a package's tables from one version's document to another's, labelled as the
+     * plan names them. Destructive changes are refused unless {@code allowDestructive}; with it the
+     * plan comes whatever it holds (what the designer previews). A table has no environment.
+     */
+    record PackageMigration(PackageDocument from, String fromLabel, PackageDocument to, String toLabel,
+                            String dialect, boolean allowDestructive) implements GenerationRequest<Migration> {
+
+        @Override
+        public String environment() {
+            return null;
         }
     }
 

@@ -3,7 +3,7 @@ package io.loadsmith.load;
 import java.util.List;
 
 import io.loadsmith.generation.GeneratedLoad;
-import io.loadsmith.generation.GenerationException;
+import io.loadsmith.generation.model.GenerationException;
 import io.loadsmith.problem.FieldProblem;
 import io.loadsmith.problem.InvalidRequestException;
 

@@ -1,15 +1,18 @@
 package io.loadsmith.load;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.annotation.Transactional;
 
 import io.loadsmith.entity.EntityService;
+import io.loadsmith.generation.context.MappingModels;
 import io.loadsmith.generation.model.EntityModel;
-import io.loadsmith.generation.MappingModels;
 import io.loadsmith.generation.model.LoadModel;
 import io.loadsmith.generation.model.MappingModel;
 import io.loadsmith.generation.model.StepModel;
@@ -35,6 +38,11 @@ public class LoadModelAssembler {
         return stored.read(loadId);
     }
 
+    /** A stored load with what its form shows besides the model, in the same one read. */
+    public LoadAsStored readAsStored(long loadId) {
+        return stored.readAsStored(loadId);
+    }
+
     /**
      * A load as the form on screen has it, not saved: its target and sources are read from the store,
      * its steps are the draft's. An unknown target or source is an InvalidRequestException naming it.
@@ -57,6 +65,48 @@ public class LoadModelAssembler {
         return new LoadModel(name, target, sources,
                 draft.steps().stream().map(s -> new StepModel(s.name(), s.type(), s.text())).toList(),
                 new TreeMap<>(draft.options()), mappings);
+    }
+
+    /**
+     * A draft beside the stored load it edits, without reading the store: the entities it names are
+     * the ones that load's read gave (by qualified name); without the mapping editor's mappings the
+     * stored ones are kept, over the same target. Empty when the draft names an entity the stored
+     * load does not read (or has no target): {@link #assemble(LoadRequest)} then reads them.
+     */
+    public Optional<LoadModel> beside(LoadRequest draft, LoadModel stored) {
+        Map<String, EntityModel> read = new HashMap<>();
+        read.put(qualified(stored.target()), stored.target());
+        stored.sources().forEach(e -> read.putIfAbsent(qualified(e), e));
+        stored.mappings().forEach(m -> read.putIfAbsent(qualified(m.sourceEntity()), m.sourceEntity()));
+        EntityModel target = read.get(draft.target());
+        List<EntityModel> sources = draft.sources().stream().map(read::get).toList();
+        if (target == null || sources.contains(null)) {
+            return Optional.empty();
+        }
+        String name = draft.name() == null || draft.name().isBlank() ? "draft" : draft.name();
+        List<MappingModel> mappings = new ArrayList<>();
+        if (draft.mappings() == null) {
+            if (!target.equals(stored.target())) {
+                return Optional.empty();
+            }
+            mappings.addAll(stored.mappings());
+        } else {
+            for (int i = 0; i < draft.mappings().size(); i++) {
+                EntityMapping m = draft.mappings().get(i);
+                EntityModel source = read.get(m.source());
+                if (source == null) {
+                    return Optional.empty();
+                }
+                mappings.add(MappingModels.mapping(name, i + 1, m.name(), m.mappingType(), target, source, named(m)));
+            }
+        }
+        return Optional.of(new LoadModel(name, target, sources,
+                draft.steps().stream().map(s -> new StepModel(s.name(), s.type(), s.text())).toList(),
+                new TreeMap<>(draft.options()), mappings));
+    }
+
+    private static String qualified(EntityModel entity) {
+        return entity.schema() + "." + entity.name();
     }
 
     static List<MappingModels.Named> named(EntityMapping mapping) {

@@ -15,8 +15,9 @@ import org.springframework.jdbc.core.ConnectionCallback;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
-import io.loadsmith.generation.MappingModels;
+import io.loadsmith.entitytype.LoadType;
 import io.loadsmith.generation.StoreChanges;
+import io.loadsmith.generation.context.MappingModels;
 import io.loadsmith.generation.model.AttributeModel;
 import io.loadsmith.generation.model.EntityModel;
 import io.loadsmith.generation.model.LoadModel;
@@ -41,12 +42,16 @@ class StoredLoadReader {
     // round trip instead of four (issue 18.4). Each row says what it is, in the columns they share:
     // E an entity (position 0 the target, carrying the load's name and the store's revision, read in
     // the same statement for StoreChanges; 1..n the sources, and a load may read its own target),
-    // A an attribute, S a step, O an option, M an entity mapping with its source entity (deleted ones
+    // L the load's own columns (entity_id: its row version, name: its type, text_value: its description),
+    // A an attribute, S a step (schema_name: its kind), O an option, M an entity mapping with its source entity (deleted ones
     // too, flagged in "nullable", to be named rather than left out), T a mapped target attribute
     // (data_length: its mapping's position), U a source attribute of one (data_length: the T's position). A union's column takes the widest of its branches' types
     // (PostgreSQL, H2: StoredLoadsContract reads a step of 1,000,000 characters); the first branch's
     // NULLs are cast so that the column has a type at all.
+    // The union is wrapped in a plain select: H2 keeps a session's parsed statements only for a
+    // select (SelectUnion is never cached), and parsing this one was half of a live preview's read.
     private static final String LOAD = """
+            select * from (
             select 'E' as kind, x.position as pos, e.id as entity_id, l.name as load_name, e.name,
                    e.logical_name as label, e.schema_name, t.name as type_name, e.physical_type, e.full_refresh_policy,
                    cast(null as varchar(1000000)) as text_value, cast(null as integer) as data_length,
@@ -61,6 +66,11 @@ class StoredLoadReader {
               left join entity_type t on t.id = e.entity_type_id
              where l.id = ? and l.deleted_at is null
             union all
+            select 'L', 0, l.row_version, null, l.load_type, null, null, null, null, null, l.description,
+                   null, null, null, null, null, null
+              from entity_load l
+             where l.id = ? and l.deleted_at is null
+            union all
             select 'A', a.position, a.entity_id, null, a.name, a.attribute_type, a.datatype, null, null, null,
                    a.description, a.data_length, a.data_precision, a.data_scale, a.case_sensitive, a.nullable, null
               from dw_attribute a
@@ -68,7 +78,7 @@ class StoredLoadReader {
                                    union select s.entity_id from load_source s where s.load_id = ?
                                    union select m.source_entity_id from load_mapping m where m.load_id = ?)
             union all
-            select 'S', s.position, null, null, s.name, s.step_type, null, null, null, null, s.step_text,
+            select 'S', s.position, null, null, s.name, s.step_type, s.step_kind, null, null, null, s.step_text,
                    null, null, null, null, null, null
               from load_step s
              where s.load_id = ?
@@ -95,6 +105,7 @@ class StoredLoadReader {
                    u.attribute_position, null, null, null, null, null
               from load_mapping_source u
              where u.load_id = ?
+            ) rows_of_the_load
              order by kind, pos""";
 
     private final JdbcTemplate jdbc;
@@ -106,14 +117,18 @@ class StoredLoadReader {
     }
 
     LoadModel read(long loadId) {
-        LoadModel model = jdbc.execute((ConnectionCallback<LoadModel>) connection -> read(connection, loadId, changes));
-        if (model == null) {
-            throw NotFoundException.id("Load", loadId);
-        }
-        return model;
+        return readAsStored(loadId).model();
     }
 
-    private static LoadModel read(Connection connection, long loadId, StoreChanges changes) throws SQLException {
+    LoadAsStored readAsStored(long loadId) {
+        LoadAsStored load = jdbc.execute((ConnectionCallback<LoadAsStored>) connection -> read(connection, loadId, changes));
+        if (load == null) {
+            throw NotFoundException.id("Load", loadId);
+        }
+        return load;
+    }
+
+    private static LoadAsStored read(Connection connection, long loadId, StoreChanges changes) throws SQLException {
         List<EntityRow> entities = new ArrayList<>();
         Map<Long, List<AttributeModel>> attributes = new HashMap<>();
         List<StepModel> steps = new ArrayList<>();
@@ -123,7 +138,11 @@ class StoredLoadReader {
         List<MappingModels.Named> targets = new ArrayList<>();
         List<Integer> targetMappings = new ArrayList<>();
         Map<Integer, List<String>> sourcesByTarget = new HashMap<>();
-        long[] ids = new long[11];
+        List<StepKind> kinds = new ArrayList<>();
+        long version = 0;
+        LoadType loadType = null;
+        String description = null;
+        long[] ids = new long[12];
         Arrays.fill(ids, loadId);
         try (PreparedStatement st = prepare(connection, LOAD, ids);
              ResultSet rs = st.executeQuery()) {
@@ -145,8 +164,16 @@ class StoredLoadReader {
                                 integer(rs, "data_precision"), integer(rs, "data_scale"), rs.getBoolean("nullable"), null,
                                 rs.getString("text_value"), rs.getBoolean("case_sensitive"), name));
                     }
-                    case "S" -> steps.add(new StepModel(rs.getString("name"), StepType.valueOf(rs.getString("label")),
-                            rs.getString("text_value")));
+                    case "S" -> {
+                        steps.add(new StepModel(rs.getString("name"), StepType.valueOf(rs.getString("label")),
+                                rs.getString("text_value")));
+                        kinds.add(rs.getString("schema_name") == null ? null : StepKind.valueOf(rs.getString("schema_name")));
+                    }
+                    case "L" -> {
+                        version = rs.getLong("entity_id");
+                        loadType = LoadType.valueOf(rs.getString("name"));
+                        description = rs.getString("text_value");
+                    }
                     case "M" -> {
                         if (rs.getBoolean("nullable")) {
                             throw deletedSource(entities.isEmpty() ? loadId : entities.get(0).loadName(), rs);
@@ -193,7 +220,8 @@ class StoredLoadReader {
             mappings.add(MappingModels.mapping(load, source.position(), mappingRows.get(i)[0], mappingRows.get(i)[1],
                     models.get(0), source.toModel(attributes.getOrDefault(source.id(), List.of())), mapped));
         }
-        return new LoadModel(load, models.get(0), models.subList(1, models.size()), steps, options, mappings);
+        return new LoadAsStored(new LoadModel(load, models.get(0), models.subList(1, models.size()), steps, options, mappings),
+                version, loadType, description, kinds);
     }
 
     /** A mapping's source entity deleted since (a restore of its load brought the mapping back without it). */

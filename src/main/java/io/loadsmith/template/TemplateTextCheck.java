@@ -11,12 +11,12 @@ import org.springframework.stereotype.Component;
 import freemarker.core.ParseException;
 import io.loadsmith.dialect.Dialect;
 import io.loadsmith.dialect.DialectRegistry;
-import io.loadsmith.generation.FreemarkerEngine;
-import io.loadsmith.generation.FreemarkerErrors;
-import io.loadsmith.generation.RenderGuard;
 import io.loadsmith.generation.catalog.TemplateDefinition;
 import io.loadsmith.generation.catalog.TemplateRejectedException;
 import io.loadsmith.generation.catalog.TemplateSandbox;
+import io.loadsmith.generation.render.FreemarkerEngine;
+import io.loadsmith.generation.render.FreemarkerErrors;
+import io.loadsmith.generation.render.RenderGuard;
 import io.loadsmith.problem.InvalidRequestException;
 
 /**

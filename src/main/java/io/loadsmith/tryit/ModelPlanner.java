@@ -11,7 +11,7 @@ import java.util.Set;
 import org.springframework.stereotype.Service;
 
 import io.loadsmith.export.RunOrder;
-import io.loadsmith.generation.GenerationException;
+import io.loadsmith.generation.model.GenerationException;
 import io.loadsmith.load.LoadResponse;
 import io.loadsmith.load.LoadService;
 import io.loadsmith.problem.FieldProblem;
@@ -20,9 +20,10 @@ import io.loadsmith.problem.InvalidRequestException;
 /**
  * Works out a whole model's {@link TryPlan} from each load's own plan ({@link TryPlanner}): the loads in the
  * SQL package's run order ({@link RunOrder}), one setup with every entity's DDL (each once), the root tables
- * as inputs (a table a load of the model writes is filled by that load, not by the batches), and every
- * load's statements after each other, each marked with its load. As in the SQL package, the loads' run checks
- * run as {@value #CHECKS} after the stages they read and before any other load writes (rule 17 for the whole run).
+ * as inputs (a table a load of the model writes is filled by that load, not by the batches; a table the
+ * model does not know is one stand-in with the columns every load reads of it), and every load's statements
+ * after each other, each marked with its load. As in the SQL package, the loads' run checks run as
+ * {@value #CHECKS} after the stages they read and before any other load writes (rule 17 for the whole run).
  */
 @Service
 class ModelPlanner {
@@ -95,15 +96,24 @@ class ModelPlanner {
             }
             LoadResponse load = ordered.get(i);
             TryPlan plan = plans.get(load.name());
-            // An entity's DDL is the same text in every load's plan, so each table is made once.
-            setup.addAll(plan.setup());
-            plan.inputs().stream().filter(t -> !written.contains(key(t.name())))
-                    .forEach(t -> inputs.putIfAbsent(key(t.name()), t));
+            // An entity's DDL is the same text in every load's plan, so each table is made once; a stand-in's
+            // columns are only those its load reads, so it is made once after the loop, from the union.
+            List<TryPlan.InputTable> standIns = plan.inputs().stream()
+                    .filter(t -> t.kind() == TryPlan.InputTable.Kind.REFERENCED).toList();
+            plan.setup().stream().filter(sql -> standIns.stream().noneMatch(t -> TryPlanner.createsStandIn(sql, t.name())))
+                    .forEach(setup::add);
+            for (TryPlan.InputTable t : plan.inputs()) {
+                if (!written.contains(key(t.name()))) {
+                    inputs.merge(key(t.name()), t, (first, later) -> union(first, later, load.name(), notes));
+                }
+            }
             plan.statements().forEach(s -> statements.add(s.ofLoad(load.name())));
             targets.putIfAbsent(key(plan.target()), new TryPlan.Target(plan.target(), plan.targetColumns()));
             plan.notes().forEach(n -> notes.add(load.name() + ": " + n));
             modelLoads.add(new TryModelPlan.ModelLoad(load.id(), load.name(), plan.target(), plan.statements().size()));
         }
+        inputs.values().stream().filter(t -> t.kind() == TryPlan.InputTable.Kind.REFERENCED)
+                .forEach(t -> setup.add(TryPlanner.createStandIn(t.name(), t.columns())));
         List<TryPlan.Target> shown = List.copyOf(targets.values());
         TryPlan plan = new TryPlan(name, shown.get(0).name(), List.copyOf(setup), List.copyOf(inputs.values()), statements,
                 shown.get(0).columns(), List.copyOf(notes), shown);
@@ -124,6 +134,28 @@ class ModelPlanner {
                 }
             }
         }
+    }
+
+    /**
+     * One stand-in of a table two loads read: the first load's columns (run order), then the later one's new
+     * columns; a column both type differently keeps the first type, and the notes say so.
+     */
+    private static TryPlan.InputTable union(TryPlan.InputTable first, TryPlan.InputTable later, String laterLoad,
+                                            Set<String> notes) {
+        if (first.kind() != TryPlan.InputTable.Kind.REFERENCED || later.kind() != TryPlan.InputTable.Kind.REFERENCED) {
+            return first;
+        }
+        List<TryPlan.Column> columns = new ArrayList<>(first.columns());
+        for (TryPlan.Column column : later.columns()) {
+            TryPlan.Column known = columns.stream().filter(c -> c.name().equalsIgnoreCase(column.name())).findFirst().orElse(null);
+            if (known == null) {
+                columns.add(column);
+            } else if (!known.type().equalsIgnoreCase(column.type())) {
+                notes.add(laterLoad + ": reads " + first.name() + "." + column.name() + " as " + column.type()
+                        + ", an earlier load as " + known.type() + "; the table takes " + known.type() + ".");
+            }
+        }
+        return new TryPlan.InputTable(first.name(), first.kind(), columns);
     }
 
     /** What a load reads, as the run order of the SQL package takes it: its sources and its mappings' sources. */

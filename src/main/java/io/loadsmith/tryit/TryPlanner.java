@@ -17,18 +17,18 @@ import java.util.stream.Stream;
 
 import org.springframework.stereotype.Service;
 
-import io.loadsmith.entity.EntityDdlService;
-import io.loadsmith.entity.EntityService;
 import io.loadsmith.entity.AttributeJson;
+import io.loadsmith.entity.EntityDdlService;
 import io.loadsmith.entity.EntityResponse;
+import io.loadsmith.entity.EntityService;
 import io.loadsmith.entitytype.PhysicalType;
 import io.loadsmith.generation.GeneratedLoad;
 import io.loadsmith.lineage.SqlText;
 import io.loadsmith.lineage.TableReferences;
 import io.loadsmith.load.Generation;
 import io.loadsmith.load.GenerationRequest;
-import io.loadsmith.load.LoadService;
 import io.loadsmith.load.LoadResponse;
+import io.loadsmith.load.LoadService;
 import io.loadsmith.problem.NotFoundException;
 
 /**
@@ -66,7 +66,7 @@ public class TryPlanner {
 
     /**
      * @param extraColumns columns the caller gives rows for, by table (lower case), added to stand-in tables
-     * @throws io.loadsmith.generation.GenerationException when the load's SQL cannot be generated
+     * @throws io.loadsmith.generation.model.GenerationException when the load's SQL cannot be generated
      */
     public TryPlan plan(long loadId, String environment, Map<String, Set<String>> extraColumns) {
         LoadResponse load = loads.get(loadId);
@@ -200,8 +200,18 @@ public class TryPlanner {
             notes.add(name + " is no entity of the model: its columns that the target has too take the target's types ("
                     + String.join(", ", typed) + "), the others are VARCHAR.");
         }
+        return createStandIn(name, columns.stream().map(c -> new TryPlan.Column(c, targetTypes.getOrDefault(c, "VARCHAR"))).toList());
+    }
+
+    /** The setup statement of a stand-in table. */
+    static String createStandIn(String name, List<TryPlan.Column> columns) {
         return "CREATE TABLE " + DuckDbNames.quote(name) + " (" + String.join(", ", columns.stream()
-                .map(c -> DuckDbNames.quoteOne(c) + " " + targetTypes.getOrDefault(c, "VARCHAR")).toList()) + ")";
+                .map(c -> DuckDbNames.quoteOne(c.name()) + " " + c.type()).toList()) + ")";
+    }
+
+    /** Whether a setup statement is {@link #createStandIn} of the table. */
+    static boolean createsStandIn(String sql, String name) {
+        return sql.startsWith("CREATE TABLE " + DuckDbNames.quote(name) + " (");
     }
 
     private List<TryPlan.Column> columnsOf(Connection db, String table) throws SQLException {

@@ -32,23 +32,23 @@ import tools.jackson.core.JacksonException;
 
 import io.loadsmith.dialect.UnknownDialectException;
 import io.loadsmith.exchange.InvalidPackageException;
-import io.loadsmith.generation.GenerationException;
-import io.loadsmith.generation.RenderBusyException;
+import io.loadsmith.generation.model.GenerationException;
+import io.loadsmith.generation.render.RenderBusyException;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.FieldProblem;
 import io.loadsmith.problem.ForbiddenException;
 import io.loadsmith.problem.InvalidRequestException;
-import io.loadsmith.problem.UnprocessableRequestException;
 import io.loadsmith.problem.NotFoundException;
 import io.loadsmith.problem.NotSignedInException;
 import io.loadsmith.problem.PayloadTooLargeException;
 import io.loadsmith.problem.RefusedBody;
 import io.loadsmith.problem.StaleVersionException;
+import io.loadsmith.problem.UnprocessableRequestException;
 import jakarta.persistence.OptimisticLockException;
-import jakarta.validation.ConstraintViolation;
 import jakarta.servlet.http.HttpServletRequest;
-import tools.jackson.databind.DatabindException;
+import jakarta.validation.ConstraintViolation;
 import tools.jackson.core.exc.InputCoercionException;
+import tools.jackson.databind.DatabindException;
 import tools.jackson.databind.exc.InvalidFormatException;
 
 /**

@@ -49,6 +49,7 @@ import io.loadsmith.generation.catalog.TemplateLookup;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.template.TransformationTypeService;
 import io.loadsmith.template.TransformationTypeResponse;
+import io.loadsmith.template.web.TransformationForms.TransformationEditForm;
 import io.loadsmith.template.web.TransformationTypePageController;
 import io.loadsmith.template.web.TransformationTypeSection;
 import io.loadsmith.web.WebExceptionHandler;
@@ -244,8 +245,16 @@ class ConfigurationPageControllerTest {
         mvc.perform(post("/configuration/transformation-types/1").param("action", "add-formula").param("version", "2")
                         .param("name", "MY_HASH").param("formulas[0].dialect", "default").param("formulas[0].text", "MD5(y)"))
                 .andExpect(status().isOk())
-                .andExpect(result -> org.assertj.core.api.Assertions.assertThat(((io.loadsmith.template.web.TransformationForms.TransformationEditForm)
-                        result.getModelAndView().getModel().get("transformationEditForm")).formulas()).hasSize(2));
+                .andExpect(model().attribute("transformationEditForm", new TransformationEditForm("2", "MY_HASH", null,
+                        List.of(new TransformationEditForm.Formula("default", "MD5(y)"), new TransformationEditForm.Formula(null, null)))));
+        // A row removed, and a row the browser skipped (formulas[1]) kept as an empty one rather than dropped.
+        mvc.perform(post("/configuration/transformation-types/1").param("action", "remove-formula-0").param("version", "2")
+                        .param("name", "MY_HASH").param("formulas[0].dialect", "default").param("formulas[0].text", "MD5(y)")
+                        .param("formulas[2].dialect", "snowflake").param("formulas[2].text", "SHA1(y)"))
+                .andExpect(status().isOk())
+                .andExpect(model().attribute("transformationEditForm", new TransformationEditForm("2", "MY_HASH", null,
+                        List.of(new TransformationEditForm.Formula(null, null),
+                                new TransformationEditForm.Formula("snowflake", "SHA1(y)")))));
         mvc.perform(post("/configuration/transformation-types/1").param("version", "2").param("name", "MY_HASH")
                         .param("formulas[0].dialect", "default").param("formulas[0].text", "MD5(y)"))
                 .andExpect(redirectedUrl("/configuration?saved#transformation"));

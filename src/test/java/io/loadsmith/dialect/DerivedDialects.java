@@ -13,8 +13,8 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
 import io.loadsmith.generation.EngineFactory;
 import io.loadsmith.generation.EngineSettings;
 import io.loadsmith.generation.LoadSqlGenerator;
-import io.loadsmith.generation.RenderGuard;
 import io.loadsmith.generation.catalog.LibraryTemplateSource;
+import io.loadsmith.generation.render.RenderGuard;
 
 /**
  * A load generator whose one concrete dialect is made in the test from the shipped ansi.yaml, for

@@ -18,13 +18,13 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
 import io.loadsmith.engine.VesselFixture;
 import io.loadsmith.generation.EngineFactory;
 import io.loadsmith.generation.EngineSettings;
-import io.loadsmith.generation.GenerationException;
 import io.loadsmith.generation.LoadSqlGenerator;
-import io.loadsmith.generation.RenderGuard;
 import io.loadsmith.generation.catalog.LibraryTemplateSource;
+import io.loadsmith.generation.model.GenerationException;
 import io.loadsmith.generation.model.LoadModel;
 import io.loadsmith.generation.model.StepModel;
 import io.loadsmith.generation.model.StepType;
+import io.loadsmith.generation.render.RenderGuard;
 
 /**
  * A template that a dialect cannot express is refused at generation, naming the dialect and the

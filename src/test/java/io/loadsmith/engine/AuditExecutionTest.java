@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-import io.loadsmith.generation.GenerationException;
 import io.loadsmith.generation.model.EntityModel;
+import io.loadsmith.generation.model.GenerationException;
 
 /**
  * The audit template as a step between the source and the target: a failing audit stops the load

@@ -11,18 +11,18 @@ import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-import io.loadsmith.packages.deployment.Migration;
-import io.loadsmith.packages.deployment.Migrations;
 import io.loadsmith.dialect.DialectRegistry;
-import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.exchange.PackageDocument.AttributeDoc;
 import io.loadsmith.exchange.PackageDocument.EntityDoc;
+import io.loadsmith.exchange.PackageDocument;
+import io.loadsmith.export.migration.Migration;
+import io.loadsmith.export.migration.Migrations;
 import io.loadsmith.generation.EngineFactory;
 import io.loadsmith.generation.EngineSettings;
-import io.loadsmith.generation.RenderGuard;
 import io.loadsmith.generation.catalog.LibraryTemplateSource;
 import io.loadsmith.generation.model.AttributeModel;
 import io.loadsmith.generation.model.EntityModel;
+import io.loadsmith.generation.render.RenderGuard;
 
 /**
  * Case-sensitive names (issue 13, point 9): a source made by another tool with a quoted "userId"

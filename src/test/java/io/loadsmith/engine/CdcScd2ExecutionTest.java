@@ -232,7 +232,7 @@ class CdcScd2ExecutionTest {
     @org.junit.jupiter.api.Test
     void anUnknownOpenEndIsAGenerationErrorNamingTheParameter() {
         assertThatThrownBy(() -> load(TargetEngine.H2, ":open_end=9999"))
-                .isInstanceOf(io.loadsmith.generation.GenerationException.class).hasMessageContaining("cdc_person")
+                .isInstanceOf(io.loadsmith.generation.model.GenerationException.class).hasMessageContaining("cdc_person")
                 .hasMessageContaining("cdc_scd2").hasMessageContaining("parameter 'open_end' is one of null, far_future");
     }
 
@@ -297,14 +297,14 @@ class CdcScd2ExecutionTest {
     @org.junit.jupiter.api.Test
     void trackedColumnsThatAreNotPayloadColumnsAreGenerationErrorsNamingTheParameter() {
         assertThatThrownBy(() -> load(TargetEngine.H2, ":track_columns=name,country"))
-                .isInstanceOf(io.loadsmith.generation.GenerationException.class).hasMessageContaining("cdc_person")
+                .isInstanceOf(io.loadsmith.generation.model.GenerationException.class).hasMessageContaining("cdc_person")
                 .hasMessageContaining("cdc_scd2").hasMessageContaining("parameter 'track_columns'")
                 .hasMessageContaining("no column 'country'");
         assertThatThrownBy(() -> load(TargetEngine.H2, ":track_except=person_id"))
-                .isInstanceOf(io.loadsmith.generation.GenerationException.class)
+                .isInstanceOf(io.loadsmith.generation.model.GenerationException.class)
                 .hasMessageContaining("parameter 'track_except'").hasMessageContaining("person_id is a key or the sequence column");
         assertThatThrownBy(() -> load(TargetEngine.H2, ":track_columns=name:track_except=city"))
-                .isInstanceOf(io.loadsmith.generation.GenerationException.class)
+                .isInstanceOf(io.loadsmith.generation.model.GenerationException.class)
                 .hasMessageContaining("parameter 'track_except'").hasMessageContaining("not both");
     }
 }

@@ -45,6 +45,8 @@ import io.loadsmith.generation.model.MappingModel;
 class GeneratedAuditExecutionTest {
 
     private static final Map<String, String> AUDIT = Map.of("OPT_AUDIT_HISTORY", "true");
+    /** The whole target audited: these tests break a key the next batch does not touch. */
+    private static final Map<String, String> FULL = Map.of("OPT_AUDIT_HISTORY", "full");
     private static final String T1 = "2024-01-01 00:00:00";
 
     private static String sql(TargetEngine engine, EntityModel target, MappingModel mapping) {
@@ -75,7 +77,7 @@ class GeneratedAuditExecutionTest {
     @EnumSource(TargetEngine.class)
     void hubKeysStayUnique(TargetEngine engine) throws Exception {
         try (Connection db = DvFixture.open(engine, CUSTOMER_STG, HUB)) {
-            String sql = sql(engine, HUB, DvFixture.hubMapping());
+            String sql = sql(engine, HUB, DvFixture.hubMapping(), FULL);
             batch(db, CUSTOMER_STG, "('alice', 'Ann', 'Oslo', TIMESTAMP '" + T1 + "', 'A'), ('bob', 'Bob', 'Rome', TIMESTAMP '" + T1 + "', 'A')");
             Loads.run(db, sql);
             assertThat(Loads.sorted(db, "SELECT dv_id, business_key FROM dv.hub_customer"))
@@ -95,7 +97,7 @@ class GeneratedAuditExecutionTest {
     @EnumSource(TargetEngine.class)
     void linkKeysStayUnique(TargetEngine engine) throws Exception {
         try (Connection db = DvFixture.open(engine, ORDER_STG, LINK)) {
-            String sql = sql(engine, LINK, DvFixture.linkMapping());
+            String sql = sql(engine, LINK, DvFixture.linkMapping(), FULL);
             batch(db, ORDER_STG, "('a', 'p1', TIMESTAMP '" + T1 + "', 'A'), ('b', 'p1', TIMESTAMP '" + T1 + "', 'A')");
             Loads.run(db, sql);
             assertThat(Loads.rows(db, "SELECT COUNT(*) FROM dv.link_order")).containsExactly(row("2"));
@@ -114,7 +116,7 @@ class GeneratedAuditExecutionTest {
         for (String variant : List.of("SAT", "PSA", "SAT scan")) {
             String kind = variant.substring(0, 3);
             Map<String, String> options = variant.endsWith("scan")
-                    ? Map.of("OPT_AUDIT_HISTORY", "true", "OPT_SCAN_ONLY_THE_LATEST_BY_KEY", "true") : AUDIT;
+                    ? Map.of("OPT_AUDIT_HISTORY", "full", "OPT_SCAN_ONLY_THE_LATEST_BY_KEY", "true") : FULL;
             EntityModel target = DvFixture.typed("dv", kind.toLowerCase() + "_customer", kind, DV_ID, DV_LOAD_TIME, DV_RECORD_SOURCE,
                     DV_DATAHASH, DvFixture.NAME, DvFixture.CITY);
             try (Connection db = DvFixture.open(engine, CUSTOMER_STG, target)) {
@@ -135,6 +137,70 @@ class GeneratedAuditExecutionTest {
                 Loads.run(db, sql);
                 assertThat(Loads.rows(db, "SELECT COUNT(*) FROM " + table)).containsExactly(row("3"));
             }
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(TargetEngine.class)
+    void hubAuditReadsTheBatchsKeys(TargetEngine engine) throws Exception {
+        try (Connection db = DvFixture.open(engine, CUSTOMER_STG, HUB)) {
+            String sql = sql(engine, HUB, DvFixture.hubMapping());
+            assertThat(sql).contains("WHERE EXISTS (SELECT 1 FROM (");
+            batch(db, CUSTOMER_STG, "('alice', 'Ann', 'Oslo', TIMESTAMP '" + T1 + "', 'A')");
+            Loads.run(db, sql);
+            // alice's key twice, by hand: a batch without alice cannot have written it, so the audit
+            // of the batch's keys does not see it (OPT_AUDIT_HISTORY=full does, above) and carol loads ...
+            TargetEngine.execute(db, "INSERT INTO dv.hub_customer SELECT * FROM dv.hub_customer WHERE business_key = 'ALICE'");
+            batch(db, CUSTOMER_STG, "('carol', 'Cat', 'Oslo', TIMESTAMP '2024-01-02 00:00:00', 'A')");
+            Loads.run(db, sql);
+            assertThat(Loads.sorted(db, "SELECT business_key FROM dv.hub_customer"))
+                    .isEqualTo(List.of(row("ALICE"), row("ALICE"), row("CAROL")));
+            // ... while a batch that brings alice again is refused naming her, bob not kept.
+            batch(db, CUSTOMER_STG, "('bob', 'Bob', 'Rome', TIMESTAMP '2024-01-03 00:00:00', 'A'),"
+                    + " (' Alice', 'Ann', 'Oslo', TIMESTAMP '2024-01-03 00:00:00', 'A')");
+            refused(engine, db, sql, "dv.hub_customer", "offending keys (at most 5 shown): dv_id=" + ALICE + ": several rows. The load is rolled back");
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(TargetEngine.class)
+    void aBatchThatBreaksItsOwnKeyFailsNamingIt(TargetEngine engine) throws Exception {
+        // Without duplicate prevention the load itself writes a key twice: the hub on a rerun, the
+        // satellite a second row at one load time. The audit of the batch's keys stops both.
+        try (Connection db = DvFixture.open(engine, CUSTOMER_STG, HUB, DvFixture.SAT)) {
+            Map<String, String> skip = Map.of("OPT_AUDIT_HISTORY", "true", "OPT_SKIP_DUPLICATE_PREVENTION", "true");
+            String hub = sql(engine, HUB, DvFixture.hubMapping(), skip);
+            String sat = sql(engine, DvFixture.SAT, DvFixture.satMapping(), skip);
+            batch(db, CUSTOMER_STG, "('alice', 'Ann', 'Oslo', TIMESTAMP '" + T1 + "', 'A'), ('bob', 'Bob', 'Rome', TIMESTAMP '" + T1 + "', 'A')");
+            Loads.run(db, hub);
+            Loads.run(db, sat);
+            batch(db, CUSTOMER_STG, "('alice', 'Ann', 'Oslo', TIMESTAMP '" + T1 + "', 'A')");
+            refused(engine, db, hub, "dv.hub_customer", "generated HUB load load_hub_customer: the target dv.hub_customer breaks its"
+                    + " history invariants after the write; offending keys (at most 5 shown): dv_id=" + ALICE + ": several rows."
+                    + " The load is rolled back");
+            refused(engine, db, sat, "dv.sat_customer", "generated SAT load load_sat_customer: the target dv.sat_customer breaks its"
+                    + " history invariants after the write; offending keys (at most 5 shown): dv_id=" + ALICE
+                    + ", dv_load_time=2024-01-01T00:00:00.000000: several rows at one load time. The load is rolled back");
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(TargetEngine.class)
+    void satelliteAuditReadsTheBatchsKeys(TargetEngine engine) throws Exception {
+        try (Connection db = DvFixture.open(engine, CUSTOMER_STG, DvFixture.SAT)) {
+            String sql = sql(engine, DvFixture.SAT, DvFixture.satMapping());
+            batch(db, CUSTOMER_STG, "('alice', 'Ann', 'Oslo', TIMESTAMP '" + T1 + "', 'A'), ('bob', 'Bob', 'Rome', TIMESTAMP '" + T1 + "', 'A')");
+            Loads.run(db, sql);
+            TargetEngine.execute(db, "INSERT INTO dv.sat_customer (dv_id, dv_load_time, dv_record_source, dv_datahash, name, city)"
+                    + " VALUES ('" + ALICE + "', TIMESTAMP '" + T1 + "', 'hand', 'x', 'Ann', 'Hand')");
+            // bob's batch cannot have written alice: loaded, alice's broken rows unseen.
+            batch(db, CUSTOMER_STG, "('bob', 'Bob', 'Milan', TIMESTAMP '2024-01-02 00:00:00', 'A')");
+            Loads.run(db, sql);
+            assertThat(Loads.rows(db, "SELECT COUNT(*) FROM dv.sat_customer")).containsExactly(row("4"));
+            // A batch with alice is audited over all of alice's rows, the old ones included.
+            batch(db, CUSTOMER_STG, "('alice', 'Ann', 'Bergen', TIMESTAMP '2024-01-03 00:00:00', 'A')");
+            refused(engine, db, sql, "dv.sat_customer", "offending keys (at most 5 shown): dv_id=" + ALICE
+                    + ", dv_load_time=2024-01-01T00:00:00.000000: several rows at one load time. The load is rolled back");
         }
     }
 
@@ -168,6 +234,12 @@ class GeneratedAuditExecutionTest {
         assertThatThrownBy(() -> Loads.sql(stage, "postgresql"))
                 .hasMessageContaining("load option OPT_AUDIT_HISTORY does not apply to a generated STAGE load (the history audit is"
                         + " generated for HUB, LINK, SAT, PSA and SAT_MA loads); remove it or set it false.");
+        // full: the whole target; true: only the batch's keys.
+        LoadModel full = DvFixture.load("load_hub_customer", HUB, FULL, List.of(DvFixture.hubMapping()));
+        assertThat(Loads.sql(full, "postgresql")).contains("-- Audit (OPT_AUDIT_HISTORY): one row per key of the whole target")
+                .doesNotContain("WHERE EXISTS");
+        assertThat(Loads.sql(DvFixture.load("load_hub_customer", HUB, AUDIT, List.of(DvFixture.hubMapping())), "postgresql"))
+                .contains("-- Audit (OPT_AUDIT_HISTORY): one row per key of the keys of this batch");
         // Off (false or absent) the SQL is the load's without the audit.
         LoadModel off = DvFixture.load("load_hub_customer", HUB, Map.of("OPT_AUDIT_HISTORY", "false"), List.of(DvFixture.hubMapping()));
         assertThat(Loads.sql(off, "postgresql"))

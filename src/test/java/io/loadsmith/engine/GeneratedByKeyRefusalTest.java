@@ -24,9 +24,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import io.loadsmith.dialect.DerivedDialects;
-import io.loadsmith.generation.GenerationException;
 import io.loadsmith.generation.LoadSqlGenerator;
 import io.loadsmith.generation.model.EntityModel;
+import io.loadsmith.generation.model.GenerationException;
 import io.loadsmith.generation.model.LoadModel;
 
 /**

@@ -74,7 +74,7 @@ class GeneratedMultiActiveExecutionTest {
                 "functions", java.util.Map.of("ordered_distinct_agg",
                         "STRING_AGG(CAST({0} AS TEXT) COLLATE \"C\", '~' ORDER BY CAST({0} AS TEXT) COLLATE \"C\")")));
         var generator = new io.loadsmith.generation.EngineFactory(new io.loadsmith.generation.catalog.LibraryTemplateSource(),
-                io.loadsmith.dialect.TestDialects.registry(definitions), io.loadsmith.generation.RenderGuard.shared())
+                io.loadsmith.dialect.TestDialects.registry(definitions), io.loadsmith.generation.render.RenderGuard.shared())
                 .build(io.loadsmith.generation.EngineSettings.defaults()).loads();
         String sql = generator.generate(DvFixture.load("load_sat_ma_phone", SAT_MA, mapping(PHONE_STG,
                 map(DV_ID, "HASH_KEY", CUSTOMER_ID), copy(DV_LOAD_TIME, LOAD_TS), copy(DV_RECORD_SOURCE, REC_SRC),

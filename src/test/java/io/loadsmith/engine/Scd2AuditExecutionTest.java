@@ -35,11 +35,15 @@ class Scd2AuditExecutionTest {
             SELECT mmsi_key, country, valid_from, valid_to, validity_status FROM publish.D_VESSEL_SCD2""";
 
     private static String load(TargetEngine engine, String convention) {
+        return load(engine, convention, "");
+    }
+
+    private static String load(TargetEngine engine, String convention, String scope) {
         LoadModel model = new LoadModel("load_d_vessel_scd2", VesselFixture.target(), List.of(), List.of(
                 new StepModel("drop_temp_start", StepType.OVERRIDE, "DROP TABLE IF EXISTS <target_schema>.Z_TMP_<target_entity_name>;"),
                 new StepModel("create_temp_table", StepType.OVERRIDE, Scd2ExecutionTest.CREATE_TEMP),
                 new StepModel("merge_scd2_with_ftl", StepType.OVERRIDE, "<ftltemplate:scd2:temp_table_prefix=Z_TMP_:open_end="
-                        + convention + ":business_key=mmsi_key:audit_history=true>"),
+                        + convention + ":business_key=mmsi_key:audit_history=true" + scope + ">"),
                 new StepModel("drop_temp_end", StepType.OVERRIDE, "DROP TABLE IF EXISTS <target_schema>.Z_TMP_<target_entity_name>;")),
                 Map.of());
         return Loads.GENERATORS.loads().generate(model, engine.dialect(), Map.of()).sql();
@@ -70,10 +74,7 @@ class Scd2AuditExecutionTest {
         // these sequences assume the rollback; Databricks' audit SQL is in the goldens and parsed.
         org.junit.jupiter.api.Assumptions.assumeTrue(DvFixture.transactional(engine), "no multi-statement transactions");
         String open = Loads.openEnd(convention);
-        try (Connection db = engine.open()) {
-            TargetEngine.execute(db, "CREATE SCHEMA publish");
-            Loads.create(db, engine, VesselFixture.target());
-            TargetEngine.execute(db, Scd2ExecutionTest.SOURCE);
+        try (Connection db = Scd2OptionsExecutionTest.prepare(engine)) {
             String load = load(engine, convention);
 
             source(db, src(V1, 230000001, "Liberia", T1), src(V2, 257000002, "Norway", T1));
@@ -114,6 +115,46 @@ class Scd2AuditExecutionTest {
             Loads.run(db, load);
             assertThat(Loads.sorted(db, HISTORY)).hasSize(4);
         }
+    }
+
+    @ParameterizedTest(name = "{0}, open_end={1}")
+    @MethodSource("io.loadsmith.engine.Loads#enginesAndOpenEnds")
+    void theDefaultAuditReadsTheTempTablesKeysAndFullTheWholeTarget(TargetEngine engine, String convention) throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(DvFixture.transactional(engine), "no multi-statement transactions");
+        String open = Loads.openEnd(convention);
+        try (Connection db = Scd2OptionsExecutionTest.prepare(engine)) {
+            String batch = load(engine, convention);
+            String full = load(engine, convention, ":audit_scope=full");
+            assertThat(batch).contains("WHERE EXISTS (SELECT 1 FROM (SELECT s.vessel_id FROM publish.Z_TMP_D_VESSEL_SCD2 s) b");
+            assertThat(full).doesNotContain("WHERE EXISTS (SELECT 1 FROM (");
+            source(db, src(V1, 230000001, "Liberia", T1), src(V2, 257000002, "Norway", T1));
+            Loads.run(db, batch);
+            // A delta extract of V1 alone; V2 has two open versions by hand.
+            source(db, src(V1, 230000001, "Panama", T2));
+            TargetEngine.execute(db, corrupt(V2, T2, open, 1));
+            // The whole target audited: V2 is named, the load rolled back.
+            List<List<String>> before = Loads.sorted(db, ALL);
+            assertThatThrownBy(() -> Loads.run(db, full)).isInstanceOf(SQLException.class)
+                    .satisfies(e -> assertThat(e.getMessage()).contains("offending keys (at most 5 shown): mmsi_key=257000002: two open versions."));
+            assertThat(Loads.sorted(db, ALL)).isEqualTo(before);
+            // The batch's keys audited: V1 alone, sound; the load writes, V2's broken rows stay unseen.
+            Loads.run(db, batch);
+            assertThat(Loads.sorted(db, HISTORY)).isEqualTo(List.of(
+                    row("230000001", "Liberia", T1, T2, "0"),
+                    row("230000001", "Panama", T2, open, "1"),
+                    row("257000002", "Hand", T2, open, "1"),
+                    row("257000002", "Norway", T1, open, "1")));
+            // A broken range of V1, which the batch writes, is named.
+            source(db, src(V1, 230000001, "Malta", T3));
+            refused(db, batch, corrupt(V1, "2022-01-01 00:00:00", "2023-03-01 00:00:00", 0),
+                    "offending keys (at most 5 shown): mmsi_key=230000001: overlapping ranges. The load is rolled back");
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void anAuditScopeOtherThanBatchOrFullIsRefusedNamingTheParameter() {
+        assertThatThrownBy(() -> load(TargetEngine.POSTGRESQL, "null", ":audit_scope=keys"))
+                .hasMessageContaining("parameter 'audit_scope' is one of batch, full, not 'keys'");
     }
 
     /** Writes the corrupt row, checks that the load fails with the message and leaves the table as it was, removes the row. */

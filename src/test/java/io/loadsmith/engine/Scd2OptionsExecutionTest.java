@@ -41,7 +41,8 @@ class Scd2OptionsExecutionTest {
         return Stream.of(TargetEngine.values()).flatMap(e -> Stream.of("far_future", "null").map(c -> Arguments.of(e, c)));
     }
 
-    private static Connection prepare(TargetEngine engine) throws SQLException {
+    /** A fresh database with the vessel target and its source table (Scd2AuditExecutionTest's too). */
+    static Connection prepare(TargetEngine engine) throws SQLException {
         Connection db = engine.open();
         TargetEngine.execute(db, "CREATE SCHEMA publish");
         Loads.create(db, engine, VesselFixture.target());

@@ -6,10 +6,10 @@ import io.loadsmith.generation.DdlGenerator;
 import io.loadsmith.generation.Engine;
 import io.loadsmith.generation.EngineFactory;
 import io.loadsmith.generation.EngineSettings;
-import io.loadsmith.generation.FreemarkerEngine;
 import io.loadsmith.generation.FullRefreshSettings;
 import io.loadsmith.generation.LoadSqlGenerator;
 import io.loadsmith.generation.catalog.TemplateSource;
+import io.loadsmith.generation.render.FreemarkerEngine;
 
 /** The generator over the shipped library (and optional extra sources), from the application's factory, without Spring. */
 public record TestGenerators(LoadSqlGenerator loads, DdlGenerator ddl, FreemarkerEngine engine) {

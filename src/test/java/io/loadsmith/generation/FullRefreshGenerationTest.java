@@ -20,6 +20,7 @@ import io.loadsmith.generation.catalog.TemplateFlag;
 import io.loadsmith.generation.catalog.TemplateKind;
 import io.loadsmith.generation.model.AttributeModel;
 import io.loadsmith.generation.model.EntityModel;
+import io.loadsmith.generation.model.GenerationException;
 import io.loadsmith.generation.model.LoadModel;
 import io.loadsmith.generation.model.StepModel;
 import io.loadsmith.generation.model.StepType;

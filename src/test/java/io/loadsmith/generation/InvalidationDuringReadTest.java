@@ -16,6 +16,7 @@ import io.loadsmith.generation.catalog.TemplateCatalog;
 import io.loadsmith.generation.catalog.TemplateDefinition;
 import io.loadsmith.generation.catalog.TemplateKind;
 import io.loadsmith.generation.catalog.TemplateSource;
+import io.loadsmith.generation.render.FreemarkerEngine;
 
 /**
  * A change announced while a cache is reading the store (another request's commit, another

@@ -15,6 +15,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.generation.catalog.LibraryTemplateSource;
 import io.loadsmith.generation.catalog.TemplateCatalog;
+import io.loadsmith.generation.render.FreemarkerEngine;
+import io.loadsmith.generation.render.RenderGuard;
 
 /**
  * The library's shared files ({@code lib/**.ftl}) are read by {@code <#include>} and {@code <#import>},

@@ -10,14 +10,16 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import io.loadsmith.engine.InMemoryTemplates;
 import io.loadsmith.dialect.DialectRegistry;
+import io.loadsmith.engine.InMemoryTemplates;
 import io.loadsmith.engine.VesselFixture;
+import io.loadsmith.generation.catalog.LibraryTemplateSource;
+import io.loadsmith.generation.catalog.TemplateCatalog;
+import io.loadsmith.generation.model.GenerationException;
 import io.loadsmith.generation.model.LoadModel;
 import io.loadsmith.generation.model.StepModel;
 import io.loadsmith.generation.model.StepType;
-import io.loadsmith.generation.catalog.LibraryTemplateSource;
-import io.loadsmith.generation.catalog.TemplateCatalog;
+import io.loadsmith.generation.render.FreemarkerEngine;
 
 /**
  * A lib file is looked up by the dialect's lineage (lib/&lt;dialect&gt;/x.ftl, its ancestors', then

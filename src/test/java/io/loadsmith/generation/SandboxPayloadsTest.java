@@ -16,6 +16,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import io.loadsmith.engine.TestGenerators;
 import io.loadsmith.generation.catalog.TemplateRejectedException;
 import io.loadsmith.generation.catalog.TemplateSandbox;
+import io.loadsmith.generation.model.GenerationException;
 import io.loadsmith.generation.model.LoadModel;
 import io.loadsmith.generation.model.StepModel;
 import io.loadsmith.generation.model.StepType;

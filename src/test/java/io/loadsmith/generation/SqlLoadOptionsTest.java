@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Map;
 
+import io.loadsmith.generation.context.PlainValues;
 import org.junit.jupiter.api.Test;
 
 import io.loadsmith.problem.Violations;

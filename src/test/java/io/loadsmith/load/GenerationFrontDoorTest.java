@@ -22,7 +22,7 @@ import io.loadsmith.entitytype.PhysicalType;
 import io.loadsmith.environment.EnvironmentRequest;
 import io.loadsmith.environment.EnvironmentService;
 import io.loadsmith.generation.GeneratedLoad;
-import io.loadsmith.generation.GenerationException;
+import io.loadsmith.generation.model.GenerationException;
 import io.loadsmith.generation.model.StepType;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.NotFoundException;

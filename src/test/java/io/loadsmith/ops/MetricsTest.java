@@ -20,8 +20,8 @@ import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import io.loadsmith.account.token.TokenScope;
-import io.loadsmith.generation.GenerationException;
 import io.loadsmith.generation.LoadSqlGenerator;
+import io.loadsmith.generation.model.GenerationException;
 import io.loadsmith.generation.model.LoadModel;
 import io.loadsmith.identity.Role;
 import io.loadsmith.load.LoadModelAssembler;

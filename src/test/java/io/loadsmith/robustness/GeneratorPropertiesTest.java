@@ -5,12 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import java.util.Map;
 
+import io.loadsmith.engine.InMemoryTemplates;
 import io.loadsmith.engine.TestGenerators;
 import io.loadsmith.engine.VesselFixture;
-import io.loadsmith.generation.GenerationException;
-import io.loadsmith.engine.InMemoryTemplates;
 import io.loadsmith.generation.catalog.TemplateRejectedException;
 import io.loadsmith.generation.catalog.TemplateSandbox;
+import io.loadsmith.generation.model.GenerationException;
 import io.loadsmith.generation.model.LoadModel;
 import io.loadsmith.generation.model.StepModel;
 import io.loadsmith.generation.model.StepType;

@@ -16,7 +16,7 @@ import org.springframework.security.test.context.support.WithMockUser;
 import org.springframework.test.context.TestPropertySource;
 import org.springframework.test.web.servlet.MockMvc;
 
-import io.loadsmith.generation.RenderGuard;
+import io.loadsmith.generation.render.RenderGuard;
 import io.loadsmith.store.Api;
 import io.loadsmith.store.VesselModel;
 

@@ -9,15 +9,15 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.http.HttpMethod;
 
-import io.loadsmith.entity.EntityService;
 import io.loadsmith.entity.AttributeJson;
 import io.loadsmith.entity.EntityRequest;
 import io.loadsmith.entity.EntityResponse;
+import io.loadsmith.entity.EntityService;
 import io.loadsmith.entitytype.PhysicalType;
 import io.loadsmith.generation.model.StepType;
-import io.loadsmith.load.LoadService;
 import io.loadsmith.load.LoadRequest;
 import io.loadsmith.load.LoadResponse;
+import io.loadsmith.load.LoadService;
 import io.loadsmith.load.StepJson;
 import io.loadsmith.packageregistry.MetadataPackageService;
 import io.loadsmith.problem.ConflictException;
@@ -53,7 +53,7 @@ public interface DesignerQueriesContract {
             assertThat(sql).contains("SELECT 'Z_' AS drafted FROM DRAFT_ONE;");
             assertThatThrownBy(() -> drafts().generate(load, "postgresql", "scd2", prefix,
                     Map.of("default", "SELECT 1\n${no_such_thing}")))
-                    .isInstanceOf(io.loadsmith.generation.GenerationException.class)
+                    .isInstanceOf(io.loadsmith.generation.model.GenerationException.class)
                     .hasMessageContaining("scd2").hasMessageContaining("line 2");
         } finally {
             loads().delete(load);
@@ -76,7 +76,7 @@ public interface DesignerQueriesContract {
             var required = List.of(new io.loadsmith.generation.catalog.ParameterDefinition("p",
                     io.loadsmith.generation.catalog.ParameterType.STRING, true, null, null));
             assertThatThrownBy(() -> drafts().generate(load, "postgresql", "uncalled", required, Map.of("default", "${p}")))
-                    .isInstanceOf(io.loadsmith.generation.GenerationException.class)
+                    .isInstanceOf(io.loadsmith.generation.model.GenerationException.class)
                     .hasMessageContaining("missing required parameter 'p'");
         } finally {
             loads().delete(load);

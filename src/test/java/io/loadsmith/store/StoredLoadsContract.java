@@ -12,13 +12,13 @@ import org.springframework.context.ApplicationContext;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
-import io.loadsmith.entity.EntityService;
-import io.loadsmith.entity.WarehouseEntity;
 import io.loadsmith.entity.AttributeJson;
 import io.loadsmith.entity.EntityRequest;
+import io.loadsmith.entity.EntityService;
+import io.loadsmith.entity.WarehouseEntity;
+import io.loadsmith.entitytype.EntityTypeRequest;
 import io.loadsmith.entitytype.EntityTypeService;
 import io.loadsmith.entitytype.PhysicalType;
-import io.loadsmith.entitytype.EntityTypeRequest;
 import io.loadsmith.generation.model.AttributeModel;
 import io.loadsmith.generation.model.EntityModel;
 import io.loadsmith.generation.model.LoadModel;
@@ -27,8 +27,8 @@ import io.loadsmith.generation.model.StepType;
 import io.loadsmith.load.Load;
 import io.loadsmith.load.LoadModelAssembler;
 import io.loadsmith.load.LoadRepository;
-import io.loadsmith.load.LoadService;
 import io.loadsmith.load.LoadRequest;
+import io.loadsmith.load.LoadService;
 import io.loadsmith.load.StepJson;
 import io.loadsmith.problem.NotFoundException;
 
@@ -134,14 +134,50 @@ public interface StoredLoadsContract {
         viaJpa.forEach((id, model) -> assertThat(assembler.assemble(id)).as("load %s", id).isEqualTo(model));
     }
 
+    /** What the live preview compares a form with, read with the model: as the service answers it. */
+    @Test
+    default void everyStoredLoadReadsWithTheFieldsItsFormShows() {
+        LoadModelAssembler assembler = context().getBean(LoadModelAssembler.class);
+        LoadService loads = context().getBean(LoadService.class);
+        EntityService entities = context().getBean(EntityService.class);
+        long target = entities.create(new EntityRequest(null, "Form_Fields", null, "read_form", null,
+                PhysicalType.VIEW, null, null, null, List.of())).id();
+        // A type other than the default, a description, and a template call kept as SQL beside one that is not.
+        long own = loads.create(new LoadRequest(null, "read_form_fields", "read_form.Form_Fields",
+                io.loadsmith.entitytype.LoadType.TRANSFORM_SQL_VIEW, "described", List.of(),
+                List.of(new StepJson("kept", StepType.OVERRIDE, "<ftltemplate:scd2:temp_table_prefix=Z_>",
+                                io.loadsmith.load.StepKind.SQL),
+                        new StepJson("call", StepType.OVERRIDE, "<ftltemplate:scd2:temp_table_prefix=Z_>")), Map.of())).id();
+        try {
+            for (io.loadsmith.load.LoadResponse load : loads.list(null)) {
+                assertReadAsServed(assembler, load);
+            }
+            assertThat(assembler.readAsStored(own).stepKinds()).containsExactly(io.loadsmith.load.StepKind.SQL, null);
+        } finally {
+            loads.delete(own);
+            entities.delete(target);
+        }
+    }
+
+    private static void assertReadAsServed(LoadModelAssembler assembler, io.loadsmith.load.LoadResponse load) {
+        {
+            io.loadsmith.load.LoadAsStored read = assembler.readAsStored(load.id());
+            assertThat(read.version()).as("load %s", load.id()).isEqualTo(load.version());
+            assertThat(read.loadType()).as("load %s", load.id()).isEqualTo(load.loadType());
+            assertThat(read.description()).as("load %s", load.id()).isEqualTo(load.description());
+            assertThat(read.steps()).as("load %s", load.id()).isEqualTo(load.steps());
+            assertThat(read.model()).as("load %s", load.id()).isEqualTo(assembler.assemble(load.id()));
+        }
+    }
+
     /** The load's mappings as its entities map them: each source entity's model, attributes by name. */
     private static List<io.loadsmith.generation.model.MappingModel> mappings(Load l) {
         List<io.loadsmith.generation.model.MappingModel> models = new java.util.ArrayList<>();
         for (int i = 0; i < l.getMappings().size(); i++) {
             io.loadsmith.load.EntityMapping m = l.getMappings().get(i);
-            models.add(io.loadsmith.generation.MappingModels.mapping(l.getName(), i + 1, m.name(), m.mappingType(),
+            models.add(io.loadsmith.generation.context.MappingModels.mapping(l.getName(), i + 1, m.name(), m.mappingType(),
                     l.getTarget().toModel(), l.getMappingSources().get(i).toModel(), m.attributes().stream()
-                            .map(a -> new io.loadsmith.generation.MappingModels.Named(a.target(), a.sources(),
+                            .map(a -> new io.loadsmith.generation.context.MappingModels.Named(a.target(), a.sources(),
                                     a.transformationType(), a.formula())).toList()));
         }
         return models;

@@ -366,7 +366,7 @@ public interface VesselApiContract {
      */
     @Test
     default void anEnvironmentCannotSetAPlaceholderTheLoadFillsIn() {
-        for (String placeholder : new java.util.TreeSet<>(io.loadsmith.generation.Placeholders.OF_THE_LOAD)) {
+        for (String placeholder : new java.util.TreeSet<>(io.loadsmith.generation.call.Placeholders.OF_THE_LOAD)) {
             for (String spelling : List.of(placeholder, placeholder.toUpperCase(java.util.Locale.ROOT), mixedCase(placeholder))) {
                 assertRefusedAt(api().send(HttpMethod.POST, "/api/v1/environments", obj("name", "env_shadow",
                         "variables", obj(spelling, "other", "env_suffix", "_x"))), "variables." + spelling,

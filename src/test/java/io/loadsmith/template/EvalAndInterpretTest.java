@@ -10,16 +10,16 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import io.loadsmith.dialect.DialectRegistry;
+import io.loadsmith.engine.InMemoryTemplates;
 import io.loadsmith.engine.TestGenerators;
 import io.loadsmith.engine.VesselFixture;
-import io.loadsmith.generation.GenerationException;
-import io.loadsmith.engine.InMemoryTemplates;
 import io.loadsmith.generation.catalog.LibraryTemplateSource;
 import io.loadsmith.generation.catalog.TemplateCatalog;
-import io.loadsmith.generation.FreemarkerEngine;
+import io.loadsmith.generation.model.GenerationException;
 import io.loadsmith.generation.model.LoadModel;
 import io.loadsmith.generation.model.StepModel;
 import io.loadsmith.generation.model.StepType;
+import io.loadsmith.generation.render.FreemarkerEngine;
 
 /**
  * {@code ?eval} and {@code ?interpret} have one rule, the engine's, read on FreeMarker's parse tree

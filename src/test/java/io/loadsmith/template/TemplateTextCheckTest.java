@@ -10,8 +10,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import io.loadsmith.dialect.DialectRegistry;
-import io.loadsmith.generation.FreemarkerEngine;
 import io.loadsmith.generation.catalog.LibraryTemplateSource;
+import io.loadsmith.generation.render.FreemarkerEngine;
 import io.loadsmith.problem.InvalidRequestException;
 
 /** The variant keys a stored template may have: "default", a target dialect, or a family of them. */

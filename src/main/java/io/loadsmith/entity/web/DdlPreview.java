@@ -4,7 +4,7 @@ import org.springframework.stereotype.Component;
 
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.entity.EntityDdlService;
-import io.loadsmith.generation.GenerationException;
+import io.loadsmith.generation.model.GenerationException;
 
 /** The entity page's DDL preview in the chosen dialect (the default one when none is chosen). */
 @Component

@@ -26,7 +26,9 @@ public record EntityForm(String version, String logicalName, String name, String
     /** A checkbox the browser did not send is unticked (its hidden field marker makes it false too). */
     public EntityForm {
         caseSensitive = Boolean.TRUE.equals(caseSensitive);
-        attributes = attributes == null ? List.of() : List.copyOf(attributes);
+        // A row the browser skipped binds as null: kept as an empty row, not dropped.
+        attributes = attributes == null ? List.of()
+                : attributes.stream().map(a -> a == null ? AttributeRow.blankRow() : a).toList();
     }
 
     /** The new-entity form, with the type and package the link that opened it chose (either may be null). */

@@ -6,6 +6,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.annotation.Transactional;
 
 
@@ -25,6 +26,11 @@ public class TemplateLookup {
         this.library = library;
     }
 
+    /**
+     * No transaction of its own: the catalog's stored templates come from a cache that reads in one
+     * of its own on a miss, and the live preview asks for each template step on every keystroke.
+     */
+    @Transactional(propagation = Propagation.SUPPORTS, readOnly = true)
     public Optional<TemplateDefinition> find(String name) {
         return name == null || name.isBlank() ? Optional.empty() : catalog.find(TemplateKind.TEMPLATE, name);
     }

@@ -78,6 +78,7 @@ class LoadEditorModel {
 
     String show(LoadResponse load, GenerationPreview preview, Model model, FormErrors errors) {
         model.addAttribute("load", load);
+        model.addAttribute("loadId", load.id());
         model.addAttribute("errors", errors);
         if (model.getAttribute("saved") != null && preview.error() != null) {
             // A load may be saved half-done, but not under a green "Saved." while its SQL cannot be generated.

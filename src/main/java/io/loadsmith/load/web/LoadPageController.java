@@ -81,16 +81,16 @@ class LoadPageController {
                        @RequestParam(required = false) String commitMessage, Model model,
                        HttpServletRequest request, HttpServletResponse response) {
         if ("preview".equals(action)) {
-            LoadResponse stored = loads.get(id);
             // The preview while typing: the form on screen generated as it stands, nothing stored.
             // The front door checks the dialect and environment; htmx swaps in the pane alone, so none
-            // of the editor's lists (targets, columns, templates) is gathered for it.
-            GenerationPreview preview = previews.live(form, stored, dialect, environment, model);
+            // of the editor's lists (targets, columns, templates) is gathered for it, nor the stored
+            // load read as the editor shows it.
+            GenerationPreview preview = previews.live(id, form, dialect, environment, model);
             if (Htmx.isHtmx(request)) {
-                model.addAttribute("load", stored);
+                model.addAttribute("loadId", id);
                 return previews.show(preview, model, "loads/detail :: preview");
             }
-            return editor.show(stored, preview, model, FormErrors.NONE);
+            return editor.show(loads.get(id), preview, model, FormErrors.NONE);
         }
         dialects.check(dialect);
         environments.check(environment);

@@ -42,7 +42,7 @@ class LoadPreviewPageController {
             return Link.to("/loads/{id}", id).param("dialect", dialects.choose(dialect))
                     .param("environment", environment).redirect();
         }
-        model.addAttribute("load", loads.get(id));
+        model.addAttribute("loadId", loads.get(id).id());
         return previews.show(previews.saved(id, dialect, environment), model, "loads/detail :: preview");
     }
 }

@@ -1,6 +1,7 @@
 package io.loadsmith.load.web;
 
 import java.util.List;
+import java.util.Objects;
 import java.util.stream.Collectors;
 
 import org.springframework.stereotype.Component;
@@ -12,8 +13,15 @@ import io.loadsmith.environment.EnvironmentResponse;
 import io.loadsmith.generation.catalog.TemplateLookup;
 import io.loadsmith.load.Generation;
 import io.loadsmith.load.GenerationRequest;
+import io.loadsmith.entitytype.LoadType;
+import io.loadsmith.generation.model.LoadModel;
+import io.loadsmith.generation.model.StepModel;
+import io.loadsmith.load.LoadAsStored;
+import io.loadsmith.load.LoadModelAssembler;
 import io.loadsmith.load.LoadRequest;
+import io.loadsmith.load.LoadService;
 import io.loadsmith.load.LoadResponse;
+import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.NotFoundException;
 
@@ -28,10 +36,14 @@ class LoadPreviews {
     private final EnvironmentService environments;
     private final DialectRegistry dialects;
     private final TemplateLookup templates;
+    private final LoadModelAssembler assembler;
+    private final LoadService loads;
 
     LoadPreviews(Generation generation, EnvironmentService environments, DialectRegistry dialects,
-                 TemplateLookup templates) {
+                 TemplateLookup templates, LoadModelAssembler assembler, LoadService loads) {
         this.generation = generation;
+        this.assembler = assembler;
+        this.loads = loads;
         this.environments = environments;
         this.dialects = dialects;
         this.templates = templates;
@@ -60,34 +72,58 @@ class LoadPreviews {
     }
 
     /**
-     * The preview while typing: switching the dialect of an unchanged form is the saved load's SQL,
-     * and says so; else the form as it stands. The form becomes a request once here.
+     * The preview while typing: the stored load is read once (by JDBC, one statement), the form is
+     * assembled beside it from that read, and a form as saved (the same fields and, each step as the
+     * form writes it, the same load) shows the saved load's SQL and says so (switching the dialect of
+     * an unchanged form); else the form's. A form that names an entity the stored load does not read
+     * (a new target or source) is assembled from the store, with the stored mappings when it has none.
      */
-    GenerationPreview live(LoadForm form, LoadResponse stored, String dialect, String environment, Model model) {
-        LoadRequest typed;
+    GenerationPreview live(long id, LoadForm form, String dialect, String environment, Model model) {
+        LoadAsStored stored = storedOrNull(id);
+        LoadModel typed;
+        LoadRequest request;
         try {
-            typed = form.toRequest(templates::find);
+            request = form.toRequest(templates::find);
+            typed = stored == null ? null : assembler.beside(request, stored.model()).orElse(null);
         } catch (InvalidRequestException | NotFoundException notARequest) {
             // Not a request yet: said in the pane, as the draft path says it (without converting the form again).
             model.addAttribute("draft", true);
             return refused(notARequest, dialect, environment);
         }
-        if (unchanged(typed, stored)) {
-            return saved(stored.id(), dialect, environment);
+        if (typed != null && asSaved(request, typed, stored)) {
+            return GenerationPreview.of(id, generation.generate(new GenerationRequest.ReadLoad(stored.model(),
+                    GenerationRequest.choice(dialect), GenerationRequest.choice(environment))), false);
         }
         model.addAttribute("draft", true);
-        return draftOf(withMappings(typed, stored), dialect, environment);
+        if (typed == null) {
+            return draftOf(withMappings(request, loads.get(id)), dialect, environment);
+        }
+        return GenerationPreview.of(null, generation.generate(new GenerationRequest.ReadLoad(typed,
+                GenerationRequest.choice(dialect), GenerationRequest.choice(environment))), true);
     }
 
-    private boolean unchanged(LoadRequest typed, LoadResponse stored) {
+    /**
+     * The form is the stored load as its form shows it: the same version, type and description, and
+     * the same model once each stored step is written as the form writes it (a template call with
+     * every parameter, in the template's order).
+     */
+    private boolean asSaved(LoadRequest request, LoadModel typed, LoadAsStored stored) {
+        LoadModel saved = stored.model();
+        List<StepModel> asTheFormWritesThem = stored.steps().stream()
+                .map(s -> new StepModel(s.name(), s.type(), LoadForm.StepRow.of(s).text(templates::find))).toList();
+        return Objects.equals(request.version(), stored.version())
+                && (request.loadType() == null ? LoadType.TRANSFORM_PERSIST : request.loadType()) == stored.loadType()
+                && Objects.equals(request.description(), stored.description())
+                && typed.equals(new LoadModel(saved.name(), saved.target(), saved.sources(), asTheFormWritesThem,
+                        saved.options(), saved.mappings()));
+    }
+
+    /** A stored load that cannot be read as a model (a mapping reads a deleted entity) previews as the form does. */
+    private LoadAsStored storedOrNull(long id) {
         try {
-            if (typed.mappings() != null && typed.mappings().equals(stored.mappings())) {
-                typed = new LoadRequest(typed.version(), typed.name(), typed.target(), typed.loadType(),
-                        typed.description(), typed.sources(), typed.steps(), typed.options());
-            }
-            return LoadForm.of(stored).toRequest(templates::find).equals(typed);
-        } catch (RuntimeException notARequest) {
-            return false;
+            return assembler.readAsStored(id);
+        } catch (ConflictException unreadable) {
+            return null;
         }
     }
 

@@ -5,8 +5,8 @@ import java.util.Map;
 import java.util.Optional;
 
 import io.loadsmith.dialect.Identifiers;
-import io.loadsmith.generation.TemplateCall;
-import io.loadsmith.generation.TemplateCallParser;
+import io.loadsmith.generation.call.TemplateCall;
+import io.loadsmith.generation.call.TemplateCallParser;
 import io.loadsmith.generation.catalog.ParameterDefinition;
 import io.loadsmith.generation.catalog.ParameterType;
 

@@ -2,12 +2,15 @@ package io.loadsmith.packages.deployment;
 
 import org.springframework.stereotype.Service;
 
-import io.loadsmith.packages.deployment.DeploymentResponse;
 import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.export.SqlPackage;
+import io.loadsmith.export.migration.Migration;
 import io.loadsmith.generation.GenerationOptions;
+import io.loadsmith.load.Generation;
+import io.loadsmith.load.GenerationRequest;
 import io.loadsmith.packages.PackageVersionService;
 import io.loadsmith.packages.SnapshotRead;
+import io.loadsmith.packages.deployment.DeploymentResponse;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.NotFoundException;
 
@@ -15,7 +18,7 @@ import io.loadsmith.problem.NotFoundException;
  * Migrations of a stored package: from a committed version, the working state, or what an
  * environment runs ({@code deployed}), to a committed version or the working state. Both sides
  * of a migration and the loads generated with it are read from one snapshot of the store
- * ({@link SnapshotRead}).
+ * ({@link SnapshotRead}); the migration itself comes from the front door to generation ({@link Generation}).
  */
 @Service
 @SnapshotRead
@@ -26,12 +29,12 @@ public class MigrationService {
 
     private final PackageVersionService versions;
     private final DeploymentService deployments;
-    private final Migrations migrations;
+    private final Generation generation;
 
-    public MigrationService(PackageVersionService versions, DeploymentService deployments, Migrations migrations) {
+    public MigrationService(PackageVersionService versions, DeploymentService deployments, Generation generation) {
         this.versions = versions;
         this.deployments = deployments;
-        this.migrations = migrations;
+        this.generation = generation;
     }
 
     /**
@@ -42,8 +45,8 @@ public class MigrationService {
                                boolean allowDestructive) {
         Source source = source(packageId, from, dialect, environment);
         PackageDocument target = versions.document(packageId, to);
-        return migrations.migrate(versions.document(packageId, source.version()), source.version(), target, to,
-                source.dialect(), allowDestructive);
+        return generation.generate(new GenerationRequest.PackageMigration(versions.document(packageId, source.version()),
+                source.version(), target, to, source.dialect(), allowDestructive)).orThrow();
     }
 
     /** The version's SQL package for upgrading from {@code from}: the migration, then the loads. */
@@ -56,7 +59,8 @@ public class MigrationService {
 
     /** What the designer shows: the plan whatever it contains. */
     public Migration preview(long packageId, String from, String to, String dialect) {
-        return migrations.plan(versions.document(packageId, from), from, versions.document(packageId, to), to, dialect);
+        return generation.generate(new GenerationRequest.PackageMigration(versions.document(packageId, from), from,
+                versions.document(packageId, to), to, dialect, true)).orThrow();
     }
 
     private record Source(String version, String dialect) {

@@ -5,6 +5,7 @@ import java.util.List;
 
 import io.loadsmith.export.SqlPackage;
 import io.loadsmith.export.SqlPackageExporter;
+import io.loadsmith.export.migration.Migration;
 
 /**
  * An upgrade SQL package: the version's SQL package with {@code migrations/<from>-to-<to>.sql} in

@@ -18,8 +18,11 @@ public record TemplateForm(String version, String name, String description, Stri
                            List<ParamRow> parameters, List<VariantRow> variants) {
 
     public TemplateForm {
-        parameters = parameters == null ? List.of() : List.copyOf(parameters);
-        variants = variants == null ? List.of() : List.copyOf(variants);
+        // A row the browser skipped binds as null: kept as an empty row, not dropped.
+        parameters = parameters == null ? List.of()
+                : parameters.stream().map(p -> p == null ? new ParamRow(null, null, false, null, null) : p).toList();
+        variants = variants == null ? List.of()
+                : variants.stream().map(v -> v == null ? new VariantRow(null, null) : v).toList();
     }
 
     public static TemplateForm empty() {

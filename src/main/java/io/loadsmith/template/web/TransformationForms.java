@@ -19,7 +19,9 @@ public final class TransformationForms {
     public record TransformationEditForm(String version, String name, String description, List<Formula> formulas) {
 
         public TransformationEditForm {
-            formulas = formulas == null ? List.of() : List.copyOf(formulas);
+            // A row the browser skipped (formulas[0] and [2] sent) binds as null: kept as an empty row, not dropped.
+            formulas = formulas == null ? List.of()
+                    : formulas.stream().map(f -> f == null ? new Formula(null, null) : f).toList();
         }
 
         static TransformationEditForm of(TransformationTypeResponse t) {

@@ -11,7 +11,7 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 
-import io.loadsmith.generation.GenerationException;
+import io.loadsmith.generation.model.GenerationException;
 import io.loadsmith.load.LoadService;
 import io.loadsmith.tryit.TryPlan;
 import io.loadsmith.tryit.TryResult;

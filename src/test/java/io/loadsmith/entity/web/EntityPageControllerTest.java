@@ -30,16 +30,16 @@ import org.springframework.context.annotation.Import;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.servlet.MockMvc;
 
-import io.loadsmith.entity.EntityDdlService;
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.dialect.LogicalDatatypes;
-import io.loadsmith.entity.EntityService;
 import io.loadsmith.entity.AttributeJson;
+import io.loadsmith.entity.EntityDdlService;
 import io.loadsmith.entity.EntityResponse;
+import io.loadsmith.entity.EntityService;
 import io.loadsmith.entitytype.AttributeTypeService;
 import io.loadsmith.entitytype.EntityTypeService;
 import io.loadsmith.entitytype.PhysicalType;
-import io.loadsmith.generation.GenerationException;
+import io.loadsmith.generation.model.GenerationException;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.FieldProblem;
 import io.loadsmith.problem.InvalidRequestException;
@@ -292,6 +292,19 @@ class EntityPageControllerTest {
                 .containsExactly(org.assertj.core.groups.Tuple.tuple("a", false, true),
                         org.assertj.core.groups.Tuple.tuple("b", true, false),
                         org.assertj.core.groups.Tuple.tuple("c", true, false));
+    }
+
+    /** A row the browser skipped (attributes[0] and [2] sent) is an empty row in its place, named on save, not a failed page. */
+    @Test
+    void aSkippedRowIsAnEmptyRowTheSaveNames() throws Exception {
+        mvc.perform(post("/entities/7").param("action", "save").param("version", "3").param("logicalName", "VESSEL")
+                        .param("attributes[0].name", "a").param("attributes[0].datatype", "CHAR")
+                        .param("attributes[2].name", "c").param("attributes[2].datatype", "CHAR"))
+                .andExpect(status().isOk())
+                .andExpect(result -> assertThat(((EntityForm) result.getModelAndView().getModel().get("form")).attributes())
+                        .extracting(EntityForm.AttributeRow::name).containsExactly("a", null, "c"))
+                .andExpect(content().string(containsString("aria-label=\"Name of attribute 2\" aria-invalid=\"true\"")));
+        verify(entities, org.mockito.Mockito.never()).update(anyLong(), any());
     }
 
     /** A choice no select offers and a number with a typo are both named at their fields, as typed; nothing is saved. */

@@ -1,7 +1,7 @@
 package io.loadsmith.load.api;
 
-import io.loadsmith.load.StepJson;
 import io.loadsmith.load.LoadResponse;
+import io.loadsmith.load.StepJson;
 import static org.hamcrest.Matchers.containsString;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.Mockito.verifyNoInteractions;
@@ -25,8 +25,8 @@ import org.springframework.test.web.servlet.MockMvc;
 
 import io.loadsmith.entitytype.LoadType;
 import io.loadsmith.generation.GeneratedLoad;
-import io.loadsmith.generation.GenerationException;
 import io.loadsmith.generation.GenerationOptions;
+import io.loadsmith.generation.model.GenerationException;
 import io.loadsmith.generation.model.StepType;
 import io.loadsmith.load.Generation;
 import io.loadsmith.load.GenerationRequest;

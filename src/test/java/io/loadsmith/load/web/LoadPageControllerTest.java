@@ -36,19 +36,19 @@ import org.springframework.test.web.servlet.MockMvc;
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.entity.EntityService;
 import io.loadsmith.entitytype.LoadType;
-import io.loadsmith.environment.EnvironmentService;
 import io.loadsmith.environment.EnvironmentResponse;
+import io.loadsmith.environment.EnvironmentService;
 import io.loadsmith.generation.GeneratedLoad;
-import io.loadsmith.generation.GenerationException;
 import io.loadsmith.generation.catalog.ParameterDefinition;
 import io.loadsmith.generation.catalog.ParameterType;
 import io.loadsmith.generation.catalog.TemplateDefinition;
 import io.loadsmith.generation.catalog.TemplateKind;
 import io.loadsmith.generation.catalog.TemplateLookup;
+import io.loadsmith.generation.model.GenerationException;
 import io.loadsmith.generation.model.StepType;
-import io.loadsmith.load.LoadService;
 import io.loadsmith.load.LoadRequest;
 import io.loadsmith.load.LoadResponse;
+import io.loadsmith.load.LoadService;
 import io.loadsmith.load.StepJson;
 import io.loadsmith.problem.FieldProblem;
 import io.loadsmith.problem.InvalidRequestException;
@@ -59,18 +59,20 @@ import io.loadsmith.web.WebExceptionHandler;
         LoadRemovalPageController.class})
 // Slices test the controllers; who may call them is the security tests' subject.
 @org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc(addFilters = false)
-@Import({DialectRegistry.class, WebExceptionHandler.class, io.loadsmith.load.Generation.class, LoadPreviews.class, LoadEditorModel.class, MappingActions.class,
+@Import({DialectRegistry.class, WebExceptionHandler.class, io.loadsmith.load.Generation.class, io.loadsmith.generation.StoreChanges.class, LoadPreviews.class, LoadEditorModel.class, MappingActions.class,
         io.loadsmith.entity.web.PackageNames.class})
 class LoadPageControllerTest {
 
     @Autowired
     MockMvc mvc;
 
-    /** The front door's entity DDL and package renderers: not what these pages ask for. */
+    /** The front door's entity DDL, package and migration renderers: not what these pages ask for. */
     @MockitoBean
     io.loadsmith.entity.StoredEntityDdl entityDdl;
     @MockitoBean
     io.loadsmith.export.SqlPackageExporter packageExporter;
+    @MockitoBean
+    io.loadsmith.export.migration.Migrations migrations;
     @MockitoBean
     io.loadsmith.packageregistry.MetadataPackageService packages;
 
@@ -108,9 +110,16 @@ class LoadPageControllerTest {
                     new ParameterDefinition("batch_size", ParameterType.INTEGER, false, null, null)),
             Map.of("default", "MERGE"), "library");
 
-    /** What the assembler reads for the saved load and for a form (only their identity matters to the stubs). */
+    /**
+     * What the assembler reads for the saved load (the form of vesselLoad(), as the live preview
+     * assembles a form beside it) and for a form it reads from the store (only its identity matters).
+     */
     static final io.loadsmith.generation.model.LoadModel STORED = new io.loadsmith.generation.model.LoadModel(
-            "load_d_vessel_scd2", null, List.of(), List.of(), Map.of());
+            "load_d_vessel_scd2", new io.loadsmith.generation.model.EntityModel("D_VESSEL_SCD2", null, "publish", null,
+                    "TABLE", List.of(), null, false, "D_VESSEL_SCD2"), List.of(),
+            List.of(new io.loadsmith.generation.model.StepModel("drop_temp_start", StepType.OVERRIDE, "DROP TABLE x;"),
+                    new io.loadsmith.generation.model.StepModel("merge", StepType.OVERRIDE,
+                            "<ftltemplate:scd2:temp_table_prefix=Z_TMP_:full_refresh=true>")), Map.of());
     static final io.loadsmith.generation.model.LoadModel DRAFT = new io.loadsmith.generation.model.LoadModel(
             "draft", null, List.of(), List.of(), Map.of());
 
@@ -121,14 +130,23 @@ class LoadPageControllerTest {
                 new java.util.TreeMap<>(), Instant.parse("2026-01-01T00:00:00Z"), Instant.parse("2026-01-01T00:00:00Z"));
     }
 
+    @Autowired
+    io.loadsmith.generation.StoreChanges storeChanges;
+
     @BeforeEach
     void stubs() {
+        // Each test stubs its own generator: to the front door's preview cache that is a changed store.
+        storeChanges.changed();
         when(loads.get(5)).thenReturn(vesselLoad());
         when(loads.list(null)).thenReturn(List.of(vesselLoad()));
         when(templates.all()).thenReturn(List.of(SCD2));
         when(templates.find("scd2")).thenReturn(Optional.of(SCD2));
         when(environments.list(null)).thenReturn(List.of(new EnvironmentResponse(1, 0, "dev", null, new java.util.TreeMap<>())));
         when(assembler.assemble(5L)).thenReturn(STORED);
+        when(assembler.readAsStored(5L)).thenReturn(new io.loadsmith.load.LoadAsStored(STORED, 2, LoadType.TRANSFORM_PERSIST,
+                null, java.util.Arrays.asList(null, null)));
+        // Assembling a form beside the stored load reads nothing: the real method, over the stubbed read.
+        when(assembler.beside(any(), any())).thenCallRealMethod();
         when(assembler.assemble(any(LoadRequest.class))).thenReturn(DRAFT);
         when(generator.generate(eq(STORED), any(), any(), any())).thenAnswer(i -> new GeneratedLoad("load_d_vessel_scd2",
                 i.getArgument(1), List.of(), "/* 1. drop_temp_start (OVERRIDE - SQL) */\nDROP TABLE x; -- " + i.getArgument(1) + "\n"));
@@ -454,10 +472,14 @@ class LoadPageControllerTest {
                 .andExpect(content().string(containsString("/* draft */ SELECT 42")))
                 .andExpect(content().string(containsString("Of the form on screen")))
                 .andExpect(content().string(not(containsString("id=\"load-form\""))));
-        ArgumentCaptor<LoadRequest> draft = ArgumentCaptor.forClass(LoadRequest.class);
-        verify(assembler).assemble(draft.capture());
-        verify(generator).generate(any(), eq("duckdb"), eq(Map.of()), any());
-        org.assertj.core.api.Assertions.assertThat(draft.getValue().steps()).extracting(StepJson::text).containsExactly("SELECT 42");
+        // Assembled beside the stored load, read once: the same target, the form's steps.
+        ArgumentCaptor<io.loadsmith.generation.model.LoadModel> draft = ArgumentCaptor.forClass(io.loadsmith.generation.model.LoadModel.class);
+        verify(generator).generate(draft.capture(), eq("duckdb"), eq(Map.of()), any());
+        verify(assembler, never()).assemble(any(LoadRequest.class));
+        verify(loads, never()).get(anyLong());
+        org.assertj.core.api.Assertions.assertThat(draft.getValue().target()).isEqualTo(STORED.target());
+        org.assertj.core.api.Assertions.assertThat(draft.getValue().steps()).extracting(io.loadsmith.generation.model.StepModel::text)
+                .containsExactly("SELECT 42");
         verify(loads, org.mockito.Mockito.never()).update(anyLong(), any());
     }
 
@@ -472,11 +494,28 @@ class LoadPageControllerTest {
                 .andExpect(view().name("loads/detail :: preview"));
         verify(environments).variables("dev");
         verify(environments, never()).check(any());
-        verify(assembler).assemble(any(LoadRequest.class));
+        // The stored load is read once, by the reader generation uses; not again as the editor shows it.
+        verify(assembler).readAsStored(5L);
+        verify(assembler, never()).assemble(anyLong());
+        verify(assembler, never()).assemble(any(LoadRequest.class));
+        verify(loads, never()).get(anyLong());
         // The pane shows the SQL, the dialect and environment switchers: no targets, columns or templates.
         verify(entities, never()).list(any());
         verify(templates, never()).all();
         verify(loads, never()).transformationTypes();
+    }
+
+    /** The pane's SQL is escaped once, as text, exactly as th:text escaped it (markup characters, nothing else). */
+    @Test
+    void thePreviewsSqlIsEscapedAsText() throws Exception {
+        when(generator.generate(any(), any(), any(), any())).thenAnswer(i -> new GeneratedLoad("x", i.getArgument(1), List.of(),
+                "SELECT '<a>' || \"b\" & c -- é ü €\n</textarea><script>x</script>"));
+        mvc.perform(post("/loads/5").header("HX-Request", "true").param("action", "preview").param("dialect", "duckdb")
+                        .param("version", "2").param("name", "load_d_vessel_scd2").param("target", "publish.D_VESSEL_SCD2")
+                        .param("steps[0].kind", "SQL").param("steps[0].name", "s").param("steps[0].text", "SELECT 42"))
+                .andExpect(status().isOk())
+                .andExpect(content().string(containsString("<span class=\"line\">SELECT &#39;&lt;a&gt;&#39; || &quot;b&quot;"
+                        + " &amp; c -- é ü €</span>\n<span class=\"line\">&lt;/textarea&gt;&lt;script&gt;x&lt;/script&gt;</span>\n</pre>")));
     }
 
     @Test

@@ -47,7 +47,7 @@ import io.loadsmith.web.WebExceptionHandler;
 /** The load page's mapping editor: its rows, its actions, and the service's refusals shown at their rows. */
 @WebMvcTest(LoadPageController.class)
 @org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc(addFilters = false)
-@Import({DialectRegistry.class, WebExceptionHandler.class, io.loadsmith.load.Generation.class, LoadPreviews.class, LoadEditorModel.class, MappingActions.class,
+@Import({DialectRegistry.class, WebExceptionHandler.class, io.loadsmith.load.Generation.class, io.loadsmith.generation.StoreChanges.class, LoadPreviews.class, LoadEditorModel.class, MappingActions.class,
         io.loadsmith.entity.web.PackageNames.class})
 class MappingEditorPageTest {
 
@@ -56,11 +56,13 @@ class MappingEditorPageTest {
     @Autowired
     MockMvc mvc;
 
-    /** The front door's entity DDL and package renderers: not what these pages ask for. */
+    /** The front door's entity DDL, package and migration renderers: not what these pages ask for. */
     @MockitoBean
     io.loadsmith.entity.StoredEntityDdl entityDdl;
     @MockitoBean
     io.loadsmith.export.SqlPackageExporter packageExporter;
+    @MockitoBean
+    io.loadsmith.export.migration.Migrations migrations;
     @MockitoBean
     io.loadsmith.packageregistry.MetadataPackageService packages;
     @MockitoBean
@@ -91,8 +93,13 @@ class MappingEditorPageTest {
                 List.of(), List.of(), new TreeMap<>(), AT, AT, mappings);
     }
 
+    @Autowired
+    io.loadsmith.generation.StoreChanges storeChanges;
+
     @BeforeEach
     void stubs() {
+        // Each test stubs its own generator: to the front door's preview cache that is a changed store.
+        storeChanges.changed();
         when(entities.list(null)).thenReturn(List.of(
                 entity(1, "rdv", "H_CUSTOMER", "hk_customer", "customer_no", "name", "load_dts"),
                 entity(2, "staging", "STG_CUSTOMER", "CUSTOMER_NO", "NAME", "country")));

@@ -48,17 +48,19 @@ import io.loadsmith.web.WebExceptionHandler;
 @WebMvcTest({TemplatePageController.class, TemplateListPageController.class})
 // Slices test the controllers; who may call them is the security tests' subject.
 @org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc(addFilters = false)
-@Import({TemplatePreviews.class, DialectRegistry.class, WebExceptionHandler.class, io.loadsmith.load.Generation.class})
+@Import({TemplatePreviews.class, DialectRegistry.class, WebExceptionHandler.class, io.loadsmith.load.Generation.class, io.loadsmith.generation.StoreChanges.class})
 class TemplatePageControllerTest {
 
     @Autowired
     MockMvc mvc;
 
-    /** The front door's entity DDL and package renderers: not what these pages ask for. */
+    /** The front door's entity DDL, package and migration renderers: not what these pages ask for. */
     @MockitoBean
     io.loadsmith.entity.StoredEntityDdl entityDdl;
     @MockitoBean
     io.loadsmith.export.SqlPackageExporter packageExporter;
+    @MockitoBean
+    io.loadsmith.export.migration.Migrations migrations;
     @MockitoBean
     TemplateService templates;
 
@@ -165,7 +167,37 @@ class TemplatePageControllerTest {
         mvc.perform(post("/configuration/templates/3").param("action", "add-parameter").param("version", "1")
                         .param("name", "my_merge"))
                 .andExpect(status().isOk())
-                .andExpect(result -> org.assertj.core.api.Assertions.assertThat(((TemplateForm) result.getModelAndView().getModel().get("form")).parameters()).hasSize(1))
+                .andExpect(model().attribute("form", new TemplateForm("1", "my_merge", null, null,
+                        List.of(new TemplateForm.ParamRow(null, null, false, null, null)), List.of())))
+                .andExpect(content().string(containsString("not saved yet")));
+    }
+
+    /** A type the editor does not offer stays as typed (the save names it): no failed page, nothing lost. */
+    @Test
+    void anUnknownParameterTypeDoesNotLoseTheForm() throws Exception {
+        mvc.perform(post("/configuration/templates/3").param("action", "add-variant").param("version", "1")
+                        .param("name", "my_merge").param("parameters[0].name", "a").param("parameters[0].type", "NOPE"))
+                .andExpect(status().isOk())
+                .andExpect(model().attribute("form", new TemplateForm("1", "my_merge", null, null,
+                        List.of(new TemplateForm.ParamRow("a", "NOPE", false, null, null)),
+                        List.of(new TemplateForm.VariantRow(null, null)))));
+    }
+
+    /** Rows bound through the form's constructor: an unticked box (its marker only) is false, a ticked one true. */
+    @Test
+    void removingAParameterKeepsTheOthersAsTyped() throws Exception {
+        mvc.perform(post("/configuration/templates/3").param("action", "remove-parameter-0").param("version", "1")
+                        .param("name", "my_merge")
+                        .param("parameters[0].name", "a").param("_parameters[0].required", "on")
+                        .param("parameters[1].name", "b").param("parameters[1].type", "INTEGER")
+                        .param("parameters[1].required", "true").param("_parameters[1].required", "on")
+                        .param("parameters[2].name", "c").param("_parameters[2].required", "on")
+                        .param("variants[0].dialect", "default").param("variants[0].text", "x"))
+                .andExpect(status().isOk())
+                .andExpect(model().attribute("form", new TemplateForm("1", "my_merge", null, null, List.of(
+                        new TemplateForm.ParamRow("b", "INTEGER", true, null, null),
+                        new TemplateForm.ParamRow("c", "STRING", false, null, null)),
+                        List.of(new TemplateForm.VariantRow("default", "x")))))
                 .andExpect(content().string(containsString("not saved yet")));
     }
 

@@ -9,11 +9,11 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-import io.loadsmith.packages.deployment.Migration;
-import io.loadsmith.packages.deployment.MigrationService;
 import io.loadsmith.export.SqlPackage;
 import io.loadsmith.export.SqlPackageExporter;
+import io.loadsmith.export.migration.Migration;
 import io.loadsmith.generation.GenerationOptions;
+import io.loadsmith.packages.deployment.MigrationService;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 

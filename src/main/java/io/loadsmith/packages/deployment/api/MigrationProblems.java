@@ -9,8 +9,8 @@ import org.springframework.http.ProblemDetail;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 
-import io.loadsmith.packages.deployment.DestructiveMigrationException;
-import io.loadsmith.packages.deployment.MigrationNotExpressibleException;
+import io.loadsmith.export.migration.DestructiveMigrationException;
+import io.loadsmith.export.migration.MigrationNotExpressibleException;
 import jakarta.servlet.http.HttpServletRequest;
 
 /**

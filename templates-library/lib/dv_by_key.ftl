@@ -50,7 +50,7 @@
 </#if>
 <#-- One row per key, before any write: different datahashes of one key are refused (MIN <> MAX, or
      COUNT(DISTINCT) for a BINARY datahash: lib/dv.ftl differentValues). -->
-${failIfAny("    SELECT MIN(m.dv_key_text) AS dv_key_text
+<#local check = failIfAny("    SELECT MIN(m.dv_key_text) AS dv_key_text
     FROM (
 " + mappedSelect([keyTextOf(keyMapping) + " AS dv_key_text"], "        ") + "
     ) m
@@ -58,7 +58,10 @@ ${failIfAny("    SELECT MIN(m.dv_key_text) AS dv_key_text
     HAVING " + differentValues("m." + dh, dhAttr),
     lit("generated " + kind + " load " + model.load.name + " into " + target.schema + "." + target.name + ": the stage rows of key ")
         + cat + "bad.dv_key_text" + cat
-        + lit(" conflict (same key, different datahashes); nothing was loaded. Deliver one row per key, or rows of a key that differ only in load time and record source."))};
+        + lit(" conflict (same key, different datahashes); nothing was loaded. Deliver one row per key, or rows of a key that differ only in load time and record source."))>
+${check};
+<#-- Also at the head of the SQL package's run (runCheck; see lib/dv_history.ftl). -->
+<#if runCheck??><#local collected = runCheck(check)></#if>
 <#-- The batch: one row per key (its rows share one datahash once the check passed). -->
 <#local batch>
     SELECT ${qual(cols, "n")}<#if deleting>, 0 AS dv_delete_row</#if>

@@ -32,7 +32,11 @@
 <#local skip = skipDuplicatePrevention()>
 <#local scan = flag("OPT_SCAN_ONLY_THE_LATEST_BY_KEY")>
 <#local notExistsWhere = loadOpt("OPT_NOT_EXISTS_WHERE")>
-${conflictCheck(keyTextOf(keyMapping), hk, dh, ltime, extras)};
+<#local check = conflictCheck(keyTextOf(keyMapping), hk, dh, ltime, extras)>
+${check};
+<#-- The same check again at the head of the SQL package's run, before any load writes (runCheck
+     collects it where the caller builds a run; rule 17 for the whole run). -->
+<#if runCheck??><#local collected = runCheck(check)></#if>
 <@auditBegin/>
 <#-- T-SQL's ROW_NUMBER needs an ORDER BY: without a record source the rows of a partition are alike
      (same key, time and datahash), so the partition's own load time orders them. -->

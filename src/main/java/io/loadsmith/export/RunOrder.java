@@ -32,11 +32,22 @@ public final class RunOrder {
     public record Node(String name, String target, Set<String> reads) {
     }
 
+    /**
+     * Loads in run order, and where the run's checks go: after the first {@code checksAt} loads, which are
+     * the loads the checked loads read from (their stages) and what those wait for, before any other load.
+     */
+    public record Staged<T>(List<T> loads, int checksAt) {
+    }
+
     private RunOrder() {
     }
 
     static List<LoadDoc> of(List<LoadDoc> loads) {
         return of(loads, l -> new Node(l.name(), l.target(), reads(l)));
+    }
+
+    static Staged<LoadDoc> staged(List<LoadDoc> loads, Set<String> checked) {
+        return staged(loads, l -> new Node(l.name(), l.target(), reads(l)), checked);
     }
 
     /**
@@ -45,6 +56,17 @@ public final class RunOrder {
      * @throws Cycle when loads wait for each other
      */
     public static <T> List<T> of(List<T> loads, Function<T, Node> node) {
+        return staged(loads, node, Set.of()).loads();
+    }
+
+    /**
+     * {@code loads} in the order to run them, where the loads that fill what the {@code checked} loads read
+     * (and the loads those wait for) run first, so that the checks can run before any other load writes
+     * (rule 17 for the whole run). Still a dependency order, and the same for the same input.
+     *
+     * @throws Cycle when loads wait for each other
+     */
+    public static <T> Staged<T> staged(List<T> loads, Function<T, Node> node, Set<String> checked) {
         Map<String, List<Node>> byTarget = new HashMap<>();
         Map<String, T> byName = new HashMap<>();
         Map<String, Node> nodes = new HashMap<>();
@@ -70,21 +92,23 @@ public final class RunOrder {
         // (the first version scanned every load each time: quadratic, which showed at 50,000 loads).
         Map<String, List<String>> dependents = new HashMap<>();
         waitsFor.forEach((name, before) -> before.forEach(b -> dependents.computeIfAbsent(b, k -> new ArrayList<>()).add(name)));
+        Set<String> first = prerequisites(checked, waitsFor);
         List<T> ordered = new ArrayList<>();
         TreeSet<String> ready = new TreeSet<>();
+        TreeSet<String> readyFirst = new TreeSet<>();
         waitsFor.forEach((name, before) -> {
             if (before.isEmpty()) {
-                ready.add(name);
+                (first.contains(name) ? readyFirst : ready).add(name);
             }
         });
-        while (!ready.isEmpty()) {
-            String next = ready.pollFirst();
+        while (!ready.isEmpty() || !readyFirst.isEmpty()) {
+            String next = readyFirst.isEmpty() ? ready.pollFirst() : readyFirst.pollFirst();
             ordered.add(byName.get(next));
             waitsFor.remove(next);
             for (String dependent : dependents.getOrDefault(next, List.of())) {
                 Set<String> before = waitsFor.get(dependent);
                 if (before != null && before.remove(next) && before.isEmpty()) {
-                    ready.add(dependent);
+                    (first.contains(dependent) ? readyFirst : ready).add(dependent);
                 }
             }
         }
@@ -96,7 +120,21 @@ public final class RunOrder {
                             + l.target() + " <- " + String.join(", ", l.reads().stream()
                             .filter(s -> inCycle.contains(key(s))).toList()) + ")").toList()));
         }
-        return ordered;
+        return new Staged<>(ordered, first.size());
+    }
+
+    /** The loads the checked loads wait for, and those they wait for, to the roots (not the checked loads themselves). */
+    private static Set<String> prerequisites(Set<String> checked, Map<String, Set<String>> waitsFor) {
+        Set<String> found = new HashSet<>();
+        List<String> open = new ArrayList<>();
+        checked.stream().filter(waitsFor::containsKey).forEach(c -> open.addAll(waitsFor.get(c)));
+        while (!open.isEmpty()) {
+            String load = open.remove(open.size() - 1);
+            if (found.add(load)) {
+                open.addAll(waitsFor.getOrDefault(load, Set.of()));
+            }
+        }
+        return found;
     }
 
     /** What a load reads: its sources, then its mappings' source entities. */

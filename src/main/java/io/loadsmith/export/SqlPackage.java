@@ -18,7 +18,7 @@ public record SqlPackage(List<File> files, Manifest manifest) {
         files = List.copyOf(files);
     }
 
-    /** One file of the package; kind is "ddl" or "load"; object is the entity's or load's name as stored. */
+    /** One file of the package; kind is "ddl", "check" or "load"; object is the entity's or load's name as stored (none for the checks). */
     public record File(String path, String kind, String object, String content) {
 
         public static File ddl(String entity, String content) {
@@ -27,6 +27,14 @@ public record SqlPackage(List<File> files, Manifest manifest) {
 
         public static File load(String load, String content) {
             return new File("loads/" + Names.fileName(load) + ".sql", "load", load, content);
+        }
+
+        /**
+         * The run's checks (rule 17 for the whole run): every load's checks that must pass before the run's
+         * first write, each as its load runs it; no object of its own.
+         */
+        public static File checks(String content) {
+            return new File("checks/conflicts.sql", "check", null, content);
         }
     }
 

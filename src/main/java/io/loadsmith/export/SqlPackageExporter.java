@@ -10,8 +10,10 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 import io.loadsmith.exchange.CanonicalJson;
@@ -22,7 +24,9 @@ import io.loadsmith.generation.Engine;
 import io.loadsmith.generation.EngineFactory;
 import io.loadsmith.generation.EngineSettings;
 import io.loadsmith.generation.GenerationOptions;
+import io.loadsmith.generation.GeneratedLoad;
 import io.loadsmith.generation.LoadSqlGenerator;
+import io.loadsmith.generation.call.SqlComments;
 import io.loadsmith.generation.model.EntityModel;
 import io.loadsmith.names.Names;
 
@@ -124,7 +128,14 @@ public class SqlPackageExporter {
     private record Generated<T>(String dialect, List<T> files) {
     }
 
-    /** The DDL files and the selected loads in run order, each file passed through {@code finish} where it was rendered. */
+    /** A load's file as the caller wants it, and the checks its run must pass before any write. */
+    private record Finished<T>(T file, List<String> runChecks) {
+    }
+
+    /**
+     * The DDL files, and the selected loads in run order with their run checks' file, each file passed through
+     * {@code finish} where it was rendered.
+     */
     private <T> Generated<T> generate(PackageDocument document, String dialect, String environment,
                                       GenerationOptions options, Predicate<String> selected,
                                       Function<SqlPackage.File, T> finish) {
@@ -145,12 +156,29 @@ public class SqlPackageExporter {
                 .parallel()
                 .map(e -> finish.apply(SqlPackage.File.ddl(e.qualifiedName(), ddl.createTable(e, dialectName))))
                 .toList());
-        files.addAll(RunOrder.of(document.loads()).stream()
+        // Loads are generated first (in parallel, any order), each file finished where it was rendered and only
+        // its run checks kept besides (issue 18.5: the export never holds all of its SQL); which loads have run
+        // checks decides the run order.
+        Map<String, Finished<T>> finished = document.loads().stream()
                 .filter(l -> selected.test(l.name()))
                 .parallel()
-                .map(l -> finish.apply(SqlPackage.File.load(l.name(),
-                        loads.generate(models.load(l), dialectName, variables, options).sql())))
-                .toList());
+                .collect(Collectors.toConcurrentMap(PackageDocument.LoadDoc::name, l -> {
+                    GeneratedLoad g = loads.generate(models.load(l), dialectName, variables, options);
+                    return new Finished<>(finish.apply(SqlPackage.File.load(l.name(), g.sql())), g.runChecks());
+                }));
+        Set<String> checked = finished.entrySet().stream().filter(e -> !e.getValue().runChecks().isEmpty())
+                .map(Map.Entry::getKey).collect(Collectors.toSet());
+        RunOrder.Staged<PackageDocument.LoadDoc> run = RunOrder.staged(document.loads(), checked);
+        List<String> ordered = run.loads().stream().map(PackageDocument.LoadDoc::name).filter(selected).toList();
+        int checksAt = (int) run.loads().subList(0, run.checksAt()).stream().filter(l -> selected.test(l.name())).count();
+        List<T> loadFiles = new ArrayList<>(ordered.stream().map(name -> finished.get(name).file()).toList());
+        if (!checked.isEmpty()) {
+            loadFiles.add(checksAt, finish.apply(SqlPackage.File.checks(ordered.stream()
+                    .filter(checked::contains)
+                    .map(name -> "/* " + SqlComments.text(name) + " */\n" + String.join("\n\n", finished.get(name).runChecks()))
+                    .collect(Collectors.joining("\n\n", "", "\n")))));
+        }
+        files.addAll(loadFiles);
         return new Generated<>(dialectName, files);
     }
 

@@ -100,11 +100,12 @@ public class LoadSqlGenerator {
         List<GeneratedLoad.GeneratedStep> steps = new ArrayList<>();
         StringBuilder sql = new StringBuilder();
         List<GeneratedLogic.PlannedStep> planned = GeneratedLogic.plan(load, at, name -> exists(name, dialect));
+        List<String> runChecks = new ArrayList<>();
         for (int i = 0; i < planned.size(); i++) {
             StepModel step = planned.get(i).step();
             String kind = planned.get(i).kind();
             Location stepAt = at.atStep(i + 1, step.name());
-            String expanded = expand(load, dialect, step, stepAt, options, placeholders);
+            String expanded = expand(load, dialect, step, stepAt, options, placeholders, runChecks);
             String text = terminate(Placeholders.apply(expanded, placeholders).strip());
             steps.add(new GeneratedLoad.GeneratedStep(i + 1, step.name(), kind.substring(0, kind.indexOf(' ')), text));
             if (i > 0) {
@@ -114,7 +115,8 @@ public class LoadSqlGenerator {
                     .append(" (").append(kind).append(") */\n").append(text);
         }
         sql.append('\n');
-        return new GeneratedLoad(load.name(), dialect.name(), steps, sql.toString());
+        return new GeneratedLoad(load.name(), dialect.name(), steps, sql.toString(),
+                runChecks.stream().map(c -> terminate(Placeholders.apply(c, placeholders).strip())).toList());
     }
 
     private boolean exists(String template, Dialect dialect) {
@@ -134,7 +136,7 @@ public class LoadSqlGenerator {
     }
 
     private String expand(LoadModel load, Dialect dialect, StepModel step, Location at, GenerationOptions options,
-                          Map<String, String> placeholders) {
+                          Map<String, String> placeholders, List<String> runChecks) {
         List<TemplateCall> calls;
         try {
             calls = TemplateCallParser.parse(step.text());
@@ -147,7 +149,7 @@ public class LoadSqlGenerator {
         for (TemplateCall call : calls) {
             out.append(step.text(), from, call.start());
             out.append(render(load, dialect, call, at.inTemplate(call.templateName(), call.line(), call.column()), options,
-                    placeholders));
+                    placeholders, runChecks));
             from = call.end();
         }
         out.append(step.text().substring(from));
@@ -155,7 +157,7 @@ public class LoadSqlGenerator {
     }
 
     private String render(LoadModel load, Dialect dialect, TemplateCall call, Location at, GenerationOptions options,
-                          Map<String, String> placeholders) {
+                          Map<String, String> placeholders, List<String> runChecks) {
         ResolvedVariant variant;
         Map<String, Object> arguments;
         try {
@@ -167,6 +169,11 @@ public class LoadSqlGenerator {
         checkFullRefresh(load, dialect, variant.definition(), arguments, at, options);
         Map<String, Object> data = TemplateData.forTemplate(load, dialect, formulas(load, dialect));
         data.putAll(arguments);
+        // A template hands over the checks the whole run must pass first (lib/dv_history.ftl).
+        data.put("runCheck", (freemarker.template.TemplateMethodModelEx) args -> {
+            runChecks.add(String.valueOf(args.get(0)));
+            return "";
+        });
         try {
             return engine.render(dialect, TemplateKind.TEMPLATE.folder() + "/" + call.templateName(), data).strip();
         } catch (Exception e) {

@@ -22,10 +22,14 @@ import io.loadsmith.problem.InvalidRequestException;
  * SQL package's run order ({@link RunOrder}), one setup with every entity's DDL (each once), the root tables
  * as inputs (a table a load of the model writes is filled by that load, not by the batches; a table the
  * model does not know is one stand-in with the columns every load reads of it), and every load's statements
- * after each other, each marked with its load.
+ * after each other, each marked with its load. As in the SQL package, the loads' run checks run as
+ * {@value #CHECKS} after the stages they read and before any other load writes (rule 17 for the whole run).
  */
 @Service
 class ModelPlanner {
+
+    /** The run checks' name where a failure names its load: the SQL package's file of them. */
+    static final String CHECKS = "checks/conflicts";
 
     private final LoadService loads;
     private final TryPlanner planner;
@@ -52,6 +56,33 @@ class ModelPlanner {
         }
         Set<String> written = new LinkedHashSet<>();
         ordered.forEach(l -> written.add(key(l.target())));
+        Map<String, TryPlan> plans = new LinkedHashMap<>();
+        List<FieldProblem> problems = new ArrayList<>();
+        for (int i = 0; i < ordered.size(); i++) {
+            LoadResponse load = ordered.get(i);
+            try {
+                plans.put(load.name(), planner.plan(load.id(), environment, extraColumns));
+            } catch (GenerationException e) {
+                problems.add(new FieldProblem("loads[" + i + "]", load.name(), "has no DuckDB SQL: " + e.getMessage()));
+                continue;
+            }
+            if (plans.get(load.name()).statements().isEmpty()) {
+                problems.add(new FieldProblem("loads[" + i + "]", load.name(), "has no DuckDB SQL: it generates no statement"
+                        + " (no steps and no mappings?)"));
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new InvalidRequestException(problems, Map.of());
+        }
+        Set<String> checked = new LinkedHashSet<>();
+        plans.forEach((loadName, p) -> {
+            if (!p.runChecks().isEmpty()) {
+                checked.add(loadName);
+            }
+        });
+        RunOrder.Staged<LoadResponse> run = RunOrder.staged(ordered, l -> new RunOrder.Node(l.name(), l.target(), reads(l)),
+                checked);
+        ordered = run.loads();
 
         Set<String> setup = new LinkedHashSet<>();
         Map<String, TryPlan.InputTable> inputs = new LinkedHashMap<>();
@@ -59,21 +90,12 @@ class ModelPlanner {
         Map<String, TryPlan.Target> targets = new LinkedHashMap<>();
         Set<String> notes = new LinkedHashSet<>();
         List<TryModelPlan.ModelLoad> modelLoads = new ArrayList<>();
-        List<FieldProblem> problems = new ArrayList<>();
         for (int i = 0; i < ordered.size(); i++) {
+            if (i == run.checksAt()) {
+                addChecks(ordered, plans, statements);
+            }
             LoadResponse load = ordered.get(i);
-            TryPlan plan;
-            try {
-                plan = planner.plan(load.id(), environment, extraColumns);
-            } catch (GenerationException e) {
-                problems.add(new FieldProblem("loads[" + i + "]", load.name(), "has no DuckDB SQL: " + e.getMessage()));
-                continue;
-            }
-            if (plan.statements().isEmpty()) {
-                problems.add(new FieldProblem("loads[" + i + "]", load.name(), "has no DuckDB SQL: it generates no statement"
-                        + " (no steps and no mappings?)"));
-                continue;
-            }
+            TryPlan plan = plans.get(load.name());
             // An entity's DDL is the same text in every load's plan, so each table is made once; a stand-in's
             // columns are only those its load reads, so it is made once after the loop, from the union.
             List<TryPlan.InputTable> standIns = plan.inputs().stream()
@@ -90,9 +112,6 @@ class ModelPlanner {
             plan.notes().forEach(n -> notes.add(load.name() + ": " + n));
             modelLoads.add(new TryModelPlan.ModelLoad(load.id(), load.name(), plan.target(), plan.statements().size()));
         }
-        if (!problems.isEmpty()) {
-            throw new InvalidRequestException(problems, Map.of());
-        }
         inputs.values().stream().filter(t -> t.kind() == TryPlan.InputTable.Kind.REFERENCED)
                 .forEach(t -> setup.add(TryPlanner.createStandIn(t.name(), t.columns())));
         List<TryPlan.Target> shown = List.copyOf(targets.values());
@@ -100,6 +119,21 @@ class ModelPlanner {
                 shown.get(0).columns(), List.copyOf(notes), shown);
         return new TryModelPlan(name, modelLoads, plan.inputs(), shown.stream().map(TryPlan.Target::name).toList(),
                 plan.notes(), plan);
+    }
+
+    /** Each checked load's run checks, in run order, as one session named {@value #CHECKS}; a step per load. */
+    private static void addChecks(List<LoadResponse> ordered, Map<String, TryPlan> plans,
+                                  List<TryPlan.PlannedStatement> statements) {
+        int step = 0;
+        for (LoadResponse load : ordered) {
+            List<String> checks = plans.get(load.name()).runChecks();
+            if (!checks.isEmpty()) {
+                step++;
+                for (String check : checks) {
+                    statements.add(new TryPlan.PlannedStatement(step, load.name(), check, null, null, CHECKS));
+                }
+            }
+        }
     }
 
     /**

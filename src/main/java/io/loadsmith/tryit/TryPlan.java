@@ -3,15 +3,20 @@ package io.loadsmith.tryit;
 import java.util.List;
 import java.util.stream.Stream;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+
 /**
  * What a try runs, worked out once per load (or once per model, {@link ModelPlanner}): the tables to
  * create (the entities' DuckDB DDL first), the input tables that take sample rows each batch, and the
  * loads' DuckDB statements by step. {@code targets} are the tables shown first, with their version
  * columns: a load's target, or every target of a model in run order ({@code target} is the first).
+ * {@code runChecks}: a load's checks that a model's run executes before its first write (rule 17 for the
+ * whole run), as in the SQL package's checks file; a load tried alone runs them as its own statements. Not
+ * part of the answer: a model's plan has them among its statements already.
  */
 public record TryPlan(String load, String target, List<String> setup, List<InputTable> inputs,
                       List<PlannedStatement> statements, TargetColumns targetColumns, List<String> notes,
-                      List<Target> targets) {
+                      List<Target> targets, @JsonIgnore List<String> runChecks) {
 
     public TryPlan {
         setup = List.copyOf(setup);
@@ -19,6 +24,14 @@ public record TryPlan(String load, String target, List<String> setup, List<Input
         statements = List.copyOf(statements);
         notes = List.copyOf(notes);
         targets = targets == null || targets.isEmpty() ? List.of(new Target(target, targetColumns)) : List.copyOf(targets);
+        runChecks = runChecks == null ? List.of() : List.copyOf(runChecks);
+    }
+
+    /** Without run checks. */
+    public TryPlan(String load, String target, List<String> setup, List<InputTable> inputs,
+                   List<PlannedStatement> statements, TargetColumns targetColumns, List<String> notes,
+                   List<Target> targets) {
+        this(load, target, setup, inputs, statements, targetColumns, notes, targets, List.of());
     }
 
     /** A plan of one load: its target is the one target. */

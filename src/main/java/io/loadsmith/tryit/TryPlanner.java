@@ -147,7 +147,8 @@ public class TryPlanner {
         referenced.forEach(name -> inputNames.put(name, TryPlan.InputTable.Kind.REFERENCED));
         List<TryPlan.InputTable> inputs = columnTypes(setup, targetIsTable ? target.qualifiedName() : null, standIns,
                 inputNames, notes);
-        return new TryPlan(load.name(), target.qualifiedName(), setup, inputs, statements, targetColumns(target), notes);
+        return new TryPlan(load.name(), target.qualifiedName(), setup, inputs, statements, targetColumns(target), notes,
+                List.of(), generated.runChecks());
     }
 
     /**

@@ -77,6 +77,10 @@ class GeneratedRefDimFactExecutionTest {
     void insertsNewUpdatesChangedLeavesTheRest(TargetEngine engine, String entityType, Mode mode) throws Exception {
         try (Connection db = DvFixture.open(engine, CUSTOMER_STG, target(entityType))) {
             String sql = Loads.sql(load(entityType, mode), engine.dialect());
+            // Its one-row-per-key check, handed to the run's check file, is the load's own statement, not a copy.
+            List<String> runChecks = Loads.runChecks(load(entityType, mode), engine.dialect());
+            assertThat(runChecks).hasSize(1);
+            assertThat(sql).contains(runChecks.get(0));
             // The default is UPDATE ... FROM plus INSERT where the dialect has UPDATE ... FROM, else one MERGE.
             boolean updateFrom = new io.loadsmith.dialect.DialectRegistry().get(engine.dialect()).supports("update_from");
             assertThat(sql).contains(mode == Mode.DEFAULT && updateFrom ? "UPDATE dv.ref_customer AS trg"
@@ -89,6 +93,7 @@ class GeneratedRefDimFactExecutionTest {
                     + " ('bob', 'Bob', 'Rome', TIMESTAMP '2024-01-01 00:00:00', 'A'),"
                     + " (NULL, 'x', 'y', TIMESTAMP '2024-01-01 00:00:00', 'A'),"
                     + " (' ', 'x', 'y', TIMESTAMP '2024-01-01 00:00:00', 'A')");
+            Loads.run(db, runChecks.get(0));
             Loads.run(db, sql);
             List<List<String>> first = List.of(
                     row(BOB, "2024-01-01 00:00:00", "A", "981e47eb98d91f8bf03c84e721d4a919", "Bob", "Rome"),   // Bob~Rome
@@ -124,6 +129,10 @@ class GeneratedRefDimFactExecutionTest {
                     .hasMessageContaining("generated " + entityType + " load load_ref_customer into dv.ref_customer: the stage"
                             + " rows of key ALICE conflict (same key, different datahashes); nothing was loaded.");
             assertThat(Loads.sorted(db, ROWS)).isEqualTo(second);
+            // The run's check alone refuses the batch the same way (it passed the first, clean one).
+            assertThatThrownBy(() -> Loads.run(db, runChecks.get(0))).isInstanceOf(SQLException.class)
+                    .hasMessageContaining("generated " + entityType + " load load_ref_customer into dv.ref_customer: the stage"
+                            + " rows of key ALICE conflict");
         }
     }
 

@@ -67,6 +67,11 @@ final class Loads {
         return GENERATORS.loads().generate(load, dialect, Map.of()).sql();
     }
 
+    /** The checks the load hands to a whole run (the SQL package's checks/conflicts.sql), each as one statement. */
+    static List<String> runChecks(LoadModel load, String dialect) {
+        return GENERATORS.loads().generate(load, dialect, Map.of()).runChecks();
+    }
+
     /** Creates the schema and the entity's table with the DDL generator. */
     static void create(Connection db, TargetEngine engine, EntityModel entity) throws SQLException {
         TargetEngine.execute(db, GENERATORS.ddl().createTable(entity, engine.dialect()));

@@ -124,6 +124,27 @@ class SqlPackageExportTest {
                 .hasMessage("Loads depend on each other in a cycle: p (a.P <- a.Q), q (a.Q <- a.P)");
     }
 
+    /**
+     * Rule 17 for the whole run: the stages a checked (satellite) load reads, and what they wait for, run first,
+     * then its check, then the rest; a hub's stage that no checked load reads may come after the check.
+     */
+    @Test
+    void theStagesOfCheckedLoadsRunFirstSoTheirChecksPrecedeEveryVaultWrite() {
+        List<PackageDocument.LoadDoc> loads = List.of(mapped("sat", "rdv.S", "stage.Z"), mapped("a_hub", "rdv.H", "stage.A"),
+                load("a_stage", "stage.A"), load("z_stage", "stage.Z", "stage.Y"), load("y_stage", "stage.Y"));
+        // By name alone the hub comes before the stage the satellite reads.
+        assertThat(RunOrder.of(loads).stream().map(PackageDocument.LoadDoc::name))
+                .containsExactly("a_stage", "a_hub", "y_stage", "z_stage", "sat");
+        RunOrder.Staged<PackageDocument.LoadDoc> staged = RunOrder.staged(loads, java.util.Set.of("sat"));
+        assertThat(staged.loads().stream().map(PackageDocument.LoadDoc::name))
+                .containsExactly("y_stage", "z_stage", "a_stage", "a_hub", "sat");
+        assertThat(staged.checksAt()).isEqualTo(2);
+        // Nothing checked: the plain order, the checks (none) before everything.
+        RunOrder.Staged<PackageDocument.LoadDoc> none = RunOrder.staged(loads, java.util.Set.of());
+        assertThat(none.loads()).isEqualTo(RunOrder.of(loads));
+        assertThat(none.checksAt()).isZero();
+    }
+
     private static PackageDocument.LoadDoc mapped(String name, String target, String... mappedSources) {
         return new PackageDocument.LoadDoc(name, target, null, null, List.of(), Map.of(), List.of(),
                 java.util.Arrays.stream(mappedSources).map(s -> new PackageDocument.MappingDoc(s, "SOURCE", null, List.of()))

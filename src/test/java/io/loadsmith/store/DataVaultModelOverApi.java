@@ -214,18 +214,23 @@ public final class DataVaultModelOverApi {
         return map(attribute, null, attribute);
     }
 
-    /** The SQL package's run order (manifest.json of the working state's SQL package): ddl and load files. */
+    /** The SQL package's run order (manifest.json of the working state's SQL package): ddl, check and load files. */
     List<String> runOrder(String dialect) throws Exception {
+        JsonNode manifest = Api.JSON.readTree(packageFile(dialect, "manifest.json"));
+        return manifest.get("files").valueStream().map(f -> f.get("path").asString()).toList();
+    }
+
+    /** A file of the working state's SQL package for a dialect, by its path in the zip. */
+    String packageFile(String dialect, String path) throws Exception {
         Api.Raw zip = api.raw(HttpMethod.GET, "/api/v1/packages/" + packageId + "/versions/working/sql-package?dialect=" + dialect, null);
         assertThat(zip.status()).as(zip.text()).isEqualTo(200);
         try (ZipInputStream in = new ZipInputStream(new ByteArrayInputStream(zip.body()))) {
             for (ZipEntry e = in.getNextEntry(); e != null; e = in.getNextEntry()) {
-                if (e.getName().endsWith("manifest.json")) {
-                    JsonNode manifest = Api.JSON.readTree(new String(in.readAllBytes(), StandardCharsets.UTF_8));
-                    return manifest.get("files").valueStream().map(f -> f.get("path").asString()).toList();
+                if (e.getName().equals(path)) {
+                    return new String(in.readAllBytes(), StandardCharsets.UTF_8);
                 }
             }
         }
-        throw new AssertionError("no manifest.json in the SQL package");
+        throw new AssertionError("no " + path + " in the SQL package");
     }
 }

@@ -67,7 +67,7 @@ class DataVaultOverApiH2Test {
         model.build();
     }
 
-    /** One engine's database: the model's tables and views, and its loads in the SQL package's run order. */
+    /** One engine's database: the model's tables and views, and its loads and run check in the SQL package's run order. */
     private final class Run {
         final TargetEngine engine;
         final Connection db;
@@ -84,11 +84,14 @@ class DataVaultOverApiH2Test {
                     TargetEngine.execute(db, model.ddl(entity, engine.dialect()));
                 } else if (path.startsWith("loads/")) {
                     loads.add(path.substring("loads/".length(), path.length() - ".sql".length()));
+                } else if (path.startsWith("checks/")) {
+                    loads.add(path.substring(0, path.length() - ".sql".length()));
+                    generated.put(path.substring(0, path.length() - ".sql".length()), model.packageFile(engine.dialect(), path));
                 }
             }
         }
 
-        /** Replaces the raw tables' rows with the batch, then runs every load once, in run order. */
+        /** Replaces the raw tables' rows with the batch, then runs every load (and the run check) once, in run order. */
         void batch(String customers, String orders, String runTime) throws Exception {
             model.setRunTime(runTime);
             TargetEngine.execute(db, "DELETE FROM raw.customer_src; DELETE FROM raw.order_src");
@@ -127,7 +130,8 @@ class DataVaultOverApiH2Test {
                 "111~222", "111", "333", "444",
                 "o1~ALICE~10~shop", "o2~  ~5~shop", "o3~bob~7~shop", "o1~alice~10~shop", "o1~alice~12~shop",
                 "DAVE", "O4", "DAVE~O4", "o4~dave~3~shop", "ERIN", "Eve~Oslo", "Cat~Paris", "555",
-                "FAY", "O5", "FAY~O5", "o5~FAY~1~web", "o5~fay~1~shop")) {
+                "FAY", "O5", "FAY~O5", "o5~FAY~1~web", "o5~fay~1~shop",
+                "GUS", "O6", "GUS~O6", "Gus~Oslo", "Cat~Lima", "666", "o6~gus~2~shop")) {
             LABELS.put(md5(text), "md5(" + text + ")");
         }
     }
@@ -212,19 +216,27 @@ class DataVaultOverApiH2Test {
     // fay is new to both hubs: her later row (record source 'shop') comes first, her earlier one is 'web'.
     private static final String ORDERS_5 = "('o2', '  ', 5, " + T0 + ", 'shop'),"
             + " ('o5', 'fay', 1, " + T5B + ", 'shop'), ('o5', 'FAY', 1, " + T5A + ", 'web')";
-    // Batch 6: two rows of carol at one load time with different payloads.
+    // Batch 6: two rows of carol at one load time with different payloads, and gus, new to the customer hub,
+    // the order hub (o6) and the link, whom the hub and link loads would insert before the satellite's load.
     private static final String CUSTOMERS_6 = "('carol', 'Cat', 'Rome', '444', " + T6 + ", 'crm'),"
-            + " ('carol', 'Cat', 'Lima', '444', " + T6 + ", 'crm')";
+            + " ('carol', 'Cat', 'Lima', '444', " + T6 + ", 'crm'), ('gus', 'Gus', 'Oslo', '666', " + T6 + ", 'crm')";
+    private static final String ORDERS_6 = "('o6', 'gus', 2, " + T6 + ", 'shop')";
 
     @ParameterizedTest
     @EnumSource(TargetEngine.class)
     void batchesThroughEveryLoad(TargetEngine engine) throws Exception {
         try (Connection db = engine.open()) {
             Run run = new Run(engine, db);
-            // The SQL package's run order: each stage, then what reads it (by name among the ready ones).
-            assertThat(run.loads).containsExactly("load_stg_customer", "load_h_customer", "load_s_customer",
-                    "load_s_customer_c", "load_s_customer_phone", "load_s_customer_phone_c", "load_s_customer_status",
-                    "load_stg_order", "load_h_customer_from_order", "load_h_order", "load_l_customer_order", "load_p_order");
+            // The SQL package's run order: the stages the checked satellite and PSA read, the run check (rule 17
+            // for the whole run), then what reads the stages (by name among the ready ones).
+            assertThat(run.loads).containsExactly("load_stg_customer", "load_stg_order", "checks/conflicts",
+                    "load_h_customer", "load_h_customer_from_order", "load_h_order", "load_l_customer_order",
+                    "load_p_order", "load_s_customer", "load_s_customer_c", "load_s_customer_phone",
+                    "load_s_customer_phone_c", "load_s_customer_status");
+            // The check file: the PSA's and the satellite's checks (the multi-active satellite has none), in run order.
+            String checks = run.generated.get("checks/conflicts");
+            assertThat(checks).startsWith("/* load_p_order */\nSELECT ").contains(";\n\n/* load_s_customer */\nSELECT ");
+            assertThat(checks.split("AS load_check_failed", -1)).hasSize(3);
 
             run.batch(CUSTOMERS_1, ORDERS_1, "2024-01-01T12:00:00");
             // 'ALICE' (orders) meets 'alice' (customers); NULL and '  ' are the key '-1', loaded once, by the load
@@ -421,11 +433,46 @@ class DataVaultOverApiH2Test {
             run.batch(CUSTOMERS_5, ORDERS_5, "2024-01-05T13:00:00");
             vault5.check(run, "batch 5 again");
 
-            // Conflicting rows stop the run at the satellite's load, which writes nothing and names the key.
-            assertThatThrownBy(() -> run.batch(CUSTOMERS_6, "", "2024-01-06T12:00:00"))
-                    .hasMessageContaining("load load_s_customer:")
+            // Conflicting rows stop the run at its check, after the stages and before any vault load: the whole
+            // vault is as before (gus is in no hub, link or satellite), and the message names the load and the key.
+            assertThatThrownBy(() -> run.batch(CUSTOMERS_6, ORDERS_6, "2024-01-06T12:00:00"))
+                    .hasMessageContaining("load checks/conflicts:")
+                    .hasMessageContaining("generated SAT load load_s_customer into rdv.S_CUSTOMER")
                     .hasMessageContaining("the stage rows of key CAROL at load time 2024-01-06T00:00:00.000000 conflict");
-            assertThat(run.table(SAT)).as("%s, conflicting batch 6, S_CUSTOMER", engine).isEqualTo(sorted(sat5));
+            vault5.check(run, "conflicting batch 6");
+            // The satellite's load run on its own (a scheduler that runs loads one by one) keeps its own check.
+            assertThatThrownBy(() -> TargetEngine.execute(db, model.sql("load_s_customer", engine.dialect())))
+                    .hasMessageContaining("the stage rows of key CAROL at load time 2024-01-06T00:00:00.000000 conflict");
+            vault5.check(run, "conflicting batch 6, the satellite's load alone");
+
+            // A clean batch after it loads normally: carol's Lima row, gus with his order.
+            run.batch(CUSTOMERS_6.replace("('carol', 'Cat', 'Rome', '444', " + T6 + ", 'crm'), ", ""), ORDERS_6,
+                    "2024-01-07T12:00:00");
+            new Vault(hub5 + """
+                    md5(GUS) | GUS | 2024-01-06 00:00:00 | crm
+                    """, hubOrder5 + """
+                    md5(O6) | O6 | 2024-01-06 00:00:00 | shop
+                    """, link5 + """
+                    md5(GUS~O6) | md5(GUS) | md5(O6) | 2024-01-06 00:00:00 | shop
+                    """, sat5 + """
+                    md5(CAROL) | 2024-01-06 00:00:00 | crm | md5(Cat~Lima) | Cat | Lima
+                    md5(GUS) | 2024-01-06 00:00:00 | crm | md5(Gus~Oslo) | Gus | Oslo
+                    """, satC5.replace("md5(CAROL) | 2024-01-05 09:00:00 | Cat | Oslo", "md5(CAROL) | 2024-01-06 00:00:00 | Cat | Lima")
+                    + """
+                    md5(GUS) | 2024-01-06 00:00:00 | Gus | Oslo
+                    """, satMa5 + """
+                    md5(GUS) | 2024-01-06 00:00:00 | crm | md5(666) | 666
+                    """, satMaC5 + """
+                    md5(GUS) | 2024-01-06 00:00:00 | 666
+                    """, status5 + """
+                    md5(ALICE) | 2024-01-07 12:00:00 | 0 | crm
+                    md5(BOB) | 2024-01-07 12:00:00 | 0 | crm
+                    md5(ERIN) | 2024-01-07 12:00:00 | 0 | crm
+                    md5(-1) | 2024-01-07 12:00:00 | 0 | crm
+                    md5(GUS) | 2024-01-07 12:00:00 | 1 | crm
+                    """, psa5 + """
+                    md5(O6) | 2024-01-06 00:00:00 | md5(o6~gus~2~shop) | o6 | gus | 2 | shop
+                    """).check(run, "clean batch 7");
         }
     }
 

@@ -173,11 +173,12 @@ class TryModelTest {
     void thePlanListsTheLoadsInRunOrderAndTheRootTables() {
         JsonNode plan = api.get(path());
         assertThat(plan.get("name").asString()).isEqualTo("Package 'dv_e2e'");
-        // The SQL package's run order: each stage, then what reads it (by name among the ready ones).
+        // The SQL package's run order: the stages the satellite and the PSA read (their run checks follow them),
+        // then what reads the stages (by name among the ready ones).
         assertThat(plan.get("loads").valueStream().map(l -> l.get("name").asString())).containsExactly(
-                "load_stg_customer", "load_h_customer", "load_s_customer", "load_s_customer_c", "load_s_customer_phone",
-                "load_s_customer_phone_c", "load_s_customer_status", "load_stg_order", "load_h_customer_from_order",
-                "load_h_order", "load_l_customer_order", "load_p_order");
+                "load_stg_customer", "load_stg_order", "load_h_customer", "load_h_customer_from_order", "load_h_order",
+                "load_l_customer_order", "load_p_order", "load_s_customer", "load_s_customer_c", "load_s_customer_phone",
+                "load_s_customer_phone_c", "load_s_customer_status");
         // Only the raw tables take rows: every other table is written by a load of the package.
         assertThat(plan.get("inputs").valueStream().map(t -> t.get("name").asString()))
                 .containsExactly("raw.customer_src", "raw.order_src");
@@ -185,8 +186,33 @@ class TryModelTest {
                 .map(c -> c.get("name").asString() + " " + c.get("type").asString())).containsExactly(
                 "order_id VARCHAR", "customer_id VARCHAR", "amount INTEGER", "load_ts TIMESTAMP", "rec_src VARCHAR");
         assertThat(plan.get("targets").valueStream().map(JsonNode::asString)).containsExactly("stage.stg_customer",
-                "rdv.H_CUSTOMER", "rdv.S_CUSTOMER", "rdv.S_CUSTOMER_C", "rdv.S_CUSTOMER_PHONE", "rdv.S_CUSTOMER_PHONE_C",
-                "rdv.S_CUSTOMER_STATUS", "stage.stg_order", "rdv.H_ORDER", "rdv.L_CUSTOMER_ORDER", "psa.P_ORDER");
+                "stage.stg_order", "rdv.H_CUSTOMER", "rdv.H_ORDER", "rdv.L_CUSTOMER_ORDER", "psa.P_ORDER", "rdv.S_CUSTOMER",
+                "rdv.S_CUSTOMER_C", "rdv.S_CUSTOMER_PHONE", "rdv.S_CUSTOMER_PHONE_C", "rdv.S_CUSTOMER_STATUS");
+    }
+
+    /** Rule 17 for the whole run: the run checks stop a conflicting batch after the stages, before any vault load. */
+    @Test
+    void aConflictingBatchWithANewKeyLeavesEveryVaultTableUnchanged() {
+        Api.Answer answer = api.send(HttpMethod.POST, path(), obj("batches", List.of(
+                batch(List.of(customer("alice", "Ann", "Oslo", "111", T1)), List.of(order("o1", "ALICE", 10, T1))),
+                // carol twice at one load time with different cities, and gus, new to both hubs and the link.
+                batch(List.of(customer("carol", "Cat", "Rome", "444", T2), customer("carol", "Cat", "Lima", "444", T2),
+                        customer("gus", "Gus", "Oslo", "666", T2)), List.of(order("o6", "gus", 2, T2))))));
+        assertThat(answer.status()).as(answer.body()).isEqualTo(200);
+        JsonNode batches = answer.json().get("batches");
+        assertThat(batches.size()).isEqualTo(2);
+        assertThat(batches.get(0).get("failure").isNull()).as(batches.get(0).toString()).isTrue();
+        JsonNode failure = batches.get(1).get("failure");
+        assertThat(failure.get("load").asString()).isEqualTo("checks/conflicts");
+        assertThat(failure.get("message").asString()).contains("generated SAT load load_s_customer into rdv.S_CUSTOMER:"
+                + " the stage rows of key CAROL at load time 2024-01-02T00:00:00.000000 conflict");
+        // The stages took the batch; no vault table did.
+        assertThat(table(batches.get(1), "stage.stg_order", "order_id")).containsExactlyInAnyOrder("NEW | o6", "REMOVED | o1");
+        for (String vault : List.of("rdv.H_CUSTOMER", "rdv.H_ORDER", "rdv.L_CUSTOMER_ORDER", "rdv.S_CUSTOMER",
+                "rdv.S_CUSTOMER_C", "rdv.S_CUSTOMER_PHONE", "rdv.S_CUSTOMER_STATUS", "psa.P_ORDER")) {
+            assertThat(table(batches.get(1), vault, "dv_load_time")).as(vault).isNotEmpty()
+                    .allMatch(line -> line.startsWith("UNCHANGED |"));
+        }
     }
 
     @Test
@@ -368,10 +394,10 @@ class TryModelTest {
         assertThat(failure.get("statement").asString()).startsWith("INSERT INTO rdv.H_CUSTOMER (dv_id, customer_bk,");
         assertThat(failure.get("message").asString())
                 .isEqualTo("Constraint Error: NOT NULL constraint failed: H_CUSTOMER.dv_load_time");
-        // The batch stopped there: the customer stage has erin, the order stage still batch 1's order (its load did
-        // not run), and the hub only what batch 1 gave it (ALICE, from the order).
+        // The batch stopped there: the customer stage has erin, the order stage is empty (both stages run before
+        // the run checks), and the hub only what batch 1 gave it (ALICE, from the order).
         assertThat(table(batches.get(1), "stage.stg_customer", "customer_id", "load_ts")).containsExactly("NEW | erin | null");
-        assertThat(table(batches.get(1), "stage.stg_order", "order_id")).containsExactly("UNCHANGED | o1");
+        assertThat(table(batches.get(1), "stage.stg_order", "order_id")).containsExactly("REMOVED | o1");
         assertThat(table(batches.get(1), "rdv.H_CUSTOMER", "customer_bk", "dv_record_source"))
                 .containsExactly("UNCHANGED | ALICE | shop");
     }

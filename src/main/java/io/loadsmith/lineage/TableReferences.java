@@ -309,7 +309,12 @@ public final class TableReferences {
         return line.length() <= 80 ? line : line.substring(0, 77) + "...";
     }
 
+    /** A quoted name without its quotes; a quote never closed (the text ends inside it) keeps what follows it. */
     private static String unquote(String word) {
-        return word.startsWith("\"") ? word.substring(1, word.length() - 1).replace("\"\"", "\"") : word;
+        if (!word.startsWith("\"")) {
+            return word;
+        }
+        int end = word.length() > 1 && word.endsWith("\"") ? word.length() - 1 : word.length();
+        return word.substring(1, end).replace("\"\"", "\"");
     }
 }

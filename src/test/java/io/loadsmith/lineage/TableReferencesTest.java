@@ -72,6 +72,15 @@ class TableReferencesTest {
     }
 
     @Test
+    void aQuoteLeftOpenAfterAnAliasIsRead() {
+        // Found by anySqlFragmentIsReadWithoutTripping: FROM, then a subquery keyword, AS and a quote never closed.
+        for (String sql : List.of("FROM SELECT AS \"", "SELECT a FROM SELECT AS \"", "FROM raw.t AS \"")) {
+            TableReferences refs = TableReferences.of(SqlText.statements(sql));
+            assertThat(refs.unread()).as(sql).isEmpty();
+        }
+    }
+
+    @Test
     void fromWithoutASelectAtTheStartOfAStatementIsRead() {
         // The first token is FROM: nothing before it at all (DuckDB's FROM-first syntax).
         TableReferences refs = TableReferences.of(List.of("FROM raw.first", "FROM", "SELECT FROM", ") FROM raw.x"));

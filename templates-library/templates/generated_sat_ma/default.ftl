@@ -39,29 +39,36 @@
 <#list dhMapping.sourceAttributes as a>
     <#assign listParts = listParts + [["CHAR", "VARCHAR"]?seq_contains(a.datatype!"")?then(fn.code_point_order("s." + a.sqlName) + " AS " + a.sqlName, "s." + a.sqlName)]>
 </#list>
-<#-- A member is one distinct row of the set, its text columns compared in code point order as the
-     HASH_LIST's parts are (the key is hex): under a case-insensitive collation (SQL Server's usual one) 'a' and 'A'
-     would be one member, one row fewer than the set's hash counts. T-SQL's ROW_NUMBER needs an ORDER
-     BY: without a record source the rows of a partition are alike, the load time orders them. -->
+<#-- A member is one distinct row of the set, grouped by its columns, text compared in code point
+     order as the HASH_LIST's parts are (the key is hex): under a case-insensitive collation (SQL
+     Server's usual one) 'a' and 'A' would be one member, one row fewer than the set's hash counts.
+     The record source is the lowest of the member's rows. A GROUP BY where a ROW_NUMBER kept row 1:
+     PostgreSQL estimated the numbered rows at 0.5 % of the batch and materialized all the members
+     for the final merge join (80 MB of temporary file at 1,000,000 rows, benchmark 15); the
+     grouping's estimate lets it materialize the changed sets instead, as for the hand SQL. -->
+<#assign rsName = (rsList?size gt 0)?then(rsList[0].sqlName, "")>
 <#assign memberParts = []>
 <#list memberCols as c>
     <#assign memberAttr = target.attributes?filter(a -> a.sqlName == c)>
     <#assign memberParts = memberParts + [(c != hk.sqlName && memberAttr?has_content && ["CHAR", "VARCHAR"]?seq_contains(memberAttr[0].datatype!""))?then(fn.code_point_order("m." + c), "m." + c)]>
 </#list>
+<#assign memberSelect = []>
+<#list memberCols as c>
+    <#assign memberSelect = memberSelect + [memberParts[c?index] + " AS " + c]>
+</#list>
+<#if rsName?has_content>
+    <#assign memberSelect = memberSelect + ["MIN(" + fn.code_point_order("m." + rsName) + ") AS " + rsName]>
+</#if>
 <#assign whereOpt = loadOpt("OPT_WHERE")?has_content?then("\n        WHERE (" + loadOpt("OPT_WHERE") + ")", "")>
 <@auditBegin/>
 INSERT INTO ${targetTable} (${cols?join(", ")})
 SELECT <#list cols as c><#if c == dh.sqlName>ch.dv_set_hash<#else>mem.${c}</#if><#sep>, </#list>
 FROM (
-    SELECT n.*
+    SELECT ${memberSelect?join(", ")}
     FROM (
-        SELECT m.*,
-            ROW_NUMBER() OVER (PARTITION BY ${memberParts?join(", ")} ORDER BY ${(rsList?size gt 0)?then(fn.code_point_order("m." + rsList[0].sqlName), "m." + ltime.sqlName)}) AS dv_row_number
-        FROM (
-${mappedSelect(loadTimeExtra(ltime), "            ", ["DV_DATAHASH"])}
-        ) m
-    ) n
-    WHERE n.dv_row_number = 1
+${mappedSelect(loadTimeExtra(ltime), "        ", ["DV_DATAHASH"])}
+    ) m
+    GROUP BY ${memberParts?join(", ")}
 ) mem
 JOIN (
     SELECT st.*,<#if !skip> l.dv_latest_key, l.dv_latest_hash,</#if>

@@ -2,31 +2,26 @@
 SELECT CAST('generated PSA load load_psa_customer into dv.psa_customer: the stage rows of key ' + bad.dv_key_text + ' at load time ' + bad.dv_load_time_text + ' conflict (same key and load time, different datahashes); nothing was loaded. Deliver one row per key and load time.' AS INTEGER) AS load_check_failed
 FROM (
     SELECT TOP 1 * FROM (
-    SELECT MIN(m.dv_key_text) AS dv_key_text, CONVERT(VARCHAR(19), m.dv_load_time, 126) + '.' + RIGHT('000000' + CAST(DATEPART(MICROSECOND, m.dv_load_time) AS VARCHAR(6)), 6) AS dv_load_time_text
+    SELECT m.dv_key_text COLLATE Latin1_General_100_BIN2_UTF8 AS dv_key_text, CONVERT(VARCHAR(19), m.dv_load_time, 126) + '.' + RIGHT('000000' + CAST(DATEPART(MICROSECOND, m.dv_load_time) AS VARCHAR(6)), 6) AS dv_load_time_text
     FROM (
-        SELECT LOWER(CONVERT(VARCHAR(32), HASHBYTES('MD5', UPPER(COALESCE(NULLIF(LTRIM(RTRIM(s.customer_id)), ''), '-1'))), 2)) AS dw_id,
+        SELECT UPPER(COALESCE(NULLIF(LTRIM(RTRIM(s.customer_id)), ''), '-1')) AS dv_key_text,
             s.load_ts AS dv_load_time,
-            LOWER(CONVERT(VARCHAR(32), HASHBYTES('MD5', COALESCE(s.customer_id, '-1') + '~' + COALESCE(s.name, '-1') + '~' + COALESCE(s.city, '-1') + '~' + COALESCE(s.rec_src, '-1')), 2)) AS dw_hash,
-            s.customer_id AS customer_id,
-            s.name AS name,
-            s.city AS city,
-            s.rec_src AS rec_src,
-            UPPER(COALESCE(NULLIF(LTRIM(RTRIM(s.customer_id)), ''), '-1')) AS dv_key_text
+            LOWER(CONVERT(VARCHAR(32), HASHBYTES('MD5', COALESCE(s.customer_id, '-1') + '~' + COALESCE(s.name, '-1') + '~' + COALESCE(s.city, '-1') + '~' + COALESCE(s.rec_src, '-1')), 2)) AS dw_hash
         FROM stage.customer_stg s
     ) m
-    GROUP BY m.dw_id, m.dv_load_time
+    GROUP BY m.dv_key_text COLLATE Latin1_General_100_BIN2_UTF8, m.dv_load_time
     HAVING MIN(m.dw_hash) <> MAX(m.dw_hash)
     ) o
 ) bad;
 INSERT INTO dv.psa_customer (dw_id, dv_load_time, dw_hash, customer_id, name, city, rec_src)
 SELECT c.dw_id, c.dv_load_time, c.dw_hash, c.customer_id, c.name, c.city, c.rec_src
 FROM (
-    SELECT d.*,
+    SELECT d.*, l.dv_latest_key, l.dv_latest_hash,
         LAG(d.dw_hash) OVER (PARTITION BY d.dw_id ORDER BY d.dv_load_time) AS dv_previous_hash
     FROM (
         SELECT n.*
         FROM (
-            SELECT m.*, l.dv_latest_key, l.dv_latest_hash,
+            SELECT m.*,
                 ROW_NUMBER() OVER (PARTITION BY m.dw_id, m.dv_load_time, m.dw_hash ORDER BY m.dv_load_time) AS dv_row_number
             FROM (
                 SELECT LOWER(CONVERT(VARCHAR(32), HASHBYTES('MD5', UPPER(COALESCE(NULLIF(LTRIM(RTRIM(s.customer_id)), ''), '-1'))), 2)) AS dw_id,
@@ -38,19 +33,19 @@ FROM (
                     s.rec_src AS rec_src
                 FROM stage.customer_stg s
             ) m
-            LEFT JOIN (
-                SELECT r.dw_id AS dv_latest_key, r.dv_load_time AS dv_latest_load_time, r.dw_hash AS dv_latest_hash
-                FROM (
-                    SELECT t.dw_id, t.dv_load_time, t.dw_hash,
-                        ROW_NUMBER() OVER (PARTITION BY t.dw_id ORDER BY t.dv_load_time DESC) AS dv_row_number
-                    FROM dv.psa_customer t
-                ) r
-                WHERE r.dv_row_number = 1
-            ) l ON l.dv_latest_key = m.dw_id
-            WHERE l.dv_latest_load_time IS NULL OR m.dv_load_time > l.dv_latest_load_time
         ) n
         WHERE n.dv_row_number = 1
     ) d
+    LEFT JOIN (
+        SELECT r.dw_id AS dv_latest_key, r.dv_load_time AS dv_latest_load_time, r.dw_hash AS dv_latest_hash
+        FROM (
+            SELECT t.dw_id, t.dv_load_time, t.dw_hash,
+                ROW_NUMBER() OVER (PARTITION BY t.dw_id ORDER BY t.dv_load_time DESC) AS dv_row_number
+            FROM dv.psa_customer t
+        ) r
+        WHERE r.dv_row_number = 1
+    ) l ON l.dv_latest_key = d.dw_id
+    WHERE l.dv_latest_load_time IS NULL OR d.dv_load_time > l.dv_latest_load_time
 ) c
 WHERE (c.dv_previous_hash IS NULL AND (c.dv_latest_key IS NULL OR c.dv_latest_hash <> c.dw_hash))
    OR c.dv_previous_hash <> c.dw_hash;

@@ -2,30 +2,26 @@
 SELECT CAST('generated SAT load load_sat_customer into dv.sat_customer: the stage rows of key ' + bad.dv_key_text + ' at load time ' + bad.dv_load_time_text + ' conflict (same key and load time, different datahashes); nothing was loaded. Deliver one row per key and load time.' AS INTEGER) AS load_check_failed
 FROM (
     SELECT TOP 1 * FROM (
-    SELECT MIN(m.dv_key_text) AS dv_key_text, CONVERT(VARCHAR(19), m.dv_load_time, 126) + '.' + RIGHT('000000' + CAST(DATEPART(MICROSECOND, m.dv_load_time) AS VARCHAR(6)), 6) AS dv_load_time_text
+    SELECT m.dv_key_text COLLATE Latin1_General_100_BIN2_UTF8 AS dv_key_text, CONVERT(VARCHAR(19), m.dv_load_time, 126) + '.' + RIGHT('000000' + CAST(DATEPART(MICROSECOND, m.dv_load_time) AS VARCHAR(6)), 6) AS dv_load_time_text
     FROM (
-        SELECT LOWER(CONVERT(VARCHAR(32), HASHBYTES('MD5', UPPER(COALESCE(NULLIF(LTRIM(RTRIM(s.customer_id)), ''), '-1'))), 2)) AS dv_id,
+        SELECT UPPER(COALESCE(NULLIF(LTRIM(RTRIM(s.customer_id)), ''), '-1')) AS dv_key_text,
             s.load_ts AS dv_load_time,
-            s.rec_src AS dv_record_source,
-            LOWER(CONVERT(VARCHAR(32), HASHBYTES('MD5', COALESCE(s.name, '-1') + '~' + COALESCE(s.city, '-1')), 2)) AS dv_datahash,
-            s.name AS name,
-            s.city AS city,
-            UPPER(COALESCE(NULLIF(LTRIM(RTRIM(s.customer_id)), ''), '-1')) AS dv_key_text
+            LOWER(CONVERT(VARCHAR(32), HASHBYTES('MD5', COALESCE(s.name, '-1') + '~' + COALESCE(s.city, '-1')), 2)) AS dv_datahash
         FROM stage.customer_stg s
     ) m
-    GROUP BY m.dv_id, m.dv_load_time
+    GROUP BY m.dv_key_text COLLATE Latin1_General_100_BIN2_UTF8, m.dv_load_time
     HAVING MIN(m.dv_datahash) <> MAX(m.dv_datahash)
     ) o
 ) bad;
 INSERT INTO dv.sat_customer (dv_id, dv_load_time, dv_record_source, dv_datahash, name, city)
 SELECT c.dv_id, c.dv_load_time, c.dv_record_source, c.dv_datahash, c.name, c.city
 FROM (
-    SELECT d.*,
+    SELECT d.*, l.dv_latest_key, l.dv_latest_hash,
         LAG(d.dv_datahash) OVER (PARTITION BY d.dv_id ORDER BY d.dv_load_time) AS dv_previous_hash
     FROM (
         SELECT n.*
         FROM (
-            SELECT m.*, l.dv_latest_key, l.dv_latest_hash,
+            SELECT m.*,
                 ROW_NUMBER() OVER (PARTITION BY m.dv_id, m.dv_load_time, m.dv_datahash ORDER BY m.dv_record_source COLLATE Latin1_General_100_BIN2_UTF8) AS dv_row_number
             FROM (
                 SELECT LOWER(CONVERT(VARCHAR(32), HASHBYTES('MD5', UPPER(COALESCE(NULLIF(LTRIM(RTRIM(s.customer_id)), ''), '-1'))), 2)) AS dv_id,
@@ -36,19 +32,19 @@ FROM (
                     s.city AS city
                 FROM stage.customer_stg s
             ) m
-            LEFT JOIN (
-                SELECT r.dv_id AS dv_latest_key, r.dv_load_time AS dv_latest_load_time, r.dv_datahash AS dv_latest_hash
-                FROM (
-                    SELECT t.dv_id, t.dv_load_time, t.dv_datahash,
-                        ROW_NUMBER() OVER (PARTITION BY t.dv_id ORDER BY t.dv_load_time DESC) AS dv_row_number
-                    FROM dv.sat_customer t
-                ) r
-                WHERE r.dv_row_number = 1
-            ) l ON l.dv_latest_key = m.dv_id
-            WHERE l.dv_latest_load_time IS NULL OR m.dv_load_time > l.dv_latest_load_time
         ) n
         WHERE n.dv_row_number = 1
     ) d
+    LEFT JOIN (
+        SELECT r.dv_id AS dv_latest_key, r.dv_load_time AS dv_latest_load_time, r.dv_datahash AS dv_latest_hash
+        FROM (
+            SELECT t.dv_id, t.dv_load_time, t.dv_datahash,
+                ROW_NUMBER() OVER (PARTITION BY t.dv_id ORDER BY t.dv_load_time DESC) AS dv_row_number
+            FROM dv.sat_customer t
+        ) r
+        WHERE r.dv_row_number = 1
+    ) l ON l.dv_latest_key = d.dv_id
+    WHERE l.dv_latest_load_time IS NULL OR d.dv_load_time > l.dv_latest_load_time
 ) c
 WHERE (c.dv_previous_hash IS NULL AND (c.dv_latest_key IS NULL OR c.dv_latest_hash <> c.dv_datahash))
    OR c.dv_previous_hash <> c.dv_datahash;

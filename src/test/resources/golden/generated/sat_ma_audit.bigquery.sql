@@ -3,19 +3,15 @@ BEGIN TRANSACTION;
 INSERT INTO dv.sat_ma_phone (dv_id, dv_load_time, dv_record_source, dv_datahash, phone)
 SELECT mem.dv_id, mem.dv_load_time, mem.dv_record_source, ch.dv_set_hash, mem.phone
 FROM (
-    SELECT n.*
+    SELECT m.dv_id AS dv_id, m.dv_load_time AS dv_load_time, m.phone AS phone, MIN(m.dv_record_source) AS dv_record_source
     FROM (
-        SELECT m.*,
-            ROW_NUMBER() OVER (PARTITION BY m.dv_id, m.dv_load_time, m.phone ORDER BY m.dv_record_source) AS dv_row_number
-        FROM (
-            SELECT TO_HEX(MD5(UPPER(IFNULL(NULLIF(TRIM(s.customer_id), ''), '-1')))) AS dv_id,
-                s.load_ts AS dv_load_time,
-                s.rec_src AS dv_record_source,
-                s.phone AS phone
-            FROM stage.phone_stg s
-        ) m
-    ) n
-    WHERE n.dv_row_number = 1
+        SELECT TO_HEX(MD5(UPPER(IFNULL(NULLIF(TRIM(s.customer_id), ''), '-1')))) AS dv_id,
+            s.load_ts AS dv_load_time,
+            s.rec_src AS dv_record_source,
+            s.phone AS phone
+        FROM stage.phone_stg s
+    ) m
+    GROUP BY m.dv_id, m.dv_load_time, m.phone
 ) mem
 JOIN (
     SELECT st.*, l.dv_latest_key, l.dv_latest_hash,

@@ -123,6 +123,26 @@ class GeneratedSatExecutionTest {
         }
     }
 
+    @ParameterizedTest
+    @EnumSource(value = TargetEngine.class, names = {"POSTGRESQL", "DUCKDB"})
+    void conflictCheckGroupsByTheHashKeyOfATeamsOwnFormula(TargetEngine engine) throws Exception {
+        // The check groups by the business key text only where HASH_KEY is the MD5 of that text (the
+        // shipped formula). A team's HASH_KEY that keeps the case makes 'alice' and 'ALICE' two keys
+        // of one business key text 'ALICE': grouped by that text they would conflict; they do not.
+        TestGenerators own = TestGenerators.with(List.of(new InMemoryTemplates().addFormula("HASH_KEY", "default",
+                "MD5(<#list sourceAttributes as a>${prefix}.${a.sqlName}<#sep> || '~' || </#list>)")));
+        try (Connection db = DvFixture.open(engine, CUSTOMER_STG, SAT)) {
+            String sql = own.loads().generate(DvFixture.load("load_sat_customer", SAT, DvFixture.satMapping()),
+                    engine.dialect(), java.util.Map.of()).sql();
+            assertThat(sql).contains("MD5(s.customer_id) AS dv_id");
+            batch(db, CUSTOMER_STG, "('alice', 'Ann', 'Oslo', TIMESTAMP '2024-01-05 00:00:00', 'A'),"
+                    + " ('ALICE', 'Ann', 'Rome', TIMESTAMP '2024-01-05 00:00:00', 'B')");
+            Loads.run(db, sql);
+            assertThat(Loads.sorted(db, "SELECT dv_record_source, name, city FROM dv.sat_customer")).containsExactly(
+                    row("A", "Ann", "Oslo"), row("B", "Ann", "Rome"));
+        }
+    }
+
     @Test
     void binaryDatahashConflictFailsTheLoadOnPostgresql() throws Exception {
         // PostgreSQL 17 has no MIN / MAX of BYTEA: the check of a BINARY datahash counts distinct values.

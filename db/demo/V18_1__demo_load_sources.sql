@@ -3,6 +3,9 @@
 -- install each of their pages names the load as its reader and the lineage links entity to load
 -- (issue 48). Named as the SQL writes them; their columns are the ones it reads. Versioned after the
 -- schema it was written for (V18). One statement per table of the store, the rows as VALUES.
+-- A store that already has its own demo edits gets only what does not meet them: a table of the same
+-- name is not made again (names are unique), attributes go only to the tables made here (in the demo
+-- package, without attributes yet), and the load gets these sources only when it has none.
 
 insert into dw_entity (package_id, entity_type_id, logical_name, name, schema_name, physical_type, description,
                        created_at, updated_at)
@@ -22,7 +25,8 @@ from metadata_package p,
              ('VESSEL_TYPE_REFERENCE', 's_marine_vessel_type_reference_c',
               'Satellite: where a vessel type code sits in the type hierarchy, and its description (current)'))
          as v (logical_name, name, description)
-where p.name = 'demo';
+where p.name = 'demo'
+  and not exists (select 1 from dw_entity x where x.schema_name = 'rdv' and x.name = v.name);
 
 insert into dw_attribute (entity_id, position, name, datatype, data_length, nullable, attribute_type)
 select e.id, v.position, v.name, v.datatype, v.data_length, v.nullable, null
@@ -47,7 +51,9 @@ from dw_entity e,
              ('s_marine_vessel_type_reference_c', 2, 'type_hierarchy', 'INTEGER4', null, true),
              ('s_marine_vessel_type_reference_c', 3, 'hierarchy_description', 'VARCHAR', 200, true))
          as v (entity, position, name, datatype, data_length, nullable)
-where e.schema_name = 'rdv' and e.name = v.entity;
+where e.schema_name = 'rdv' and e.name = v.entity
+  and e.package_id = (select p.id from metadata_package p where p.name = 'demo')
+  and not exists (select 1 from dw_attribute a where a.entity_id = e.id);
 
 -- The sources in the order the SQL first reads them.
 insert into load_source (load_id, position, entity_id)
@@ -57,4 +63,5 @@ from entity_load l, dw_entity e,
              (3, 'h_marine_vessel_mmsi'), (4, 'r_marine_vessel_country'), (5, 's_marine_vessel_mmsi_digitraffic_c'),
              (6, 's_marine_vessel_mmsi_barentswatch_c'), (7, 's_marine_vessel_type_reference_c'))
          as v (position, entity)
-where l.name = 'load_d_vessel_scd2' and e.schema_name = 'rdv' and e.name = v.entity;
+where l.name = 'load_d_vessel_scd2' and e.schema_name = 'rdv' and e.name = v.entity
+  and not exists (select 1 from load_source s where s.load_id = l.id);

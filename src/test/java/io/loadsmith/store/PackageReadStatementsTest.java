@@ -21,6 +21,9 @@ import io.loadsmith.packages.PackageSnapshots;
  * store. Counted at the DataSource (Hibernate and JDBC alike), not timed.
  */
 @org.springframework.context.annotation.Import(CountedStatements.class)
+// The store's revision is otherwise also read whenever 100 ms have passed since the last look: one
+// statement more or less depending on the clock. Here it is read only with the data (or never).
+@org.springframework.test.context.TestPropertySource(properties = "loadsmith.store.revision-check-interval=1h")
 class PackageReadStatementsTest extends H2StoreTest {
 
     @Autowired

@@ -2,19 +2,15 @@ package io.loadsmith.preset;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.sql.Connection;
-import java.sql.Statement;
 import java.util.List;
 
 import javax.sql.DataSource;
 
-import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.jdbc.datasource.DriverManagerDataSource;
 import org.springframework.jdbc.datasource.SingleConnectionDataSource;
 
-import io.loadsmith.store.EmbeddedPostgresHolder;
+import io.loadsmith.store.MigrationStores;
 
 /**
  * V18 on H2 and PostgreSQL, with the demo data: a fresh store gets both shipped presets, and a store
@@ -31,26 +27,12 @@ class ShippedPresetsMigrationTest {
 
     @Test
     void onPostgres() throws Exception {
-        migrate(postgres("loadsmith_v18_fresh"), false);
-        migrate(postgres("loadsmith_v18_taken"), true);
-    }
-
-    private static DataSource postgres(String database) throws Exception {
-        var server = EmbeddedPostgresHolder.server();
-        try (Connection c = server.getPostgresDatabase().getConnection(); Statement s = c.createStatement()) {
-            s.execute("drop database if exists " + database);
-            s.execute("create database " + database);
-        }
-        return new DriverManagerDataSource(server.getJdbcUrl("postgres", database), "postgres", "postgres");
-    }
-
-    private static Flyway flyway(DataSource store, String target) {
-        return Flyway.configure().dataSource(store).locations("classpath:db/migration", "classpath:db/demo")
-                .placeholderReplacement(false).target(target).load();
+        migrate(MigrationStores.postgres("loadsmith_v18_fresh"), false);
+        migrate(MigrationStores.postgres("loadsmith_v18_taken"), true);
     }
 
     private static void migrate(DataSource store, boolean nameTaken) {
-        flyway(store, "17.1").migrate();
+        MigrationStores.flyway(store, "17.1").migrate();
         JdbcTemplate jdbc = new JdbcTemplate(store);
         // The demo's source, for the first dimension of a fresh install.
         assertThat(jdbc.queryForList("select a.name from dw_attribute a join dw_entity e on e.id = a.entity_id"
@@ -60,7 +42,7 @@ class ShippedPresetsMigrationTest {
             jdbc.update("insert into load_preset (name, description) values ('SCD2_From_Source', 'mine')");
         }
 
-        flyway(store, "18").migrate();
+        MigrationStores.flyway(store, "18").migrate();
 
         List<String> presets = jdbc.queryForList("select name || ' ' || coalesce(offered_to_types, '-') || ' '"
                 + " || (select count(*) from load_preset_step s where s.preset_id = p.id) from load_preset p order by lower(name)",

@@ -2,15 +2,11 @@ package io.loadsmith.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.sql.Connection;
-import java.sql.Statement;
 
 import javax.sql.DataSource;
 
-import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.jdbc.datasource.DriverManagerDataSource;
 import org.springframework.jdbc.datasource.SingleConnectionDataSource;
 
 /**
@@ -29,26 +25,12 @@ class DemoLoadSourcesMigrationTest {
 
     @Test
     void onPostgres() throws Exception {
-        migrate(postgres("loadsmith_v18_1_fresh"), false);
-        migrate(postgres("loadsmith_v18_1_edited"), true);
-    }
-
-    private static DataSource postgres(String database) throws Exception {
-        var server = EmbeddedPostgresHolder.server();
-        try (Connection c = server.getPostgresDatabase().getConnection(); Statement s = c.createStatement()) {
-            s.execute("drop database if exists " + database);
-            s.execute("create database " + database);
-        }
-        return new DriverManagerDataSource(server.getJdbcUrl("postgres", database), "postgres", "postgres");
-    }
-
-    private static Flyway flyway(DataSource store, String target) {
-        return Flyway.configure().dataSource(store).locations("classpath:db/migration", "classpath:db/demo")
-                .placeholderReplacement(false).target(target).load();
+        migrate(MigrationStores.postgres("loadsmith_v18_1_fresh"), false);
+        migrate(MigrationStores.postgres("loadsmith_v18_1_edited"), true);
     }
 
     private static void migrate(DataSource store, boolean edited) {
-        flyway(store, "18").migrate();
+        MigrationStores.flyway(store, "18").migrate();
         JdbcTemplate jdbc = new JdbcTemplate(store);
         if (edited) {
             // The user's own hub of that name (no package, one column), and a source of their own on the demo load.
@@ -61,7 +43,7 @@ class DemoLoadSourcesMigrationTest {
                     + " and e.name = 'S_PORT'");
         }
 
-        flyway(store, "18.1").migrate();
+        MigrationStores.flyway(store, "18.1").migrate();
 
         assertThat(jdbc.queryForList("select e.name || ' ' || count(a.name) from dw_entity e"
                 + " left join dw_attribute a on a.entity_id = e.id where e.schema_name = 'rdv' group by e.name order by e.name",

@@ -19,6 +19,11 @@ public final class FormFields {
 
     private final List<FieldProblem> problems = new ArrayList<>();
 
+    /** A typed value as a form field shows it (null stays empty). */
+    public static String text(Object value) {
+        return value == null ? null : value.toString();
+    }
+
     public Integer integer(String field, String text) {
         Long value = whole(field, text);
         if (value != null && (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE)) {

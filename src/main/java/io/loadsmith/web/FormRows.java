@@ -1,7 +1,9 @@
 package io.loadsmith.web;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * The row buttons of the designer's grids (attributes, steps, parameters) without JavaScript:
@@ -40,6 +42,30 @@ public final class FormRows {
             default -> index;
         };
         return kind + "-" + Math.max(0, Math.min(at, rows - 1));
+    }
+
+    /** The rows after {@code action} ({@link #move}) as a new list: a form record keeps the rows it was bound with. */
+    public static <T> List<T> moved(List<T> rows, String action) {
+        List<T> copy = new ArrayList<>(rows);
+        move(copy, action);
+        return copy;
+    }
+
+    /**
+     * A copy of the rows, without row N when {@code action} is {@code prefix + N} (a grid's own remove
+     * button, as {@code remove-parameter-2}); a row that is not there, or another action, removes nothing.
+     */
+    public static <T> List<T> removed(List<T> rows, String prefix, String action) {
+        return action.startsWith(prefix) ? moved(rows, "remove-" + action.substring(prefix.length()))
+                : new ArrayList<>(rows);
+    }
+
+    /**
+     * A form record's bound rows, never null: a row the browser skipped ({@code rows[0]} and {@code rows[2]}
+     * sent) binds as null and is kept as an {@code empty} row in its place, not dropped.
+     */
+    public static <T> List<T> bound(List<T> rows, Supplier<T> empty) {
+        return rows == null ? List.of() : rows.stream().map(r -> r == null ? empty.get() : r).toList();
     }
 
     /** Applies {@code remove-N}, {@code up-N} or {@code down-N}; anything else, or a row that is not there, changes nothing. */

@@ -8,6 +8,7 @@ import io.loadsmith.entity.EntityRequest;
 import io.loadsmith.entity.EntityResponse;
 import io.loadsmith.entitytype.PhysicalType;
 import io.loadsmith.web.FormFields;
+import io.loadsmith.web.FormRows;
 
 /**
  * The entity page's form, bound from the browser's fields. Field names are the API's, so the
@@ -26,9 +27,7 @@ public record EntityForm(String version, String logicalName, String name, String
     /** A checkbox the browser did not send is unticked (its hidden field marker makes it false too). */
     public EntityForm {
         caseSensitive = Boolean.TRUE.equals(caseSensitive);
-        // A row the browser skipped binds as null: kept as an empty row, not dropped.
-        attributes = attributes == null ? List.of()
-                : attributes.stream().map(a -> a == null ? AttributeRow.blankRow() : a).toList();
+        attributes = FormRows.bound(attributes, AttributeRow::blankRow);
     }
 
     /** The new-entity form, with the type and package the link that opened it chose (either may be null). */
@@ -38,7 +37,7 @@ public record EntityForm(String version, String logicalName, String name, String
     }
 
     public static EntityForm of(EntityResponse e) {
-        return new EntityForm(text(e.version()), e.logicalName(), e.name(), e.schema(), e.entityType(),
+        return new EntityForm(FormFields.text(e.version()), e.logicalName(), e.name(), e.schema(), e.entityType(),
                 e.physicalType() == null ? null : e.physicalType().name(),
                 e.packageName(), e.description(), e.fullRefreshPolicy(), null, null, e.caseSensitive(),
                 e.attributes().stream().map(AttributeRow::of).toList());
@@ -59,10 +58,6 @@ public record EntityForm(String version, String logicalName, String name, String
     EntityForm withAttributes(List<AttributeRow> rows) {
         return new EntityForm(version, logicalName, name, schema, entityType, physicalType, packageName, description,
                 fullRefreshPolicy, loadPreset, source, caseSensitive, rows);
-    }
-
-    static String text(Object value) {
-        return value == null ? null : value.toString();
     }
 
     static String blank(String value) {
@@ -90,7 +85,7 @@ public record EntityForm(String version, String logicalName, String name, String
         }
 
         static AttributeRow of(AttributeJson a) {
-            return new AttributeRow(a.name(), a.datatype(), text(a.dataLength()), text(a.dataPrecision()), text(a.dataScale()),
+            return new AttributeRow(a.name(), a.datatype(), FormFields.text(a.dataLength()), FormFields.text(a.dataPrecision()), FormFields.text(a.dataScale()),
                     a.nullable() == null || a.nullable(), a.attributeType(), a.description(), a.renamedFrom(),
                     Boolean.TRUE.equals(a.caseSensitive()));
         }
@@ -101,10 +96,5 @@ public record EntityForm(String version, String logicalName, String name, String
                     fields.integer(path + "dataScale", dataScale), nullable, blank(attributeType), blank(description), blank(renamedFrom),
                     caseSensitive);
         }
-    }
-
-    /** Rows in a list that an editor button may change (a copy: the form itself stays as bound). */
-    List<AttributeRow> editableRows() {
-        return new ArrayList<>(attributes);
     }
 }

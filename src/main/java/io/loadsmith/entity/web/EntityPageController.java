@@ -79,7 +79,7 @@ class EntityPageController {
                        @RequestParam(defaultValue = "save") String action, Model model, HttpServletRequest request) {
         EntityResponse stored = entities.get(id);
         if (!"save".equals(action)) {
-            EntityForm shown = form.withAttributes(rearranged(form.editableRows(), action));
+            EntityForm shown = form.withAttributes(rearranged(form.attributes(), action));
             model.addAttribute("form", shown);
             model.addAttribute("saved", null);
             model.addAttribute("unsaved", true);
@@ -107,13 +107,14 @@ class EntityPageController {
         return Htmx.view(request, view, "editor");
     }
 
+    /** The grid's rows after an editor button, as a new list: {@code add}, or a row action of {@link FormRows}. */
     static List<EntityForm.AttributeRow> rearranged(List<EntityForm.AttributeRow> rows, String action) {
         if ("add".equals(action)) {
-            rows.add(EntityForm.AttributeRow.blankRow());
-        } else {
-            FormRows.move(rows, action);
+            List<EntityForm.AttributeRow> more = new java.util.ArrayList<>(rows);
+            more.add(EntityForm.AttributeRow.blankRow());
+            return more;
         }
-        return rows;
+        return FormRows.moved(rows, action);
     }
 
     private String detail(long id, EntityResponse entity, String dialect, Model model, FormErrors errors) {

@@ -19,10 +19,6 @@ public final class ConfigurationForms {
     private ConfigurationForms() {
     }
 
-    static String text(Object value) {
-        return value == null ? null : value.toString();
-    }
-
     static String blank(String value) {
         return value == null || value.isBlank() ? null : value.strip();
     }
@@ -42,8 +38,8 @@ public final class ConfigurationForms {
         }
 
         static DefaultAttributeForm of(DefaultAttributeResponse d) {
-            return new DefaultAttributeForm(text(d.version()), d.code(), d.nameTemplate(), d.datatype(),
-                    text(d.dataLength()), text(d.dataPrecision()), text(d.dataScale()), d.nullable(), d.attributeType(),
+            return new DefaultAttributeForm(FormFields.text(d.version()), d.code(), d.nameTemplate(), d.datatype(),
+                    FormFields.text(d.dataLength()), FormFields.text(d.dataPrecision()), FormFields.text(d.dataScale()), d.nullable(), d.attributeType(),
                     d.description());
         }
 
@@ -70,8 +66,8 @@ public final class ConfigurationForms {
         }
 
         static EntityTypeForm of(EntityTypeResponse t) {
-            return new EntityTypeForm(text(t.version()), t.name(), t.description(), t.packageName(), t.namePrefix(),
-                    t.nameSuffix(), t.defaultSchema(), text(t.defaultPhysicalType()),
+            return new EntityTypeForm(FormFields.text(t.version()), t.name(), t.description(), t.packageName(), t.namePrefix(),
+                    t.nameSuffix(), t.defaultSchema(), FormFields.text(t.defaultPhysicalType()),
                     String.join(", ", t.defaultAttributes().stream()
                             .map(r -> r.transformationType() == null ? r.defaultAttribute()
                                     : r.defaultAttribute() + ":" + r.transformationType()).toList()),

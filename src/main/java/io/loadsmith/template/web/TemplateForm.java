@@ -12,17 +12,15 @@ import io.loadsmith.template.ParameterJson;
 import io.loadsmith.template.TemplateRequest;
 import io.loadsmith.template.TemplateResponse;
 import io.loadsmith.web.FormFields;
+import io.loadsmith.web.FormRows;
 
 /** The template editor's form: typed parameter definitions and the FreeMarker text per variant. */
 public record TemplateForm(String version, String name, String description, String packageName,
                            List<ParamRow> parameters, List<VariantRow> variants) {
 
     public TemplateForm {
-        // A row the browser skipped binds as null: kept as an empty row, not dropped.
-        parameters = parameters == null ? List.of()
-                : parameters.stream().map(p -> p == null ? new ParamRow(null, null, false, null, null) : p).toList();
-        variants = variants == null ? List.of()
-                : variants.stream().map(v -> v == null ? new VariantRow(null, null) : v).toList();
+        parameters = FormRows.bound(parameters, () -> new ParamRow(null, null, false, null, null));
+        variants = FormRows.bound(variants, () -> new VariantRow(null, null));
     }
 
     public static TemplateForm empty() {
@@ -69,30 +67,16 @@ public record TemplateForm(String version, String name, String description, Stri
      * {@code add-variant}, {@code remove-parameter-N}, {@code remove-variant-N}; anything else changes nothing.
      */
     TemplateForm rearranged(String action) {
-        List<ParamRow> params = new ArrayList<>(parameters);
-        List<VariantRow> texts = new ArrayList<>(variants);
-        switch (action) {
-            case "add-parameter" -> params.add(new ParamRow(null, null, false, null, null));
-            case "add-variant" -> texts.add(new VariantRow(null, null));
-            default -> {
-                int index = trailingIndex(action);
-                List<?> rows = action.startsWith("remove-parameter-") ? params
-                        : action.startsWith("remove-variant-") ? texts : List.of();
-                if (index >= 0 && index < rows.size()) {
-                    rows.remove(index);
-                }
-            }
+        List<ParamRow> params = FormRows.removed(parameters, "remove-parameter-", action);
+        List<VariantRow> texts = FormRows.removed(variants, "remove-variant-", action);
+        if ("add-parameter".equals(action)) {
+            params.add(new ParamRow(null, null, false, null, null));
+        } else if ("add-variant".equals(action)) {
+            texts.add(new VariantRow(null, null));
         }
         return new TemplateForm(version, name, description, packageName, params, texts);
     }
 
-    private static int trailingIndex(String action) {
-        try {
-            return Integer.parseInt(action.substring(action.lastIndexOf('-') + 1));
-        } catch (NumberFormatException | StringIndexOutOfBoundsException e) {
-            return -1;
-        }
-    }
 
     private static String blank(String value) {
         return value == null || value.isBlank() ? null : value;

@@ -8,6 +8,7 @@ import java.util.Map;
 import io.loadsmith.template.TransformationTypeRequest;
 import io.loadsmith.template.TransformationTypeResponse;
 import io.loadsmith.web.FormFields;
+import io.loadsmith.web.FormRows;
 
 /** The transformation type forms of the configuration pages (HTML form fields as the browser sends them). */
 public final class TransformationForms {
@@ -19,9 +20,7 @@ public final class TransformationForms {
     public record TransformationEditForm(String version, String name, String description, List<Formula> formulas) {
 
         public TransformationEditForm {
-            // A row the browser skipped (formulas[0] and [2] sent) binds as null: kept as an empty row, not dropped.
-            formulas = formulas == null ? List.of()
-                    : formulas.stream().map(f -> f == null ? new Formula(null, null) : f).toList();
+            formulas = FormRows.bound(formulas, () -> new Formula(null, null));
         }
 
         static TransformationEditForm of(TransformationTypeResponse t) {
@@ -39,21 +38,16 @@ public final class TransformationForms {
                     blank(description), byDialect));
         }
 
-        /** The form on screen with one empty formula more ("add formula"). */
-        TransformationEditForm withBlankFormula() {
-            List<Formula> more = new ArrayList<>(formulas);
-            more.add(new Formula(null, null));
-            return new TransformationEditForm(version, name, description, more);
-        }
-
-        /** The form on screen without the formula at {@code index} (an index outside the list removes nothing). */
-        TransformationEditForm withoutFormula(int index) {
-            if (index < 0 || index >= formulas.size()) {
-                return this;
+        /**
+         * The form on screen after {@code add-formula} (one empty formula more) or {@code remove-formula-N}
+         * (a row outside the list removes nothing); anything else changes nothing.
+         */
+        TransformationEditForm rearranged(String action) {
+            List<Formula> rows = FormRows.removed(formulas, "remove-formula-", action);
+            if ("add-formula".equals(action)) {
+                rows.add(new Formula(null, null));
             }
-            List<Formula> fewer = new ArrayList<>(formulas);
-            fewer.remove(index);
-            return new TransformationEditForm(version, name, description, fewer);
+            return new TransformationEditForm(version, name, description, rows);
         }
 
         /** One dialect's formula. */

@@ -50,17 +50,8 @@ public class TransformationTypePageController {
                          @ModelAttribute("transformationEditForm") TransformationForms.TransformationEditForm form,
                          @RequestParam(defaultValue = "save") String action, Model model,
                          HttpServletRequest request, HttpServletResponse response) {
-        if ("add-formula".equals(action)) {
-            return page(id, model.addAttribute("transformationEditForm", form.withBlankFormula()), FormErrors.NONE);
-        }
-        if (action.startsWith("remove-formula-")) {
-            int index;
-            try {
-                index = Integer.parseInt(action.substring("remove-formula-".length()));
-            } catch (NumberFormatException e) {
-                index = -1; // nothing to remove
-            }
-            return page(id, model.addAttribute("transformationEditForm", form.withoutFormula(index)), FormErrors.NONE);
+        if ("add-formula".equals(action) || action.startsWith("remove-formula-")) {
+            return page(id, model.addAttribute("transformationEditForm", form.rearranged(action)), FormErrors.NONE);
         }
         FormErrors refused = FormErrors.attempt(() -> transformations.update(id, RequestChecks.valid(form.toRequest())));
         if (refused.any()) {

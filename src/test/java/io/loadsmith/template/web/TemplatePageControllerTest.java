@@ -219,6 +219,19 @@ class TemplatePageControllerTest {
         org.mockito.Mockito.verify(templates, org.mockito.Mockito.never()).update(org.mockito.ArgumentMatchers.anyLong(), any());
     }
 
+    /** The draft's SQL is text on the page, a line a span, whatever it holds (the same view as the load page's). */
+    @Test
+    void thePreviewsSqlIsEscapedLineByLine() throws Exception {
+        when(drafts.generate(eq(5L), eq("duckdb"), eq("my_merge"), any(), any())).thenReturn(
+                new GeneratedLoad("load_x", "duckdb", List.of(), "SELECT '<b>' & 1\n</pre><script>x</script>"));
+        mvc.perform(post("/configuration/templates/3").header("HX-Request", "true").param("action", "preview")
+                        .param("load", "5").param("dialect", "duckdb").param("version", "1").param("name", "my_merge")
+                        .param("variants[0].dialect", "default").param("variants[0].text", "x"))
+                .andExpect(status().isOk())
+                .andExpect(content().string(containsString("<span class=\"line\">SELECT &#39;&lt;b&gt;&#39; &amp; 1</span>\n"
+                        + "<span class=\"line\">&lt;/pre&gt;&lt;script&gt;x&lt;/script&gt;</span>\n</pre>")));
+    }
+
     @Test
     void deleteAsksFirst() throws Exception {
         mvc.perform(get("/configuration/templates/3/delete")).andExpect(view().name("confirm"));

@@ -1,11 +1,9 @@
-package io.loadsmith.settings;
+package io.loadsmith.generation;
 
 import java.util.Set;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
-import io.loadsmith.generation.FullRefreshPolicy;
-import io.loadsmith.generation.FullRefreshSettings;
 
 /**
  * {@code loadsmith.full-refresh.*}: the project's full-refresh safety policies (seed 004).
@@ -14,10 +12,10 @@ import io.loadsmith.generation.FullRefreshSettings;
  * {@code history-attribute-types}: attribute types that make a target a history table.
  */
 @ConfigurationProperties(prefix = FullRefreshSettings.PREFIX)
-public record FullRefreshProperties(FullRefreshPolicy currentState, FullRefreshPolicy historical,
+record FullRefreshProperties(FullRefreshPolicy currentState, FullRefreshPolicy historical,
                                     Set<String> historyAttributeTypes) {
 
-    public FullRefreshSettings toSettings() {
+    FullRefreshSettings toSettings() {
         return new FullRefreshSettings(currentState, historical, historyAttributeTypes);
     }
 }

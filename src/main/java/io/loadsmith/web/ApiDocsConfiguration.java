@@ -1,4 +1,4 @@
-package io.loadsmith.apidocs;
+package io.loadsmith.web;
 
 import java.util.List;
 import java.util.Map;

@@ -44,7 +44,11 @@ public abstract class ResourceController<Q, R extends Audited> {
         this.create = create;
         this.update = update;
         this.delete = delete;
-        this.path = AnnotatedElementUtils.findMergedAnnotation(getClass(), RequestMapping.class).path()[0];
+        RequestMapping mapping = AnnotatedElementUtils.findMergedAnnotation(getClass(), RequestMapping.class);
+        if (mapping == null || mapping.path().length != 1) {
+            throw new IllegalStateException(getClass().getSimpleName() + " needs a @RequestMapping of one path");
+        }
+        this.path = mapping.path()[0];
     }
 
     @GetMapping("/{id}")

@@ -88,16 +88,14 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 
     @ExceptionHandler(UnprocessableRequestException.class)
     ProblemDetail unprocessable(UnprocessableRequestException e, HttpServletRequest request) {
-        ProblemDetail problem = problem(HttpStatus.UNPROCESSABLE_CONTENT, "Unprocessable request", e.getMessage(), request);
-        problem.setProperty("errors", e.errors());
-        return problem;
+        return problem(HttpStatus.UNPROCESSABLE_CONTENT, "Unprocessable request", e.getMessage(), request,
+                "errors", e.errors());
     }
 
     @ExceptionHandler(StaleVersionException.class)
     ProblemDetail stale(StaleVersionException e, HttpServletRequest request) {
-        ProblemDetail problem = problem(HttpStatus.CONFLICT, "Version conflict", e.getMessage(), request);
-        problem.setProperty("currentVersion", e.currentVersion());
-        return problem;
+        return problem(HttpStatus.CONFLICT, "Version conflict", e.getMessage(), request,
+                "currentVersion", e.currentVersion());
     }
 
     @ExceptionHandler(ConflictException.class)
@@ -147,16 +145,13 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
     /** A package that cannot be imported: every problem with its JSON path, nothing stored. */
     @ExceptionHandler(InvalidPackageException.class)
     ProblemDetail invalidPackage(InvalidPackageException e, HttpServletRequest request) {
-        ProblemDetail problem = problem(HttpStatus.BAD_REQUEST, "Invalid package", e.getMessage(), request);
-        problem.setProperty("problems", e.problems());
-        return problem;
+        return problem(HttpStatus.BAD_REQUEST, "Invalid package", e.getMessage(), request, "problems", e.problems());
     }
 
     @ExceptionHandler(PayloadTooLargeException.class)
     ProblemDetail tooLarge(PayloadTooLargeException e, HttpServletRequest request) {
-        ProblemDetail problem = problem(HttpStatus.CONTENT_TOO_LARGE, "Request too large", e.getMessage(), request);
-        problem.setProperty("maxBytes", e.maxBytes());
-        return problem;
+        return problem(HttpStatus.CONTENT_TOO_LARGE, "Request too large", e.getMessage(), request,
+                "maxBytes", e.maxBytes());
     }
 
     /** Tomcat could not read the query or form parameters: over its form limit (413), or malformed. */
@@ -295,6 +290,14 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
         if (request != null) {
             problem.setInstance(URI.create(request.getRequestURI()));
         }
+        return problem;
+    }
+
+    /** A problem with the one property of its own a client acts on (errors, currentVersion, maxBytes, ...). */
+    private static ProblemDetail problem(HttpStatus status, String title, String detail, HttpServletRequest request,
+                                         String property, Object value) {
+        ProblemDetail problem = problem(status, title, detail, request);
+        problem.setProperty(property, value);
         return problem;
     }
 }

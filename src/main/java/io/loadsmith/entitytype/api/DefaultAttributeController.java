@@ -1,63 +1,18 @@
 package io.loadsmith.entitytype.api;
 
-import io.loadsmith.entitytype.DefaultAttributeResponse;
-import io.loadsmith.entitytype.DefaultAttributeRequest;
-import java.net.URI;
-import java.util.List;
-
-import org.springframework.http.ResponseEntity;
-import org.springframework.web.bind.annotation.DeleteMapping;
-import org.springframework.web.bind.annotation.GetMapping;
-import org.springframework.web.bind.annotation.PathVariable;
-import org.springframework.web.bind.annotation.PostMapping;
-import org.springframework.web.bind.annotation.PutMapping;
-import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
-import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
+import io.loadsmith.entitytype.DefaultAttributeRequest;
+import io.loadsmith.entitytype.DefaultAttributeResponse;
 import io.loadsmith.entitytype.DefaultAttributeService;
-import io.loadsmith.paging.ListPages;
-import jakarta.servlet.http.HttpServletResponse;
-import jakarta.validation.Valid;
+import io.loadsmith.rest.NamedResourceController;
 
 @RestController
 @RequestMapping("/api/v1/default-attributes")
-class DefaultAttributeController {
-
-    private final DefaultAttributeService service;
+class DefaultAttributeController extends NamedResourceController<DefaultAttributeRequest, DefaultAttributeResponse> {
 
     public DefaultAttributeController(DefaultAttributeService service) {
-        this.service = service;
-    }
-
-    @GetMapping
-    public List<DefaultAttributeResponse> list(@RequestParam(required = false) String name,
-                            @RequestParam(defaultValue = "0") int page,
-                            @RequestParam(defaultValue = "" + ListPages.DEFAULT_SIZE) int size,
-                            HttpServletResponse response) {
-        return ListPages.page(service.list(name), page, size, response);
-    }
-
-    @GetMapping("/{id}")
-    public DefaultAttributeResponse get(@PathVariable long id) {
-        return service.get(id);
-    }
-
-    @PostMapping
-    public ResponseEntity<DefaultAttributeResponse> create(@Valid @RequestBody DefaultAttributeRequest request) {
-        DefaultAttributeResponse created = service.create(request);
-        return ResponseEntity.created(URI.create("/api/v1/default-attributes/" + created.id())).body(created);
-    }
-
-    @PutMapping("/{id}")
-    public DefaultAttributeResponse update(@PathVariable long id, @Valid @RequestBody DefaultAttributeRequest request) {
-        return service.update(id, request);
-    }
-
-    @DeleteMapping("/{id}")
-    public ResponseEntity<Void> delete(@PathVariable long id) {
-        service.delete(id);
-        return ResponseEntity.noContent().build();
+        super(service::list, service::get, service::create, service::update, service::delete);
     }
 }

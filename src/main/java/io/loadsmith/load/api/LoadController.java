@@ -1,16 +1,11 @@
 package io.loadsmith.load.api;
 
-import io.loadsmith.load.LoadResponse;
-import io.loadsmith.load.LoadRequest;
-import java.net.URI;
 import java.util.List;
 
 import org.springframework.http.MediaType;
-import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
-import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
@@ -20,35 +15,24 @@ import org.springframework.web.bind.annotation.RestController;
 import io.loadsmith.generation.GenerationOptions;
 import io.loadsmith.load.Generation;
 import io.loadsmith.load.GenerationRequest;
+import io.loadsmith.load.LoadRequest;
+import io.loadsmith.load.LoadResponse;
 import io.loadsmith.load.LoadService;
-import io.loadsmith.paging.ListPages;
+import io.loadsmith.rest.NamedResourceController;
 import io.swagger.v3.oas.annotations.Parameter;
-import jakarta.servlet.http.HttpServletResponse;
 import jakarta.validation.Valid;
 
 @RestController
 @RequestMapping("/api/v1/loads")
-class LoadController {
+class LoadController extends NamedResourceController<LoadRequest, LoadResponse> {
 
     private final LoadService service;
     private final Generation generation;
 
     public LoadController(LoadService service, Generation generation) {
+        super(service::list, service::get, service::create, service::update, service::delete);
         this.service = service;
         this.generation = generation;
-    }
-
-    @GetMapping
-    public List<LoadResponse> list(@RequestParam(required = false) String name,
-                            @RequestParam(defaultValue = "0") int page,
-                            @RequestParam(defaultValue = "" + ListPages.DEFAULT_SIZE) int size,
-                            HttpServletResponse response) {
-        return ListPages.page(service.list(name), page, size, response);
-    }
-
-    @GetMapping("/{id}")
-    public LoadResponse get(@PathVariable long id) {
-        return service.get(id);
     }
 
     /** The generated SQL as plain text, for previews and deployment tooling. */
@@ -61,17 +45,6 @@ class LoadController {
         // A failure is thrown again as raised: 404 for a missing load, 422 with its location for a template error.
         return generation.generate(new GenerationRequest.StoredLoad(id, dialect, environment,
                 GenerationOptions.of(allowFullRefresh))).orThrow().sql();
-    }
-
-    @PostMapping
-    public ResponseEntity<LoadResponse> create(@Valid @RequestBody LoadRequest request) {
-        LoadResponse created = service.create(request);
-        return ResponseEntity.created(URI.create("/api/v1/loads/" + created.id())).body(created);
-    }
-
-    @PutMapping("/{id}")
-    public LoadResponse update(@PathVariable long id, @Valid @RequestBody LoadRequest request) {
-        return service.update(id, request);
     }
 
     @GetMapping("/{id}/mappings")
@@ -89,11 +62,5 @@ class LoadController {
     @DeleteMapping("/{id}/mappings")
     public MappingsResponse deleteMappings(@PathVariable long id, @RequestParam long version) {
         return MappingsResponse.of(service.replaceMappings(id, version, List.of()));
-    }
-
-    @DeleteMapping("/{id}")
-    public ResponseEntity<Void> delete(@PathVariable long id) {
-        service.delete(id);
-        return ResponseEntity.noContent().build();
     }
 }

@@ -1,63 +1,18 @@
 package io.loadsmith.template.api;
 
-import io.loadsmith.template.TransformationTypeResponse;
-import io.loadsmith.template.TransformationTypeRequest;
-import java.net.URI;
-import java.util.List;
-
-import org.springframework.http.ResponseEntity;
-import org.springframework.web.bind.annotation.DeleteMapping;
-import org.springframework.web.bind.annotation.GetMapping;
-import org.springframework.web.bind.annotation.PathVariable;
-import org.springframework.web.bind.annotation.PostMapping;
-import org.springframework.web.bind.annotation.PutMapping;
-import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
-import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-import io.loadsmith.paging.ListPages;
+import io.loadsmith.rest.NamedResourceController;
+import io.loadsmith.template.TransformationTypeRequest;
+import io.loadsmith.template.TransformationTypeResponse;
 import io.loadsmith.template.TransformationTypeService;
-import jakarta.servlet.http.HttpServletResponse;
-import jakarta.validation.Valid;
 
 @RestController
 @RequestMapping("/api/v1/transformation-types")
-class TransformationTypeController {
-
-    private final TransformationTypeService service;
+class TransformationTypeController extends NamedResourceController<TransformationTypeRequest, TransformationTypeResponse> {
 
     public TransformationTypeController(TransformationTypeService service) {
-        this.service = service;
-    }
-
-    @GetMapping
-    public List<TransformationTypeResponse> list(@RequestParam(required = false) String name,
-                            @RequestParam(defaultValue = "0") int page,
-                            @RequestParam(defaultValue = "" + ListPages.DEFAULT_SIZE) int size,
-                            HttpServletResponse response) {
-        return ListPages.page(service.list(name), page, size, response);
-    }
-
-    @GetMapping("/{id}")
-    public TransformationTypeResponse get(@PathVariable long id) {
-        return service.get(id);
-    }
-
-    @PostMapping
-    public ResponseEntity<TransformationTypeResponse> create(@Valid @RequestBody TransformationTypeRequest request) {
-        TransformationTypeResponse created = service.create(request);
-        return ResponseEntity.created(URI.create("/api/v1/transformation-types/" + created.id())).body(created);
-    }
-
-    @PutMapping("/{id}")
-    public TransformationTypeResponse update(@PathVariable long id, @Valid @RequestBody TransformationTypeRequest request) {
-        return service.update(id, request);
-    }
-
-    @DeleteMapping("/{id}")
-    public ResponseEntity<Void> delete(@PathVariable long id) {
-        service.delete(id);
-        return ResponseEntity.noContent().build();
+        super(service::list, service::get, service::create, service::update, service::delete);
     }
 }

@@ -14,7 +14,6 @@ import io.loadsmith.dialect.LogicalDatatypes;
 import io.loadsmith.entitytype.AttributeTypeService;
 import io.loadsmith.entitytype.DefaultAttributeService;
 import io.loadsmith.web.FormErrors;
-import io.loadsmith.web.Htmx;
 import io.loadsmith.web.RequestChecks;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -61,11 +60,8 @@ public class DefaultAttributePageController {
         if (binding.hasErrors()) {
             return page(id, model, FormErrors.of(binding));
         }
-        FormErrors refused = FormErrors.attempt(() -> defaultAttributes.update(id, RequestChecks.valid(form.toRequest())));
-        if (refused.any()) {
-            return page(id, model, refused);
-        }
-        return Htmx.redirect(request, response, "/configuration?saved#defaultAttribute");
+        return overview.save(() -> defaultAttributes.update(id, RequestChecks.valid(form.toRequest())),
+                refused -> page(id, model, refused), "defaultAttribute", request, response);
     }
 
     private String page(long id, Model model, FormErrors errors) {

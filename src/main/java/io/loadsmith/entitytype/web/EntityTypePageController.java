@@ -14,7 +14,6 @@ import io.loadsmith.entitytype.EntityTypeService;
 import io.loadsmith.entitytype.PhysicalType;
 import io.loadsmith.entitytype.DefaultAttributeResponse;
 import io.loadsmith.web.FormErrors;
-import io.loadsmith.web.Htmx;
 import io.loadsmith.web.RequestChecks;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -52,11 +51,8 @@ public class EntityTypePageController {
     @PostMapping("/{id}")
     public String update(@PathVariable long id, @ModelAttribute("entityTypeForm") ConfigurationForms.EntityTypeForm form,
                          Model model, HttpServletRequest request, HttpServletResponse response) {
-        FormErrors refused = FormErrors.attempt(() -> entityTypes.update(id, RequestChecks.valid(form.toRequest())));
-        if (refused.any()) {
-            return page(id, model, refused);
-        }
-        return Htmx.redirect(request, response, "/configuration?saved#entityType");
+        return overview.save(() -> entityTypes.update(id, RequestChecks.valid(form.toRequest())),
+                refused -> page(id, model, refused), "entityType", request, response);
     }
 
     private String page(long id, Model model, FormErrors errors) {

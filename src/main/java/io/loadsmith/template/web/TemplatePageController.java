@@ -14,7 +14,6 @@ import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.generation.catalog.TemplateLookup;
 import io.loadsmith.problem.NotFoundException;
 import io.loadsmith.template.TemplateService;
-import io.loadsmith.template.TemplateResponse;
 import io.loadsmith.web.FormErrors;
 import io.loadsmith.web.Htmx;
 import io.loadsmith.web.Link;
@@ -61,12 +60,9 @@ class TemplatePageController {
         if (!"save".equals(action)) {
             return unsaved(null, form, action, load, dialect, model, request);
         }
-        TemplateResponse[] created = new TemplateResponse[1];
-        FormErrors refused = FormErrors.attempt(() -> created[0] = templates.create(RequestChecks.valid(form.toRequest())));
-        if (refused.any()) {
-            return editorView(request, previews.editor(null, model, refused, null, null));
-        }
-        return Htmx.redirect(request, response, "/configuration/templates/" + created[0].id() + "?saved");
+        return FormErrors.save(() -> templates.create(RequestChecks.valid(form.toRequest())),
+                refused -> editorView(request, previews.editor(null, model, refused, null, null)),
+                created -> "/configuration/templates/" + created.id() + "?saved", request, response);
     }
 
     @GetMapping("/{id}")

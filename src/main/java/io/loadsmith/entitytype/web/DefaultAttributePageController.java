@@ -21,20 +21,9 @@ import jakarta.servlet.http.HttpServletResponse;
 /** Adding and editing default attributes (their list is part of the configuration overview). */
 @Controller
 @RequestMapping("/configuration/default-attributes")
-public class DefaultAttributePageController {
-
-    private final DefaultAttributeService defaultAttributes;
-    private final AttributeTypeService attributeTypes;
-    private final LogicalDatatypes datatypes;
-    private final ConfigurationOverview overview;
-
-    public DefaultAttributePageController(DefaultAttributeService defaultAttributes, AttributeTypeService attributeTypes,
-                                          LogicalDatatypes datatypes, ConfigurationOverview overview) {
-        this.defaultAttributes = defaultAttributes;
-        this.attributeTypes = attributeTypes;
-        this.datatypes = datatypes;
-        this.overview = overview;
-    }
+public record DefaultAttributePageController(DefaultAttributeService defaultAttributes,
+                                             AttributeTypeService attributeTypes, LogicalDatatypes datatypes,
+                                             ConfigurationOverview overview) {
 
     @PostMapping
     public String add(@ModelAttribute("defaultAttributeForm") ConfigurationForms.DefaultAttributeForm form,

@@ -21,18 +21,8 @@ import jakarta.servlet.http.HttpServletResponse;
 /** Adding and editing entity types (their list is part of the configuration overview). */
 @Controller
 @RequestMapping("/configuration/entity-types")
-public class EntityTypePageController {
-
-    private final EntityTypeService entityTypes;
-    private final DefaultAttributeService defaultAttributes;
-    private final ConfigurationOverview overview;
-
-    public EntityTypePageController(EntityTypeService entityTypes, DefaultAttributeService defaultAttributes,
-                                    ConfigurationOverview overview) {
-        this.entityTypes = entityTypes;
-        this.defaultAttributes = defaultAttributes;
-        this.overview = overview;
-    }
+public record EntityTypePageController(EntityTypeService entityTypes, DefaultAttributeService defaultAttributes,
+                                       ConfigurationOverview overview) {
 
     @PostMapping
     public String add(@ModelAttribute("entityTypeForm") ConfigurationForms.EntityTypeForm form, Model model,

@@ -22,15 +22,7 @@ import jakarta.servlet.http.HttpServletResponse;
  */
 @Controller
 @RequestMapping("/packages")
-class PackagePageController {
-
-    private final MetadataPackageService packages;
-    private final PackagePage page;
-
-    public PackagePageController(MetadataPackageService packages, PackagePage page) {
-        this.packages = packages;
-        this.page = page;
-    }
+record PackagePageController(MetadataPackageService packages, PackagePage page) {
 
     /** Every package with its counts and the ways into it: contents, deployments, lineage. */
     @GetMapping

@@ -25,20 +25,8 @@ import jakarta.servlet.http.HttpServletResponse;
 /** A load template's FTL editor with typed parameters, and its preview (the list is {@link TemplateListPageController}). */
 @Controller
 @RequestMapping("/configuration/templates")
-class TemplatePageController {
-
-    private final TemplateService templates;
-    private final TemplateLookup lookup;
-    private final DialectRegistry dialects;
-    private final TemplatePreviews previews;
-
-    public TemplatePageController(TemplateService templates, TemplateLookup lookup, DialectRegistry dialects,
-                                  TemplatePreviews previews) {
-        this.templates = templates;
-        this.lookup = lookup;
-        this.dialects = dialects;
-        this.previews = previews;
-    }
+record TemplatePageController(TemplateService templates, TemplateLookup lookup, DialectRegistry dialects,
+                              TemplatePreviews previews) {
 
     @GetMapping("/new")
     public String newTemplate(@RequestParam(required = false) String from, Model model) {

@@ -20,15 +20,8 @@ import jakarta.servlet.http.HttpServletResponse;
 /** Adding and editing stored transformation types (their list is part of the configuration overview). */
 @Controller
 @RequestMapping("/configuration/transformation-types")
-public class TransformationTypePageController {
-
-    private final TransformationTypeService transformations;
-    private final ConfigurationOverview overview;
-
-    public TransformationTypePageController(TransformationTypeService transformations, ConfigurationOverview overview) {
-        this.transformations = transformations;
-        this.overview = overview;
-    }
+public record TransformationTypePageController(TransformationTypeService transformations,
+                                               ConfigurationOverview overview) {
 
     @PostMapping
     public String add(@ModelAttribute("transformationForm") TransformationForms.TransformationForm form, Model model,

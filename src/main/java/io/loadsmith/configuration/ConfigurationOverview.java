@@ -2,13 +2,14 @@ package io.loadsmith.configuration;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Component;
 import org.springframework.ui.Model;
 
 import io.loadsmith.web.FormErrors;
-import io.loadsmith.web.Htmx;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
@@ -40,13 +41,14 @@ public class ConfigurationOverview {
 
     /** Creates from an "add" form: back to the overview at its section, or the overview with why not. */
     public String add(Model model, String section, HttpServletRequest request, HttpServletResponse response,
-                      Runnable create) {
-        FormErrors refused = FormErrors.attempt(create);
-        if (refused.any()) {
-            model.addAttribute(errors(section), refused);
-            return page(model);
-        }
-        return Htmx.redirect(request, response, "/configuration?saved#" + section);
+                      Supplier<?> create) {
+        return save(create, refused -> page(model.addAttribute(errors(section), refused)), section, request, response);
+    }
+
+    /** Saves a section's add or edit form: back to the overview at that section, or {@code again} says why not. */
+    public String save(Supplier<?> save, Function<FormErrors, String> again, String section,
+                       HttpServletRequest request, HttpServletResponse response) {
+        return FormErrors.save(save, again, saved -> "/configuration?saved#" + section, request, response);
     }
 
     Optional<ConfigurationSection.Part> part(String kind) {

@@ -23,27 +23,9 @@ import io.loadsmith.home.HomePageController.Item;
  * contains the text, each linked to its page.
  */
 @Component
-class ConfigurationSearch {
-
-    private final TemplateLookup templates;
-    private final TemplateService stored;
-    private final EntityTypeService entityTypes;
-    private final AttributeTypeService attributeTypes;
-    private final DefaultAttributeService defaultAttributes;
-    private final TransformationTypeService transformations;
-    private final LoadPresetService presets;
-
-    public ConfigurationSearch(TemplateLookup templates, TemplateService stored, EntityTypeService entityTypes,
-                               AttributeTypeService attributeTypes, DefaultAttributeService defaultAttributes,
-                               TransformationTypeService transformations, LoadPresetService presets) {
-        this.templates = templates;
-        this.stored = stored;
-        this.entityTypes = entityTypes;
-        this.attributeTypes = attributeTypes;
-        this.defaultAttributes = defaultAttributes;
-        this.transformations = transformations;
-        this.presets = presets;
-    }
+record ConfigurationSearch(TemplateLookup templates, TemplateService stored, EntityTypeService entityTypes,
+                           AttributeTypeService attributeTypes, DefaultAttributeService defaultAttributes,
+                           TransformationTypeService transformations, LoadPresetService presets) {
 
     public List<Item> search(String text) {
         String q = text.toLowerCase(Locale.ROOT);

@@ -20,25 +20,11 @@ import jakarta.servlet.http.HttpServletRequest;
 
 /** Home (packages, recent changes) and the global search. */
 @Controller
-class HomePageController {
+record HomePageController(MetadataPackageService packages, EntityService entities, LoadService loads,
+                          ConfigurationSearch configuration, PlaceSearch places) {
 
     /** One line of "recent changes" or of search results. */
     public record Item(String kind, String label, String detail, String url, Instant updatedAt) {
-    }
-
-    private final MetadataPackageService packages;
-    private final EntityService entities;
-    private final LoadService loads;
-    private final ConfigurationSearch configuration;
-    private final PlaceSearch places;
-
-    public HomePageController(MetadataPackageService packages, EntityService entities, LoadService loads,
-                              ConfigurationSearch configuration, PlaceSearch places) {
-        this.packages = packages;
-        this.entities = entities;
-        this.loads = loads;
-        this.configuration = configuration;
-        this.places = places;
     }
 
     @GetMapping("/")

@@ -18,15 +18,7 @@ import io.loadsmith.packageregistry.MetadataPackageService;
  * a variable's name). Asking for "deployments" or "lineage" lists those pages of every package.
  */
 @Component
-class PlaceSearch {
-
-    private final MetadataPackageService packages;
-    private final EnvironmentService environments;
-
-    PlaceSearch(MetadataPackageService packages, EnvironmentService environments) {
-        this.packages = packages;
-        this.environments = environments;
-    }
+record PlaceSearch(MetadataPackageService packages, EnvironmentService environments) {
 
     List<Item> search(String text) {
         String q = text.toLowerCase(Locale.ROOT);

@@ -5,6 +5,9 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -18,6 +21,8 @@ import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.KeyedFields;
 import io.loadsmith.problem.StaleVersionException;
 import jakarta.persistence.OptimisticLockException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 
 /**
  * What a rejected form shows: a message at the top, and per form field (named as the service names
@@ -119,6 +124,17 @@ public record FormErrors(String message, Map<String, String> fields, List<String
         } catch (ConcurrencyFailureException | OptimisticLockException e) {
             return message(RACED + KEPT);
         }
+    }
+
+    /**
+     * A form post from start to end: {@link #attempt} the save; refused, {@code again} shows the form with
+     * why; saved, the browser (htmx or not) goes on to {@code then} of what was saved.
+     */
+    public static <T> String save(Supplier<T> save, Function<FormErrors, String> again, Function<T, String> then,
+                                  HttpServletRequest request, HttpServletResponse response) {
+        AtomicReference<T> saved = new AtomicReference<>();
+        FormErrors refused = attempt(() -> saved.set(save.get()));
+        return refused.any() ? again.apply(refused) : Htmx.redirect(request, response, then.apply(saved.get()));
     }
 
     /** What the API says for the same race (ApiExceptionHandler). */

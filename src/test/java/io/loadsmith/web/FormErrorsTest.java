@@ -2,11 +2,16 @@ package io.loadsmith.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+import org.springframework.mock.web.MockHttpServletRequest;
+import org.springframework.mock.web.MockHttpServletResponse;
 
 import io.loadsmith.problem.FieldProblem;
+import io.loadsmith.problem.InvalidRequestException;
 
 /** A form's summary numbers rows as the page does, from 1; the field keys stay the service's paths. */
 class FormErrorsTest {
@@ -35,5 +40,37 @@ class FormErrorsTest {
                 "Attribute 1, data length: must be positive", "Use 2, entity type: names no entity type",
                 "Options, myOpt: needs a value", "Variants, default: syntax error");
         assertThat(errors.has("logicalName")).isTrue();
+    }
+
+    @Test
+    void aSavedFormSendsThePlainBrowserOnByRedirectAndHtmxByHeader() {
+        MockHttpServletResponse response = new MockHttpServletResponse();
+        String view = FormErrors.save(() -> 42, refused -> "form again", saved -> "/things/" + saved + "?saved",
+                new MockHttpServletRequest(), response);
+        assertThat(view).isEqualTo("redirect:/things/42?saved");
+        assertThat(response.getHeader("HX-Redirect")).isNull();
+
+        MockHttpServletRequest htmx = new MockHttpServletRequest();
+        htmx.addHeader("HX-Request", "true");
+        MockHttpServletResponse htmxResponse = new MockHttpServletResponse();
+        assertThat(FormErrors.save(() -> 7, refused -> "form again", saved -> "/things/" + saved, htmx, htmxResponse))
+                .isEqualTo("fragments :: empty");
+        assertThat(htmxResponse.getHeader("HX-Redirect")).isEqualTo("/things/7");
+    }
+
+    @Test
+    void aRefusedFormIsShownAgainWithWhyAndGoesNowhere() {
+        MockHttpServletResponse response = new MockHttpServletResponse();
+        List<FormErrors> shown = new ArrayList<>();
+        String view = FormErrors.save(() -> {
+            throw new InvalidRequestException(List.of(new FieldProblem("name", "x y", "is not a name")), Map.of());
+        }, refused -> {
+            shown.add(refused);
+            return "things/edit";
+        }, saved -> "/things", new MockHttpServletRequest(), response);
+
+        assertThat(view).isEqualTo("things/edit");
+        assertThat(shown).singleElement().satisfies(e -> assertThat(e.at("name")).isEqualTo("'x y' is not a name"));
+        assertThat(response.getHeader("HX-Redirect")).isNull();
     }
 }

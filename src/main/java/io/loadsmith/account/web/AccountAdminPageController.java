@@ -19,15 +19,7 @@ import io.loadsmith.web.FormErrors;
 /** The ADMIN's pages: accounts (create, role, enable, reset password) and everyone's tokens. */
 @Controller
 @RequestMapping("/admin")
-class AccountAdminPageController {
-
-    private final AccountService accounts;
-    private final ApiTokenService tokens;
-
-    AccountAdminPageController(AccountService accounts, ApiTokenService tokens) {
-        this.accounts = accounts;
-        this.tokens = tokens;
-    }
+record AccountAdminPageController(AccountService accounts, ApiTokenService tokens) {
 
     @GetMapping("/users")
     String users(Model model) {

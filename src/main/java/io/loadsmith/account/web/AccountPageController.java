@@ -18,15 +18,7 @@ import jakarta.servlet.http.HttpSession;
 
 /** The signed-in person's own page: their password and their API tokens. */
 @Controller
-class AccountPageController {
-
-    private final AccountService accounts;
-    private final ApiTokenService tokens;
-
-    AccountPageController(AccountService accounts, ApiTokenService tokens) {
-        this.accounts = accounts;
-        this.tokens = tokens;
-    }
+record AccountPageController(AccountService accounts, ApiTokenService tokens) {
 
     @GetMapping("/account")
     String show(Authentication who, Model model) {

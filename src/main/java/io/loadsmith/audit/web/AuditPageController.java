@@ -27,7 +27,7 @@ import jakarta.servlet.http.HttpServletRequest;
 /** The audit pages: events newest first with filters and paging, and one event with its diff. */
 @Controller
 @RequestMapping("/audit")
-class AuditPageController {
+record AuditPageController(AuditLog log) {
 
     static final int PAGE_SIZE = 50;
 
@@ -37,12 +37,6 @@ class AuditPageController {
 
     /** Where the list stands, and the addresses of the pages beside it (null at either end). */
     public record Pager(int page, int pages, long total, String previous, String next) {
-    }
-
-    private final AuditLog log;
-
-    public AuditPageController(AuditLog log) {
-        this.log = log;
     }
 
     @GetMapping

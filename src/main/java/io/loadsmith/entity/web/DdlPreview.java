@@ -8,18 +8,10 @@ import io.loadsmith.generation.model.GenerationException;
 
 /** The entity page's DDL preview in the chosen dialect (the default one when none is chosen). */
 @Component
-class DdlPreview {
+record DdlPreview(DialectRegistry dialects, EntityDdlService ddl) {
 
     /** The DDL preview: the SQL, or why there is none. */
     public record DdlView(String dialect, String sql, String error) {
-    }
-
-    private final DialectRegistry dialects;
-    private final EntityDdlService ddl;
-
-    public DdlPreview(DialectRegistry dialects, EntityDdlService ddl) {
-        this.dialects = dialects;
-        this.ddl = ddl;
     }
 
     public DdlView of(long entityId, String dialect) {

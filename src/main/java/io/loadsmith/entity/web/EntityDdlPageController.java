@@ -16,20 +16,8 @@ import jakarta.servlet.http.HttpServletRequest;
 /** The entity page's DDL fragment, redrawn when the dialect changes; without htmx, the page in that dialect. */
 @Controller
 @RequestMapping("/entities")
-class EntityDdlPageController {
-
-    private final EntityService entities;
-    private final DialectRegistry dialects;
-    private final DdlPreview ddl;
-    private final PackageNames packageNames;
-
-    public EntityDdlPageController(EntityService entities, DialectRegistry dialects, DdlPreview ddl,
-                                   PackageNames packageNames) {
-        this.entities = entities;
-        this.dialects = dialects;
-        this.ddl = ddl;
-        this.packageNames = packageNames;
-    }
+record EntityDdlPageController(EntityService entities, DialectRegistry dialects, DdlPreview ddl,
+                               PackageNames packageNames) {
 
     @GetMapping("/{id}/ddl")
     public String ddl(@PathVariable long id, @RequestParam(required = false) String dialect, Model model,

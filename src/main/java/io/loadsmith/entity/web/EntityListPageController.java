@@ -30,7 +30,8 @@ import jakarta.servlet.http.HttpServletResponse;
 /** The entity list (filtered, with the undo of a delete) and creation by type, optionally with a load from a preset. */
 @Controller
 @RequestMapping("/entities")
-class EntityListPageController {
+record EntityListPageController(EntityService entities, EntityTypeService entityTypes, TypeDefaults typeDefaults,
+                                PackageNames packageNames, LoadOffers loadOffers) {
 
     /** A row of the entity list. */
     public record EntityRow(long id, String qualifiedName, String logicalName, String entityType, String schema,
@@ -51,22 +52,6 @@ class EntityListPageController {
 
     /** The list's filter as the user gave it. */
     public record Filter(String name, String type, String schema) {
-    }
-
-    private final EntityService entities;
-    private final EntityTypeService entityTypes;
-    private final TypeDefaults typeDefaults;
-    private final PackageNames packageNames;
-    private final LoadOffers loadOffers;
-
-    public EntityListPageController(EntityService entities, EntityTypeService entityTypes,
-                                    TypeDefaults typeDefaults, PackageNames packageNames,
-                                    LoadOffers loadOffers) {
-        this.entities = entities;
-        this.entityTypes = entityTypes;
-        this.typeDefaults = typeDefaults;
-        this.packageNames = packageNames;
-        this.loadOffers = loadOffers;
     }
 
     @GetMapping

@@ -34,29 +34,9 @@ import jakarta.servlet.http.HttpServletRequest;
  */
 @Controller
 @RequestMapping("/entities")
-class EntityPageController {
-
-    private final EntityService entities;
-    private final EntityTypeService entityTypes;
-    private final AttributeTypeService attributeTypes;
-    private final LogicalDatatypes datatypes;
-    private final DialectRegistry dialects;
-    private final DdlPreview ddl;
-    private final RelatedLoads loads;
-    private final PackageNames packageNames;
-
-    public EntityPageController(EntityService entities, EntityTypeService entityTypes, AttributeTypeService attributeTypes,
-                                LogicalDatatypes datatypes, DialectRegistry dialects, DdlPreview ddl, RelatedLoads loads,
-                                PackageNames packageNames) {
-        this.entities = entities;
-        this.entityTypes = entityTypes;
-        this.attributeTypes = attributeTypes;
-        this.datatypes = datatypes;
-        this.dialects = dialects;
-        this.ddl = ddl;
-        this.loads = loads;
-        this.packageNames = packageNames;
-    }
+record EntityPageController(EntityService entities, EntityTypeService entityTypes, AttributeTypeService attributeTypes,
+                            LogicalDatatypes datatypes, DialectRegistry dialects, DdlPreview ddl, RelatedLoads loads,
+                            PackageNames packageNames) {
 
     @GetMapping("/{id}")
     public String show(@PathVariable long id, @RequestParam(required = false) String dialect,

@@ -10,13 +10,7 @@ import io.loadsmith.problem.NotFoundException;
 
 /** The package names an entity form offers, for the new-entity form and the entity page alike. */
 @Component
-public class PackageNames {
-
-    private final MetadataPackageService packages;
-
-    public PackageNames(MetadataPackageService packages) {
-        this.packages = packages;
-    }
+public record PackageNames(MetadataPackageService packages) {
 
     public List<String> all() {
         return packages.list(null).stream().map(PackageResponse::name).toList();

@@ -14,16 +14,10 @@ import io.loadsmith.entitytype.EntityTypeResponse;
 
 /** What the new-entity form lists under the chosen type: the default attributes the entity will get. */
 @Component
-class TypeDefaults {
+record TypeDefaults(DefaultAttributeService defaultAttributes) {
 
     /** A default attribute that an entity of the chosen type will get. */
     public record TypeDefault(String nameTemplate, String datatype, String attributeType) {
-    }
-
-    private final DefaultAttributeService defaultAttributes;
-
-    public TypeDefaults(DefaultAttributeService defaultAttributes) {
-        this.defaultAttributes = defaultAttributes;
     }
 
     public List<TypeDefault> of(List<EntityTypeResponse> types, String chosen) {

@@ -18,18 +18,8 @@ import jakarta.servlet.http.HttpServletResponse;
 /** Adding attribute types and datatype mappings from the configuration overview (they have no page of their own). */
 @Controller
 @RequestMapping("/configuration")
-public class AttributeTypePageController {
-
-    private final AttributeTypeService attributeTypes;
-    private final DatatypeMappingService mappings;
-    private final ConfigurationOverview overview;
-
-    public AttributeTypePageController(AttributeTypeService attributeTypes, DatatypeMappingService mappings,
-                                       ConfigurationOverview overview) {
-        this.attributeTypes = attributeTypes;
-        this.mappings = mappings;
-        this.overview = overview;
-    }
+public record AttributeTypePageController(AttributeTypeService attributeTypes, DatatypeMappingService mappings,
+                                          ConfigurationOverview overview) {
 
     /** Adds an attribute type; a rejected name stays in the field with the reason beside it. */
     @PostMapping("/attribute-types")

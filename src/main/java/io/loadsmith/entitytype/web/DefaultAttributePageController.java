@@ -14,7 +14,6 @@ import io.loadsmith.dialect.LogicalDatatypes;
 import io.loadsmith.entitytype.AttributeTypeService;
 import io.loadsmith.entitytype.DefaultAttributeService;
 import io.loadsmith.web.FormErrors;
-import io.loadsmith.web.Htmx;
 import io.loadsmith.web.RequestChecks;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -22,20 +21,9 @@ import jakarta.servlet.http.HttpServletResponse;
 /** Adding and editing default attributes (their list is part of the configuration overview). */
 @Controller
 @RequestMapping("/configuration/default-attributes")
-public class DefaultAttributePageController {
-
-    private final DefaultAttributeService defaultAttributes;
-    private final AttributeTypeService attributeTypes;
-    private final LogicalDatatypes datatypes;
-    private final ConfigurationOverview overview;
-
-    public DefaultAttributePageController(DefaultAttributeService defaultAttributes, AttributeTypeService attributeTypes,
-                                          LogicalDatatypes datatypes, ConfigurationOverview overview) {
-        this.defaultAttributes = defaultAttributes;
-        this.attributeTypes = attributeTypes;
-        this.datatypes = datatypes;
-        this.overview = overview;
-    }
+public record DefaultAttributePageController(DefaultAttributeService defaultAttributes,
+                                             AttributeTypeService attributeTypes, LogicalDatatypes datatypes,
+                                             ConfigurationOverview overview) {
 
     @PostMapping
     public String add(@ModelAttribute("defaultAttributeForm") ConfigurationForms.DefaultAttributeForm form,
@@ -61,11 +49,8 @@ public class DefaultAttributePageController {
         if (binding.hasErrors()) {
             return page(id, model, FormErrors.of(binding));
         }
-        FormErrors refused = FormErrors.attempt(() -> defaultAttributes.update(id, RequestChecks.valid(form.toRequest())));
-        if (refused.any()) {
-            return page(id, model, refused);
-        }
-        return Htmx.redirect(request, response, "/configuration?saved#defaultAttribute");
+        return overview.save(() -> defaultAttributes.update(id, RequestChecks.valid(form.toRequest())),
+                refused -> page(id, model, refused), "defaultAttribute", request, response);
     }
 
     private String page(long id, Model model, FormErrors errors) {

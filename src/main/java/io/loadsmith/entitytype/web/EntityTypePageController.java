@@ -14,7 +14,6 @@ import io.loadsmith.entitytype.EntityTypeService;
 import io.loadsmith.entitytype.PhysicalType;
 import io.loadsmith.entitytype.DefaultAttributeResponse;
 import io.loadsmith.web.FormErrors;
-import io.loadsmith.web.Htmx;
 import io.loadsmith.web.RequestChecks;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -22,18 +21,8 @@ import jakarta.servlet.http.HttpServletResponse;
 /** Adding and editing entity types (their list is part of the configuration overview). */
 @Controller
 @RequestMapping("/configuration/entity-types")
-public class EntityTypePageController {
-
-    private final EntityTypeService entityTypes;
-    private final DefaultAttributeService defaultAttributes;
-    private final ConfigurationOverview overview;
-
-    public EntityTypePageController(EntityTypeService entityTypes, DefaultAttributeService defaultAttributes,
-                                    ConfigurationOverview overview) {
-        this.entityTypes = entityTypes;
-        this.defaultAttributes = defaultAttributes;
-        this.overview = overview;
-    }
+public record EntityTypePageController(EntityTypeService entityTypes, DefaultAttributeService defaultAttributes,
+                                       ConfigurationOverview overview) {
 
     @PostMapping
     public String add(@ModelAttribute("entityTypeForm") ConfigurationForms.EntityTypeForm form, Model model,
@@ -52,11 +41,8 @@ public class EntityTypePageController {
     @PostMapping("/{id}")
     public String update(@PathVariable long id, @ModelAttribute("entityTypeForm") ConfigurationForms.EntityTypeForm form,
                          Model model, HttpServletRequest request, HttpServletResponse response) {
-        FormErrors refused = FormErrors.attempt(() -> entityTypes.update(id, RequestChecks.valid(form.toRequest())));
-        if (refused.any()) {
-            return page(id, model, refused);
-        }
-        return Htmx.redirect(request, response, "/configuration?saved#entityType");
+        return overview.save(() -> entityTypes.update(id, RequestChecks.valid(form.toRequest())),
+                refused -> page(id, model, refused), "entityType", request, response);
     }
 
     private String page(long id, Model model, FormErrors errors) {

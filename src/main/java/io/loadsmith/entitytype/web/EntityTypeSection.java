@@ -32,7 +32,9 @@ import io.loadsmith.web.FormErrors;
  */
 @Component
 @Order(1)
-public class EntityTypeSection implements ConfigurationSection {
+public record EntityTypeSection(EntityTypeService entityTypes, AttributeTypeService attributeTypes,
+                                DefaultAttributeService defaultAttributes, DatatypeMappingService mappings,
+                                DialectRegistry dialects, LogicalDatatypes datatypes) implements ConfigurationSection {
 
     /** A default attribute of an entity type, in the order new entities get it. */
     public record DefaultAttributeView(String code, String nameTemplate, String datatype, String attributeType) {
@@ -41,24 +43,6 @@ public class EntityTypeSection implements ConfigurationSection {
     /** An entity type as the overview shows it. */
     public record EntityTypeView(long id, String name, String namePrefix, String nameSuffix, String defaultSchema,
                                  String physicalType, List<DefaultAttributeView> defaultAttributes, List<String> loadTypes) {
-    }
-
-    private final EntityTypeService entityTypes;
-    private final AttributeTypeService attributeTypes;
-    private final DefaultAttributeService defaultAttributes;
-    private final DatatypeMappingService mappings;
-    private final DialectRegistry dialects;
-    private final LogicalDatatypes datatypes;
-
-    public EntityTypeSection(EntityTypeService entityTypes, AttributeTypeService attributeTypes,
-                             DefaultAttributeService defaultAttributes, DatatypeMappingService mappings,
-                             DialectRegistry dialects, LogicalDatatypes datatypes) {
-        this.entityTypes = entityTypes;
-        this.attributeTypes = attributeTypes;
-        this.defaultAttributes = defaultAttributes;
-        this.mappings = mappings;
-        this.dialects = dialects;
-        this.datatypes = datatypes;
     }
 
     @Override

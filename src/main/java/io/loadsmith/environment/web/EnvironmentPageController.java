@@ -27,13 +27,7 @@ import io.loadsmith.web.RequestChecks;
  */
 @Controller
 @RequestMapping("/environments")
-class EnvironmentPageController {
-
-    private final EnvironmentService environments;
-
-    public EnvironmentPageController(EnvironmentService environments) {
-        this.environments = environments;
-    }
+record EnvironmentPageController(EnvironmentService environments) {
 
     /** A refused form as it was typed, to show it again: {@code form} is "new" or the environment's id. */
     record Typed(String form, String name, String description, String variables) {

@@ -16,17 +16,7 @@ import tools.jackson.databind.json.JsonMapper;
  * from the graph embedded as JSON; the same graph is listed as links for keyboards and screen readers.
  */
 @Controller
-class LineagePageController {
-
-    private final LineageService lineage;
-    private final EntityService entities;
-    private final JsonMapper json;
-
-    public LineagePageController(LineageService lineage, EntityService entities, JsonMapper json) {
-        this.lineage = lineage;
-        this.entities = entities;
-        this.json = json;
-    }
+record LineagePageController(LineageService lineage, EntityService entities, JsonMapper json) {
 
     @GetMapping("/lineage")
     public String graph(@RequestParam(name = "package", required = false) String pkg, Model model) {

@@ -12,15 +12,7 @@ import io.loadsmith.web.RequestChecks;
 
 /** The load page's "Save and commit": the same commit as the package page's, checked the same way. */
 @Component
-class LoadPackageCommits implements PackageCommits {
-
-    private final MetadataPackageService packages;
-    private final PackageVersionService versions;
-
-    LoadPackageCommits(MetadataPackageService packages, PackageVersionService versions) {
-        this.packages = packages;
-        this.versions = versions;
-    }
+record LoadPackageCommits(MetadataPackageService packages, PackageVersionService versions) implements PackageCommits {
 
     @Override
     public Committed commit(String packageName, String message) {

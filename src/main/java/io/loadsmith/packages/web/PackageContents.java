@@ -21,7 +21,7 @@ import io.loadsmith.web.Link;
  * thousands), with the count and where the whole list is.
  */
 @Component
-class PackageContents {
+record PackageContents(EntityService entities, LoadService loads, TemplateService templates) {
 
     /** The most rows of one kind the package page shows. */
     public static final int CAP = 50;
@@ -48,16 +48,6 @@ class PackageContents {
         public boolean empty() {
             return entities.total() + loads.total() + templates.total() == 0;
         }
-    }
-
-    private final EntityService entities;
-    private final LoadService loads;
-    private final TemplateService templates;
-
-    public PackageContents(EntityService entities, LoadService loads, TemplateService templates) {
-        this.entities = entities;
-        this.loads = loads;
-        this.templates = templates;
     }
 
     /** Read by the package readers that commit and export use, so the page lists what a commit would hold. */

@@ -33,15 +33,7 @@ import jakarta.servlet.http.HttpServletResponse;
  */
 @Controller
 @RequestMapping("/packages")
-class PackageImportPageController {
-
-    private final PackageImporter importer;
-    private final AdeBatchImport batch;
-
-    public PackageImportPageController(PackageImporter importer, AdeBatchImport batch) {
-        this.importer = importer;
-        this.batch = batch;
-    }
+record PackageImportPageController(PackageImporter importer, AdeBatchImport batch) {
 
     @GetMapping("/import")
     public String importForm(Model model) {

@@ -14,25 +14,11 @@ import jakarta.servlet.http.HttpServletRequest;
 
 /** The package page itself, shown by its own controller and again with the reason when a version action is refused. */
 @Component
-class PackagePage {
+record PackagePage(MetadataPackageService packages, PackageVersionService versions, DialectRegistry dialects,
+                   EnvironmentService environments, PackageContents contents) {
 
     /** What the package page shows besides the package itself. */
     public record Notice(String saved, String error) {
-    }
-
-    private final MetadataPackageService packages;
-    private final PackageVersionService versions;
-    private final DialectRegistry dialects;
-    private final EnvironmentService environments;
-    private final PackageContents contents;
-
-    public PackagePage(MetadataPackageService packages, PackageVersionService versions, DialectRegistry dialects,
-                       EnvironmentService environments, PackageContents contents) {
-        this.packages = packages;
-        this.versions = versions;
-        this.dialects = dialects;
-        this.environments = environments;
-        this.contents = contents;
     }
 
     /** {@code name} is the address of the package page: its name, or its id when the name cannot be an address. */

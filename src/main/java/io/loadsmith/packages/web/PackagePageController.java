@@ -10,9 +10,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 
 import io.loadsmith.packageregistry.MetadataPackageService;
 import io.loadsmith.packageregistry.PackageRequest;
-import io.loadsmith.packageregistry.PackageResponse;
 import io.loadsmith.web.FormErrors;
-import io.loadsmith.web.Htmx;
 import io.loadsmith.web.Link;
 import io.loadsmith.web.RequestChecks;
 import jakarta.servlet.http.HttpServletRequest;
@@ -24,15 +22,7 @@ import jakarta.servlet.http.HttpServletResponse;
  */
 @Controller
 @RequestMapping("/packages")
-class PackagePageController {
-
-    private final MetadataPackageService packages;
-    private final PackagePage page;
-
-    public PackagePageController(MetadataPackageService packages, PackagePage page) {
-        this.packages = packages;
-        this.page = page;
-    }
+record PackagePageController(MetadataPackageService packages, PackagePage page) {
 
     /** Every package with its counts and the ways into it: contents, deployments, lineage. */
     @GetMapping
@@ -53,14 +43,12 @@ class PackagePageController {
                          Model model, HttpServletRequest request, HttpServletResponse response) {
         model.addAttribute("name", name);
         model.addAttribute("description", description);
-        PackageResponse[] created = new PackageResponse[1];
-        FormErrors refused = FormErrors.attempt(() -> created[0] = packages.create(RequestChecks.valid(new PackageRequest(
-                null, name == null ? null : name.strip(), description == null || description.isBlank() ? null : description))));
-        if (refused.any()) {
-            model.addAttribute("errors", refused);
-            return "packages/new";
-        }
-        return Htmx.redirect(request, response, Link.to("/packages/{name}", created[0].page()).toString());
+        return FormErrors.save(() -> packages.create(RequestChecks.valid(new PackageRequest(null,
+                        name == null ? null : name.strip(), description == null || description.isBlank() ? null : description))),
+                refused -> {
+                    model.addAttribute("errors", refused);
+                    return "packages/new";
+                }, created -> Link.to("/packages/{name}", created.page()).toString(), request, response);
     }
 
     @GetMapping("/{name}")

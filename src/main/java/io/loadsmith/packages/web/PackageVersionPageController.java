@@ -34,22 +34,8 @@ import jakarta.servlet.http.HttpServletResponse;
  */
 @Controller
 @RequestMapping("/packages")
-class PackageVersionPageController {
-
-    private final MetadataPackageService packages;
-    private final PackageVersionService versions;
-    private final DialectRegistry dialects;
-    private final EnvironmentService environments;
-    private final PackagePage page;
-
-    public PackageVersionPageController(MetadataPackageService packages, PackageVersionService versions,
-                                        DialectRegistry dialects, EnvironmentService environments, PackagePage page) {
-        this.packages = packages;
-        this.versions = versions;
-        this.dialects = dialects;
-        this.environments = environments;
-        this.page = page;
-    }
+record PackageVersionPageController(MetadataPackageService packages, PackageVersionService versions,
+                                    DialectRegistry dialects, EnvironmentService environments, PackagePage page) {
 
     @PostMapping("/{name}/commit")
     public String commit(@PathVariable String name, @RequestParam String message,

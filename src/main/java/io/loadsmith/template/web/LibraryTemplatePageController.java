@@ -20,18 +20,10 @@ import io.loadsmith.generation.catalog.TemplateLookup;
 /** A shipped template, read-only: its parameters and each variant with the dialects that use it. */
 @Controller
 @RequestMapping("/configuration/templates/library")
-class LibraryTemplatePageController {
+record LibraryTemplatePageController(TemplateLookup lookup, DialectRegistry dialects) {
 
     /** A variant's text and the target dialects that generate with it (a dialect takes the first of its lineage, then default). */
     public record Variant(String key, String text, List<String> usedBy) {
-    }
-
-    private final TemplateLookup lookup;
-    private final DialectRegistry dialects;
-
-    public LibraryTemplatePageController(TemplateLookup lookup, DialectRegistry dialects) {
-        this.lookup = lookup;
-        this.dialects = dialects;
     }
 
     @GetMapping("/{name}")

@@ -16,19 +16,11 @@ import io.loadsmith.template.TemplateResponse;
 /** The list of load templates: stored and shipped, with the stored one where it shadows a shipped one. */
 @Controller
 @RequestMapping("/configuration/templates")
-class TemplateListPageController {
+record TemplateListPageController(TemplateService templates, TemplateLookup lookup) {
 
     /** A row of the template list; {@code id} is null for a shipped template that no stored one shadows. */
     public record TemplateRow(Long id, String name, String origin, String description, List<String> parameters,
                               List<String> variants) {
-    }
-
-    private final TemplateService templates;
-    private final TemplateLookup lookup;
-
-    public TemplateListPageController(TemplateService templates, TemplateLookup lookup) {
-        this.templates = templates;
-        this.lookup = lookup;
     }
 
     @GetMapping

@@ -14,7 +14,6 @@ import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.generation.catalog.TemplateLookup;
 import io.loadsmith.problem.NotFoundException;
 import io.loadsmith.template.TemplateService;
-import io.loadsmith.template.TemplateResponse;
 import io.loadsmith.web.FormErrors;
 import io.loadsmith.web.Htmx;
 import io.loadsmith.web.Link;
@@ -26,20 +25,8 @@ import jakarta.servlet.http.HttpServletResponse;
 /** A load template's FTL editor with typed parameters, and its preview (the list is {@link TemplateListPageController}). */
 @Controller
 @RequestMapping("/configuration/templates")
-class TemplatePageController {
-
-    private final TemplateService templates;
-    private final TemplateLookup lookup;
-    private final DialectRegistry dialects;
-    private final TemplatePreviews previews;
-
-    public TemplatePageController(TemplateService templates, TemplateLookup lookup, DialectRegistry dialects,
-                                  TemplatePreviews previews) {
-        this.templates = templates;
-        this.lookup = lookup;
-        this.dialects = dialects;
-        this.previews = previews;
-    }
+record TemplatePageController(TemplateService templates, TemplateLookup lookup, DialectRegistry dialects,
+                              TemplatePreviews previews) {
 
     @GetMapping("/new")
     public String newTemplate(@RequestParam(required = false) String from, Model model) {
@@ -61,12 +48,9 @@ class TemplatePageController {
         if (!"save".equals(action)) {
             return unsaved(null, form, action, load, dialect, model, request);
         }
-        TemplateResponse[] created = new TemplateResponse[1];
-        FormErrors refused = FormErrors.attempt(() -> created[0] = templates.create(RequestChecks.valid(form.toRequest())));
-        if (refused.any()) {
-            return editorView(request, previews.editor(null, model, refused, null, null));
-        }
-        return Htmx.redirect(request, response, "/configuration/templates/" + created[0].id() + "?saved");
+        return FormErrors.save(() -> templates.create(RequestChecks.valid(form.toRequest())),
+                refused -> editorView(request, previews.editor(null, model, refused, null, null)),
+                created -> "/configuration/templates/" + created.id() + "?saved", request, response);
     }
 
     @GetMapping("/{id}")

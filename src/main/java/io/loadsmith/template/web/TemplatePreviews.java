@@ -27,17 +27,7 @@ import io.loadsmith.web.RequestChecks;
  * load the user picks, from the saved text or the text as typed. Kept out of the controller so it only routes.
  */
 @Component
-class TemplatePreviews {
-
-    private final LoadService loads;
-    private final DialectRegistry dialects;
-    private final Generation generation;
-
-    TemplatePreviews(LoadService loads, DialectRegistry dialects, Generation generation) {
-        this.loads = loads;
-        this.dialects = dialects;
-        this.generation = generation;
-    }
+record TemplatePreviews(LoadService loads, DialectRegistry dialects, Generation generation) {
 
     /** The editor with its preview rendered from the text as typed, not as saved, for the dialect chosen. */
     String draft(Long id, TemplateForm form, Long loadId, String dialect, Model model) {

@@ -13,7 +13,6 @@ import io.loadsmith.configuration.ConfigurationOverview;
 import io.loadsmith.template.TransformationTypeService;
 import io.loadsmith.template.TransformationTypeResponse;
 import io.loadsmith.web.FormErrors;
-import io.loadsmith.web.Htmx;
 import io.loadsmith.web.RequestChecks;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -21,15 +20,8 @@ import jakarta.servlet.http.HttpServletResponse;
 /** Adding and editing stored transformation types (their list is part of the configuration overview). */
 @Controller
 @RequestMapping("/configuration/transformation-types")
-public class TransformationTypePageController {
-
-    private final TransformationTypeService transformations;
-    private final ConfigurationOverview overview;
-
-    public TransformationTypePageController(TransformationTypeService transformations, ConfigurationOverview overview) {
-        this.transformations = transformations;
-        this.overview = overview;
-    }
+public record TransformationTypePageController(TransformationTypeService transformations,
+                                               ConfigurationOverview overview) {
 
     @PostMapping
     public String add(@ModelAttribute("transformationForm") TransformationForms.TransformationForm form, Model model,
@@ -53,11 +45,8 @@ public class TransformationTypePageController {
         if ("add-formula".equals(action) || action.startsWith("remove-formula-")) {
             return page(id, model.addAttribute("transformationEditForm", form.rearranged(action)), FormErrors.NONE);
         }
-        FormErrors refused = FormErrors.attempt(() -> transformations.update(id, RequestChecks.valid(form.toRequest())));
-        if (refused.any()) {
-            return page(id, model, refused);
-        }
-        return Htmx.redirect(request, response, "/configuration?saved#transformation");
+        return overview.save(() -> transformations.update(id, RequestChecks.valid(form.toRequest())),
+                refused -> page(id, model, refused), "transformation", request, response);
     }
 
     private String page(long id, Model model, FormErrors errors) {

@@ -21,7 +21,8 @@ import io.loadsmith.web.FormErrors;
 /** The overview's transformation types: the stored ones and the library's, with their formula per dialect. */
 @Component
 @Order(2)
-public class TransformationTypeSection implements ConfigurationSection {
+public record TransformationTypeSection(TransformationTypeService transformations,
+                                        TemplateLookup templates) implements ConfigurationSection {
 
     /**
      * A transformation type and its formula per dialect; {@code origin} is store or library;
@@ -29,14 +30,6 @@ public class TransformationTypeSection implements ConfigurationSection {
      */
     public record TransformationView(Long id, String name, String origin, Map<String, String> formulas,
                                      String runtimeValue) {
-    }
-
-    private final TransformationTypeService transformations;
-    private final TemplateLookup templates;
-
-    public TransformationTypeSection(TransformationTypeService transformations, TemplateLookup templates) {
-        this.transformations = transformations;
-        this.templates = templates;
     }
 
     @Override

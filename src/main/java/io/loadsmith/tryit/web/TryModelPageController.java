@@ -29,19 +29,8 @@ import tools.jackson.databind.json.JsonMapper;
  */
 @Controller
 @RequestMapping("/packages/{name}/try")
-public class TryModelPageController {
-
-    private final TryService tries;
-    private final MetadataPackageService packages;
-    private final LoadService loads;
-    private final JsonMapper json;
-
-    public TryModelPageController(TryService tries, MetadataPackageService packages, LoadService loads, JsonMapper json) {
-        this.tries = tries;
-        this.packages = packages;
-        this.loads = loads;
-        this.json = json;
-    }
+public record TryModelPageController(TryService tries, MetadataPackageService packages, LoadService loads,
+                                     JsonMapper json) {
 
     @GetMapping
     public String page(@PathVariable String name, Model model, HttpServletRequest request) {

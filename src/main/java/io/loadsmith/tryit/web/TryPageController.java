@@ -26,17 +26,7 @@ import tools.jackson.databind.json.JsonMapper;
  */
 @Controller
 @RequestMapping("/loads/{id}/try")
-class TryPageController {
-
-    private final TryService tries;
-    private final LoadService loads;
-    private final JsonMapper json;
-
-    public TryPageController(TryService tries, LoadService loads, JsonMapper json) {
-        this.tries = tries;
-        this.loads = loads;
-        this.json = json;
-    }
+record TryPageController(TryService tries, LoadService loads, JsonMapper json) {
 
     @GetMapping
     public String page(@PathVariable long id, Model model, HttpServletRequest request) {

@@ -429,7 +429,10 @@ class EntityPageControllerTest {
         mvc.perform(get("/entities/7/delete"))
                 .andExpect(status().isOk())
                 .andExpect(view().name("confirm"))
-                .andExpect(content().string(containsString("Delete entity publish.D_VESSEL_SCD2?")));
+                .andExpect(content().string(containsString("Delete entity publish.D_VESSEL_SCD2?")))
+                .andExpect(model().attribute("undo", "You can restore it from the list of entities."))
+                .andExpect(model().attribute("action", "/entities/7/delete"))
+                .andExpect(model().attribute("back", "/entities/7"));
     }
 
     @Test

@@ -35,22 +35,8 @@ import io.loadsmith.web.Link;
  * A deployment done by hand is recorded here as tooling records it through the API.
  */
 @Controller
-class DeploymentPageController {
-
-    private final MetadataPackageService packages;
-    private final PackageVersionService versions;
-    private final DeploymentService deployments;
-    private final MigrationService migrations;
-    private final DialectRegistry dialects;
-
-    public DeploymentPageController(MetadataPackageService packages, PackageVersionService versions,
-                                    DeploymentService deployments, MigrationService migrations, DialectRegistry dialects) {
-        this.packages = packages;
-        this.versions = versions;
-        this.deployments = deployments;
-        this.migrations = migrations;
-        this.dialects = dialects;
-    }
+record DeploymentPageController(MetadataPackageService packages, PackageVersionService versions,
+                                DeploymentService deployments, MigrationService migrations, DialectRegistry dialects) {
 
     /** What a deployment of {@code target} would do; {@code error} when it cannot be computed. */
     public record Preview(String target, Migration migration, String error) {

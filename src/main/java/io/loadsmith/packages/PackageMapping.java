@@ -55,7 +55,7 @@ import io.loadsmith.template.TemplateRequest;
 import io.loadsmith.template.TemplateResponse;
 import io.loadsmith.template.TransformationTypeRequest;
 import io.loadsmith.template.TransformationTypeResponse;
-import io.loadsmith.web.RequestChecks;
+import io.loadsmith.problem.RequestChecks;
 
 /**
  * How each kind of object maps to its part of the package document and back: export

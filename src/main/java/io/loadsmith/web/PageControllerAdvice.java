@@ -17,11 +17,11 @@ import org.springframework.web.bind.annotation.ControllerAdvice;
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
-@ControllerAdvice(basePackages = {"io.loadsmith.home", "io.loadsmith.account.web", "io.loadsmith.entity.web",
+@ControllerAdvice(basePackages = {"io.loadsmith.home.web", "io.loadsmith.account.web", "io.loadsmith.entity.web",
         "io.loadsmith.load.web", "io.loadsmith.entitytype.web", "io.loadsmith.template.web", "io.loadsmith.audit.web",
         "io.loadsmith.packages.deployment.web", "io.loadsmith.tryit.web", "io.loadsmith.lineage.web",
         "io.loadsmith.packages.web", "io.loadsmith.environment.web", "io.loadsmith.preset.web",
-        "io.loadsmith.configuration"})
+        "io.loadsmith.configuration.web"})
 public @interface PageControllerAdvice {
 
     /** Other controllers that render pages too (e.g. Spring Boot's error controller). */

@@ -24,7 +24,7 @@ import io.loadsmith.entitytype.EntityTypeResponse;
 import io.loadsmith.web.FormErrors;
 import io.loadsmith.web.FormRows;
 import io.loadsmith.web.Htmx;
-import io.loadsmith.web.RequestChecks;
+import io.loadsmith.problem.RequestChecks;
 import jakarta.servlet.http.HttpServletRequest;
 
 /**

@@ -7,11 +7,11 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 
-import io.loadsmith.configuration.ConfigurationOverview;
+import io.loadsmith.configuration.web.ConfigurationOverview;
 import io.loadsmith.entitytype.AttributeTypeService;
 import io.loadsmith.entitytype.DatatypeMappingService;
 import io.loadsmith.entitytype.AttributeTypeRequest;
-import io.loadsmith.web.RequestChecks;
+import io.loadsmith.problem.RequestChecks;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 

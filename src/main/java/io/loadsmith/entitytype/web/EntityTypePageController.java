@@ -8,13 +8,13 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
 
-import io.loadsmith.configuration.ConfigurationOverview;
+import io.loadsmith.configuration.web.ConfigurationOverview;
 import io.loadsmith.entitytype.DefaultAttributeService;
 import io.loadsmith.entitytype.EntityTypeService;
 import io.loadsmith.entitytype.PhysicalType;
 import io.loadsmith.entitytype.DefaultAttributeResponse;
 import io.loadsmith.web.FormErrors;
-import io.loadsmith.web.RequestChecks;
+import io.loadsmith.problem.RequestChecks;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 

@@ -19,7 +19,7 @@ import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.web.FormErrors;
 import io.loadsmith.web.NameValueLines;
-import io.loadsmith.web.RequestChecks;
+import io.loadsmith.problem.RequestChecks;
 
 /**
  * Environments and their variables, which the preview and the SQL package substitute for

@@ -22,7 +22,7 @@ import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.web.FormErrors;
 import io.loadsmith.web.Htmx;
-import io.loadsmith.web.RequestChecks;
+import io.loadsmith.problem.RequestChecks;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 

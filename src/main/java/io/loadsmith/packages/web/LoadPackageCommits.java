@@ -8,7 +8,7 @@ import io.loadsmith.packageregistry.PackageResponse;
 import io.loadsmith.packages.PackageVersionService;
 import io.loadsmith.packages.api.CommitRequest;
 import io.loadsmith.problem.NotFoundException;
-import io.loadsmith.web.RequestChecks;
+import io.loadsmith.problem.RequestChecks;
 
 /** The load page's "Save and commit": the same commit as the package page's, checked the same way. */
 @Component

@@ -12,7 +12,7 @@ import io.loadsmith.packageregistry.MetadataPackageService;
 import io.loadsmith.packageregistry.PackageRequest;
 import io.loadsmith.web.FormErrors;
 import io.loadsmith.web.Link;
-import io.loadsmith.web.RequestChecks;
+import io.loadsmith.problem.RequestChecks;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 

@@ -29,7 +29,7 @@ import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.web.FormErrors;
 import io.loadsmith.web.Removal;
-import io.loadsmith.web.RequestChecks;
+import io.loadsmith.problem.RequestChecks;
 
 /**
  * Load presets in the designer: the list, and one page per preset to read or (ADMIN) edit its

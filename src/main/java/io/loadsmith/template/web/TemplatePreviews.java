@@ -20,7 +20,7 @@ import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.FieldProblem;
 import io.loadsmith.template.TemplateRequest;
 import io.loadsmith.web.FormErrors;
-import io.loadsmith.web.RequestChecks;
+import io.loadsmith.problem.RequestChecks;
 
 /**
  * The template editor's model: the form's rows rearranged, and the preview of the template within a

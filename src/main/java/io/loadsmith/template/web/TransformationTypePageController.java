@@ -9,11 +9,11 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 
-import io.loadsmith.configuration.ConfigurationOverview;
+import io.loadsmith.configuration.web.ConfigurationOverview;
 import io.loadsmith.template.TransformationTypeService;
 import io.loadsmith.template.TransformationTypeResponse;
 import io.loadsmith.web.FormErrors;
-import io.loadsmith.web.RequestChecks;
+import io.loadsmith.problem.RequestChecks;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 

@@ -1,6 +1,6 @@
 package io.loadsmith.template.web;
 
-import static io.loadsmith.configuration.ConfigurationSection.offer;
+import static io.loadsmith.configuration.web.ConfigurationSection.offer;
 
 import java.util.List;
 import java.util.Map;
@@ -10,8 +10,8 @@ import org.springframework.core.annotation.Order;
 import org.springframework.stereotype.Component;
 import org.springframework.ui.Model;
 
-import io.loadsmith.configuration.ConfigurationOverview;
-import io.loadsmith.configuration.ConfigurationSection;
+import io.loadsmith.configuration.web.ConfigurationOverview;
+import io.loadsmith.configuration.web.ConfigurationSection;
 import io.loadsmith.generation.catalog.RuntimeValues;
 import io.loadsmith.generation.catalog.TemplateDefinition;
 import io.loadsmith.generation.catalog.TemplateLookup;

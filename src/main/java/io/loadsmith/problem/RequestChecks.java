@@ -1,11 +1,9 @@
-package io.loadsmith.web;
+package io.loadsmith.problem;
 
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 
-import io.loadsmith.problem.FieldProblem;
-import io.loadsmith.problem.InvalidRequestException;
 import jakarta.validation.Validation;
 import jakarta.validation.Validator;
 import jakarta.validation.ValidatorFactory;

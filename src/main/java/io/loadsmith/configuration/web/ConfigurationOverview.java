@@ -1,4 +1,4 @@
-package io.loadsmith.configuration;
+package io.loadsmith.configuration.web;
 
 import java.util.List;
 import java.util.Optional;

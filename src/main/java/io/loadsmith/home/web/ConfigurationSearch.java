@@ -1,4 +1,4 @@
-package io.loadsmith.home;
+package io.loadsmith.home.web;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -15,7 +15,7 @@ import io.loadsmith.preset.LoadPresetService;
 import io.loadsmith.template.TemplateService;
 import io.loadsmith.template.TransformationTypeService;
 import io.loadsmith.template.TemplateResponse;
-import io.loadsmith.home.HomePageController.Item;
+import io.loadsmith.home.web.HomePageController.Item;
 
 /**
  * The part of the global search beyond entities and loads: templates (stored and shipped), entity

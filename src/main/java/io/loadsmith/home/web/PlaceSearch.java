@@ -1,4 +1,4 @@
-package io.loadsmith.home;
+package io.loadsmith.home.web;
 
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -9,7 +9,7 @@ import java.util.Locale;
 import org.springframework.stereotype.Component;
 
 import io.loadsmith.environment.EnvironmentService;
-import io.loadsmith.home.HomePageController.Item;
+import io.loadsmith.home.web.HomePageController.Item;
 import io.loadsmith.packageregistry.MetadataPackageService;
 
 /**

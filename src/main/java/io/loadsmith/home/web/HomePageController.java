@@ -1,4 +1,4 @@
-package io.loadsmith.home;
+package io.loadsmith.home.web;
 
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package io.loadsmith.configuration;
+package io.loadsmith.configuration.web;
 
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.hasSize;

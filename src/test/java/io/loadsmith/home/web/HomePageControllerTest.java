@@ -1,4 +1,4 @@
-package io.loadsmith.home;
+package io.loadsmith.home.web;
 
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.hasSize;

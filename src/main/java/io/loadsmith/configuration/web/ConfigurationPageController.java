@@ -1,4 +1,4 @@
-package io.loadsmith.configuration;
+package io.loadsmith.configuration.web;
 
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;

@@ -1,4 +1,4 @@
-package io.loadsmith.home;
+package io.loadsmith.home.web;
 
 import static io.loadsmith.store.Api.obj;
 import static org.assertj.core.api.Assertions.assertThat;

@@ -24,7 +24,7 @@ import jakarta.servlet.http.HttpServletResponse;
 /** Accounts, for ADMINs (the security rules say so): create, change role or enabled, reset a password. */
 @RestController
 @RequestMapping("/api/v1/users")
-class AccountController {
+record AccountController(AccountService accounts, ApiTokenService tokens) {
 
     public record AccountRequest(String username, String password, Role role) {
     }
@@ -33,14 +33,6 @@ class AccountController {
     }
 
     public record PasswordReset(String password) {
-    }
-
-    private final AccountService accounts;
-    private final ApiTokenService tokens;
-
-    public AccountController(AccountService accounts, ApiTokenService tokens) {
-        this.accounts = accounts;
-        this.tokens = tokens;
     }
 
     @GetMapping

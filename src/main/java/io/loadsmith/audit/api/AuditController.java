@@ -22,13 +22,7 @@ import jakarta.servlet.http.HttpServletResponse;
 /** The audit trail, read-only: events newest first, paged in the database, and one event in full. */
 @RestController
 @RequestMapping("/api/v1/audit")
-class AuditController {
-
-    private final AuditLog log;
-
-    public AuditController(AuditLog log) {
-        this.log = log;
-    }
+record AuditController(AuditLog log) {
 
     @GetMapping
     @Operation(operationId = "listAuditEvents",

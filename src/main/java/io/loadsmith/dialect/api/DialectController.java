@@ -10,16 +10,10 @@ import io.loadsmith.dialect.DialectRegistry;
 
 /** The target dialects SQL can be generated for. */
 @RestController
-class DialectController {
+record DialectController(DialectRegistry dialects) {
 
     /** A dialect as clients pick it: {@code name} goes into {@code ?dialect=}, {@code label} is for people. */
     public record DialectResponse(String name, String label) {
-    }
-
-    private final DialectRegistry dialects;
-
-    public DialectController(DialectRegistry dialects) {
-        this.dialects = dialects;
     }
 
     @GetMapping("/api/v1/dialects")

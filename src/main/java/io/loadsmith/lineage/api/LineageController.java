@@ -12,13 +12,7 @@ import io.swagger.v3.oas.annotations.Parameter;
 
 @RestController
 @RequestMapping("/api/v1/lineage")
-class LineageController {
-
-    private final LineageService lineage;
-
-    public LineageController(LineageService lineage) {
-        this.lineage = lineage;
-    }
+record LineageController(LineageService lineage) {
 
     @Operation(operationId = "lineage", summary = "Entities, loads and other tables, and the edges between them",
             description = "Edges run from what a load reads (its source entities and the tables its SQL reads) to the"

@@ -13,13 +13,7 @@ import tools.jackson.databind.JsonNode;
 /** Bulk mapping import in the commercial designer's column layout (see docs/mappings.md), all or nothing. */
 @RestController
 @RequestMapping("/api/v1/loads/mapping-import")
-class MappingImportController {
-
-    private final MappingImport imports;
-
-    public MappingImportController(MappingImport imports) {
-        this.imports = imports;
-    }
+record MappingImportController(MappingImport imports) {
 
     @PostMapping(consumes = "text/csv")
     @Operation(operationId = "importMappingsCsv", summary = "Import mappings from CSV rows; every refused row and column is named, and nothing is written")

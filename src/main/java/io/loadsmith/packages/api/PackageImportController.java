@@ -23,15 +23,7 @@ import jakarta.servlet.http.HttpServletRequest;
  */
 @RestController
 @RequestMapping("/api/v1/packages/import")
-class PackageImportController {
-
-    private final PackageImporter importer;
-    private final AdeBatchImport batch;
-
-    public PackageImportController(PackageImporter importer, AdeBatchImport batch) {
-        this.importer = importer;
-        this.batch = batch;
-    }
+record PackageImportController(PackageImporter importer, AdeBatchImport batch) {
 
     /** What an import of a commercial-tool package did, and what it passed over. */
     public record AdeImportResult(PackageImporter.Result result, List<String> skipped) {

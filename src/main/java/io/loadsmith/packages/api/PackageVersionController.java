@@ -48,19 +48,11 @@ import jakarta.validation.Valid;
  */
 @RestController
 @RequestMapping("/api/v1/packages/{id}/versions")
-class PackageVersionController {
+record PackageVersionController(PackageVersionService versions, SqlPackageExporter exporter) {
 
     private static final MediaType ZIP = MediaType.parseMediaType("application/zip");
     static final String ALLOW_DOC = "Confirms full refreshes of history tables whose effective policy is"
             + " require_confirmation; never overrides deny";
-
-    private final PackageVersionService versions;
-    private final SqlPackageExporter exporter;
-
-    public PackageVersionController(PackageVersionService versions, SqlPackageExporter exporter) {
-        this.versions = versions;
-        this.exporter = exporter;
-    }
 
     @GetMapping
     @Operation(operationId = "listPackageVersions",

@@ -29,15 +29,7 @@ import jakarta.validation.Valid;
 /** Load presets (saved steps and load options), and loads created from them. */
 @RestController
 @RequestMapping("/api/v1")
-class LoadPresetController {
-
-    private final LoadPresetService service;
-    private final TemplateLookup templates;
-
-    public LoadPresetController(LoadPresetService service, TemplateLookup templates) {
-        this.service = service;
-        this.templates = templates;
-    }
+record LoadPresetController(LoadPresetService service, TemplateLookup templates) {
 
     @GetMapping("/load-presets")
     @Operation(summary = "Presets by name; with entityType (and loadType, TRANSFORM_PERSIST by default), the ones"

@@ -20,13 +20,7 @@ import jakarta.validation.Valid;
 /** "Try it" for tooling: a load's DuckDB SQL run on sample rows in the sandbox, batch after batch. */
 @RestController
 @RequestMapping("/api/v1/loads/{id}/try")
-class TryController {
-
-    private final TryService service;
-
-    public TryController(TryService service) {
-        this.service = service;
-    }
+record TryController(TryService service) {
 
     @Operation(operationId = "tryPlanLoad", summary = "The tables a try of the load takes rows for, and its DuckDB statements")
     @GetMapping

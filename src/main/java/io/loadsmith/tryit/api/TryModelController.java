@@ -24,17 +24,7 @@ import jakarta.validation.Valid;
 /** "Try the model": a package's loads run together on sample rows of its root tables, batch after batch. */
 @RestController
 @RequestMapping("/api/v1/packages/{id}/try")
-public class TryModelController {
-
-    private final TryService service;
-    private final MetadataPackageService packages;
-    private final LoadService loads;
-
-    public TryModelController(TryService service, MetadataPackageService packages, LoadService loads) {
-        this.service = service;
-        this.packages = packages;
-        this.loads = loads;
-    }
+public record TryModelController(TryService service, MetadataPackageService packages, LoadService loads) {
 
     @Operation(operationId = "tryPlanModel", summary = "The package's loads in run order and the root tables a try of"
             + " the whole model takes rows for",

@@ -30,16 +30,10 @@ import jakarta.servlet.http.HttpServletResponse;
  */
 @RestController
 @RequestMapping("/api/v1/tokens")
-class TokenController {
+record TokenController(ApiTokenService tokens) {
 
     /** {@code expiresInDays}: 1 to 3650, or absent for a token that lives until it is revoked. */
     public record TokenRequest(String name, TokenScope scope, Integer expiresInDays) {
-    }
-
-    private final ApiTokenService tokens;
-
-    public TokenController(ApiTokenService tokens) {
-        this.tokens = tokens;
     }
 
     @GetMapping

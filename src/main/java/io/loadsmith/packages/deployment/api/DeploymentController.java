@@ -23,13 +23,7 @@ import jakarta.validation.Valid;
 /** Deployments per environment (by name): tooling reports one; anyone reading sees what runs where. */
 @RestController
 @RequestMapping("/api/v1/environments/{environment}/deployments")
-class DeploymentController {
-
-    private final DeploymentService deployments;
-
-    public DeploymentController(DeploymentService deployments) {
-        this.deployments = deployments;
-    }
+record DeploymentController(DeploymentService deployments) {
 
     @PostMapping
     @Operation(operationId = "recordDeployment",

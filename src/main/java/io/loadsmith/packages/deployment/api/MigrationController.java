@@ -19,15 +19,7 @@ import io.swagger.v3.oas.annotations.Parameter;
 
 /** The migration SQL and plan from one version of a package (or what an environment runs) to another. */
 @RestController
-class MigrationController {
-
-    private final MigrationService migrations;
-    private final SqlPackageExporter exporter;
-
-    public MigrationController(MigrationService migrations, SqlPackageExporter exporter) {
-        this.migrations = migrations;
-        this.exporter = exporter;
-    }
+record MigrationController(MigrationService migrations, SqlPackageExporter exporter) {
 
     @GetMapping("/api/v1/packages/{id}/versions/{to}/migration")
     @Operation(operationId = "getMigration", summary = "Migration SQL and plan from a version, 'working' or 'deployed'"

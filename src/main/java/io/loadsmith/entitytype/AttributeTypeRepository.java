@@ -1,19 +1,9 @@
 package io.loadsmith.entitytype;
 
-import java.util.List;
-import java.util.Optional;
-
-import org.springframework.data.jpa.repository.JpaRepository;
+import io.loadsmith.store.NamedRowRepository;
 import org.springframework.data.jpa.repository.Query;
 
-public interface AttributeTypeRepository extends JpaRepository<AttributeType, Long> {
-
-    Optional<AttributeType> findByName(String name);
-
-    boolean existsByName(String name);
-
-    /** Names that differ only by case are one name (see Names). */
-    List<AttributeType> findByNameIgnoreCase(String name);
+public interface AttributeTypeRepository extends NamedRowRepository<AttributeType> {
 
     boolean existsBySuperAttributeType(String name);
 

@@ -8,28 +8,22 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 
-import org.springframework.data.domain.Sort;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
 import io.loadsmith.audit.AuditTrail;
+import io.loadsmith.audit.AuditedRows;
 import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.dialect.Identifiers;
 import io.loadsmith.entitytype.EntityTypeRequest.DefaultAttributeRef;
 import io.loadsmith.entitytype.EntityTypeRequest.LoadTypeJson;
-import io.loadsmith.entitytype.EntityTypeRequest;
-import io.loadsmith.entitytype.EntityTypeResponse;
 import io.loadsmith.generation.catalog.TemplateCatalog;
 import io.loadsmith.generation.catalog.TemplateKind;
-import io.loadsmith.names.Names;
 import io.loadsmith.packageregistry.MetadataPackage;
 import io.loadsmith.packageregistry.MetadataPackageService;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.InvalidRequestException;
-import io.loadsmith.problem.NotFoundException;
-import io.loadsmith.problem.StaleVersionException;
 import io.loadsmith.problem.Violations;
-import io.loadsmith.names.Names;
 
 @Service
 @Transactional
@@ -44,7 +38,7 @@ public class EntityTypeService {
     private final MetadataPackageService packages;
     private final TemplateCatalog catalog;
     private final StoredTransformationTypes transformationTypes;
-    private final AuditTrail audit;
+    private final AuditedRows<EntityType, EntityTypeResponse> rows;
 
     public EntityTypeService(EntityTypeRepository types, DefaultAttributeRepository defaultAttributes,
                              MetadataPackageService packages, TemplateCatalog catalog,
@@ -54,45 +48,39 @@ public class EntityTypeService {
         this.packages = packages;
         this.catalog = catalog;
         this.transformationTypes = transformationTypes;
-        this.audit = audit;
+        this.rows = AuditedRows.named(KIND, ObjectKind.ENTITY_TYPE, types, EntityTypeService::toResponse, audit);
     }
 
     @Transactional(readOnly = true)
     public List<EntityTypeResponse> list(String name) {
-        List<EntityType> found = name == null ? types.findAll(Sort.by("name"))
-                : types.findByName(name).map(List::of).orElse(List.of());
-        return found.stream().map(EntityTypeService::toResponse).toList();
+        return types.listed(name).stream().map(EntityTypeService::toResponse).toList();
     }
 
     @Transactional(readOnly = true)
     public EntityTypeResponse get(long id) {
-        return toResponse(find(id));
+        return rows.get(id);
     }
 
     public EntityTypeResponse create(EntityTypeRequest request) {
-        Names.requireFree(KIND, request.name(), null, types.findByNameIgnoreCase(request.name()), EntityType::getId, EntityType::getName);
+        types.requireFree(KIND, request.name(), null);
         EntityType type = new EntityType(request.name());
         apply(type, request);
-        return audit.created(ObjectKind.ENTITY_TYPE, toResponse(types.saveAndFlush(type)));
+        return rows.create(type);
     }
 
     public EntityTypeResponse update(long id, EntityTypeRequest request) {
-        EntityType type = find(id);
-        StaleVersionException.check(KIND + " '" + type.getName() + "'", request.version(), type.getVersion());
-        EntityTypeResponse before = audit.before(() -> toResponse(type));
-        Names.requireFree(KIND, request.name(), type.getId(), types.findByNameIgnoreCase(request.name()), EntityType::getId, EntityType::getName);
-        apply(type, request);
-        return audit.updated(ObjectKind.ENTITY_TYPE, before, toResponse(types.saveAndFlush(type)));
+        return rows.update(id, request.version(), type -> {
+            types.requireFree(KIND, request.name(), type.getId());
+            apply(type, request);
+        });
     }
 
     public void delete(long id) {
-        EntityType type = find(id);
+        EntityType type = rows.find(id);
         if (types.isUsedByEntities(type)) {
             throw new ConflictException(KIND + " '" + type.getName() + "' still has entities.");
         }
-        audit.deleted(ObjectKind.ENTITY_TYPE, () -> toResponse(type));
-        types.delete(type);
-        types.flush();
+        rows.delete(type);
     }
 
     /** For the entity feature: the type a request names, or a 400 naming the field. */
@@ -146,10 +134,6 @@ public class EntityTypeService {
         if (value != null && (value.length() > 64 || !AFFIX.matcher(value).matches())) {
             violations.add(field, value, "may hold only letters, digits and _ (at most 64)");
         }
-    }
-
-    private EntityType find(long id) {
-        return types.findById(id).orElseThrow(() -> NotFoundException.id(KIND, id));
     }
 
     static EntityTypeResponse toResponse(EntityType t) {

@@ -13,6 +13,7 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
 import io.loadsmith.audit.AuditTrail;
+import io.loadsmith.audit.AuditedRows;
 import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.dialect.Identifiers;
 import io.loadsmith.entity.EntityService;
@@ -28,12 +29,7 @@ import io.loadsmith.load.LoadStep;
 import io.loadsmith.names.Names;
 import io.loadsmith.packageregistry.MetadataPackage;
 import io.loadsmith.packageregistry.MetadataPackageService;
-import io.loadsmith.preset.LoadFromPresetRequest;
-import io.loadsmith.preset.PresetRequest;
-import io.loadsmith.preset.PresetResponse;
 import io.loadsmith.problem.InvalidRequestException;
-import io.loadsmith.problem.NotFoundException;
-import io.loadsmith.problem.StaleVersionException;
 import io.loadsmith.problem.Violations;
 
 /**
@@ -51,7 +47,7 @@ public class LoadPresetService {
     private final MetadataPackageService packages;
     private final EntityService entities;
     private final LoadService loads;
-    private final AuditTrail audit;
+    private final AuditedRows<LoadPreset, PresetResponse> rows;
 
     public LoadPresetService(LoadPresetRepository presets, EntityTypeRepository entityTypes,
                              MetadataPackageService packages, EntityService entities, LoadService loads, AuditTrail audit) {
@@ -60,14 +56,12 @@ public class LoadPresetService {
         this.packages = packages;
         this.entities = entities;
         this.loads = loads;
-        this.audit = audit;
+        this.rows = AuditedRows.named(KIND, ObjectKind.LOAD_PRESET, presets, LoadPresetService::toResponse, audit);
     }
 
     @Transactional(readOnly = true)
     public List<PresetResponse> list(String name) {
-        List<LoadPreset> found = name == null ? presets.findAll(Sort.by("name"))
-                : presets.findByName(name).map(List::of).orElse(List.of());
-        return found.stream().map(LoadPresetService::toResponse).toList();
+        return presets.listed(name).stream().map(LoadPresetService::toResponse).toList();
     }
 
     /** The presets an entity type offers for a load type, in their order, the default first. */
@@ -133,32 +127,25 @@ public class LoadPresetService {
 
     @Transactional(readOnly = true)
     public PresetResponse get(long id) {
-        return toResponse(find(id));
+        return rows.get(id);
     }
 
     public PresetResponse create(PresetRequest request) {
-        Names.requireFree(KIND, request.name(), null, presets.findByNameIgnoreCase(request.name()), LoadPreset::getId,
-                LoadPreset::getName);
+        presets.requireFree(KIND, request.name(), null);
         LoadPreset preset = new LoadPreset(request.name());
         apply(preset, request);
-        return audit.created(ObjectKind.LOAD_PRESET, toResponse(presets.saveAndFlush(preset)));
+        return rows.create(preset);
     }
 
     public PresetResponse update(long id, PresetRequest request) {
-        LoadPreset preset = find(id);
-        StaleVersionException.check(KIND + " '" + preset.getName() + "'", request.version(), preset.getVersion());
-        PresetResponse before = audit.before(() -> toResponse(preset));
-        Names.requireFree(KIND, request.name(), preset.getId(), presets.findByNameIgnoreCase(request.name()),
-                LoadPreset::getId, LoadPreset::getName);
-        apply(preset, request);
-        return audit.updated(ObjectKind.LOAD_PRESET, before, toResponse(presets.saveAndFlush(preset)));
+        return rows.update(id, request.version(), preset -> {
+            presets.requireFree(KIND, request.name(), preset.getId());
+            apply(preset, request);
+        });
     }
 
     public void delete(long id) {
-        LoadPreset preset = find(id);
-        audit.deleted(ObjectKind.LOAD_PRESET, () -> toResponse(preset));
-        presets.delete(preset);
-        presets.flush();
+        rows.delete(rows.find(id));
     }
 
     /**
@@ -238,7 +225,7 @@ public class LoadPresetService {
     }
 
     private LoadPreset find(long id) {
-        return presets.findById(id).orElseThrow(() -> NotFoundException.id(KIND, id));
+        return rows.find(id);
     }
 
     static PresetResponse toResponse(LoadPreset p) {

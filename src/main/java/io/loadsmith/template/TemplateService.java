@@ -7,11 +7,11 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
-import org.springframework.data.domain.Sort;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
 import io.loadsmith.audit.AuditTrail;
+import io.loadsmith.audit.AuditedRows;
 import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.dialect.Identifiers;
 import io.loadsmith.generation.call.ParameterKinds;
@@ -22,13 +22,8 @@ import io.loadsmith.names.Names;
 import io.loadsmith.packageregistry.MetadataPackage;
 import io.loadsmith.packageregistry.MetadataPackageService;
 import io.loadsmith.problem.ConflictException;
-import io.loadsmith.problem.NotFoundException;
-import io.loadsmith.problem.StaleVersionException;
 import io.loadsmith.problem.Violations;
 import io.loadsmith.store.TemplateCacheEviction;
-import io.loadsmith.template.ParameterJson;
-import io.loadsmith.template.TemplateRequest;
-import io.loadsmith.template.TemplateResponse;
 
 /** Stored load templates. Every text is checked (sandbox, syntax) before anything is written. */
 @Service
@@ -44,7 +39,7 @@ public class TemplateService {
     private final MetadataPackageService packages;
     private final TemplateTextCheck textCheck;
     private final TemplateCacheEviction eviction;
-    private final AuditTrail audit;
+    private final AuditedRows<LoadTemplate, TemplateResponse> rows;
     private final TemplateLookup lookup;
 
     public TemplateService(LoadTemplateRepository templates, MetadataPackageService packages,
@@ -55,44 +50,38 @@ public class TemplateService {
         this.packages = packages;
         this.textCheck = textCheck;
         this.eviction = eviction;
-        this.audit = audit;
+        this.rows = AuditedRows.named(KIND, ObjectKind.TEMPLATE, templates, TemplateService::toResponse, audit);
     }
 
     @Transactional(readOnly = true)
     public List<TemplateResponse> list(String name) {
-        List<LoadTemplate> found = name == null ? templates.findAll(Sort.by("name"))
-                : templates.findByName(name).map(List::of).orElse(List.of());
-        return found.stream().map(TemplateService::toResponse).toList();
+        return templates.listed(name).stream().map(TemplateService::toResponse).toList();
     }
 
     @Transactional(readOnly = true)
     public TemplateResponse get(long id) {
-        return toResponse(find(id));
+        return rows.get(id);
     }
 
     public TemplateResponse create(TemplateRequest request) {
-        Names.requireFree(KIND, request.name(), null, templates.findByNameIgnoreCase(request.name()), LoadTemplate::getId, LoadTemplate::getName);
+        templates.requireFree(KIND, request.name(), null);
         LoadTemplate template = new LoadTemplate(request.name());
         apply(template, request);
-        LoadTemplate saved = templates.saveAndFlush(template);
         eviction.changed();
-        return audit.created(ObjectKind.TEMPLATE, toResponse(saved));
+        return rows.create(template);
     }
 
     public TemplateResponse update(long id, TemplateRequest request) {
-        LoadTemplate template = find(id);
-        StaleVersionException.check(KIND + " '" + template.getName() + "'", request.version(), template.getVersion());
-        TemplateResponse before = audit.before(() -> toResponse(template));
-        Names.requireFree(KIND, request.name(), template.getId(), templates.findByNameIgnoreCase(request.name()), LoadTemplate::getId, LoadTemplate::getName);
-        apply(template, request);
-        LoadTemplate saved = templates.saveAndFlush(template);
-        eviction.changed();
-        return audit.updated(ObjectKind.TEMPLATE, before, toResponse(saved));
+        return rows.update(id, request.version(), template -> {
+            templates.requireFree(KIND, request.name(), template.getId());
+            apply(template, request);
+            eviction.changed();
+        });
     }
 
     /** Refused while a load calls the template and no library template of that name would take over. */
     public void delete(long id) {
-        LoadTemplate template = find(id);
+        LoadTemplate template = rows.find(id);
         if (lookup.shipped(template.getName()).isEmpty()) {
             List<String> loads = loadsCalling(template.getName());
             if (!loads.isEmpty()) {
@@ -100,9 +89,7 @@ public class TemplateService {
                         + String.join(", ", loads) + "; delete or change them first.");
             }
         }
-        audit.deleted(ObjectKind.TEMPLATE, () -> toResponse(template));
-        templates.delete(template);
-        templates.flush();
+        rows.delete(template);
         eviction.changed();
     }
 
@@ -155,10 +142,6 @@ public class TemplateService {
             violations.add(at + ".defaultValue", p.defaultValue(), "is not a " + type + " value");
         }
         return new TemplateParameter(p.name(), type, p.required(), p.defaultValue(), p.description());
-    }
-
-    private LoadTemplate find(long id) {
-        return templates.findById(id).orElseThrow(() -> NotFoundException.id(KIND, id));
     }
 
     private static TemplateResponse toResponse(LoadTemplate t) {

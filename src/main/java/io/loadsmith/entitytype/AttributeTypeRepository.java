@@ -8,6 +8,6 @@ public interface AttributeTypeRepository extends NamedRowRepository<AttributeTyp
     boolean existsBySuperAttributeType(String name);
 
     /** Entity attributes refer to types by name (no foreign key), so usage is checked here. */
-    @Query("select count(e) > 0 from WarehouseEntity e join e.attributes a where a.attributeType = :name")
+    @Query("select count(e) > 0 from WarehouseEntity e join e.attributes a where a.shape.attributeType = :name")
     boolean isUsedByEntityAttributes(String name);
 }

@@ -7,7 +7,7 @@ import org.springframework.data.jpa.repository.JpaRepository;
 
 import io.loadsmith.problem.NotFoundException;
 import io.loadsmith.problem.StaleVersionException;
-import io.loadsmith.store.NamedRow;
+import io.loadsmith.store.Named;
 import io.loadsmith.store.StoredRow;
 
 /**
@@ -40,7 +40,7 @@ public final class AuditedRows<T extends StoredRow, R extends Record & Audited> 
     }
 
     /** For rows that people name: a stale version names the row as {@code Kind 'name'}. */
-    public static <T extends NamedRow, R extends Record & Audited> AuditedRows<T, R> named(
+    public static <T extends StoredRow & Named, R extends Record & Audited> AuditedRows<T, R> named(
             String kind, ObjectKind objectKind, JpaRepository<T, Long> rows, Function<T, R> response, AuditTrail audit) {
         return new AuditedRows<>(kind, objectKind, rows, t -> kind + " '" + t.getName() + "'", response, audit);
     }
@@ -68,6 +68,13 @@ public final class AuditedRows<T extends StoredRow, R extends Record & Audited> 
         R before = audit.before(() -> response.apply(row));
         change.accept(row);
         return audit.updated(objectKind, before, response.apply(rows.saveAndFlush(row)));
+    }
+
+    /** The designer's delete: recorded, then {@code hide} marks the row deleted and it is saved. */
+    public void softDelete(T row, Consumer<T> hide) {
+        audit.softDeleted(objectKind, () -> response.apply(row));
+        hide.accept(row);
+        rows.saveAndFlush(row);
     }
 
     /** Records the deletion and deletes at once, so that a row still referred to fails here. */

@@ -1,12 +1,11 @@
 package io.loadsmith.entitytype;
 
-import java.util.List;
 
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
 import io.loadsmith.audit.AuditTrail;
-import io.loadsmith.audit.AuditedRows;
+import io.loadsmith.audit.NamedRowService;
 import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.dialect.Identifiers;
 import io.loadsmith.problem.ConflictException;
@@ -14,29 +13,18 @@ import io.loadsmith.problem.Violations;
 
 @Service
 @Transactional
-public class AttributeTypeService {
+public class AttributeTypeService extends NamedRowService<AttributeType, AttributeTypeResponse> {
 
     private static final String KIND = "Attribute type";
 
     private final AttributeTypeRepository types;
     private final DefaultAttributeRepository defaultAttributes;
-    private final AuditedRows<AttributeType, AttributeTypeResponse> rows;
 
     public AttributeTypeService(AttributeTypeRepository types, DefaultAttributeRepository defaultAttributes,
                                 AuditTrail audit) {
+        super(KIND, ObjectKind.ATTRIBUTE_TYPE, types, AttributeTypeService::toResponse, audit);
         this.types = types;
         this.defaultAttributes = defaultAttributes;
-        this.rows = AuditedRows.named(KIND, ObjectKind.ATTRIBUTE_TYPE, types, AttributeTypeService::toResponse, audit);
-    }
-
-    @Transactional(readOnly = true)
-    public List<AttributeTypeResponse> list(String name) {
-        return types.listed(name).stream().map(AttributeTypeService::toResponse).toList();
-    }
-
-    @Transactional(readOnly = true)
-    public AttributeTypeResponse get(long id) {
-        return rows.get(id);
     }
 
     public AttributeTypeResponse create(AttributeTypeRequest request) {

@@ -12,7 +12,7 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
 import io.loadsmith.audit.AuditTrail;
-import io.loadsmith.audit.AuditedRows;
+import io.loadsmith.audit.NamedRowService;
 import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.dialect.Identifiers;
 import io.loadsmith.entitytype.EntityTypeRequest.DefaultAttributeRef;
@@ -27,7 +27,7 @@ import io.loadsmith.problem.Violations;
 
 @Service
 @Transactional
-public class EntityTypeService {
+public class EntityTypeService extends NamedRowService<EntityType, EntityTypeResponse> {
 
     private static final String KIND = "Entity type";
     /** Prefix and suffix are glued to a logical name, so they may also start with a digit or be empty. */
@@ -38,41 +38,24 @@ public class EntityTypeService {
     private final MetadataPackageService packages;
     private final TemplateCatalog catalog;
     private final StoredTransformationTypes transformationTypes;
-    private final AuditedRows<EntityType, EntityTypeResponse> rows;
 
     public EntityTypeService(EntityTypeRepository types, DefaultAttributeRepository defaultAttributes,
                              MetadataPackageService packages, TemplateCatalog catalog,
                              StoredTransformationTypes transformationTypes, AuditTrail audit) {
+        super(KIND, ObjectKind.ENTITY_TYPE, types, EntityTypeService::toResponse, audit);
         this.types = types;
         this.defaultAttributes = defaultAttributes;
         this.packages = packages;
         this.catalog = catalog;
         this.transformationTypes = transformationTypes;
-        this.rows = AuditedRows.named(KIND, ObjectKind.ENTITY_TYPE, types, EntityTypeService::toResponse, audit);
-    }
-
-    @Transactional(readOnly = true)
-    public List<EntityTypeResponse> list(String name) {
-        return types.listed(name).stream().map(EntityTypeService::toResponse).toList();
-    }
-
-    @Transactional(readOnly = true)
-    public EntityTypeResponse get(long id) {
-        return rows.get(id);
     }
 
     public EntityTypeResponse create(EntityTypeRequest request) {
-        types.requireFree(KIND, request.name(), null);
-        EntityType type = new EntityType(request.name());
-        apply(type, request);
-        return rows.create(type);
+        return createNamed(request.name(), new EntityType(request.name()), type -> apply(type, request));
     }
 
     public EntityTypeResponse update(long id, EntityTypeRequest request) {
-        return rows.update(id, request.version(), type -> {
-            types.requireFree(KIND, request.name(), type.getId());
-            apply(type, request);
-        });
+        return updateNamed(id, request.version(), request.name(), type -> apply(type, request));
     }
 
     public void delete(long id) {

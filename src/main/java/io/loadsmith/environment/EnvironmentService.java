@@ -12,7 +12,7 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
 import org.springframework.transaction.support.TransactionTemplate;
 
 import io.loadsmith.audit.AuditTrail;
-import io.loadsmith.audit.AuditedRows;
+import io.loadsmith.audit.NamedRowService;
 import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.dialect.Identifiers;
 import io.loadsmith.generation.StoreCache;
@@ -25,12 +25,11 @@ import io.loadsmith.store.TemplateCacheEviction;
 
 @Service
 @Transactional
-public class EnvironmentService {
+public class EnvironmentService extends NamedRowService<DeploymentEnvironment, EnvironmentResponse> {
 
     private static final String KIND = "Environment";
 
     private final DeploymentEnvironmentRepository environments;
-    private final AuditedRows<DeploymentEnvironment, EnvironmentResponse> rows;
     private final TemplateCacheEviction eviction;
     private final StoreCache<Boolean, List<EnvironmentResponse>> all;
     private final TransactionTemplate reading;
@@ -38,9 +37,8 @@ public class EnvironmentService {
     public EnvironmentService(DeploymentEnvironmentRepository environments, AuditTrail audit,
                               TemplateCacheEviction eviction, StoreChanges changes,
                               PlatformTransactionManager transactions) {
+        super(KIND, ObjectKind.ENVIRONMENT, environments, EnvironmentService::toResponse, audit);
         this.environments = environments;
-        this.rows = AuditedRows.named(KIND, ObjectKind.ENVIRONMENT, environments, EnvironmentService::toResponse,
-                audit);
         this.eviction = eviction;
         this.all = new StoreCache<>(changes);
         this.reading = new TransactionTemplate(transactions);
@@ -50,15 +48,11 @@ public class EnvironmentService {
     // The readers below join a caller's transaction but start none: the preview asks on every
     // keystroke, and a cache hit needs no connection.
 
+    @Override
     @Transactional(propagation = Propagation.SUPPORTS, readOnly = true)
     public List<EnvironmentResponse> list(String name) {
         List<EnvironmentResponse> every = all();
         return name == null ? every : every.stream().filter(e -> e.name().equals(name)).toList();
-    }
-
-    @Transactional(readOnly = true)
-    public EnvironmentResponse get(long id) {
-        return rows.get(id);
     }
 
     /** The placeholder values of an environment for generation; an unknown name is a 400 listing the known ones. */
@@ -102,11 +96,10 @@ public class EnvironmentService {
 
     public EnvironmentResponse create(EnvironmentRequest request) {
         validate(request);
-        environments.requireFree(KIND, request.name(), null);
-        DeploymentEnvironment environment = new DeploymentEnvironment(request.name());
-        environment.change(request.name(), request.description(), request.variables());
-        eviction.changed();
-        return rows.create(environment);
+        return createNamed(request.name(), new DeploymentEnvironment(request.name()), environment -> {
+            environment.change(request.name(), request.description(), request.variables());
+            eviction.changed();
+        });
     }
 
     public EnvironmentResponse update(long id, EnvironmentRequest request) {

@@ -13,7 +13,7 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
 import io.loadsmith.audit.AuditTrail;
-import io.loadsmith.audit.AuditedRows;
+import io.loadsmith.audit.NamedRowService;
 import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.dialect.Identifiers;
 import io.loadsmith.entity.EntityService;
@@ -38,7 +38,7 @@ import io.loadsmith.problem.Violations;
  */
 @Service
 @Transactional
-public class LoadPresetService {
+public class LoadPresetService extends NamedRowService<LoadPreset, PresetResponse> {
 
     private static final String KIND = "Load preset";
 
@@ -47,21 +47,15 @@ public class LoadPresetService {
     private final MetadataPackageService packages;
     private final EntityService entities;
     private final LoadService loads;
-    private final AuditedRows<LoadPreset, PresetResponse> rows;
 
     public LoadPresetService(LoadPresetRepository presets, EntityTypeRepository entityTypes,
                              MetadataPackageService packages, EntityService entities, LoadService loads, AuditTrail audit) {
+        super(KIND, ObjectKind.LOAD_PRESET, presets, LoadPresetService::toResponse, audit);
         this.presets = presets;
         this.entityTypes = entityTypes;
         this.packages = packages;
         this.entities = entities;
         this.loads = loads;
-        this.rows = AuditedRows.named(KIND, ObjectKind.LOAD_PRESET, presets, LoadPresetService::toResponse, audit);
-    }
-
-    @Transactional(readOnly = true)
-    public List<PresetResponse> list(String name) {
-        return presets.listed(name).stream().map(LoadPresetService::toResponse).toList();
     }
 
     /** The presets an entity type offers for a load type, in their order, the default first. */
@@ -125,23 +119,12 @@ public class LoadPresetService {
         }
     }
 
-    @Transactional(readOnly = true)
-    public PresetResponse get(long id) {
-        return rows.get(id);
-    }
-
     public PresetResponse create(PresetRequest request) {
-        presets.requireFree(KIND, request.name(), null);
-        LoadPreset preset = new LoadPreset(request.name());
-        apply(preset, request);
-        return rows.create(preset);
+        return createNamed(request.name(), new LoadPreset(request.name()), preset -> apply(preset, request));
     }
 
     public PresetResponse update(long id, PresetRequest request) {
-        return rows.update(id, request.version(), preset -> {
-            presets.requireFree(KIND, request.name(), preset.getId());
-            apply(preset, request);
-        });
+        return updateNamed(id, request.version(), request.name(), preset -> apply(preset, request));
     }
 
     public void delete(long id) {

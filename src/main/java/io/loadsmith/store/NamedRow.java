@@ -8,7 +8,7 @@ import jakarta.persistence.MappedSuperclass;
  * the name is what lists sort by, what lookups use and what must be free ({@link NamedRowRepository}).
  */
 @MappedSuperclass
-public abstract class NamedRow extends StoredRow {
+public abstract class NamedRow extends StoredRow implements Named {
 
     @Column(nullable = false)
     private String name;
@@ -28,6 +28,7 @@ public abstract class NamedRow extends StoredRow {
         this.description = newDescription;
     }
 
+    @Override
     public String getName() {
         return name;
     }

@@ -9,9 +9,9 @@ import org.springframework.data.repository.NoRepositoryBean;
 
 import io.loadsmith.names.Names;
 
-/** The lookups by name that every named definition's store answers alike. */
+/** The lookups by name that every named definition's store answers alike (see {@link Named}). */
 @NoRepositoryBean
-public interface NamedRowRepository<T extends NamedRow> extends JpaRepository<T, Long> {
+public interface NamedRowRepository<T extends StoredRow & Named> extends JpaRepository<T, Long> {
 
     Optional<T> findByName(String name);
 
@@ -27,6 +27,6 @@ public interface NamedRowRepository<T extends NamedRow> extends JpaRepository<T,
 
     /** Refuses {@code name} when a row other than {@code self} (null when creating) has it in any case. */
     default void requireFree(String kind, String name, Long self) {
-        Names.requireFree(kind, name, self, findByNameIgnoreCase(name), NamedRow::getId, NamedRow::getName);
+        Names.requireFree(kind, name, self, findByNameIgnoreCase(name), Named::getId, Named::getName);
     }
 }

@@ -11,7 +11,7 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
 import io.loadsmith.audit.AuditTrail;
-import io.loadsmith.audit.AuditedRows;
+import io.loadsmith.audit.NamedRowService;
 import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.dialect.Identifiers;
 import io.loadsmith.generation.call.ParameterKinds;
@@ -28,7 +28,7 @@ import io.loadsmith.store.TemplateCacheEviction;
 /** Stored load templates. Every text is checked (sandbox, syntax) before anything is written. */
 @Service
 @Transactional
-public class TemplateService {
+public class TemplateService extends NamedRowService<LoadTemplate, TemplateResponse> {
 
     private static final String KIND = "Template";
     /** Names the generator puts into every template's data model; a parameter may not hide them. */
@@ -39,41 +39,28 @@ public class TemplateService {
     private final MetadataPackageService packages;
     private final TemplateTextCheck textCheck;
     private final TemplateCacheEviction eviction;
-    private final AuditedRows<LoadTemplate, TemplateResponse> rows;
     private final TemplateLookup lookup;
 
     public TemplateService(LoadTemplateRepository templates, MetadataPackageService packages,
                            TemplateTextCheck textCheck, TemplateCacheEviction eviction, AuditTrail audit,
                            TemplateLookup lookup) {
+        super(KIND, ObjectKind.TEMPLATE, templates, TemplateService::toResponse, audit);
         this.lookup = lookup;
         this.templates = templates;
         this.packages = packages;
         this.textCheck = textCheck;
         this.eviction = eviction;
-        this.rows = AuditedRows.named(KIND, ObjectKind.TEMPLATE, templates, TemplateService::toResponse, audit);
-    }
-
-    @Transactional(readOnly = true)
-    public List<TemplateResponse> list(String name) {
-        return templates.listed(name).stream().map(TemplateService::toResponse).toList();
-    }
-
-    @Transactional(readOnly = true)
-    public TemplateResponse get(long id) {
-        return rows.get(id);
     }
 
     public TemplateResponse create(TemplateRequest request) {
-        templates.requireFree(KIND, request.name(), null);
-        LoadTemplate template = new LoadTemplate(request.name());
-        apply(template, request);
-        eviction.changed();
-        return rows.create(template);
+        return createNamed(request.name(), new LoadTemplate(request.name()), template -> {
+            apply(template, request);
+            eviction.changed();
+        });
     }
 
     public TemplateResponse update(long id, TemplateRequest request) {
-        return rows.update(id, request.version(), template -> {
-            templates.requireFree(KIND, request.name(), template.getId());
+        return updateNamed(id, request.version(), request.name(), template -> {
             apply(template, request);
             eviction.changed();
         });

@@ -1,6 +1,5 @@
 package io.loadsmith.template;
 
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -9,7 +8,7 @@ import org.springframework.transaction.annotation.Transactional;
 
 import io.loadsmith.store.TemplateCacheEviction;
 import io.loadsmith.audit.AuditTrail;
-import io.loadsmith.audit.AuditedRows;
+import io.loadsmith.audit.NamedRowService;
 import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.dialect.Identifiers;
 import io.loadsmith.problem.Violations;
@@ -17,41 +16,28 @@ import io.loadsmith.problem.Violations;
 /** Stored transformation types and their formulas; formulas pass the same checks as templates. */
 @Service
 @Transactional
-public class TransformationTypeService {
+public class TransformationTypeService extends NamedRowService<TransformationType, TransformationTypeResponse> {
 
     private static final String KIND = "Transformation type";
 
     private final TransformationTypeRepository types;
     private final TemplateTextCheck textCheck;
     private final TemplateCacheEviction eviction;
-    private final AuditedRows<TransformationType, TransformationTypeResponse> rows;
 
     public TransformationTypeService(TransformationTypeRepository types, TemplateTextCheck textCheck,
                                      TemplateCacheEviction eviction, AuditTrail audit) {
+        super(KIND, ObjectKind.TRANSFORMATION_TYPE, types, TransformationTypeService::toResponse, audit);
         this.types = types;
         this.textCheck = textCheck;
         this.eviction = eviction;
-        this.rows = AuditedRows.named(KIND, ObjectKind.TRANSFORMATION_TYPE, types,
-                TransformationTypeService::toResponse, audit);
-    }
-
-    @Transactional(readOnly = true)
-    public List<TransformationTypeResponse> list(String name) {
-        return types.listed(name).stream().map(TransformationTypeService::toResponse).toList();
-    }
-
-    @Transactional(readOnly = true)
-    public TransformationTypeResponse get(long id) {
-        return rows.get(id);
     }
 
     public TransformationTypeResponse create(TransformationTypeRequest request) {
         Map<String, String> formulas = validate(request);
-        types.requireFree(KIND, request.name(), null);
-        TransformationType type = new TransformationType(request.name());
-        type.change(request.name(), request.description(), formulas);
-        eviction.changed();
-        return rows.create(type);
+        return createNamed(request.name(), new TransformationType(request.name()), type -> {
+            type.change(request.name(), request.description(), formulas);
+            eviction.changed();
+        });
     }
 
     public TransformationTypeResponse update(long id, TransformationTypeRequest request) {

@@ -17,13 +17,11 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
 import io.loadsmith.audit.AuditTrail;
+import io.loadsmith.audit.AuditedRows;
 import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.dialect.Identifiers;
 import io.loadsmith.dialect.LogicalDatatypes;
-import io.loadsmith.entity.AttributeJson;
-import io.loadsmith.entity.EntityRequest;
-import io.loadsmith.entity.EntityResponse;
 import io.loadsmith.entitytype.AttributeTypeService;
 import io.loadsmith.entitytype.DefaultAttribute;
 import io.loadsmith.entitytype.EntityType;
@@ -36,7 +34,6 @@ import io.loadsmith.packageregistry.MetadataPackageService;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.NotFoundException;
-import io.loadsmith.problem.StaleVersionException;
 import io.loadsmith.problem.Violations;
 
 @Service
@@ -51,6 +48,7 @@ public class EntityService {
     private final MetadataPackageService packages;
     private final LogicalDatatypes datatypes;
     private final AuditTrail audit;
+    private final AuditedRows<WarehouseEntity, EntityResponse> rows;
     private final PackageEntitiesReader packageReader;
     private final DialectRegistry dialects;
 
@@ -65,6 +63,8 @@ public class EntityService {
         this.packages = packages;
         this.datatypes = datatypes;
         this.audit = audit;
+        this.rows = new AuditedRows<>(KIND, ObjectKind.ENTITY, entities, e -> KIND + " " + e.qualifiedName(),
+                EntityService::toResponse, audit);
     }
 
     /** The entities of one package, by schema and name (read by JDBC: a package may hold tens of thousands). */
@@ -119,7 +119,7 @@ public class EntityService {
 
     @Transactional(readOnly = true)
     public EntityResponse get(long id) {
-        return toResponse(find(id));
+        return rows.get(id);
     }
 
     /** Creates an entity; with an entity type, the type names it and gives its default attributes first. */
@@ -151,35 +151,26 @@ public class EntityService {
         refuseAmbiguousRenames(violations, attributes, fromType);
         WarehouseEntity entity = new WarehouseEntity(schema(request, type), name);
         apply(entity, request, type, name, attributes, fromType, violations);
-        return audit.created(ObjectKind.ENTITY, toResponse(entities.saveAndFlush(entity)));
+        return rows.create(entity);
     }
 
     /** Replaces an entity; {@code attributes} is the complete list, nothing is added by type. */
     public EntityResponse update(long id, EntityRequest request) {
-        WarehouseEntity entity = find(id);
-        StaleVersionException.check(KIND + " " + entity.qualifiedName(), request.version(), entity.getVersion());
-        EntityResponse before = audit.before(() -> toResponse(entity));
-        EntityType type = request.entityType() == null ? null : entityTypes.byName("entityType", request.entityType());
-        Violations violations = new Violations();
-        Identifiers.check(violations, "logicalName", request.logicalName());
-        String name = request.name() != null ? request.name()
-                : type == null ? request.logicalName() : type.entityNameFor(request.logicalName());
-        List<WarehouseAttribute> attributes = attributes(violations, request.attributes());
-        refuseAmbiguousRenames(violations, attributes, 0);
-        apply(entity, request, type, name, attributes, 0, violations);
-        return audit.updated(ObjectKind.ENTITY, before, toResponse(entities.saveAndFlush(entity)));
+        return rows.update(id, request.version(), entity -> {
+            EntityType type = request.entityType() == null ? null
+                    : entityTypes.byName("entityType", request.entityType());
+            Violations violations = new Violations();
+            Identifiers.check(violations, "logicalName", request.logicalName());
+            String name = request.name() != null ? request.name()
+                    : type == null ? request.logicalName() : type.entityNameFor(request.logicalName());
+            List<WarehouseAttribute> attributes = attributes(violations, request.attributes());
+            refuseAmbiguousRenames(violations, attributes, 0);
+            apply(entity, request, type, name, attributes, 0, violations);
+        });
     }
 
     public void delete(long id) {
-        WarehouseEntity entity = find(id);
-        List<String> loads = entities.loadsUsing(entity);
-        if (!loads.isEmpty()) {
-            throw new ConflictException(KIND + " " + entity.qualifiedName() + " is used by loads "
-                    + String.join(", ", loads) + "; delete or change them first.");
-        }
-        audit.deleted(ObjectKind.ENTITY, () -> toResponse(entity));
-        entities.delete(entity);
-        entities.flush();
+        rows.delete(unused(id));
     }
 
     /**
@@ -187,15 +178,18 @@ public class EntityService {
      * Refused like {@link #delete} while a load uses it.
      */
     public void softDelete(long id) {
-        WarehouseEntity entity = find(id);
+        rows.softDelete(unused(id), entity -> entity.markDeleted(Instant.now()));
+    }
+
+    /** The entity of {@code id}, refused while a load uses it: its target or sources would be gone. */
+    private WarehouseEntity unused(long id) {
+        WarehouseEntity entity = rows.find(id);
         List<String> loads = entities.loadsUsing(entity);
         if (!loads.isEmpty()) {
             throw new ConflictException(KIND + " " + entity.qualifiedName() + " is used by loads "
                     + String.join(", ", loads) + "; delete or change them first.");
         }
-        audit.softDeleted(ObjectKind.ENTITY, () -> toResponse(entity));
-        entity.markDeleted(Instant.now());
-        entities.saveAndFlush(entity);
+        return entity;
     }
 
     /** Brings back a soft-deleted entity. */
@@ -396,10 +390,6 @@ public class EntityService {
     private Optional<WarehouseEntity> findQualified(String qualifiedName) {
         int dot = qualifiedName.indexOf('.');
         return entities.findBySchemaNameAndName(qualifiedName.substring(0, dot), qualifiedName.substring(dot + 1));
-    }
-
-    private WarehouseEntity find(long id) {
-        return entities.findById(id).orElseThrow(() -> NotFoundException.id(KIND, id));
     }
 
     static EntityResponse toResponse(WarehouseEntity e) {

@@ -2,23 +2,20 @@ package io.loadsmith.entity;
 
 import static io.loadsmith.store.PackageRows.instant;
 import static io.loadsmith.store.PackageRows.integer;
-import static io.loadsmith.store.PackageRows.prepare;
+import static io.loadsmith.store.PackageRows.byOwner;
+import static io.loadsmith.store.PackageRows.each;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.springframework.jdbc.core.ConnectionCallback;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
-import io.loadsmith.entity.AttributeJson;
-import io.loadsmith.entity.EntityResponse;
+import io.loadsmith.store.PackageRows;
+
 import io.loadsmith.entitytype.PhysicalType;
 
 /**
@@ -57,30 +54,23 @@ class PackageEntitiesReader {
     }
 
     List<EntityResponse> ofPackage(String packageName) {
-        return jdbc.execute((ConnectionCallback<List<EntityResponse>>) connection -> read(connection, packageName));
+        return PackageRows.read(jdbc, packageName, PackageEntitiesReader::read);
     }
 
     private static List<EntityResponse> read(Connection connection, String packageName) throws SQLException {
-        Map<Long, List<AttributeJson>> attributes = new HashMap<>();
-        try (PreparedStatement st = prepare(connection, ATTRIBUTES, packageName); ResultSet rs = st.executeQuery()) {
-            while (rs.next()) {
-                attributes.computeIfAbsent(rs.getLong(1), id -> new ArrayList<>()).add(new AttributeJson(rs.getString(2),
-                        rs.getString(3), integer(rs, 4), integer(rs, 5), integer(rs, 6), rs.getBoolean(7), rs.getString(8),
-                        rs.getString(9), rs.getString(10), rs.getBoolean(11)));
-            }
-        }
+        Map<Long, List<AttributeJson>> attributes = byOwner(connection, ATTRIBUTES, packageName, rs -> new AttributeJson(
+                rs.getString(2), rs.getString(3), integer(rs, 4), integer(rs, 5), integer(rs, 6), rs.getBoolean(7),
+                rs.getString(8), rs.getString(9), rs.getString(10), rs.getBoolean(11)));
         List<EntityResponse> entities = new ArrayList<>();
-        try (PreparedStatement st = prepare(connection, ENTITIES, packageName); ResultSet rs = st.executeQuery()) {
-            while (rs.next()) {
-                long id = rs.getLong(1);
-                String name = rs.getString(3);
-                String schema = rs.getString(5);
-                entities.add(new EntityResponse(id, rs.getLong(2), name, rs.getString(4), schema, schema + "." + name,
-                        rs.getString(6), PhysicalType.valueOf(rs.getString(7)), rs.getString(8), rs.getString(9),
-                        rs.getString(10), List.copyOf(attributes.getOrDefault(id, List.of())), instant(rs, 11),
-                        instant(rs, 12), rs.getBoolean(13)));
-            }
-        }
+        each(connection, ENTITIES, packageName, rs -> {
+            long id = rs.getLong(1);
+            String name = rs.getString(3);
+            String schema = rs.getString(5);
+            entities.add(new EntityResponse(id, rs.getLong(2), name, rs.getString(4), schema, schema + "." + name,
+                    rs.getString(6), PhysicalType.valueOf(rs.getString(7)), rs.getString(8), rs.getString(9),
+                    rs.getString(10), List.copyOf(attributes.getOrDefault(id, List.of())), instant(rs, 11),
+                    instant(rs, 12), rs.getBoolean(13)));
+        });
         return entities;
     }
 }

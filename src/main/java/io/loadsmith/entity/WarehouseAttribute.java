@@ -1,40 +1,26 @@
 package io.loadsmith.entity;
 
+import io.loadsmith.entitytype.AttributeShape;
+import io.loadsmith.entitytype.ShapedAttribute;
 import jakarta.persistence.Column;
 import jakarta.persistence.Embeddable;
+import jakarta.persistence.Embedded;
 
 /** A column of a warehouse entity. Its position is its index in the entity's list. */
 @Embeddable
-public class WarehouseAttribute {
+public class WarehouseAttribute implements ShapedAttribute {
 
     @Column(nullable = false)
     private String name;
 
-    @Column(nullable = false)
-    private String datatype;
+    @Embedded
+    private AttributeShape shape;
 
-    @Column(name = "data_length")
-    private Integer dataLength;
-
-    @Column(name = "data_precision")
-    private Integer dataPrecision;
-
-    @Column(name = "data_scale")
-    private Integer dataScale;
-
-    @Column(nullable = false)
-    private boolean nullable;
-
-    @Column(name = "attribute_type")
-    private String attributeType;
-
-    private String description;
-
-    /** The name before a rename (package JSON renamedFrom), so a migration renames the column. */
     /** Written quoted in SQL so the engine keeps the name's case. */
     @Column(name = "case_sensitive", nullable = false)
     private boolean caseSensitive;
 
+    /** The name before a rename (package JSON renamedFrom), so a migration renames the column. */
     @Column(name = "renamed_from")
     private String renamedFrom;
 
@@ -45,13 +31,8 @@ public class WarehouseAttribute {
     public WarehouseAttribute(String name, String datatype, Integer dataLength, Integer dataPrecision, Integer dataScale,
                               boolean nullable, String attributeType, String description) {
         this.name = name;
-        this.datatype = datatype;
-        this.dataLength = dataLength;
-        this.dataPrecision = dataPrecision;
-        this.dataScale = dataScale;
-        this.nullable = nullable;
-        this.attributeType = attributeType;
-        this.description = description;
+        this.shape = new AttributeShape(datatype, dataLength, dataPrecision, dataScale, nullable, attributeType,
+                description);
     }
 
     public WarehouseAttribute(String name, String datatype, Integer dataLength, Integer dataPrecision, Integer dataScale,
@@ -79,31 +60,8 @@ public class WarehouseAttribute {
         return name;
     }
 
-    public String getDatatype() {
-        return datatype;
-    }
-
-    public Integer getDataLength() {
-        return dataLength;
-    }
-
-    public Integer getDataPrecision() {
-        return dataPrecision;
-    }
-
-    public Integer getDataScale() {
-        return dataScale;
-    }
-
-    public boolean isNullable() {
-        return nullable;
-    }
-
-    public String getAttributeType() {
-        return attributeType;
-    }
-
-    public String getDescription() {
-        return description;
+    @Override
+    public AttributeShape shape() {
+        return shape;
     }
 }

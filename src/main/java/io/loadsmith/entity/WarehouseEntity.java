@@ -66,11 +66,11 @@ public class WarehouseEntity extends StampedRow {
 
     private String description;
 
-    /** deny, require_confirmation, allow, or null for the project's setting; see FullRefreshGuard. */
     /** The table name is written quoted in SQL so the engine keeps its case. */
     @Column(name = "case_sensitive", nullable = false)
     private boolean caseSensitive;
 
+    /** deny, require_confirmation, allow, or null for the project's setting; see FullRefreshGuard. */
     @Column(name = "full_refresh_policy")
     private String fullRefreshPolicy;
 

@@ -4,7 +4,7 @@ import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Table;
 
-import io.loadsmith.store.StoredRow;
+import io.loadsmith.store.NamedRow;
 
 /**
  * A technical role of an attribute (SCD_ID, DV_HASHKEY, ...). Templates find attributes by it,
@@ -12,15 +12,10 @@ import io.loadsmith.store.StoredRow;
  */
 @Entity
 @Table(name = "attribute_type")
-public class AttributeType extends StoredRow {
-
-    @Column(nullable = false)
-    private String name;
+public class AttributeType extends NamedRow {
 
     @Column(name = "super_attribute_type")
     private String superAttributeType;
-
-    private String description;
 
     protected AttributeType() {
         // for JPA
@@ -34,21 +29,12 @@ public class AttributeType extends StoredRow {
         if (newName.equals(newSuperAttributeType)) {
             throw new IllegalArgumentException("An attribute type cannot be its own super type");
         }
-        this.name = newName;
+        rename(newName, newDescription);
         this.superAttributeType = newSuperAttributeType;
-        this.description = newDescription;
-    }
-
-    public String getName() {
-        return name;
     }
 
     public String getSuperAttributeType() {
         return superAttributeType;
-    }
-
-    public String getDescription() {
-        return description;
     }
 
 }

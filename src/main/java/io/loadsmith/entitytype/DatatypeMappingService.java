@@ -8,15 +8,12 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
 import io.loadsmith.audit.AuditTrail;
+import io.loadsmith.audit.AuditedRows;
 import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.dialect.LogicalDatatypes;
 import io.loadsmith.dialect.PhysicalTypes;
-import io.loadsmith.entitytype.DatatypeMappingRequest;
-import io.loadsmith.entitytype.DatatypeMappingResponse;
 import io.loadsmith.problem.ConflictException;
-import io.loadsmith.problem.NotFoundException;
-import io.loadsmith.problem.StaleVersionException;
 import io.loadsmith.problem.Violations;
 import io.loadsmith.store.TemplateCacheEviction;
 
@@ -31,7 +28,7 @@ public class DatatypeMappingService {
     private final DialectRegistry dialects;
     private final LogicalDatatypes datatypes;
     private final TemplateCacheEviction eviction;
-    private final AuditTrail audit;
+    private final AuditedRows<DatatypeMapping, DatatypeMappingResponse> rows;
 
     public DatatypeMappingService(DatatypeMappingRepository mappings, DialectRegistry dialects,
                                   LogicalDatatypes datatypes, TemplateCacheEviction eviction,
@@ -40,7 +37,9 @@ public class DatatypeMappingService {
         this.dialects = dialects;
         this.datatypes = datatypes;
         this.eviction = eviction;
-        this.audit = audit;
+        // A mapping has no name: a stale version names it by id.
+        this.rows = new AuditedRows<>(KIND, ObjectKind.DATATYPE_MAPPING, mappings, m -> KIND + " " + m.getId(),
+                DatatypeMappingService::toResponse, audit);
     }
 
     /** Mappings have no name; {@code dialect} filters instead. */
@@ -54,35 +53,27 @@ public class DatatypeMappingService {
 
     @Transactional(readOnly = true)
     public DatatypeMappingResponse get(long id) {
-        return toResponse(find(id));
+        return rows.get(id);
     }
 
     public DatatypeMappingResponse create(DatatypeMappingRequest request) {
         String dialect = validate(request);
         requireFree(dialect, request.logicalDatatype(), null);
-        DatatypeMapping saved = mappings.saveAndFlush(new DatatypeMapping(dialect, request.logicalDatatype(),
-                request.physicalPattern().strip()));
         eviction.changed();
-        return audit.created(ObjectKind.DATATYPE_MAPPING, toResponse(saved));
+        return rows.create(new DatatypeMapping(dialect, request.logicalDatatype(), request.physicalPattern().strip()));
     }
 
     public DatatypeMappingResponse update(long id, DatatypeMappingRequest request) {
-        DatatypeMapping mapping = find(id);
-        StaleVersionException.check(KIND + " " + id, request.version(), mapping.getVersion());
-        DatatypeMappingResponse before = audit.before(() -> toResponse(mapping));
-        String dialect = validate(request);
-        requireFree(dialect, request.logicalDatatype(), mapping.getId());
-        mapping.change(dialect, request.logicalDatatype(), request.physicalPattern().strip());
-        DatatypeMapping saved = mappings.saveAndFlush(mapping);
-        eviction.changed();
-        return audit.updated(ObjectKind.DATATYPE_MAPPING, before, toResponse(saved));
+        return rows.update(id, request.version(), mapping -> {
+            String dialect = validate(request);
+            requireFree(dialect, request.logicalDatatype(), mapping.getId());
+            mapping.change(dialect, request.logicalDatatype(), request.physicalPattern().strip());
+            eviction.changed();
+        });
     }
 
     public void delete(long id) {
-        DatatypeMapping mapping = find(id);
-        audit.deleted(ObjectKind.DATATYPE_MAPPING, () -> toResponse(mapping));
-        mappings.delete(mapping);
-        mappings.flush();
+        rows.delete(rows.find(id));
         eviction.changed();
     }
 
@@ -108,10 +99,6 @@ public class DatatypeMappingService {
                     throw new ConflictException("Dialect " + dialect + " already maps " + logicalDatatype
                             + " (mapping " + existing.getId() + ").");
                 });
-    }
-
-    private DatatypeMapping find(long id) {
-        return mappings.findById(id).orElseThrow(() -> NotFoundException.id(KIND, id));
     }
 
     private static DatatypeMappingResponse toResponse(DatatypeMapping m) {

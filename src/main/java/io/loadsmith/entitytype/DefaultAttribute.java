@@ -3,6 +3,7 @@ package io.loadsmith.entitytype;
 import java.util.Locale;
 
 import jakarta.persistence.Column;
+import jakarta.persistence.Embedded;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Table;
 
@@ -14,7 +15,7 @@ import io.loadsmith.store.StoredRow;
  */
 @Entity
 @Table(name = "default_attribute")
-public class DefaultAttribute extends StoredRow {
+public class DefaultAttribute extends StoredRow implements ShapedAttribute {
 
     public static final String LOGICAL_NAME_PLACEHOLDER = "<entity_logical_name>";
     public static final String NAME_PLACEHOLDER = "<entity_name>";
@@ -25,25 +26,8 @@ public class DefaultAttribute extends StoredRow {
     @Column(name = "name_template", nullable = false)
     private String nameTemplate;
 
-    @Column(nullable = false)
-    private String datatype;
-
-    @Column(name = "data_length")
-    private Integer dataLength;
-
-    @Column(name = "data_precision")
-    private Integer dataPrecision;
-
-    @Column(name = "data_scale")
-    private Integer dataScale;
-
-    @Column(nullable = false)
-    private boolean nullable;
-
-    @Column(name = "attribute_type")
-    private String attributeType;
-
-    private String description;
+    @Embedded
+    private AttributeShape shape;
 
     protected DefaultAttribute() {
         // for JPA
@@ -57,13 +41,8 @@ public class DefaultAttribute extends StoredRow {
                        Integer scale, boolean isNullable, String newAttributeType, String newDescription) {
         this.code = newCode;
         this.nameTemplate = newNameTemplate;
-        this.datatype = newDatatype;
-        this.dataLength = length;
-        this.dataPrecision = precision;
-        this.dataScale = scale;
-        this.nullable = isNullable;
-        this.attributeType = newAttributeType;
-        this.description = newDescription;
+        this.shape = new AttributeShape(newDatatype, length, precision, scale, isNullable, newAttributeType,
+                newDescription);
     }
 
     /** The attribute name for an entity: placeholders replaced by the lower-cased names. */
@@ -81,32 +60,8 @@ public class DefaultAttribute extends StoredRow {
         return nameTemplate;
     }
 
-    public String getDatatype() {
-        return datatype;
+    @Override
+    public AttributeShape shape() {
+        return shape;
     }
-
-    public Integer getDataLength() {
-        return dataLength;
-    }
-
-    public Integer getDataPrecision() {
-        return dataPrecision;
-    }
-
-    public Integer getDataScale() {
-        return dataScale;
-    }
-
-    public boolean isNullable() {
-        return nullable;
-    }
-
-    public String getAttributeType() {
-        return attributeType;
-    }
-
-    public String getDescription() {
-        return description;
-    }
-
 }

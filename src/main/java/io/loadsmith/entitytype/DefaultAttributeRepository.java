@@ -11,6 +11,7 @@ public interface DefaultAttributeRepository extends JpaRepository<DefaultAttribu
 
     boolean existsByCode(String code);
 
+    @Query("select count(d) > 0 from DefaultAttribute d where d.shape.attributeType = :attributeType")
     boolean existsByAttributeType(String attributeType);
 
     @Query("select count(t) > 0 from EntityType t join t.defaultAttributes d where d.defaultAttribute = :attribute")

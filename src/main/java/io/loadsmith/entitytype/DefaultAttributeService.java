@@ -7,14 +7,11 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
 import io.loadsmith.audit.AuditTrail;
+import io.loadsmith.audit.AuditedRows;
 import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.dialect.Identifiers;
 import io.loadsmith.dialect.LogicalDatatypes;
-import io.loadsmith.entitytype.DefaultAttributeRequest;
-import io.loadsmith.entitytype.DefaultAttributeResponse;
 import io.loadsmith.problem.ConflictException;
-import io.loadsmith.problem.NotFoundException;
-import io.loadsmith.problem.StaleVersionException;
 import io.loadsmith.problem.Violations;
 
 @Service
@@ -26,14 +23,15 @@ public class DefaultAttributeService {
     private final DefaultAttributeRepository attributes;
     private final AttributeTypeService attributeTypes;
     private final LogicalDatatypes datatypes;
-    private final AuditTrail audit;
+    private final AuditedRows<DefaultAttribute, DefaultAttributeResponse> rows;
 
     public DefaultAttributeService(DefaultAttributeRepository attributes, AttributeTypeService attributeTypes,
                                    LogicalDatatypes datatypes, AuditTrail audit) {
         this.attributes = attributes;
         this.attributeTypes = attributeTypes;
         this.datatypes = datatypes;
-        this.audit = audit;
+        this.rows = new AuditedRows<>(KIND, ObjectKind.DEFAULT_ATTRIBUTE, attributes,
+                a -> KIND + " '" + a.getCode() + "'", DefaultAttributeService::toResponse, audit);
     }
 
     /** {@code name} filters by code, the default attribute's key. */
@@ -46,7 +44,7 @@ public class DefaultAttributeService {
 
     @Transactional(readOnly = true)
     public DefaultAttributeResponse get(long id) {
-        return toResponse(find(id));
+        return rows.get(id);
     }
 
     public DefaultAttributeResponse create(DefaultAttributeRequest request) {
@@ -56,30 +54,26 @@ public class DefaultAttributeService {
         }
         DefaultAttribute attribute = new DefaultAttribute(request.code());
         apply(attribute, request);
-        return audit.created(ObjectKind.DEFAULT_ATTRIBUTE, toResponse(attributes.saveAndFlush(attribute)));
+        return rows.create(attribute);
     }
 
     public DefaultAttributeResponse update(long id, DefaultAttributeRequest request) {
-        DefaultAttribute attribute = find(id);
-        StaleVersionException.check(KIND + " '" + attribute.getCode() + "'", request.version(), attribute.getVersion());
-        DefaultAttributeResponse before = audit.before(() -> toResponse(attribute));
-        validate(request);
-        if (!attribute.getCode().equals(request.code()) && attributes.existsByCode(request.code())) {
-            throw new ConflictException(KIND + " '" + request.code() + "' already exists.");
-        }
-        apply(attribute, request);
-        return audit.updated(ObjectKind.DEFAULT_ATTRIBUTE, before, toResponse(attributes.saveAndFlush(attribute)));
+        return rows.update(id, request.version(), attribute -> {
+            validate(request);
+            if (!attribute.getCode().equals(request.code()) && attributes.existsByCode(request.code())) {
+                throw new ConflictException(KIND + " '" + request.code() + "' already exists.");
+            }
+            apply(attribute, request);
+        });
     }
 
     public void delete(long id) {
-        DefaultAttribute attribute = find(id);
+        DefaultAttribute attribute = rows.find(id);
         if (attributes.isUsedByEntityTypes(attribute)) {
             throw new ConflictException(KIND + " '" + attribute.getCode()
                     + "' is still listed by entity types; remove it from them first.");
         }
-        audit.deleted(ObjectKind.DEFAULT_ATTRIBUTE, () -> toResponse(attribute));
-        attributes.delete(attribute);
-        attributes.flush();
+        rows.delete(attribute);
     }
 
     private static void apply(DefaultAttribute attribute, DefaultAttributeRequest r) {
@@ -104,10 +98,6 @@ public class DefaultAttributeService {
         datatypes.check(violations, "datatype", request.datatype());
         attributeTypes.checkExists(violations, "attributeType", request.attributeType());
         violations.throwIfAny();
-    }
-
-    private DefaultAttribute find(long id) {
-        return attributes.findById(id).orElseThrow(() -> NotFoundException.id(KIND, id));
     }
 
     private static DefaultAttributeResponse toResponse(DefaultAttribute a) {

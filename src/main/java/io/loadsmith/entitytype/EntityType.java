@@ -12,16 +12,14 @@ import org.hibernate.annotations.ListIndexBase;
 
 import io.loadsmith.packageregistry.MetadataPackage;
 import io.loadsmith.problem.Violations;
-import io.loadsmith.store.StoredRow;
+import io.loadsmith.packageregistry.PackagedRow;
 import jakarta.persistence.CollectionTable;
 import jakarta.persistence.Column;
 import jakarta.persistence.ElementCollection;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
-import jakarta.persistence.FetchType;
 import jakarta.persistence.JoinColumn;
-import jakarta.persistence.ManyToOne;
 import jakarta.persistence.OrderColumn;
 import jakarta.persistence.Table;
 
@@ -31,16 +29,7 @@ import jakarta.persistence.Table;
  */
 @Entity
 @Table(name = "entity_type")
-public class EntityType extends StoredRow {
-
-    @ManyToOne(fetch = FetchType.LAZY)
-    @JoinColumn(name = "package_id")
-    private MetadataPackage metadataPackage;
-
-    @Column(nullable = false)
-    private String name;
-
-    private String description;
+public class EntityType extends PackagedRow {
 
     @Column(name = "name_prefix")
     private String namePrefix;
@@ -73,18 +62,16 @@ public class EntityType extends StoredRow {
     }
 
     public EntityType(String name) {
-        this.name = name;
+        super(name);
     }
 
     public void change(String newName, String newDescription, String prefix, String suffix, String schema,
                        PhysicalType physicalType, MetadataPackage inPackage) {
-        this.name = newName;
-        this.description = newDescription;
+        rename(newName, newDescription, inPackage);
         this.namePrefix = prefix;
         this.nameSuffix = suffix;
         this.defaultSchema = schema;
         this.defaultPhysicalType = physicalType == null ? PhysicalType.TABLE : physicalType;
-        this.metadataPackage = inPackage;
     }
 
     /** Replaces the ordered default attributes; one default attribute may appear only once. */
@@ -110,18 +97,6 @@ public class EntityType extends StoredRow {
     /** The seed's naming rule: prefix + logical name + suffix, e.g. D_ + VESSEL + _SCD2. */
     public String entityNameFor(String logicalName) {
         return (namePrefix == null ? "" : namePrefix) + logicalName + (nameSuffix == null ? "" : nameSuffix);
-    }
-
-    public MetadataPackage getMetadataPackage() {
-        return metadataPackage;
-    }
-
-    public String getName() {
-        return name;
-    }
-
-    public String getDescription() {
-        return description;
     }
 
     public String getNamePrefix() {

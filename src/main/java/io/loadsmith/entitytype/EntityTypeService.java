@@ -8,32 +8,26 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 
-import org.springframework.data.domain.Sort;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
 import io.loadsmith.audit.AuditTrail;
+import io.loadsmith.audit.NamedRowService;
 import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.dialect.Identifiers;
 import io.loadsmith.entitytype.EntityTypeRequest.DefaultAttributeRef;
 import io.loadsmith.entitytype.EntityTypeRequest.LoadTypeJson;
-import io.loadsmith.entitytype.EntityTypeRequest;
-import io.loadsmith.entitytype.EntityTypeResponse;
 import io.loadsmith.generation.catalog.TemplateCatalog;
 import io.loadsmith.generation.catalog.TemplateKind;
-import io.loadsmith.names.Names;
 import io.loadsmith.packageregistry.MetadataPackage;
 import io.loadsmith.packageregistry.MetadataPackageService;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.InvalidRequestException;
-import io.loadsmith.problem.NotFoundException;
-import io.loadsmith.problem.StaleVersionException;
 import io.loadsmith.problem.Violations;
-import io.loadsmith.names.Names;
 
 @Service
 @Transactional
-public class EntityTypeService {
+public class EntityTypeService extends NamedRowService<EntityType, EntityTypeResponse> {
 
     private static final String KIND = "Entity type";
     /** Prefix and suffix are glued to a logical name, so they may also start with a digit or be empty. */
@@ -44,55 +38,32 @@ public class EntityTypeService {
     private final MetadataPackageService packages;
     private final TemplateCatalog catalog;
     private final StoredTransformationTypes transformationTypes;
-    private final AuditTrail audit;
 
     public EntityTypeService(EntityTypeRepository types, DefaultAttributeRepository defaultAttributes,
                              MetadataPackageService packages, TemplateCatalog catalog,
                              StoredTransformationTypes transformationTypes, AuditTrail audit) {
+        super(KIND, ObjectKind.ENTITY_TYPE, types, EntityTypeService::toResponse, audit);
         this.types = types;
         this.defaultAttributes = defaultAttributes;
         this.packages = packages;
         this.catalog = catalog;
         this.transformationTypes = transformationTypes;
-        this.audit = audit;
-    }
-
-    @Transactional(readOnly = true)
-    public List<EntityTypeResponse> list(String name) {
-        List<EntityType> found = name == null ? types.findAll(Sort.by("name"))
-                : types.findByName(name).map(List::of).orElse(List.of());
-        return found.stream().map(EntityTypeService::toResponse).toList();
-    }
-
-    @Transactional(readOnly = true)
-    public EntityTypeResponse get(long id) {
-        return toResponse(find(id));
     }
 
     public EntityTypeResponse create(EntityTypeRequest request) {
-        Names.requireFree(KIND, request.name(), null, types.findByNameIgnoreCase(request.name()), EntityType::getId, EntityType::getName);
-        EntityType type = new EntityType(request.name());
-        apply(type, request);
-        return audit.created(ObjectKind.ENTITY_TYPE, toResponse(types.saveAndFlush(type)));
+        return createNamed(request.name(), new EntityType(request.name()), type -> apply(type, request));
     }
 
     public EntityTypeResponse update(long id, EntityTypeRequest request) {
-        EntityType type = find(id);
-        StaleVersionException.check(KIND + " '" + type.getName() + "'", request.version(), type.getVersion());
-        EntityTypeResponse before = audit.before(() -> toResponse(type));
-        Names.requireFree(KIND, request.name(), type.getId(), types.findByNameIgnoreCase(request.name()), EntityType::getId, EntityType::getName);
-        apply(type, request);
-        return audit.updated(ObjectKind.ENTITY_TYPE, before, toResponse(types.saveAndFlush(type)));
+        return updateNamed(id, request.version(), request.name(), type -> apply(type, request));
     }
 
     public void delete(long id) {
-        EntityType type = find(id);
+        EntityType type = rows.find(id);
         if (types.isUsedByEntities(type)) {
             throw new ConflictException(KIND + " '" + type.getName() + "' still has entities.");
         }
-        audit.deleted(ObjectKind.ENTITY_TYPE, () -> toResponse(type));
-        types.delete(type);
-        types.flush();
+        rows.delete(type);
     }
 
     /** For the entity feature: the type a request names, or a 400 naming the field. */
@@ -146,10 +117,6 @@ public class EntityTypeService {
         if (value != null && (value.length() > 64 || !AFFIX.matcher(value).matches())) {
             violations.add(field, value, "may hold only letters, digits and _ (at most 64)");
         }
-    }
-
-    private EntityType find(long id) {
-        return types.findById(id).orElseThrow(() -> NotFoundException.id(KIND, id));
     }
 
     static EntityTypeResponse toResponse(EntityType t) {

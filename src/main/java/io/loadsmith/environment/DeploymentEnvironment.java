@@ -13,7 +13,7 @@ import jakarta.persistence.JoinColumn;
 import jakarta.persistence.MapKeyColumn;
 import jakarta.persistence.Table;
 
-import io.loadsmith.store.StoredRow;
+import io.loadsmith.store.NamedRow;
 
 /**
  * A deployment target such as dev or prod: variables that replace {@code <name>} placeholders in
@@ -21,12 +21,7 @@ import io.loadsmith.store.StoredRow;
  */
 @Entity
 @Table(name = "environment")
-public class DeploymentEnvironment extends StoredRow {
-
-    @Column(nullable = false)
-    private String name;
-
-    private String description;
+public class DeploymentEnvironment extends NamedRow {
 
     @Fetch(FetchMode.SUBSELECT)
     @ElementCollection
@@ -40,22 +35,13 @@ public class DeploymentEnvironment extends StoredRow {
     }
 
     public DeploymentEnvironment(String name) {
-        this.name = name;
+        super(name);
     }
 
     public void change(String newName, String newDescription, Map<String, String> newVariables) {
-        this.name = newName;
-        this.description = newDescription;
+        rename(newName, newDescription);
         variables.keySet().retainAll(newVariables.keySet());
         variables.putAll(newVariables);
-    }
-
-    public String getName() {
-        return name;
-    }
-
-    public String getDescription() {
-        return description;
     }
 
     public Map<String, String> getVariables() {

@@ -1,16 +1,11 @@
 package io.loadsmith.environment;
 
 import java.util.List;
-import java.util.Optional;
 
 import org.springframework.data.jpa.repository.EntityGraph;
-import org.springframework.data.jpa.repository.JpaRepository;
+import io.loadsmith.store.NamedRowRepository;
 
-public interface DeploymentEnvironmentRepository extends JpaRepository<DeploymentEnvironment, Long> {
-
-    Optional<DeploymentEnvironment> findByName(String name);
-
-    boolean existsByName(String name);
+public interface DeploymentEnvironmentRepository extends NamedRowRepository<DeploymentEnvironment> {
 
     /**
      * Every environment with its variables, read at once: the load page's preview lists them on each
@@ -18,7 +13,4 @@ public interface DeploymentEnvironmentRepository extends JpaRepository<Deploymen
      */
     @EntityGraph(attributePaths = "variables")
     List<DeploymentEnvironment> findAllByOrderByNameAsc();
-
-    /** Names that differ only by case are one name (see Names). */
-    List<DeploymentEnvironment> findByNameIgnoreCase(String name);
 }

@@ -12,30 +12,24 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
 import org.springframework.transaction.support.TransactionTemplate;
 
 import io.loadsmith.audit.AuditTrail;
+import io.loadsmith.audit.NamedRowService;
 import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.dialect.Identifiers;
-import io.loadsmith.environment.EnvironmentRequest;
-import io.loadsmith.environment.EnvironmentResponse;
 import io.loadsmith.generation.StoreCache;
 import io.loadsmith.generation.StoreChanges;
 import io.loadsmith.generation.call.Placeholders;
 import io.loadsmith.generation.context.PlainValues;
-import io.loadsmith.names.Names;
-import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.InvalidRequestException;
-import io.loadsmith.problem.NotFoundException;
-import io.loadsmith.problem.StaleVersionException;
 import io.loadsmith.problem.Violations;
 import io.loadsmith.store.TemplateCacheEviction;
 
 @Service
 @Transactional
-public class EnvironmentService {
+public class EnvironmentService extends NamedRowService<DeploymentEnvironment, EnvironmentResponse> {
 
     private static final String KIND = "Environment";
 
     private final DeploymentEnvironmentRepository environments;
-    private final AuditTrail audit;
     private final TemplateCacheEviction eviction;
     private final StoreCache<Boolean, List<EnvironmentResponse>> all;
     private final TransactionTemplate reading;
@@ -43,8 +37,8 @@ public class EnvironmentService {
     public EnvironmentService(DeploymentEnvironmentRepository environments, AuditTrail audit,
                               TemplateCacheEviction eviction, StoreChanges changes,
                               PlatformTransactionManager transactions) {
+        super(KIND, ObjectKind.ENVIRONMENT, environments, EnvironmentService::toResponse, audit);
         this.environments = environments;
-        this.audit = audit;
         this.eviction = eviction;
         this.all = new StoreCache<>(changes);
         this.reading = new TransactionTemplate(transactions);
@@ -54,15 +48,11 @@ public class EnvironmentService {
     // The readers below join a caller's transaction but start none: the preview asks on every
     // keystroke, and a cache hit needs no connection.
 
+    @Override
     @Transactional(propagation = Propagation.SUPPORTS, readOnly = true)
     public List<EnvironmentResponse> list(String name) {
         List<EnvironmentResponse> every = all();
         return name == null ? every : every.stream().filter(e -> e.name().equals(name)).toList();
-    }
-
-    @Transactional(readOnly = true)
-    public EnvironmentResponse get(long id) {
-        return toResponse(find(id));
     }
 
     /** The placeholder values of an environment for generation; an unknown name is a 400 listing the known ones. */
@@ -106,29 +96,23 @@ public class EnvironmentService {
 
     public EnvironmentResponse create(EnvironmentRequest request) {
         validate(request);
-        Names.requireFree(KIND, request.name(), null, environments.findByNameIgnoreCase(request.name()), DeploymentEnvironment::getId, DeploymentEnvironment::getName);
-        DeploymentEnvironment environment = new DeploymentEnvironment(request.name());
-        environment.change(request.name(), request.description(), request.variables());
-        eviction.changed();
-        return audit.created(ObjectKind.ENVIRONMENT, toResponse(environments.saveAndFlush(environment)));
+        return createNamed(request.name(), new DeploymentEnvironment(request.name()), environment -> {
+            environment.change(request.name(), request.description(), request.variables());
+            eviction.changed();
+        });
     }
 
     public EnvironmentResponse update(long id, EnvironmentRequest request) {
-        DeploymentEnvironment environment = find(id);
-        StaleVersionException.check(KIND + " '" + environment.getName() + "'", request.version(), environment.getVersion());
-        EnvironmentResponse before = audit.before(() -> toResponse(environment));
-        validate(request);
-        Names.requireFree(KIND, request.name(), environment.getId(), environments.findByNameIgnoreCase(request.name()), DeploymentEnvironment::getId, DeploymentEnvironment::getName);
-        environment.change(request.name(), request.description(), request.variables());
-        eviction.changed();
-        return audit.updated(ObjectKind.ENVIRONMENT, before, toResponse(environments.saveAndFlush(environment)));
+        return rows.update(id, request.version(), environment -> {
+            validate(request);
+            environments.requireFree(KIND, request.name(), environment.getId());
+            environment.change(request.name(), request.description(), request.variables());
+            eviction.changed();
+        });
     }
 
     public void delete(long id) {
-        DeploymentEnvironment environment = find(id);
-        audit.deleted(ObjectKind.ENVIRONMENT, () -> toResponse(environment));
-        environments.delete(environment);
-        environments.flush();
+        rows.delete(rows.find(id));
         eviction.changed();
     }
 
@@ -147,10 +131,6 @@ public class EnvironmentService {
                         + " itself (<" + Placeholders.ofTheLoad(name) + ">, in any case); an environment cannot set it,"
                         + " choose another name"));
         violations.throwIfAny();
-    }
-
-    private DeploymentEnvironment find(long id) {
-        return environments.findById(id).orElseThrow(() -> NotFoundException.id(KIND, id));
     }
 
     private static EnvironmentResponse toResponse(DeploymentEnvironment e) {

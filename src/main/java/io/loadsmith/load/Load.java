@@ -16,6 +16,7 @@ import org.hibernate.annotations.SQLRestriction;
 import io.loadsmith.entity.WarehouseEntity;
 import io.loadsmith.entitytype.LoadType;
 import io.loadsmith.problem.Violations;
+import io.loadsmith.store.Named;
 import io.loadsmith.store.StampedRow;
 import jakarta.persistence.CollectionTable;
 import jakarta.persistence.Column;
@@ -37,7 +38,7 @@ import jakarta.persistence.Table;
 @Table(name = "entity_load")
 // Soft-deleted rows (the designer's undo) are invisible to every query and lookup.
 @SQLRestriction("deleted_at is null")
-public class Load extends StampedRow {
+public class Load extends StampedRow implements Named {
 
     @ManyToOne(fetch = FetchType.LAZY, optional = false)
     @JoinColumn(name = "target_entity_id", nullable = false)

@@ -1,21 +1,12 @@
 package io.loadsmith.load;
 
 import java.util.List;
-import java.util.Optional;
 
-import org.springframework.data.jpa.repository.JpaRepository;
+import io.loadsmith.store.NamedRowRepository;
 import org.springframework.data.jpa.repository.Modifying;
 import org.springframework.data.jpa.repository.Query;
 
-public interface LoadRepository extends JpaRepository<Load, Long> {
-
-    Optional<Load> findByName(String name);
-
-
-    boolean existsByName(String name);
-
-    /** Names that differ only by case are one name (see Names). */
-    List<Load> findByNameIgnoreCase(String name);
+public interface LoadRepository extends NamedRowRepository<Load> {
 
     /** Global search: loads whose name or any step's name or text contains the text, ignoring case. */
     @Query("""

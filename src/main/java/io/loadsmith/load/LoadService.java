@@ -7,12 +7,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-import org.springframework.data.domain.Sort;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.annotation.Transactional;
 
 import io.loadsmith.audit.AuditTrail;
+import io.loadsmith.audit.NamedRowService;
 import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.dialect.Identifiers;
@@ -24,20 +24,17 @@ import io.loadsmith.generation.call.TemplateCallCheck;
 import io.loadsmith.generation.context.PlainValues;
 import io.loadsmith.generation.model.GenerationException;
 import io.loadsmith.generation.model.StepModel;
-import io.loadsmith.load.LoadRequest;
-import io.loadsmith.load.LoadResponse;
 import io.loadsmith.names.Names;
 import io.loadsmith.packageregistry.MetadataPackage;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.FieldProblem;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.NotFoundException;
-import io.loadsmith.problem.StaleVersionException;
 import io.loadsmith.problem.Violations;
 
 @Service
 @Transactional
-public class LoadService {
+public class LoadService extends NamedRowService<Load, LoadResponse> {
 
     private static final String KIND = "Load";
 
@@ -54,6 +51,7 @@ public class LoadService {
                        Generation generation, TemplateCallCheck callCheck,
                        DialectRegistry dialects, AuditTrail audit, PackageLoadsReader packageReader,
                        MappingSources mappingSources) {
+        super(KIND, ObjectKind.LOAD, loads, LoadService::toResponse, audit);
         this.packageReader = packageReader;
         this.mappingSources = mappingSources;
         this.loads = loads;
@@ -68,13 +66,6 @@ public class LoadService {
     @Transactional(readOnly = true)
     public List<LoadResponse> ofPackage(String packageName) {
         return packageReader.ofPackage(packageName);
-    }
-
-    @Transactional(readOnly = true)
-    public List<LoadResponse> list(String name) {
-        List<Load> found = name == null ? loads.findAll(Sort.by("name"))
-                : loads.findByName(name).map(List::of).orElse(List.of());
-        return found.stream().map(LoadService::toResponse).toList();
     }
 
     /** Loads whose name, or a step's name or text, contains {@code text}, ignoring case. */
@@ -105,26 +96,18 @@ public class LoadService {
         return loads.findTop10ByOrderByUpdatedAtDesc().stream().map(LoadService::toResponse).toList();
     }
 
-    @Transactional(readOnly = true)
-    public LoadResponse get(long id) {
-        return toResponse(find(id));
-    }
-
     public LoadResponse create(LoadRequest request) {
-        Names.requireFree(KIND, request.name(), null, loads.findByNameIgnoreCase(request.name()), Load::getId, Load::getName);
+        // Not createNamed: a taken name is refused before the target is read, as it always was.
+        loads.requireFree(KIND, request.name(), null);
         WarehouseEntity target = entities.byQualifiedName("target", request.target());
         Load load = new Load(request.name(), target);
         apply(load, target, request);
-        return audit.created(ObjectKind.LOAD, toResponse(loads.saveAndFlush(load)));
+        return rows.create(load);
     }
 
     public LoadResponse update(long id, LoadRequest request) {
-        Load load = find(id);
-        StaleVersionException.check(KIND + " '" + load.getName() + "'", request.version(), load.getVersion());
-        LoadResponse before = audit.before(() -> toResponse(load));
-        Names.requireFree(KIND, request.name(), load.getId(), loads.findByNameIgnoreCase(request.name()), Load::getId, Load::getName);
-        apply(load, entities.byQualifiedName("target", request.target()), request);
-        return audit.updated(ObjectKind.LOAD, before, toResponse(loads.saveAndFlush(load)));
+        return updateNamed(id, request.version(), request.name(),
+                load -> apply(load, entities.byQualifiedName("target", request.target()), request));
     }
 
     /**
@@ -132,11 +115,8 @@ public class LoadService {
      * current one; the load's version moves on, as for any change of the load.
      */
     public LoadResponse replaceMappings(long id, Long version, List<EntityMapping> mappings) {
-        Load load = find(id);
-        StaleVersionException.check(KIND + " '" + load.getName() + "'", version, load.getVersion());
-        LoadResponse before = audit.before(() -> toResponse(load));
-        load.replaceMappings(mappings, mappingSources.resolve(load.getName(), mappings), mappingSources.transformationTypes());
-        return audit.updated(ObjectKind.LOAD, before, toResponse(loads.saveAndFlush(load)));
+        return rows.update(id, version, load -> load.replaceMappings(mappings,
+                mappingSources.resolve(load.getName(), mappings), mappingSources.transformationTypes()));
     }
 
     /** The transformation types a mapping may name (the library's formulas, the store's, CUSTOM) and their descriptions. */
@@ -146,18 +126,12 @@ public class LoadService {
     }
 
     public void delete(long id) {
-        Load load = find(id);
-        audit.deleted(ObjectKind.LOAD, () -> toResponse(load));
-        loads.delete(load);
-        loads.flush();
+        rows.delete(rows.find(id));
     }
 
     /** The designer's delete: the load is hidden, not removed, and {@link #restore} brings it back. */
     public void softDelete(long id) {
-        Load load = find(id);
-        audit.softDeleted(ObjectKind.LOAD, () -> toResponse(load));
-        load.markDeleted(Instant.now());
-        loads.saveAndFlush(load);
+        rows.softDelete(rows.find(id), load -> load.markDeleted(Instant.now()));
     }
 
     /** Brings back a soft-deleted load, unless an entity it targets or reads is deleted now. */
@@ -246,10 +220,6 @@ public class LoadService {
             throw new InvalidRequestException(List.of(new FieldProblem("steps[" + (at.stepNumber() - 1) + "].text",
                     null, e.getMessage())), where);
         }
-    }
-
-    private Load find(long id) {
-        return loads.findById(id).orElseThrow(() -> NotFoundException.id(KIND, id));
     }
 
     private static LoadResponse toResponse(Load l) {

@@ -1,11 +1,10 @@
 package io.loadsmith.load;
 
 import static io.loadsmith.store.PackageRows.instant;
-import static io.loadsmith.store.PackageRows.prepare;
+import static io.loadsmith.store.PackageRows.byOwner;
+import static io.loadsmith.store.PackageRows.each;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -13,14 +12,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-import org.springframework.jdbc.core.ConnectionCallback;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
+import io.loadsmith.store.PackageRows;
+
 import io.loadsmith.entitytype.LoadType;
 import io.loadsmith.generation.model.StepType;
-import io.loadsmith.load.LoadResponse;
-import io.loadsmith.load.StepJson;
 
 /**
  * Reads the loads of a package (a load belongs to its target's package) by JDBC: four statements,
@@ -62,74 +60,54 @@ class PackageLoadsReader {
     }
 
     List<LoadResponse> ofPackage(String packageName) {
-        return jdbc.execute((ConnectionCallback<List<LoadResponse>>) connection -> read(connection, packageName));
+        return PackageRows.read(jdbc, packageName, PackageLoadsReader::read);
     }
 
     private static List<LoadResponse> read(Connection connection, String packageName) throws SQLException {
-        Map<Long, List<String>> sources = new HashMap<>();
-        try (PreparedStatement st = prepare(connection, SOURCES, packageName); ResultSet rs = st.executeQuery()) {
-            while (rs.next()) {
-                sources.computeIfAbsent(rs.getLong(1), id -> new ArrayList<>()).add(rs.getString(2) + "." + rs.getString(3));
-            }
-        }
-        Map<Long, List<StepJson>> steps = new HashMap<>();
-        try (PreparedStatement st = prepare(connection, STEPS, packageName); ResultSet rs = st.executeQuery()) {
-            while (rs.next()) {
-                String kind = rs.getString(5);
-                steps.computeIfAbsent(rs.getLong(1), id -> new ArrayList<>()).add(new StepJson(rs.getString(2),
-                        StepType.valueOf(rs.getString(3)), rs.getString(4), kind == null ? null : StepKind.valueOf(kind)));
-            }
-        }
+        Map<Long, List<String>> sources = byOwner(connection, SOURCES, packageName,
+                rs -> rs.getString(2) + "." + rs.getString(3));
+        Map<Long, List<StepJson>> steps = byOwner(connection, STEPS, packageName, rs -> new StepJson(rs.getString(2),
+                StepType.valueOf(rs.getString(3)), rs.getString(4),
+                rs.getString(5) == null ? null : StepKind.valueOf(rs.getString(5))));
         Map<Long, TreeMap<String, String>> options = new HashMap<>();
-        try (PreparedStatement st = prepare(connection, OPTIONS, packageName); ResultSet rs = st.executeQuery()) {
-            while (rs.next()) {
-                // A map entry with no value is no option (as StoredLoadReader reads it).
-                if (rs.getString(3) != null) {
-                    options.computeIfAbsent(rs.getLong(1), id -> new TreeMap<>()).put(rs.getString(2), rs.getString(3));
-                }
+        each(connection, OPTIONS, packageName, rs -> {
+            // A map entry with no value is no option (as StoredLoadReader reads it).
+            if (rs.getString(3) != null) {
+                options.computeIfAbsent(rs.getLong(1), id -> new TreeMap<>()).put(rs.getString(2), rs.getString(3));
             }
-        }
+        });
         Map<Long, List<EntityMapping>> mappings = mappings(connection, packageName);
         List<LoadResponse> loads = new ArrayList<>();
-        try (PreparedStatement st = prepare(connection, LOADS, packageName); ResultSet rs = st.executeQuery()) {
-            while (rs.next()) {
-                long id = rs.getLong(1);
-                loads.add(new LoadResponse(id, rs.getLong(2), rs.getString(3), rs.getString(4) + "." + rs.getString(5),
-                        rs.getString(10), LoadType.valueOf(rs.getString(6)), rs.getString(7), List.copyOf(sources.getOrDefault(id, List.of())),
-                        List.copyOf(steps.getOrDefault(id, List.of())), options.getOrDefault(id, new TreeMap<>()),
-                        instant(rs, 8), instant(rs, 9), mappings.getOrDefault(id, List.of())));
-            }
-        }
+        each(connection, LOADS, packageName, rs -> {
+            long id = rs.getLong(1);
+            loads.add(new LoadResponse(id, rs.getLong(2), rs.getString(3), rs.getString(4) + "." + rs.getString(5),
+                    rs.getString(10), LoadType.valueOf(rs.getString(6)), rs.getString(7),
+                    List.copyOf(sources.getOrDefault(id, List.of())), List.copyOf(steps.getOrDefault(id, List.of())),
+                    options.getOrDefault(id, new TreeMap<>()), instant(rs, 8), instant(rs, 9),
+                    mappings.getOrDefault(id, List.of())));
+        });
         return loads;
     }
 
     /** Each load's entity mappings, from their three tables (see Load.replaceMappings). */
     private static Map<Long, List<EntityMapping>> mappings(Connection connection, String packageName) throws SQLException {
         Map<Long, Map<Integer, List<String>>> sources = new HashMap<>();
-        try (PreparedStatement st = prepare(connection, MAPPING_SOURCES, packageName); ResultSet rs = st.executeQuery()) {
-            while (rs.next()) {
-                sources.computeIfAbsent(rs.getLong(1), id -> new HashMap<>())
-                        .computeIfAbsent(rs.getInt(2), p -> new ArrayList<>()).add(rs.getString(3));
-            }
-        }
+        each(connection, MAPPING_SOURCES, packageName, rs -> sources.computeIfAbsent(rs.getLong(1), id -> new HashMap<>())
+                .computeIfAbsent(rs.getInt(2), p -> new ArrayList<>()).add(rs.getString(3)));
         Map<Long, Map<Integer, List<AttributeMapping>>> attributes = new HashMap<>();
-        try (PreparedStatement st = prepare(connection, ATTRIBUTE_MAPPINGS, packageName); ResultSet rs = st.executeQuery()) {
-            while (rs.next()) {
-                long load = rs.getLong(1);
-                attributes.computeIfAbsent(load, id -> new HashMap<>()).computeIfAbsent(rs.getInt(3), p -> new ArrayList<>())
-                        .add(new AttributeMapping(rs.getString(4), sources.getOrDefault(load, Map.of())
-                                .getOrDefault(rs.getInt(2), List.of()), rs.getString(5), rs.getString(6)));
-            }
-        }
+        each(connection, ATTRIBUTE_MAPPINGS, packageName, rs -> {
+            long load = rs.getLong(1);
+            attributes.computeIfAbsent(load, id -> new HashMap<>()).computeIfAbsent(rs.getInt(3), p -> new ArrayList<>())
+                    .add(new AttributeMapping(rs.getString(4), sources.getOrDefault(load, Map.of())
+                            .getOrDefault(rs.getInt(2), List.of()), rs.getString(5), rs.getString(6)));
+        });
         Map<Long, List<EntityMapping>> mappings = new HashMap<>();
-        try (PreparedStatement st = prepare(connection, MAPPINGS, packageName); ResultSet rs = st.executeQuery()) {
-            while (rs.next()) {
-                long load = rs.getLong(1);
-                mappings.computeIfAbsent(load, id -> new ArrayList<>()).add(new EntityMapping(
-                        rs.getString(3) + "." + rs.getString(4), rs.getString(5), rs.getString(6),
-                        attributes.getOrDefault(load, Map.of()).getOrDefault(rs.getInt(2), List.of())));
-            }
-        }
+        each(connection, MAPPINGS, packageName, rs -> {
+            long load = rs.getLong(1);
+            mappings.computeIfAbsent(load, id -> new ArrayList<>()).add(new EntityMapping(
+                    rs.getString(3) + "." + rs.getString(4), rs.getString(5), rs.getString(6),
+                    attributes.getOrDefault(load, Map.of()).getOrDefault(rs.getInt(2), List.of())));
+        });
         return mappings;
     }
 

@@ -4,12 +4,13 @@ import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Table;
 
+import io.loadsmith.store.Named;
 import io.loadsmith.store.StampedRow;
 
 /** A configuration or entity package: a named group of model objects that is exported and imported together. */
 @Entity
 @Table(name = "metadata_package")
-public class MetadataPackage extends StampedRow {
+public class MetadataPackage extends StampedRow implements Named {
 
     @Column(nullable = false)
     private String name;

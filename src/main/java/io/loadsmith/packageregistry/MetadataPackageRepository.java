@@ -1,19 +1,11 @@
 package io.loadsmith.packageregistry;
 
 import java.util.List;
-import java.util.Optional;
 
-import org.springframework.data.jpa.repository.JpaRepository;
+import io.loadsmith.store.NamedRowRepository;
 import org.springframework.data.jpa.repository.Query;
 
-public interface MetadataPackageRepository extends JpaRepository<MetadataPackage, Long> {
-
-    Optional<MetadataPackage> findByName(String name);
-
-    boolean existsByName(String name);
-
-    /** Names that differ only by case are one name (see Names). */
-    List<MetadataPackage> findByNameIgnoreCase(String name);
+public interface MetadataPackageRepository extends NamedRowRepository<MetadataPackage> {
 
     /**
      * Per package: name, number of entities, number of loads whose target is in it, id, and of the

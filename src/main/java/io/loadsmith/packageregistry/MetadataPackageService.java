@@ -6,41 +6,29 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import org.springframework.data.domain.Sort;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
 import io.loadsmith.audit.AuditTrail;
+import io.loadsmith.audit.NamedRowService;
 import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.names.Names;
-import io.loadsmith.packageregistry.PackageRequest;
-import io.loadsmith.packageregistry.PackageResponse;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.NotFoundException;
-import io.loadsmith.problem.StaleVersionException;
 import io.loadsmith.problem.Violations;
 
 @Service
 @Transactional
-public class MetadataPackageService {
+public class MetadataPackageService extends NamedRowService<MetadataPackage, PackageResponse> {
 
     private static final String KIND = "Package";
 
     private final MetadataPackageRepository packages;
-    private final AuditTrail audit;
 
     public MetadataPackageService(MetadataPackageRepository packages, AuditTrail audit) {
+        super(KIND, ObjectKind.PACKAGE, packages, MetadataPackageService::toResponse, audit);
         this.packages = packages;
-        this.audit = audit;
-    }
-
-    @Transactional(readOnly = true)
-    public List<PackageResponse> list(String name) {
-        List<MetadataPackage> found = name == null
-                ? packages.findAll(Sort.by("name"))
-                : packages.findByName(name).map(List::of).orElse(List.of());
-        return found.stream().map(MetadataPackageService::toResponse).toList();
     }
 
     /** Every package with its entity and load counts, then what belongs to no package (name null). */
@@ -121,29 +109,21 @@ public class MetadataPackageService {
                 .orElseThrow(() -> new NotFoundException("Package '" + ref + "' does not exist."));
     }
 
-    @Transactional(readOnly = true)
-    public PackageResponse get(long id) {
-        return toResponse(find(id));
-    }
-
     public PackageResponse create(PackageRequest request) {
         validate(request, null);
-        return audit.created(ObjectKind.PACKAGE,
-                toResponse(packages.saveAndFlush(new MetadataPackage(request.name(), request.description()))));
+        return rows.create(new MetadataPackage(request.name(), request.description()));
     }
 
     public PackageResponse update(long id, PackageRequest request) {
-        MetadataPackage existing = find(id);
-        StaleVersionException.check(KIND + " '" + existing.getName() + "'", request.version(), existing.getVersion());
-        PackageResponse before = audit.before(() -> toResponse(existing));
-        validate(request, existing.getId());
-        existing.change(request.name(), request.description());
-        return audit.updated(ObjectKind.PACKAGE, before, toResponse(packages.saveAndFlush(existing)));
+        return rows.update(id, request.version(), existing -> {
+            validate(request, existing.getId());
+            existing.change(request.name(), request.description());
+        });
     }
 
     /** Refused, saying what, while objects still belong to the package (their rows refer to it). */
     public void delete(long id) {
-        MetadataPackage pkg = find(id);
+        MetadataPackage pkg = rows.find(id);
         List<String> held = new ArrayList<>();
         count(held, packages.entitiesIn(id), "entity", "entities");
         count(held, packages.deletedEntitiesIn(id), "deleted entity that can still be restored",
@@ -157,9 +137,7 @@ public class MetadataPackageService {
             throw new ConflictException(KIND + " '" + pkg.getName() + "' still holds " + listed
                     + "; delete them or move them to another package first.");
         }
-        audit.deleted(ObjectKind.PACKAGE, () -> toResponse(pkg));
-        packages.delete(pkg);
-        packages.flush();
+        rows.delete(pkg);
     }
 
     private static void count(List<String> held, long count, String one, String many) {
@@ -175,17 +153,12 @@ public class MetadataPackageService {
                 "names no package"));
     }
 
-    private MetadataPackage find(long id) {
-        return packages.findById(id).orElseThrow(() -> NotFoundException.id(KIND, id));
-    }
-
     /** A package name becomes a file name and an address: the package-name rule, unique ignoring case. */
     private void validate(PackageRequest request, Long self) {
         Violations violations = new Violations();
         Names.checkPackageName(violations, "name", request.name());
         violations.throwIfAny();
-        Names.requireFree(KIND, request.name(), self, packages.findByNameIgnoreCase(request.name()),
-                MetadataPackage::getId, MetadataPackage::getName);
+        packages.requireFree(KIND, request.name(), self);
     }
 
     public static PackageResponse toResponse(MetadataPackage p) {

@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.LongConsumer;
 import java.util.function.LongFunction;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
@@ -24,27 +25,16 @@ import io.loadsmith.audit.AuditAction;
 import io.loadsmith.audit.AuditTrail;
 import io.loadsmith.audit.Audited;
 import io.loadsmith.audit.ObjectKind;
-import io.loadsmith.entity.EntityService;
-import io.loadsmith.entitytype.AttributeTypeService;
-import io.loadsmith.entitytype.DatatypeMappingService;
-import io.loadsmith.entitytype.DefaultAttributeService;
-import io.loadsmith.entitytype.EntityTypeService;
-import io.loadsmith.environment.EnvironmentService;
 import io.loadsmith.exchange.AdeConfigPackages;
 import io.loadsmith.exchange.InvalidPackageException;
 import io.loadsmith.exchange.InvalidPackageException.Problem;
 import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.generation.model.StepType;
-import io.loadsmith.load.LoadService;
 import io.loadsmith.packageregistry.MetadataPackageRepository;
-import io.loadsmith.packageregistry.MetadataPackageService;
-import io.loadsmith.preset.LoadPresetService;
 import io.loadsmith.preset.PresetResponse;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.InvalidRequestException;
 import io.loadsmith.problem.NotFoundException;
-import io.loadsmith.template.TemplateService;
-import io.loadsmith.template.TransformationTypeService;
 import jakarta.persistence.EntityManager;
 
 /**
@@ -63,39 +53,14 @@ import jakarta.persistence.EntityManager;
 @Service
 public class PackageImporter {
 
-    private final MetadataPackageService packages;
-    private final AttributeTypeService attributeTypes;
-    private final DefaultAttributeService defaultAttributes;
-    private final EntityTypeService entityTypes;
-    private final TransformationTypeService transformationTypes;
-    private final TemplateService templates;
-    private final EntityService entities;
-    private final LoadService loads;
-    private final EnvironmentService environments;
     private final EntityManager entityManager;
     private final AuditTrail audit;
     private final MetadataPackageRepository packageRows;
-    private final LoadPresetService presets;
-    private final DatatypeMappingService datatypeMappings;
+    private final PackageServices services;
 
-    public PackageImporter(MetadataPackageService packages, AttributeTypeService attributeTypes,
-                           DefaultAttributeService defaultAttributes, EntityTypeService entityTypes,
-                           TransformationTypeService transformationTypes, TemplateService templates,
-                           EntityService entities, LoadService loads, EnvironmentService environments,
-                           EntityManager entityManager, AuditTrail audit,
-                           MetadataPackageRepository packageRows, LoadPresetService presets,
-                           DatatypeMappingService datatypeMappings) {
-        this.presets = presets;
-        this.datatypeMappings = datatypeMappings;
-        this.packages = packages;
-        this.attributeTypes = attributeTypes;
-        this.defaultAttributes = defaultAttributes;
-        this.entityTypes = entityTypes;
-        this.transformationTypes = transformationTypes;
-        this.templates = templates;
-        this.entities = entities;
-        this.loads = loads;
-        this.environments = environments;
+    public PackageImporter(PackageServices services, EntityManager entityManager, AuditTrail audit,
+                           MetadataPackageRepository packageRows) {
+        this.services = services;
         this.entityManager = entityManager;
         this.audit = audit;
         this.packageRows = packageRows;
@@ -176,10 +141,12 @@ public class PackageImporter {
             throw new InvalidPackageException(foreign);
         }
         Set<String> unknownTypes = unknownEntityTypes(doc, store, run);
-        long packageId = run.upsert("$", "package", doc.name(), () -> packages.list(doc.name()).stream().findFirst().map(p -> p.id()),
-                packages::get, p -> p.name().equals(doc.name()) && Objects.equals(p.description(), doc.description()),
-                p -> packages.update(p.id(), request(p.version(), doc)),
-                () -> packages.create(request(null, doc)).id()).orElse(-1L);
+        long packageId = run.upsert("$", "package", doc.name(),
+                () -> services.packages().list(doc.name()).stream().findFirst().map(p -> p.id()),
+                services.packages()::get,
+                p -> p.name().equals(doc.name()) && Objects.equals(p.description(), doc.description()),
+                p -> services.packages().update(p.id(), request(p.version(), doc)),
+                () -> services.packages().create(request(null, doc)).id()).orElse(-1L);
 
         // Super types first, so that a type may name one defined later in the list.
         List<PackageDocument.AttributeTypeDoc> types = new ArrayList<>(doc.attributeTypes());
@@ -187,83 +154,83 @@ public class PackageImporter {
         for (int i = 0; i < types.size(); i++) {
             PackageDocument.AttributeTypeDoc t = types.get(i);
             run.upsert("$.attributeTypes[" + doc.attributeTypes().indexOf(t) + "]", "attribute type", t.name(),
-                    () -> attributeTypes.list(t.name()).stream().findFirst().map(r -> r.id()),
-                    attributeTypes::get, r -> PackageMapping.doc(r).equals(t),
-                    r -> attributeTypes.update(r.id(), request(r.version(), t)),
-                    () -> attributeTypes.create(request(null, t)).id());
+                    () -> services.attributeTypes().list(t.name()).stream().findFirst().map(r -> r.id()),
+                    services.attributeTypes()::get, r -> PackageMapping.doc(r).equals(t),
+                    r -> services.attributeTypes().update(r.id(), request(r.version(), t)),
+                    () -> services.attributeTypes().create(request(null, t)).id());
         }
         each(doc.defaultAttributes(), "$.defaultAttributes", (d, at) -> run.upsert(at, "default attribute", d.code(),
-                () -> defaultAttributes.list(d.code()).stream().findFirst().map(r -> r.id()),
-                defaultAttributes::get, r -> PackageMapping.doc(r).equals(d),
-                r -> defaultAttributes.update(r.id(), request(r.version(), d)),
-                () -> defaultAttributes.create(request(null, d)).id()));
+                () -> services.defaultAttributes().list(d.code()).stream().findFirst().map(r -> r.id()),
+                services.defaultAttributes()::get, r -> PackageMapping.doc(r).equals(d),
+                r -> services.defaultAttributes().update(r.id(), request(r.version(), d)),
+                () -> services.defaultAttributes().create(request(null, d)).id()));
         each(doc.entityTypes(), "$.entityTypes", (t, at) -> run.upsert(at, "entity type", t.name(),
                 () -> store.entityTypes().id(t.name()),
                 // One of no package is adopted: a change even when its fields are the same.
-                entityTypes::get, r -> PackageMapping.doc(r).equals(t) && doc.name().equals(r.packageName()),
-                r -> entityTypes.update(r.id(), request(r.version(), t, doc.name())),
-                () -> entityTypes.create(request(null, t, doc.name())).id()));
+                services.entityTypes()::get, r -> PackageMapping.doc(r).equals(t) && doc.name().equals(r.packageName()),
+                r -> services.entityTypes().update(r.id(), request(r.version(), t, doc.name())),
+                () -> services.entityTypes().create(request(null, t, doc.name())).id()));
         each(doc.transformationTypes(), "$.transformationTypes", (t, at) -> run.upsert(at, "transformation type", t.name(),
-                () -> transformationTypes.list(t.name()).stream().findFirst().map(r -> r.id()),
-                transformationTypes::get, r -> PackageMapping.doc(r).equals(t),
-                r -> transformationTypes.update(r.id(), request(r.version(), t)),
-                () -> transformationTypes.create(request(null, t)).id()));
+                () -> services.transformationTypes().list(t.name()).stream().findFirst().map(r -> r.id()),
+                services.transformationTypes()::get, r -> PackageMapping.doc(r).equals(t),
+                r -> services.transformationTypes().update(r.id(), request(r.version(), t)),
+                () -> services.transformationTypes().create(request(null, t)).id()));
         each(doc.templates(), "$.templates", (t, at) -> run.upsert(at, "template", t.name(),
                 () -> store.templates().id(t.name()),
-                templates::get, r -> {
+                services.templates()::get, r -> {
                     String owner = templateOwner(t, r.packageName());
                     // The same owner and content; the mark compared as that owner exports it, since a file
                     // without marks leaves a shared template shared.
                     return Objects.equals(r.packageName(), owner) && PackageMapping.doc(r).equals(t.sharing(owner == null));
                 },
-                r -> templates.update(r.id(), request(r.version(), t, templateOwner(t, r.packageName()))),
-                () -> templates.create(request(null, t, templateOwner(t, doc.name()))).id()));
-        // Presets after templates and entity types: their uses name entity types, their steps templates.
+                r -> services.templates().update(r.id(), request(r.version(), t, templateOwner(t, r.packageName()))),
+                () -> services.templates().create(request(null, t, templateOwner(t, doc.name()))).id()));
+        // Presets after templates and entity types: their uses name entity types, their steps services.templates().
         each(doc.presets(), "$.presets", (p, at) -> {
-            Optional<PresetResponse> stored = presets.list(p.name()).stream().findFirst();
+            Optional<PresetResponse> stored = services.presets().list(p.name()).stream().findFirst();
             if (stored.isPresent() && stored.get().packageName() != null && !stored.get().packageName().equals(doc.name())) {
                 run.problems.add(new Problem(at + ".name", "load preset '" + p.name() + "' belongs to package '"
                         + stored.get().packageName() + "'; import that package to change it"));
                 return;
             }
             run.upsert(at, "load preset", p.name(), () -> stored.map(PresetResponse::id),
-                    presets::get, r -> PackageMapping.doc(r).equals(p) && doc.name().equals(r.packageName()),
-                    r -> presets.update(r.id(), request(r.version(), p, doc.name())),
-                    () -> presets.create(request(null, p, doc.name())).id());
+                    services.presets()::get, r -> PackageMapping.doc(r).equals(p) && doc.name().equals(r.packageName()),
+                    r -> services.presets().update(r.id(), request(r.version(), p, doc.name())),
+                    () -> services.presets().create(request(null, p, doc.name())).id());
         });
         each(doc.environments(), "$.environments", (e, at) -> run.upsert(at, "environment", e.name(),
-                () -> environments.list(e.name()).stream().findFirst().map(r -> r.id()),
-                environments::get, r -> PackageMapping.doc(r).equals(e),
-                r -> environments.update(r.id(), request(r.version(), e)),
-                () -> environments.create(request(null, e)).id()));
+                () -> services.environments().list(e.name()).stream().findFirst().map(r -> r.id()),
+                services.environments()::get, r -> PackageMapping.doc(r).equals(e),
+                r -> services.environments().update(r.id(), request(r.version(), e)),
+                () -> services.environments().create(request(null, e)).id()));
         each(doc.datatypeMappings(), "$.datatypeMappings", (m, at) -> run.upsert(at,
                 "datatype mapping", m.dialect() + " " + m.logicalDatatype(),
-                () -> datatypeMappings.list(m.dialect()).stream()
+                () -> services.datatypeMappings().list(m.dialect()).stream()
                         .filter(r -> r.logicalDatatype().equals(m.logicalDatatype())).findFirst().map(r -> r.id()),
-                datatypeMappings::get, r -> PackageMapping.doc(r).equals(m),
-                r -> datatypeMappings.update(r.id(), request(r.version(), m)),
-                () -> datatypeMappings.create(request(null, m)).id()));
+                services.datatypeMappings()::get, r -> PackageMapping.doc(r).equals(m),
+                r -> services.datatypeMappings().update(r.id(), request(r.version(), m)),
+                () -> services.datatypeMappings().create(request(null, m)).id()));
         // Entities are stored with exactly the document's attributes: the type's defaults are in the
         // document already.
         each(doc.entities(), "$.entities", (e, at) -> run.upsert(at, "entity", e.qualifiedName(),
                 () -> store.entities().id(e.qualifiedName()),
-                entities::get, r -> PackageMapping.doc(r).equals(e) && doc.name().equals(r.packageName()),
+                services.entities()::get, r -> PackageMapping.doc(r).equals(e) && doc.name().equals(r.packageName()),
                 // An unknown type is reported already; without it the entity's own problems are found too.
-                r -> entities.update(r.id(), request(r.version(), e, doc.name(), known(e, unknownTypes))),
-                () -> entities.createAsGiven(request(null, e, doc.name(), known(e, unknownTypes))).id()));
+                r -> services.entities().update(r.id(), request(r.version(), e, doc.name(), known(e, unknownTypes))),
+                () -> services.entities().createAsGiven(request(null, e, doc.name(), known(e, unknownTypes))).id()));
         each(doc.loads(), "$.loads", (l, at) -> run.upsert(at, "load", l.name(),
                 () -> store.loads().id(l.name()),
-                loads::get, r -> {
+                services.loads()::get, r -> {
                     boolean same = PackageMapping.doc(r).equals(l);
                     if (same) {
                         // Not written, but checked as a save would: a template this import changed may no
                         // longer take the load's calls.
-                        loads.checkTemplateCalls(request(r.version(), l));
+                        services.loads().checkTemplateCalls(request(r.version(), l));
                     }
                     return same;
                 },
-                r -> loads.update(r.id(), request(r.version(), l)),
-                () -> loads.create(request(null, l)).id()));
+                r -> services.loads().update(r.id(), request(r.version(), l)),
+                () -> services.loads().create(request(null, l)).id()));
         if (run.problems.isEmpty()) {
             removeWhatTheDocumentDropped(doc, store, run);
         }
@@ -320,26 +287,27 @@ public class PackageImporter {
      * the import (an object the import just created is in the document, so it is kept).
      */
     private void removeWhatTheDocumentDropped(PackageDocument doc, ImportOwnership.Store store, Run run) {
-        Set<String> keepLoads = new HashSet<>();
-        doc.loads().forEach(l -> keepLoads.add(l.name()));
-        store.loads().ownedBy(doc.name()).stream().filter(l -> !keepLoads.contains(l.name()))
-                .forEach(l -> run.delete("load", l.name(), () -> loads.delete(l.id())));
-        Set<String> keepEntities = new HashSet<>();
-        doc.entities().forEach(e -> keepEntities.add(e.qualifiedName()));
-        store.entities().ownedBy(doc.name()).stream().filter(e -> !keepEntities.contains(e.name()))
-                .forEach(e -> run.delete("entity", e.name(), () -> entities.delete(e.id())));
-        Set<String> keepTemplates = new HashSet<>();
-        doc.templates().forEach(t -> keepTemplates.add(t.name()));
-        store.templates().ownedBy(doc.name()).stream().filter(t -> !keepTemplates.contains(t.name()))
-                .forEach(t -> run.delete("template", t.name(), () -> templates.delete(t.id())));
-        Set<String> keepPresets = new HashSet<>();
-        doc.presets().forEach(p -> keepPresets.add(p.name()));
-        presets.ofPackage(doc.name()).stream().filter(p -> !keepPresets.contains(p.name()))
-                .forEach(p -> run.delete("load preset", p.name(), () -> presets.delete(p.id())));
-        Set<String> keepTypes = new HashSet<>();
-        doc.entityTypes().forEach(t -> keepTypes.add(t.name()));
-        store.entityTypes().ownedBy(doc.name()).stream().filter(t -> !keepTypes.contains(t.name()))
-                .forEach(t -> run.delete("entity type", t.name(), () -> entityTypes.delete(t.id())));
+        dropMissing(run, "load", doc.loads(), PackageDocument.LoadDoc::name,
+                store.loads().ownedBy(doc.name()), services.loads()::delete);
+        dropMissing(run, "entity", doc.entities(), PackageDocument.EntityDoc::qualifiedName,
+                store.entities().ownedBy(doc.name()), services.entities()::delete);
+        dropMissing(run, "template", doc.templates(), PackageDocument.TemplateDoc::name,
+                store.templates().ownedBy(doc.name()), services.templates()::delete);
+        dropMissing(run, "load preset", doc.presets(), PackageDocument.PresetDoc::name,
+                services.presets().ofPackage(doc.name()).stream()
+                        .map(p -> new ImportOwnership.Stored(p.name(), p.id(), doc.name())).toList(),
+                services.presets()::delete);
+        dropMissing(run, "entity type", doc.entityTypes(), PackageDocument.EntityTypeDoc::name,
+                store.entityTypes().ownedBy(doc.name()), services.entityTypes()::delete);
+    }
+
+    /** Deletes, in order, each of the {@code owned} objects of a kind whose name none of the {@code documented} has. */
+    private static <D> void dropMissing(Run run, String kind, List<D> documented, Function<D, String> name,
+                                        List<ImportOwnership.Stored> owned, LongConsumer delete) {
+        Set<String> keep = new HashSet<>();
+        documented.forEach(d -> keep.add(name.apply(d)));
+        owned.stream().filter(o -> !keep.contains(o.name()))
+                .forEach(o -> run.delete(kind, o.name(), () -> delete.accept(o.id())));
     }
 
     /** The problems and counts of one import. */

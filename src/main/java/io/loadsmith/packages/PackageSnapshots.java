@@ -4,20 +4,9 @@ import java.util.List;
 
 import org.springframework.stereotype.Service;
 
-import io.loadsmith.entity.EntityService;
-import io.loadsmith.entitytype.AttributeTypeService;
-import io.loadsmith.entitytype.DatatypeMappingService;
-import io.loadsmith.entitytype.DefaultAttributeService;
-import io.loadsmith.entitytype.EntityTypeService;
-import io.loadsmith.environment.EnvironmentService;
 import io.loadsmith.exchange.PackageDocument;
 import io.loadsmith.exchange.PackageJson;
-import io.loadsmith.load.LoadService;
-import io.loadsmith.packageregistry.MetadataPackageService;
 import io.loadsmith.packageregistry.PackageResponse;
-import io.loadsmith.preset.LoadPresetService;
-import io.loadsmith.template.TemplateService;
-import io.loadsmith.template.TransformationTypeService;
 
 /**
  * The working state of a package as a {@link PackageDocument}: its entity types, templates,
@@ -29,56 +18,34 @@ import io.loadsmith.template.TransformationTypeService;
 @SnapshotRead
 public class PackageSnapshots {
 
-    private final MetadataPackageService packages;
-    private final AttributeTypeService attributeTypes;
-    private final DefaultAttributeService defaultAttributes;
-    private final EntityTypeService entityTypes;
-    private final TransformationTypeService transformationTypes;
-    private final TemplateService templates;
-    private final EntityService entities;
-    private final LoadService loads;
-    private final EnvironmentService environments;
-    private final LoadPresetService presets;
-    private final DatatypeMappingService datatypeMappings;
+    private final PackageServices services;
 
-    public PackageSnapshots(MetadataPackageService packages, AttributeTypeService attributeTypes,
-                            DefaultAttributeService defaultAttributes, EntityTypeService entityTypes,
-                            TransformationTypeService transformationTypes, TemplateService templates,
-                            EntityService entities, LoadService loads, EnvironmentService environments,
-                            LoadPresetService presets,
-                            DatatypeMappingService datatypeMappings) {
-        this.presets = presets;
-        this.datatypeMappings = datatypeMappings;
-        this.packages = packages;
-        this.attributeTypes = attributeTypes;
-        this.defaultAttributes = defaultAttributes;
-        this.entityTypes = entityTypes;
-        this.transformationTypes = transformationTypes;
-        this.templates = templates;
-        this.entities = entities;
-        this.loads = loads;
-        this.environments = environments;
+    public PackageSnapshots(PackageServices services) {
+        this.services = services;
     }
 
     public PackageDocument read(long packageId) {
-        PackageResponse pkg = packages.get(packageId);
+        PackageResponse pkg = services.packages().get(packageId);
         String name = pkg.name();
         // Only this package's entities and loads: an export's read does not grow with the rest of the store.
-        List<PackageDocument.EntityDoc> entityDocs = entities.ofPackage(name).stream().map(PackageMapping::doc).toList();
+        List<PackageDocument.EntityDoc> entityDocs = services.entities().ofPackage(name).stream()
+                .map(PackageMapping::doc).toList();
         return PackageJson.canonical(new PackageDocument(PackageDocument.FORMAT, name, pkg.description(),
-                attributeTypes.list(null).stream().map(PackageMapping::doc).toList(),
-                defaultAttributes.list(null).stream().map(PackageMapping::doc).toList(),
-                entityTypes.list(null).stream().filter(t -> name.equals(t.packageName())).map(PackageMapping::doc).toList(),
-                transformationTypes.list(null).stream().map(PackageMapping::doc).toList(),
+                services.attributeTypes().list(null).stream().map(PackageMapping::doc).toList(),
+                services.defaultAttributes().list(null).stream().map(PackageMapping::doc).toList(),
+                services.entityTypes().list(null).stream().filter(t -> name.equals(t.packageName()))
+                        .map(PackageMapping::doc).toList(),
+                services.transformationTypes().list(null).stream().map(PackageMapping::doc).toList(),
                 // The package's own templates and the shared ones (no package), so that a committed
                 // version renders the same later whatever happens to the store.
-                templates.list(null).stream().filter(t -> t.packageName() == null || name.equals(t.packageName()))
+                services.templates().list(null).stream()
+                        .filter(t -> t.packageName() == null || name.equals(t.packageName()))
                         .map(PackageMapping::doc).toList(),
                 entityDocs,
-                loads.ofPackage(name).stream().map(PackageMapping::doc).toList(),
-                environments.list(null).stream().map(PackageMapping::doc).toList(),
-                presets.ofPackage(name).stream().map(PackageMapping::doc).toList(),
+                services.loads().ofPackage(name).stream().map(PackageMapping::doc).toList(),
+                services.environments().list(null).stream().map(PackageMapping::doc).toList(),
+                services.presets().ofPackage(name).stream().map(PackageMapping::doc).toList(),
                 // Shared like transformation types, and what the preview renders with: an export is the preview.
-                datatypeMappings.list(null).stream().map(PackageMapping::doc).toList()));
+                services.datatypeMappings().list(null).stream().map(PackageMapping::doc).toList()));
     }
 }

@@ -11,14 +11,12 @@ import org.hibernate.annotations.ListIndexBase;
 
 import io.loadsmith.load.LoadStep;
 import io.loadsmith.packageregistry.MetadataPackage;
-import io.loadsmith.store.StoredRow;
+import io.loadsmith.packageregistry.PackagedRow;
 import jakarta.persistence.CollectionTable;
 import jakarta.persistence.Column;
 import jakarta.persistence.ElementCollection;
 import jakarta.persistence.Entity;
-import jakarta.persistence.FetchType;
 import jakarta.persistence.JoinColumn;
-import jakarta.persistence.ManyToOne;
 import jakarta.persistence.MapKeyColumn;
 import jakarta.persistence.OrderColumn;
 import jakarta.persistence.Table;
@@ -29,16 +27,7 @@ import jakarta.persistence.Table;
  */
 @Entity
 @Table(name = "load_preset")
-public class LoadPreset extends StoredRow {
-
-    @ManyToOne(fetch = FetchType.LAZY)
-    @JoinColumn(name = "package_id")
-    private MetadataPackage metadataPackage;
-
-    @Column(nullable = false)
-    private String name;
-
-    private String description;
+public class LoadPreset extends PackagedRow {
 
     /**
      * Entity type names (comma-separated) that offer a shipped preset while they have no preset of
@@ -71,14 +60,12 @@ public class LoadPreset extends StoredRow {
     }
 
     public LoadPreset(String name) {
-        this.name = name;
+        super(name);
     }
 
     public void change(String newName, String newDescription, MetadataPackage inPackage, List<LoadStep> newSteps,
                        Map<String, String> newOptions, List<LoadPresetUse> newUses) {
-        this.name = newName;
-        this.description = newDescription;
-        this.metadataPackage = inPackage;
+        rename(newName, newDescription, inPackage);
         steps.clear();
         steps.addAll(newSteps);
         options.keySet().retainAll(newOptions.keySet());
@@ -106,18 +93,6 @@ public class LoadPreset extends StoredRow {
             }
         }
         return false;
-    }
-
-    public String getName() {
-        return name;
-    }
-
-    public String getDescription() {
-        return description;
-    }
-
-    public MetadataPackage getMetadataPackage() {
-        return metadataPackage;
     }
 
     public List<LoadStep> getSteps() {

@@ -1,13 +1,6 @@
 package io.loadsmith.preset;
 
-import java.util.List;
-import java.util.Optional;
+import io.loadsmith.store.NamedRowRepository;
 
-import org.springframework.data.jpa.repository.JpaRepository;
-
-public interface LoadPresetRepository extends JpaRepository<LoadPreset, Long> {
-
-    Optional<LoadPreset> findByName(String name);
-
-    List<LoadPreset> findByNameIgnoreCase(String name);
+public interface LoadPresetRepository extends NamedRowRepository<LoadPreset> {
 }

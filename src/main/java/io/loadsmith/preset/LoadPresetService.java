@@ -13,6 +13,7 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
 import io.loadsmith.audit.AuditTrail;
+import io.loadsmith.audit.NamedRowService;
 import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.dialect.Identifiers;
 import io.loadsmith.entity.EntityService;
@@ -28,12 +29,7 @@ import io.loadsmith.load.LoadStep;
 import io.loadsmith.names.Names;
 import io.loadsmith.packageregistry.MetadataPackage;
 import io.loadsmith.packageregistry.MetadataPackageService;
-import io.loadsmith.preset.LoadFromPresetRequest;
-import io.loadsmith.preset.PresetRequest;
-import io.loadsmith.preset.PresetResponse;
 import io.loadsmith.problem.InvalidRequestException;
-import io.loadsmith.problem.NotFoundException;
-import io.loadsmith.problem.StaleVersionException;
 import io.loadsmith.problem.Violations;
 
 /**
@@ -42,7 +38,7 @@ import io.loadsmith.problem.Violations;
  */
 @Service
 @Transactional
-public class LoadPresetService {
+public class LoadPresetService extends NamedRowService<LoadPreset, PresetResponse> {
 
     private static final String KIND = "Load preset";
 
@@ -51,23 +47,15 @@ public class LoadPresetService {
     private final MetadataPackageService packages;
     private final EntityService entities;
     private final LoadService loads;
-    private final AuditTrail audit;
 
     public LoadPresetService(LoadPresetRepository presets, EntityTypeRepository entityTypes,
                              MetadataPackageService packages, EntityService entities, LoadService loads, AuditTrail audit) {
+        super(KIND, ObjectKind.LOAD_PRESET, presets, LoadPresetService::toResponse, audit);
         this.presets = presets;
         this.entityTypes = entityTypes;
         this.packages = packages;
         this.entities = entities;
         this.loads = loads;
-        this.audit = audit;
-    }
-
-    @Transactional(readOnly = true)
-    public List<PresetResponse> list(String name) {
-        List<LoadPreset> found = name == null ? presets.findAll(Sort.by("name"))
-                : presets.findByName(name).map(List::of).orElse(List.of());
-        return found.stream().map(LoadPresetService::toResponse).toList();
     }
 
     /** The presets an entity type offers for a load type, in their order, the default first. */
@@ -131,34 +119,16 @@ public class LoadPresetService {
         }
     }
 
-    @Transactional(readOnly = true)
-    public PresetResponse get(long id) {
-        return toResponse(find(id));
-    }
-
     public PresetResponse create(PresetRequest request) {
-        Names.requireFree(KIND, request.name(), null, presets.findByNameIgnoreCase(request.name()), LoadPreset::getId,
-                LoadPreset::getName);
-        LoadPreset preset = new LoadPreset(request.name());
-        apply(preset, request);
-        return audit.created(ObjectKind.LOAD_PRESET, toResponse(presets.saveAndFlush(preset)));
+        return createNamed(request.name(), new LoadPreset(request.name()), preset -> apply(preset, request));
     }
 
     public PresetResponse update(long id, PresetRequest request) {
-        LoadPreset preset = find(id);
-        StaleVersionException.check(KIND + " '" + preset.getName() + "'", request.version(), preset.getVersion());
-        PresetResponse before = audit.before(() -> toResponse(preset));
-        Names.requireFree(KIND, request.name(), preset.getId(), presets.findByNameIgnoreCase(request.name()),
-                LoadPreset::getId, LoadPreset::getName);
-        apply(preset, request);
-        return audit.updated(ObjectKind.LOAD_PRESET, before, toResponse(presets.saveAndFlush(preset)));
+        return updateNamed(id, request.version(), request.name(), preset -> apply(preset, request));
     }
 
     public void delete(long id) {
-        LoadPreset preset = find(id);
-        audit.deleted(ObjectKind.LOAD_PRESET, () -> toResponse(preset));
-        presets.delete(preset);
-        presets.flush();
+        rows.delete(rows.find(id));
     }
 
     /**
@@ -238,7 +208,7 @@ public class LoadPresetService {
     }
 
     private LoadPreset find(long id) {
-        return presets.findById(id).orElseThrow(() -> NotFoundException.id(KIND, id));
+        return rows.find(id);
     }
 
     static PresetResponse toResponse(LoadPreset p) {

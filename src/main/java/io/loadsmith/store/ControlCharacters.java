@@ -41,7 +41,8 @@ class ControlCharacters implements BeanPostProcessor {
             for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
                 for (Field f : c.getDeclaredFields()) {
                     if (!Modifier.isStatic(f.getModifiers()) && (f.getType() == String.class
-                            || Collection.class.isAssignableFrom(f.getType()) || Map.class.isAssignableFrom(f.getType()))) {
+                            || Collection.class.isAssignableFrom(f.getType()) || Map.class.isAssignableFrom(f.getType())
+                            || embedded(f.getType()))) {
                         f.setAccessible(true);
                         fields.add(f);
                     }
@@ -90,7 +91,7 @@ class ControlCharacters implements BeanPostProcessor {
             boolean unchanged = old != null && (java.util.Objects.equals(old[i], state[i])
                     || state[i] instanceof PersistentCollection<?> collection && !collection.isDirty());
             if (!unchanged) {
-                check(names[i], state[i]);
+                check(inline(state[i]) ? "" : names[i], state[i]);
             }
         }
     }
@@ -123,15 +124,28 @@ class ControlCharacters implements BeanPostProcessor {
             for (Object element : elements) {
                 check(path + "[" + index++ + "]", element);
             }
-        } else if (value != null && value.getClass().isAnnotationPresent(Embeddable.class)) {
+        } else if (value != null && embedded(value.getClass())) {
             for (Field field : FIELDS.get(value.getClass())) {
                 try {
-                    check(path + "." + field.getName(), field.get(value));
+                    Object fieldValue = field.get(value);
+                    check(inline(fieldValue) ? path : (path.isEmpty() ? "" : path + ".") + field.getName(), fieldValue);
                 } catch (IllegalAccessException e) {
                     throw new IllegalStateException(e);
                 }
             }
         }
+    }
+
+    private static boolean embedded(Class<?> type) {
+        return type.isAnnotationPresent(Embeddable.class);
+    }
+
+    /**
+     * An embedded part (an attribute's shape) maps columns of its owner's row: its fields are named
+     * as the owner's own ({@code attributes[2].description}), as the request names them.
+     */
+    private static boolean inline(Object value) {
+        return value != null && embedded(value.getClass());
     }
 
     /** Index of the first control character other than tab, line feed and carriage return; -1 if none. */

@@ -6,6 +6,13 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.springframework.jdbc.core.ConnectionCallback;
+import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
  * What the JDBC readers of a package's rows (its entities, its loads) share: one statement per
@@ -25,6 +32,48 @@ public final class PackageRows {
         st.setFetchSize(FETCH_SIZE);
         st.setString(1, packageName);
         return st;
+    }
+
+    /** Reads the package's rows of one kind over one connection. */
+    @FunctionalInterface
+    public interface Reader<T> {
+        List<T> read(Connection connection, String packageName) throws SQLException;
+    }
+
+    /** What {@code reader} reads of the package, on one connection of {@code jdbc}'s. */
+    public static <T> List<T> read(JdbcTemplate jdbc, String packageName, Reader<T> reader) {
+        return jdbc.execute((ConnectionCallback<List<T>>) connection -> reader.read(connection, packageName));
+    }
+
+    /** What one row becomes. */
+    @FunctionalInterface
+    public interface Row<T> {
+        T read(ResultSet rs) throws SQLException;
+    }
+
+    /** What is done with one row. */
+    @FunctionalInterface
+    public interface RowAction {
+        void accept(ResultSet rs) throws SQLException;
+    }
+
+    /** Runs {@code sql} for the package and hands each row to {@code action}. */
+    public static void each(Connection connection, String sql, String packageName, RowAction action)
+            throws SQLException {
+        try (PreparedStatement st = prepare(connection, sql, packageName); ResultSet rs = st.executeQuery()) {
+            while (rs.next()) {
+                action.accept(rs);
+            }
+        }
+    }
+
+    /** The rows of {@code sql} in its order, grouped by its first column, the id of the row they belong to. */
+    public static <T> Map<Long, List<T>> byOwner(Connection connection, String sql, String packageName, Row<T> row)
+            throws SQLException {
+        Map<Long, List<T>> owned = new HashMap<>();
+        each(connection, sql, packageName, rs -> owned.computeIfAbsent(rs.getLong(1), id -> new ArrayList<>())
+                .add(row.read(rs)));
+        return owned;
     }
 
     /** A nullable integer column. */

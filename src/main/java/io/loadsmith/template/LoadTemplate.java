@@ -15,14 +15,12 @@ import io.loadsmith.generation.catalog.TemplateDefinition;
 import io.loadsmith.generation.catalog.TemplateKind;
 import io.loadsmith.packageregistry.MetadataPackage;
 import io.loadsmith.problem.Violations;
-import io.loadsmith.store.StoredRow;
+import io.loadsmith.packageregistry.PackagedRow;
 import jakarta.persistence.CollectionTable;
 import jakarta.persistence.Column;
 import jakarta.persistence.ElementCollection;
 import jakarta.persistence.Entity;
-import jakarta.persistence.FetchType;
 import jakarta.persistence.JoinColumn;
-import jakarta.persistence.ManyToOne;
 import jakarta.persistence.MapKeyColumn;
 import jakarta.persistence.OrderColumn;
 import jakarta.persistence.Table;
@@ -33,16 +31,7 @@ import jakarta.persistence.Table;
  */
 @Entity
 @Table(name = "load_template")
-public class LoadTemplate extends StoredRow {
-
-    @ManyToOne(fetch = FetchType.LAZY)
-    @JoinColumn(name = "package_id")
-    private MetadataPackage metadataPackage;
-
-    @Column(nullable = false)
-    private String name;
-
-    private String description;
+public class LoadTemplate extends PackagedRow {
 
     @Fetch(FetchMode.SUBSELECT)
     @ElementCollection
@@ -63,13 +52,11 @@ public class LoadTemplate extends StoredRow {
     }
 
     public LoadTemplate(String name) {
-        this.name = name;
+        super(name);
     }
 
     public void change(String newName, String newDescription, MetadataPackage inPackage) {
-        this.name = newName;
-        this.description = newDescription;
-        this.metadataPackage = inPackage;
+        rename(newName, newDescription, inPackage);
     }
 
     /** Parameter names are unique: a call binds arguments by name. */
@@ -96,20 +83,8 @@ public class LoadTemplate extends StoredRow {
     }
 
     public TemplateDefinition toDefinition() {
-        return new TemplateDefinition(TemplateKind.TEMPLATE, name, description == null ? "" : description,
+        return new TemplateDefinition(TemplateKind.TEMPLATE, getName(), getDescription() == null ? "" : getDescription(),
                 parameters.stream().map(TemplateParameter::toDefinition).toList(), variants, "store");
-    }
-
-    public MetadataPackage getMetadataPackage() {
-        return metadataPackage;
-    }
-
-    public String getName() {
-        return name;
-    }
-
-    public String getDescription() {
-        return description;
     }
 
     public List<TemplateParameter> getParameters() {

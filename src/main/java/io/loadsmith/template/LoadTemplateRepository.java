@@ -1,19 +1,11 @@
 package io.loadsmith.template;
 
 import java.util.List;
-import java.util.Optional;
 
-import org.springframework.data.jpa.repository.JpaRepository;
+import io.loadsmith.store.NamedRowRepository;
 import org.springframework.data.jpa.repository.Query;
 
-public interface LoadTemplateRepository extends JpaRepository<LoadTemplate, Long> {
-
-    Optional<LoadTemplate> findByName(String name);
-
-    boolean existsByName(String name);
-
-    /** Names that differ only by case are one name (see Names). */
-    List<LoadTemplate> findByNameIgnoreCase(String name);
+public interface LoadTemplateRepository extends NamedRowRepository<LoadTemplate> {
 
     /**
      * Load names with the text of each of their steps that holds {@code <ftltemplate:} and the name.

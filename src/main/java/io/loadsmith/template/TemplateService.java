@@ -7,11 +7,11 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
-import org.springframework.data.domain.Sort;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
 import io.loadsmith.audit.AuditTrail;
+import io.loadsmith.audit.NamedRowService;
 import io.loadsmith.audit.ObjectKind;
 import io.loadsmith.dialect.Identifiers;
 import io.loadsmith.generation.call.ParameterKinds;
@@ -22,18 +22,13 @@ import io.loadsmith.names.Names;
 import io.loadsmith.packageregistry.MetadataPackage;
 import io.loadsmith.packageregistry.MetadataPackageService;
 import io.loadsmith.problem.ConflictException;
-import io.loadsmith.problem.NotFoundException;
-import io.loadsmith.problem.StaleVersionException;
 import io.loadsmith.problem.Violations;
 import io.loadsmith.store.TemplateCacheEviction;
-import io.loadsmith.template.ParameterJson;
-import io.loadsmith.template.TemplateRequest;
-import io.loadsmith.template.TemplateResponse;
 
 /** Stored load templates. Every text is checked (sandbox, syntax) before anything is written. */
 @Service
 @Transactional
-public class TemplateService {
+public class TemplateService extends NamedRowService<LoadTemplate, TemplateResponse> {
 
     private static final String KIND = "Template";
     /** Names the generator puts into every template's data model; a parameter may not hide them. */
@@ -44,55 +39,36 @@ public class TemplateService {
     private final MetadataPackageService packages;
     private final TemplateTextCheck textCheck;
     private final TemplateCacheEviction eviction;
-    private final AuditTrail audit;
     private final TemplateLookup lookup;
 
     public TemplateService(LoadTemplateRepository templates, MetadataPackageService packages,
                            TemplateTextCheck textCheck, TemplateCacheEviction eviction, AuditTrail audit,
                            TemplateLookup lookup) {
+        super(KIND, ObjectKind.TEMPLATE, templates, TemplateService::toResponse, audit);
         this.lookup = lookup;
         this.templates = templates;
         this.packages = packages;
         this.textCheck = textCheck;
         this.eviction = eviction;
-        this.audit = audit;
-    }
-
-    @Transactional(readOnly = true)
-    public List<TemplateResponse> list(String name) {
-        List<LoadTemplate> found = name == null ? templates.findAll(Sort.by("name"))
-                : templates.findByName(name).map(List::of).orElse(List.of());
-        return found.stream().map(TemplateService::toResponse).toList();
-    }
-
-    @Transactional(readOnly = true)
-    public TemplateResponse get(long id) {
-        return toResponse(find(id));
     }
 
     public TemplateResponse create(TemplateRequest request) {
-        Names.requireFree(KIND, request.name(), null, templates.findByNameIgnoreCase(request.name()), LoadTemplate::getId, LoadTemplate::getName);
-        LoadTemplate template = new LoadTemplate(request.name());
-        apply(template, request);
-        LoadTemplate saved = templates.saveAndFlush(template);
-        eviction.changed();
-        return audit.created(ObjectKind.TEMPLATE, toResponse(saved));
+        return createNamed(request.name(), new LoadTemplate(request.name()), template -> {
+            apply(template, request);
+            eviction.changed();
+        });
     }
 
     public TemplateResponse update(long id, TemplateRequest request) {
-        LoadTemplate template = find(id);
-        StaleVersionException.check(KIND + " '" + template.getName() + "'", request.version(), template.getVersion());
-        TemplateResponse before = audit.before(() -> toResponse(template));
-        Names.requireFree(KIND, request.name(), template.getId(), templates.findByNameIgnoreCase(request.name()), LoadTemplate::getId, LoadTemplate::getName);
-        apply(template, request);
-        LoadTemplate saved = templates.saveAndFlush(template);
-        eviction.changed();
-        return audit.updated(ObjectKind.TEMPLATE, before, toResponse(saved));
+        return updateNamed(id, request.version(), request.name(), template -> {
+            apply(template, request);
+            eviction.changed();
+        });
     }
 
     /** Refused while a load calls the template and no library template of that name would take over. */
     public void delete(long id) {
-        LoadTemplate template = find(id);
+        LoadTemplate template = rows.find(id);
         if (lookup.shipped(template.getName()).isEmpty()) {
             List<String> loads = loadsCalling(template.getName());
             if (!loads.isEmpty()) {
@@ -100,9 +76,7 @@ public class TemplateService {
                         + String.join(", ", loads) + "; delete or change them first.");
             }
         }
-        audit.deleted(ObjectKind.TEMPLATE, () -> toResponse(template));
-        templates.delete(template);
-        templates.flush();
+        rows.delete(template);
         eviction.changed();
     }
 
@@ -155,10 +129,6 @@ public class TemplateService {
             violations.add(at + ".defaultValue", p.defaultValue(), "is not a " + type + " value");
         }
         return new TemplateParameter(p.name(), type, p.required(), p.defaultValue(), p.description());
-    }
-
-    private LoadTemplate find(long id) {
-        return templates.findById(id).orElseThrow(() -> NotFoundException.id(KIND, id));
     }
 
     private static TemplateResponse toResponse(LoadTemplate t) {

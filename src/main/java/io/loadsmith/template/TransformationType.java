@@ -18,7 +18,7 @@ import jakarta.persistence.Table;
 
 import io.loadsmith.generation.catalog.TemplateDefinition;
 import io.loadsmith.generation.catalog.TemplateKind;
-import io.loadsmith.store.StoredRow;
+import io.loadsmith.store.NamedRow;
 
 /**
  * A transformation (hash key, hash diff, ...) with its FreeMarker formula per dialect, as the
@@ -26,12 +26,7 @@ import io.loadsmith.store.StoredRow;
  */
 @Entity
 @Table(name = "transformation_type")
-public class TransformationType extends StoredRow {
-
-    @Column(nullable = false)
-    private String name;
-
-    private String description;
+public class TransformationType extends NamedRow {
 
     @Fetch(FetchMode.SUBSELECT)
     @ElementCollection
@@ -45,12 +40,11 @@ public class TransformationType extends StoredRow {
     }
 
     public TransformationType(String name) {
-        this.name = name;
+        super(name);
     }
 
     public void change(String newName, String newDescription, Map<String, String> newFormulas) {
-        this.name = newName;
-        this.description = newDescription;
+        rename(newName, newDescription);
         formulas.keySet().retainAll(newFormulas.keySet());
         formulas.putAll(newFormulas);
     }
@@ -65,16 +59,8 @@ public class TransformationType extends StoredRow {
     }
 
     public TemplateDefinition toDefinition() {
-        return new TemplateDefinition(TemplateKind.FORMULA, name, description == null ? "" : description, List.of(),
+        return new TemplateDefinition(TemplateKind.FORMULA, getName(), getDescription() == null ? "" : getDescription(), List.of(),
                 formulas, "store");
-    }
-
-    public String getName() {
-        return name;
-    }
-
-    public String getDescription() {
-        return description;
     }
 
     public Map<String, String> getFormulas() {

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -60,7 +61,9 @@ public class DialectRegistry {
         for (String name : definitions.keySet()) {
             resolved.put(name, resolve(name, definitions));
         }
-        this.dialects = Map.copyOf(resolved);
+        // By name: Map.copyOf would iterate in an order that changes from one JVM to the next, and
+        // targets() is shown to users and iterated by checks that should not vary between runs.
+        this.dialects = Collections.unmodifiableMap(resolved);
         Set<String> common = null;
         for (Dialect dialect : resolved.values()) {
             if (!dialect.isAbstract()) {
@@ -141,6 +144,7 @@ public class DialectRegistry {
         return dialects.values().stream().filter(d -> !d.isAbstract()).map(Dialect::name).sorted().toList();
     }
 
+    /** The dialects SQL can be generated for, by name. */
     public Collection<Dialect> targets() {
         return dialects.values().stream().filter(d -> !d.isAbstract()).toList();
     }

@@ -52,12 +52,6 @@ public class LoadListPageController {
         this.packageNames = packageNames;
     }
 
-    /** The form record is bound through its constructor alone: no field is set again on its (unmodifiable) maps and lists. */
-    @InitBinder("form")
-    void constructorOnly(WebDataBinder binder) {
-        binder.setDeclarativeBinding(true);
-    }
-
     /** {@code package}: only the loads whose target is in that package (a load goes with its target). */
     @GetMapping
     public String list(@RequestParam(name = "package", required = false) String packageName,
@@ -123,5 +117,11 @@ public class LoadListPageController {
     /** The name a new entity's load gets ({@code load_} and the entity's name in lower case). */
     private static String defaultName(String target) {
         return target == null || target.isBlank() ? null : LoadOffers.loadName(target.substring(target.indexOf('.') + 1));
+    }
+
+    /** The form record is bound through its constructor alone: no field is set again on its (unmodifiable) maps and lists. */
+    @InitBinder("form")
+    void constructorOnly(WebDataBinder binder) {
+        binder.setDeclarativeBinding(true);
     }
 }

@@ -52,12 +52,6 @@ class LoadPageController {
         this.editor = editor;
     }
 
-    /** The form record is bound through its constructor alone: no field is set again on its (unmodifiable) maps and lists. */
-    @InitBinder("form")
-    void constructorOnly(WebDataBinder binder) {
-        binder.setDeclarativeBinding(true);
-    }
-
     @GetMapping("/{id}")
     public String show(@PathVariable long id, @RequestParam(required = false) String dialect,
                        @RequestParam(required = false) String environment, @RequestParam(required = false) String saved,
@@ -154,5 +148,11 @@ class LoadPageController {
     /** htmx gets the editor with the saved name as heading and title (a rename shows at once). */
     private static String editorView(HttpServletRequest request, String view) {
         return Htmx.view(request, view, "editorAndHeading");
+    }
+
+    /** The form record is bound through its constructor alone: no field is set again on its (unmodifiable) maps and lists. */
+    @InitBinder("form")
+    void constructorOnly(WebDataBinder binder) {
+        binder.setDeclarativeBinding(true);
     }
 }

@@ -58,12 +58,6 @@ class PresetPageController {
         this.templates = templates;
     }
 
-    /** The form record is bound through its constructor alone: no field is set again on its (unmodifiable) maps and lists. */
-    @InitBinder("form")
-    void constructorOnly(WebDataBinder binder) {
-        binder.setDeclarativeBinding(true);
-    }
-
     @GetMapping
     public String list(@RequestParam(required = false) String deleted, Model model) {
         model.addAttribute("presets", presets.list(null));
@@ -155,5 +149,11 @@ class PresetPageController {
                 TemplateDefinition::parameters)));
         model.addAttribute("columns", List.of());
         return EDIT;
+    }
+
+    /** The form record is bound through its constructor alone: no field is set again on its (unmodifiable) maps and lists. */
+    @InitBinder("form")
+    void constructorOnly(WebDataBinder binder) {
+        binder.setDeclarativeBinding(true);
     }
 }

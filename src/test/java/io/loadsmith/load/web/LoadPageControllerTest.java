@@ -491,6 +491,21 @@ class LoadPageControllerTest {
                 "id=\"steps2.name\" name=\"steps[2].name\" value=\"c\"", "id=\"steps3.name\"");
     }
 
+    /** The hidden options fields ({@code options[NAME]}) and the ticked sources bind through the record's constructor too. */
+    @Test
+    void optionsAndSourcesArriveAsSent() throws Exception {
+        when(loads.update(eq(5L), any())).thenReturn(vesselLoad());
+        mvc.perform(post("/loads/5").param("version", "2").param("name", "load_d_vessel_scd2").param("target", "publish.D_VESSEL_SCD2")
+                        .param("options[historize]", "true").param("options[source_system]", "AIS, the feed")
+                        .param("sources", "staging.S_B", "staging.S_A")
+                        .param("steps[0].name", "a").param("steps[0].text", "SELECT 1"))
+                .andExpect(status().is3xxRedirection());
+        ArgumentCaptor<LoadRequest> sent = ArgumentCaptor.forClass(LoadRequest.class);
+        verify(loads).update(eq(5L), sent.capture());
+        assertThat(sent.getValue().options()).isEqualTo(Map.of("historize", "true", "source_system", "AIS, the feed"));
+        assertThat(sent.getValue().sources()).containsExactly("staging.S_B", "staging.S_A");
+    }
+
     /**
      * Version, load type and step type stay the text sent: a typo in the number and choices no select
      * offers are all named at their fields at once, as typed, and nothing is saved.

@@ -24,7 +24,7 @@ import io.loadsmith.web.FormRows;
  * order, its transformation type, the formula of CUSTOM). Only when {@code edited} is sent does a save
  * replace the stored mappings; a form without the editor keeps them. A row without sources and type
  * is unmapped. The request is built in row order, so a refusal at {@code mappings[i].attributes[j]}
- * is found back at its row ({@link #rowErrors}). A record like the form: the editor's buttons return a
+ * is found back at its row ({@link #rowError}). A record like the form: the editor's buttons return a
  * new editor, and a row's mapping position stays the text sent until {@link #toMappings} types it.
  */
 public record MappingEditor(Boolean edited, List<Source> mappings, List<Row> rows, String into) {

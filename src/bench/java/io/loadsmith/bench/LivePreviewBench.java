@@ -75,8 +75,9 @@ final class LivePreviewBench {
 
             RequestBuilder trivial = get("/api/v1/dialects");
             RequestBuilder unchanged = preview(id, LoadForm.of(stored), "snowflake");
-            LoadForm typed = LoadForm.of(stored);
-            typed.setDescription("typed while previewing");
+            LoadForm saved = LoadForm.of(stored);
+            LoadForm typed = new LoadForm(saved.version(), saved.name(), saved.target(), saved.loadType(),
+                    "typed while previewing", saved.sources(), saved.options(), saved.steps(), saved.mapping());
             RequestBuilder draft = preview(id, typed, "snowflake");
 
             // All three warmed up together first: the preview row measured first cost twice the other,
@@ -132,29 +133,29 @@ final class LivePreviewBench {
     private static RequestBuilder preview(long id, LoadForm form, String dialect) {
         MockHttpServletRequestBuilder post = post("/loads/" + id).header("HX-Request", "true")
                 .param("action", "preview").param("dialect", dialect)
-                .param("version", String.valueOf(form.getVersion())).param("name", form.getName())
-                .param("target", form.getTarget());
-        if (form.getLoadType() != null) {
-            post.param("loadType", form.getLoadType().name());
+                .param("version", form.version()).param("name", form.name())
+                .param("target", form.target());
+        if (form.loadType() != null) {
+            post.param("loadType", form.loadType());
         }
-        if (form.getDescription() != null) {
-            post.param("description", form.getDescription());
+        if (form.description() != null) {
+            post.param("description", form.description());
         }
-        for (int i = 0; i < form.getSources().size(); i++) {
-            post.param("sources[" + i + "]", form.getSources().get(i));
+        for (int i = 0; i < form.sources().size(); i++) {
+            post.param("sources[" + i + "]", form.sources().get(i));
         }
-        form.getOptions().forEach((k, v) -> post.param("options[" + k + "]", v));
-        for (int i = 0; i < form.getSteps().size(); i++) {
-            LoadForm.StepRow step = form.getSteps().get(i);
+        form.options().forEach((k, v) -> post.param("options[" + k + "]", v));
+        for (int i = 0; i < form.steps().size(); i++) {
+            LoadForm.StepRow step = form.steps().get(i);
             String p = "steps[" + i + "].";
-            post.param(p + "name", step.getName()).param(p + "type", step.getType().name()).param(p + "kind", step.getKind());
-            if (step.getText() != null) {
-                post.param(p + "text", step.getText());
+            post.param(p + "name", step.name()).param(p + "type", step.type()).param(p + "kind", step.kind());
+            if (step.text() != null) {
+                post.param(p + "text", step.text());
             }
-            if (step.getTemplate() != null) {
-                post.param(p + "template", step.getTemplate());
+            if (step.template() != null) {
+                post.param(p + "template", step.template());
             }
-            step.getParams().forEach((k, v) -> post.param(p + "params[" + k + "]", v));
+            step.params().forEach((k, v) -> post.param(p + "params[" + k + "]", v));
         }
         return post;
     }

@@ -94,15 +94,16 @@ class LoadEditorModel {
                 e -> e.qualifiedName().toLowerCase(Locale.ROOT), e -> "/entities/" + e.id(), (a, b) -> a)));
         LoadForm form = (LoadForm) model.getAttribute("form");
         model.addAttribute("columns", form == null ? List.of() : LoadForm.columnsOf(form, all));
-        if (form != null && !form.getMapping().isEdited()) {
+        if (form != null && !form.mapping().isEdited()) {
             // First drawn (or after a save): the stored mappings over the saved target's attributes.
-            form.setMapping(MappingEditor.of(load.mappings(), all.stream()
+            form = form.withMapping(MappingEditor.of(load.mappings(), all.stream()
                     .filter(e -> e.qualifiedName().equalsIgnoreCase(load.target())).findFirst()));
+            model.addAttribute("form", form);
         }
         if (form != null) {
             // What each mapping's source attributes field offers, by mapping position.
-            model.addAttribute("mappingSourceAttributes", form.getMapping().getMappings().stream()
-                    .map(m -> MappingEditor.attributesOf(m.getSource(), all)).toList());
+            model.addAttribute("mappingSourceAttributes", form.mapping().mappings().stream()
+                    .map(m -> MappingEditor.attributesOf(m.source(), all)).toList());
         }
         // Each type's description as the editor shows it beside the choice: its first 110 characters or so.
         java.util.SortedMap<String, String> types = new java.util.TreeMap<>();

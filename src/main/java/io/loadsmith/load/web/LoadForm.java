@@ -2,6 +2,7 @@ package io.loadsmith.load.web;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -19,32 +20,33 @@ import io.loadsmith.load.StepKind;
 import io.loadsmith.load.LoadRequest;
 import io.loadsmith.load.LoadResponse;
 import io.loadsmith.load.StepJson;
+import io.loadsmith.web.FormFields;
 import io.loadsmith.web.FormRows;
 
-/** The load page's form. Field names are the API's, so {@code steps[2].text} problems land at step 3. */
-public class LoadForm {
+/**
+ * The load page's form, bound through its constructor. Field names are the API's, so {@code steps[2].text}
+ * problems land at step 3. Like every form record it keeps numbers and choices (version, load type, step
+ * type) as the text the browser sent; {@link FormFields} types them and names the field that is not a value.
+ */
+public record LoadForm(String version, String name, String target, String loadType, String description,
+                       List<String> sources, Map<String, String> options, List<StepRow> steps, MappingEditor mapping) {
 
-    private Long version;
-    private String name;
-    private String target;
-    private LoadType loadType;
-    private String description;
-    private List<String> sources = new ArrayList<>();
-    private Map<String, String> options = new LinkedHashMap<>();
-    private List<StepRow> steps = new ArrayList<>();
-    private MappingEditor mapping = new MappingEditor();
+    /** A field the browser did not send is empty; a step it skipped ({@code steps[0]}, {@code steps[2]}) is an empty SQL step. */
+    public LoadForm {
+        sources = sources == null ? List.of() : sources;
+        options = options == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(options));
+        steps = FormRows.bound(steps, StepRow::blank);
+        mapping = mapping == null ? MappingEditor.NOT_EDITED : mapping;
+    }
 
     public static LoadForm of(LoadResponse l) {
-        LoadForm form = new LoadForm();
-        form.version = l.version();
-        form.name = l.name();
-        form.target = l.target();
-        form.loadType = l.loadType();
-        form.description = l.description();
-        form.sources = new ArrayList<>(l.sources());
-        form.options = new LinkedHashMap<>(l.options());
-        l.steps().forEach(s -> form.steps.add(StepRow.of(s)));
-        return form;
+        return new LoadForm(FormFields.text(l.version()), l.name(), l.target(), FormFields.text(l.loadType()),
+                l.description(), l.sources(), l.options(), l.steps().stream().map(StepRow::of).toList(), null);
+    }
+
+    /** The new-load form: a target and a name, nothing else yet. */
+    static LoadForm start(String target, String name) {
+        return new LoadForm(null, name, target, null, null, null, null, null, null);
     }
 
     /**
@@ -65,85 +67,111 @@ public class LoadForm {
 
     /** After a save the stored steps are read back; a step the user kept as SQL stays SQL. */
     LoadForm keepKinds(LoadForm submitted) {
-        if (submitted.steps.size() == steps.size()) {
-            for (int i = 0; i < steps.size(); i++) {
-                StepRow row = steps.get(i);
-                if (SQL_KIND.equals(submitted.steps.get(i).kind) && row.isTemplateStep()) {
-                    row.kind = StepRow.SQL;
-                    row.template = null;
-                    row.params = new LinkedHashMap<>();
-                }
-            }
+        if (submitted.steps.size() != steps.size()) {
+            return this;
         }
-        return this;
+        List<StepRow> kept = new ArrayList<>();
+        for (int i = 0; i < steps.size(); i++) {
+            StepRow row = steps.get(i);
+            kept.add(StepRow.SQL.equals(submitted.steps.get(i).kind) && row.isTemplateStep() ? row.asSql() : row);
+        }
+        return withSteps(kept);
     }
-
-    private static final String SQL_KIND = StepRow.SQL;
 
     /**
-     * An editor action that changes only the form on screen: {@code refresh} (a template was chosen:
-     * the step is named after it unless the user named it), {@code add-sql}, {@code add-template},
+     * The form on screen after an editor action that changes only the form: {@code refresh} (a template was
+     * chosen: the step is named after it unless the user named it), {@code add-sql}, {@code add-template},
      * {@code remove-N}, {@code up-N}, {@code down-N}.
      */
-    void rearrange(String action) {
-        rearrange(steps, action);
+    LoadForm rearranged(String action) {
+        return withSteps(rearranged(steps, action));
     }
 
-    /** The step editor's actions on a list of step rows; the preset page's editor shares them. */
-    public static void rearrange(List<StepRow> steps, String action) {
+    /** The step editor's actions on a list of step rows, as a new list; the preset page's editor shares them. */
+    public static List<StepRow> rearranged(List<StepRow> steps, String action) {
         if ("refresh".equals(action)) {
-            steps.stream().filter(s -> (s.getName() == null || s.getName().isBlank())
-                    && s.getTemplate() != null && !s.getTemplate().isBlank()).forEach(s -> s.setName(s.getTemplate()));
-            return;
+            return steps.stream().map(StepRow::namedAfterTemplate).toList();
         }
         if (action.startsWith("add-")) {
-            StepRow row = new StepRow();
-            row.setType(StepType.OVERRIDE);
-            row.setKind("add-template".equals(action) ? StepRow.TEMPLATE : StepRow.SQL);
-            steps.add(row);
-            return;
+            List<StepRow> added = new ArrayList<>(steps);
+            added.add("add-template".equals(action) ? StepRow.blank().withKind(StepRow.TEMPLATE) : StepRow.blank());
+            return added;
         }
-        FormRows.move(steps, action);
+        return FormRows.moved(steps, action);
+    }
+
+    LoadForm withSteps(List<StepRow> rows) {
+        return new LoadForm(version, name, target, loadType, description, sources, options, rows, mapping);
+    }
+
+    LoadForm withMapping(MappingEditor editor) {
+        return new LoadForm(version, name, target, loadType, description, sources, options, steps, editor);
     }
 
     /** {@code templates} finds a template step's parameters, to type its values. */
     public LoadRequest toRequest(Function<String, Optional<TemplateDefinition>> templates) {
-        List<StepJson> stepJson = steps.stream().map(s -> {
-            String text = s.text(templates);
-            return new StepJson(s.name == null ? "" : s.name.strip(), s.type == null ? StepType.OVERRIDE : s.type, text,
-                    s.storedKind(text));
-        }).toList();
-        return new LoadRequest(version, name == null ? null : name.strip(), target, loadType,
+        FormFields fields = new FormFields();
+        List<StepJson> stepJson = new ArrayList<>();
+        for (int i = 0; i < steps.size(); i++) {
+            stepJson.add(steps.get(i).toJson(fields, "steps[" + i + "].", templates));
+        }
+        return fields.request(new LoadRequest(fields.whole("version", version), name == null ? null : name.strip(), target,
+                fields.choice("loadType", loadType, LoadType.class),
                 description == null || description.isBlank() ? null : description, sources, stepJson, options,
-                mapping.isEdited() ? mapping.toMappings() : null);
+                mapping.isEdited() ? mapping.toMappings(fields) : null));
     }
 
-    /** One step: SQL text, or a template call edited as the template's parameters. */
-    public static class StepRow {
+    /**
+     * One step: SQL text, or a template call edited as the template's parameters ({@code params[NAME]}).
+     * The step type stays the text sent; a list parameter's several values (a column picker's ticks and its
+     * "other" field) arrive joined by commas.
+     */
+    public record StepRow(String name, String type, String kind, String text, String template, Map<String, String> params) {
         public static final String SQL = "SQL";
         public static final String TEMPLATE = "TEMPLATE";
 
-        private String name;
-        private StepType type = StepType.OVERRIDE;
-        private String kind = SQL;
-        private String text;
-        private String template;
-        private Map<String, String> params = new LinkedHashMap<>();
+        /** A step sent without a type or kind is an OVERRIDE SQL step, as a new one is. */
+        public StepRow {
+            type = type == null ? StepType.OVERRIDE.name() : type;
+            kind = kind == null ? SQL : kind;
+            params = params == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(params));
+        }
+
+        public static StepRow blank() {
+            return new StepRow(null, null, null, null, null, null);
+        }
 
         public static StepRow of(StepJson s) {
-            StepRow row = new StepRow();
-            row.name = s.name();
-            row.type = s.type();
-            row.text = s.text();
+            String type = FormFields.text(s.type());
             if (s.kind() == StepKind.SQL) {
-                return row;
+                return new StepRow(s.name(), type, SQL, s.text(), null, null);
             }
-            TemplateStepText.parse(s.text()).ifPresent(call -> {
-                row.kind = TEMPLATE;
-                row.template = call.template();
-                row.params = new LinkedHashMap<>(call.arguments());
-            });
-            return row;
+            return TemplateStepText.parse(s.text())
+                    .map(call -> new StepRow(s.name(), type, TEMPLATE, s.text(), call.template(), call.arguments()))
+                    .orElseGet(() -> new StepRow(s.name(), type, SQL, s.text(), null, null));
+        }
+
+        StepRow withKind(String newKind) {
+            return new StepRow(name, type, newKind, text, template, params);
+        }
+
+        /** The step as an SQL step that keeps its text (a call typed into an SQL step). */
+        StepRow asSql() {
+            return new StepRow(name, type, SQL, text, null, null);
+        }
+
+        /** A template step left unnamed takes its template's name. */
+        StepRow namedAfterTemplate() {
+            return (name == null || name.isBlank()) && template != null && !template.isBlank()
+                    ? new StepRow(template, type, kind, text, template, params) : this;
+        }
+
+        /** The step as the service takes it; a type that is no step type is a problem at {@code path + "type"}. */
+        public StepJson toJson(FormFields fields, String path, Function<String, Optional<TemplateDefinition>> templates) {
+            String written = text(templates);
+            StepType typed = fields.choice(path + "type", type, StepType.class);
+            return new StepJson(name == null ? "" : name.strip(), typed == null ? StepType.OVERRIDE : typed, written,
+                    storedKind(written));
         }
 
         /** SQL only where the text alone would show the step as a template call; else inferred (null). */
@@ -179,19 +207,9 @@ public class LoadForm {
             return values;
         }
 
-        public String getName() { return name; }
-        public void setName(String name) { this.name = name; }
-        public StepType getType() { return type; }
-        public void setType(StepType type) { this.type = type; }
-        public String getKind() { return kind; }
-        public void setKind(String kind) { this.kind = kind; }
-        public String getText() { return text; }
-        public void setText(String text) { this.text = text; }
-        public String getTemplate() { return template; }
-        public void setTemplate(String template) { this.template = template; }
-        public Map<String, String> getParams() { return params; }
-        public void setParams(Map<String, String> params) { this.params = params; }
-        public boolean isTemplateStep() { return TEMPLATE.equals(kind); }
+        public boolean isTemplateStep() {
+            return TEMPLATE.equals(kind);
+        }
 
         /** The values of a list parameter, split at the commas. */
         public List<String> listValues(String parameter) {
@@ -227,23 +245,4 @@ public class LoadForm {
             return found.isEmpty() ? null : String.join("; ", found);
         }
     }
-
-    public Long getVersion() { return version; }
-    public void setVersion(Long version) { this.version = version; }
-    public String getName() { return name; }
-    public void setName(String name) { this.name = name; }
-    public String getTarget() { return target; }
-    public void setTarget(String target) { this.target = target; }
-    public LoadType getLoadType() { return loadType; }
-    public void setLoadType(LoadType loadType) { this.loadType = loadType; }
-    public String getDescription() { return description; }
-    public void setDescription(String description) { this.description = description; }
-    public List<String> getSources() { return sources; }
-    public void setSources(List<String> sources) { this.sources = sources; }
-    public Map<String, String> getOptions() { return options; }
-    public void setOptions(Map<String, String> options) { this.options = options; }
-    public List<StepRow> getSteps() { return steps; }
-    public MappingEditor getMapping() { return mapping; }
-    public void setMapping(MappingEditor mapping) { this.mapping = mapping; }
-    public void setSteps(List<StepRow> steps) { this.steps = steps; }
 }

@@ -4,7 +4,9 @@ import java.util.List;
 
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
+import org.springframework.web.bind.WebDataBinder;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.InitBinder;
 import org.springframework.web.bind.annotation.ModelAttribute;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
@@ -75,12 +77,9 @@ public class LoadListPageController {
     public String newLoad(@RequestParam(required = false) String target, @RequestParam(required = false) String name,
                           @RequestParam(required = false) String proposedName, @RequestParam(required = false) String part,
                           Model model, HttpServletRequest request) {
-        LoadForm form = new LoadForm();
-        form.setTarget(target);
         // A name the user typed stays; the one proposed for the previous target follows the new one.
         boolean typed = name != null && !name.isBlank() && !name.equals(proposedName);
-        form.setName(typed ? name : defaultName(target));
-        model.addAttribute("form", form);
+        model.addAttribute("form", LoadForm.start(target, typed ? name : defaultName(target)));
         List<PresetChoices.Choice> offered = presets.offered(target);
         String preset = offered.stream().filter(PresetChoices.Choice::preferred).findFirst()
                 .or(() -> offered.stream().findFirst()).map(PresetChoices.Choice::name).orElse("");
@@ -109,14 +108,20 @@ public class LoadListPageController {
         LoadForm form = (LoadForm) model.getAttribute("form");
         model.addAttribute("errors", errors);
         model.addAttribute("targets", entities.list(null).stream().map(EntityResponse::qualifiedName).toList());
-        model.addAttribute("presets", presets.offered(form == null ? null : form.getTarget()));
+        model.addAttribute("presets", presets.offered(form == null ? null : form.target()));
         model.addAttribute("preset", preset == null ? "" : preset);
-        model.addAttribute("proposedName", form == null ? null : defaultName(form.getTarget()));
+        model.addAttribute("proposedName", form == null ? null : defaultName(form.target()));
         return "loads/new";
     }
 
     /** The name a new entity's load gets ({@code load_} and the entity's name in lower case). */
     private static String defaultName(String target) {
         return target == null || target.isBlank() ? null : LoadOffers.loadName(target.substring(target.indexOf('.') + 1));
+    }
+
+    /** The form record is bound through its constructor alone: no field is set again on its (unmodifiable) maps and lists. */
+    @InitBinder("form")
+    void constructorOnly(WebDataBinder binder) {
+        binder.setDeclarativeBinding(true);
     }
 }

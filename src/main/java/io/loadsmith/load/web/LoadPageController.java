@@ -3,7 +3,9 @@ package io.loadsmith.load.web;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.validation.BindingResult;
+import org.springframework.web.bind.WebDataBinder;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.InitBinder;
 import org.springframework.web.bind.annotation.ModelAttribute;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -97,16 +99,18 @@ class LoadPageController {
         LoadResponse stored = loads.get(id);
         boolean commit = "commit".equals(action);
         if (MappingActions.handles(action)) {
-            mappingActions.apply(form, stored, action, model);
+            LoadForm shown = mappingActions.apply(form, stored, action, model);
+            model.addAttribute("form", shown);
             model.addAttribute("unsaved", true);
             model.addAttribute("focus", MappingActions.focusAfter(action));
-            return editorView(request, editor.show(stored, previews.draft(form, stored, dialect, environment, model), model, FormErrors.NONE));
+            return editorView(request, editor.show(stored, previews.draft(shown, stored, dialect, environment, model), model, FormErrors.NONE));
         }
         if (!"save".equals(action) && !commit) {
-            form.rearrange(action);
+            LoadForm shown = form.rearranged(action);
+            model.addAttribute("form", shown);
             model.addAttribute("unsaved", true);
-            model.addAttribute("focus", focusAfter(action, form.getSteps().size()));
-            return editorView(request, editor.show(stored, previews.draft(form, stored, dialect, environment, model), model, FormErrors.NONE));
+            model.addAttribute("focus", focusAfter(action, shown.steps().size()));
+            return editorView(request, editor.show(stored, previews.draft(shown, stored, dialect, environment, model), model, FormErrors.NONE));
         }
         if (binding.hasErrors()) {
             return editorView(request, editor.show(stored, previews.draft(form, stored, dialect, environment, model), model, FormErrors.of(binding)));
@@ -144,5 +148,11 @@ class LoadPageController {
     /** htmx gets the editor with the saved name as heading and title (a rename shows at once). */
     private static String editorView(HttpServletRequest request, String view) {
         return Htmx.view(request, view, "editorAndHeading");
+    }
+
+    /** The form record is bound through its constructor alone: no field is set again on its (unmodifiable) maps and lists. */
+    @InitBinder("form")
+    void constructorOnly(WebDataBinder binder) {
+        binder.setDeclarativeBinding(true);
     }
 }

@@ -48,43 +48,46 @@ class MappingActions {
         return ADD_TARGETS.equals(action) ? "map-by-name" : action.startsWith("remove-mapping-") ? "add-mapping" : action;
     }
 
-    void apply(LoadForm form, LoadResponse stored, String action, Model model) {
-        MappingEditor editor = form.getMapping();
-        editor.setEdited(true);
+    /** The form as the button leaves it; the editor's mappings are from now on the ones a save stores. */
+    LoadForm apply(LoadForm form, LoadResponse stored, String action, Model model) {
+        MappingEditor editor = form.mapping().asEdited();
         List<EntityResponse> all = entities.list(null);
         if (action.startsWith("source-")) {
-            editor.sourceChosen(Integer.parseInt(action.substring("source-".length())), all);
-            mapByName(editor, stored, all, "", model);
+            editor = mapByName(editor.sourceChosen(Integer.parseInt(action.substring("source-".length())), all), stored, all, "", model);
         } else if ("map-by-name".equals(action)) {
-            mapByName(editor, stored, all, "", model);
+            editor = mapByName(editor, stored, all, "", model);
         } else if (ADD_TARGETS.equals(action)) {
-            addTargets(editor, stored, all, model);
+            editor = addTargets(editor, stored, all, model);
         } else if ("map-into".equals(action)) {
-            model.addAttribute("mappingNote", editor.mapAllInto() ? "Mapped the payload into " + editor.getInto() + "."
+            Optional<MappingEditor> into = editor.mappedAllInto();
+            model.addAttribute("mappingNote", into.isPresent() ? "Mapped the payload into " + editor.into() + "."
                     : "Choose a target attribute to map all into.");
+            editor = into.orElse(editor);
         } else if ("add-mapping".equals(action)) {
-            editor.addMapping();
+            editor = editor.withMappingAdded();
         } else {
-            editor.removeMapping(Integer.parseInt(action.substring("remove-mapping-".length())));
+            editor = editor.withoutMapping(Integer.parseInt(action.substring("remove-mapping-".length())));
         }
+        return form.withMapping(editor);
     }
 
     /** Maps by name, says how many, and offers to add what the target lacks (the confirmation). */
-    private static void mapByName(MappingEditor editor, LoadResponse stored, List<EntityResponse> all, String before, Model model) {
-        int mapped = editor.mapByName(all);
-        model.addAttribute("mappingNote", before + "Mapped " + mapped + " target attribute" + (mapped == 1 ? "" : "s") + " by name.");
-        List<AttributeJson> missing = editor.unmatchedSources(all);
+    private static MappingEditor mapByName(MappingEditor editor, LoadResponse stored, List<EntityResponse> all, String before, Model model) {
+        MappingEditor mapped = editor.mappedByName(all);
+        int count = mapped.mappedRows() - editor.mappedRows();
+        model.addAttribute("mappingNote", before + "Mapped " + count + " target attribute" + (count == 1 ? "" : "s") + " by name.");
+        List<AttributeJson> missing = mapped.unmatchedSources(all);
         if (!missing.isEmpty() && target(stored, all).isPresent()) {
             model.addAttribute("missingTargets", missing.stream().map(MappingActions::label).toList());
         }
+        return mapped;
     }
 
-    private void addTargets(MappingEditor editor, LoadResponse stored, List<EntityResponse> all, Model model) {
+    private MappingEditor addTargets(MappingEditor editor, LoadResponse stored, List<EntityResponse> all, Model model) {
         Optional<EntityResponse> target = target(stored, all);
         List<AttributeJson> missing = editor.unmatchedSources(all);
         if (target.isEmpty() || missing.isEmpty()) {
-            mapByName(editor, stored, all, "", model);
-            return;
+            return mapByName(editor, stored, all, "", model);
         }
         EntityResponse t = target.get();
         List<AttributeJson> attributes = new ArrayList<>(t.attributes());
@@ -95,13 +98,12 @@ class MappingActions {
                     t.physicalType(), t.packageName(), t.description(), t.fullRefreshPolicy(), attributes, t.caseSensitive()));
         } catch (InvalidRequestException e) {
             refused(t, e.errors().stream().map(FieldProblem::message).collect(Collectors.joining("; ")), missing, model);
-            return;
+            return editor;
         } catch (ConflictException | NotFoundException e) {
             refused(t, e.getMessage(), missing, model);
-            return;
+            return editor;
         }
-        editor.addRows(added);
-        mapByName(editor, stored, entities.list(null), "Added " + added.stream().map(MappingActions::label)
+        return mapByName(editor.withRowsAdded(added), stored, entities.list(null), "Added " + added.stream().map(MappingActions::label)
                 .collect(Collectors.joining(", ")) + " to " + t.qualifiedName() + ". ", model);
     }
 

@@ -8,12 +8,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 import io.loadsmith.entity.AttributeJson;
 import io.loadsmith.entity.EntityResponse;
 import io.loadsmith.load.AttributeMapping;
 import io.loadsmith.load.EntityMapping;
 import io.loadsmith.web.FormErrors;
+import io.loadsmith.web.FormFields;
+import io.loadsmith.web.FormRows;
 
 /**
  * The load page's mapping editor, part of the load form: the entity mappings (source entity, type)
@@ -21,50 +24,59 @@ import io.loadsmith.web.FormErrors;
  * order, its transformation type, the formula of CUSTOM). Only when {@code edited} is sent does a save
  * replace the stored mappings; a form without the editor keeps them. A row without sources and type
  * is unmapped. The request is built in row order, so a refusal at {@code mappings[i].attributes[j]}
- * is found back at its row ({@link #rowErrors}).
+ * is found back at its row ({@link #rowError}). A record like the form: the editor's buttons return a
+ * new editor, and a row's mapping position stays the text sent until {@link #toMappings} types it.
  */
-public class MappingEditor {
+public record MappingEditor(Boolean edited, List<Source> mappings, List<Row> rows, String into) {
 
-    private boolean edited;
-    private List<Source> mappings = new ArrayList<>();
-    private List<Row> rows = new ArrayList<>();
-    private String into;
+    /** A form posted without the editor's fields: a save keeps the stored mappings. */
+    static final MappingEditor NOT_EDITED = new MappingEditor(false, null, null, null);
+
+    /** Not ticked unless sent as true; a mapping or row the browser skipped is an empty one in its place. */
+    public MappingEditor {
+        edited = Boolean.TRUE.equals(edited);
+        mappings = FormRows.bound(mappings, Source::blank);
+        rows = FormRows.bound(rows, () -> new Row(null, null, null, null, null, null, null));
+    }
 
     /** The stored mappings laid out over the target's attributes (mapped targets the target lacks are kept as rows too). */
     static MappingEditor of(List<EntityMapping> stored, Optional<EntityResponse> target) {
-        MappingEditor editor = new MappingEditor();
         List<EntityMapping> given = stored == null ? List.of() : stored;
-        for (EntityMapping m : given) {
-            Source s = new Source();
-            s.source = m.source();
-            s.mappingType = m.mappingType();
-            s.name = m.name();
-            editor.mappings.add(s);
-        }
+        List<Source> sources = new ArrayList<>(given.stream().map(m -> new Source(m.source(), m.mappingType(), m.name())).toList());
         if (given.isEmpty()) {
             // A first source entity to choose at once: choose it, Map by name, Save.
-            editor.addMapping();
+            sources.add(Source.blank());
         }
-        target.ifPresent(t -> t.attributes().forEach(a -> editor.rows.add(Row.of(a))));
+        List<Row> rows = new ArrayList<>(target.map(t -> t.attributes().stream().map(Row::of).toList()).orElse(List.of()));
         for (int i = 0; i < given.size(); i++) {
             for (AttributeMapping a : given.get(i).attributes()) {
-                Row row = editor.row(a.target()).orElseGet(() -> {
-                    Row added = new Row();
-                    added.target = a.target();
-                    editor.rows.add(added);
-                    return added;
-                });
-                row.mapping = i;
-                row.sources = String.join(", ", a.sources());
-                row.transformationType = a.transformationType();
-                row.formula = a.formula();
+                int at = indexOf(rows, a.target());
+                Row row = at < 0 ? new Row(a.target(), null, null, null, null, null, null) : rows.get(at);
+                Row mapped = new Row(row.target, row.datatype, row.attributeType, String.valueOf(i),
+                        String.join(", ", a.sources()), a.transformationType(), a.formula());
+                if (at < 0) {
+                    rows.add(mapped);
+                } else {
+                    rows.set(at, mapped);
+                }
             }
         }
-        return editor;
+        return new MappingEditor(false, sources, rows, null);
     }
 
-    /** The mappings to save, in position order; rows in table order under their mapping. */
-    List<EntityMapping> toMappings() {
+    /**
+     * The mappings to save, in position order; rows in table order under their mapping. A row's mapping
+     * that is no position of a source entity is a problem at its field ({@code mapping.rows[k].mapping}).
+     */
+    List<EntityMapping> toMappings(FormFields fields) {
+        for (int k = 0; k < rows.size(); k++) {
+            Row r = rows.get(k);
+            Integer typed = fields.integer("mapping.rows[" + k + "].mapping", r.mapping);
+            if (r.mapped() && typed != null && (typed < 0 || typed >= mappings.size())) {
+                fields.refuse("mapping.rows[" + k + "].mapping", r.mapping, "is not the position of a source entity (0 to "
+                        + (mappings.size() - 1) + ")");
+            }
+        }
         List<EntityMapping> result = new ArrayList<>();
         int count = mappings.size();
         // A last source entity left unchosen, with no row mapped to it, is not a mapping yet.
@@ -85,6 +97,15 @@ public class MappingEditor {
                     blank(s.name) ? null : s.name.strip(), attributes));
         }
         return result;
+    }
+
+    boolean isEdited() {
+        return edited;
+    }
+
+    /** The editor as a button of it sent it: from now on a save replaces the stored mappings. */
+    MappingEditor asEdited() {
+        return new MappingEditor(true, mappings, rows, into);
     }
 
     private long rowsOf(int mapping) {
@@ -112,26 +133,26 @@ public class MappingEditor {
         return errors == null || prefix == null ? null : errors.under(prefix + field);
     }
 
+    /** How many rows are mapped: map by name's count is the difference it makes. */
+    int mappedRows() {
+        return (int) rows.stream().filter(Row::mapped).count();
+    }
+
     /** Map by name: every unmapped target attribute fed by the source attribute of its name (ignoring case), by the first mapping that has one. */
-    int mapByName(List<EntityResponse> entities) {
-        int mapped = 0;
-        for (Row r : rows) {
+    MappingEditor mappedByName(List<EntityResponse> entities) {
+        return withRows(r -> {
             if (r.mapped()) {
-                continue;
+                return r;
             }
             for (int i = 0; i < mappings.size(); i++) {
                 Optional<String> same = attributesOf(mappings.get(i).source, entities).stream()
                         .filter(n -> n.equalsIgnoreCase(r.target)).findFirst();
                 if (same.isPresent()) {
-                    r.mapping = i;
-                    r.sources = same.get();
-                    r.transformationType = null;
-                    mapped++;
-                    break;
+                    return r.fedBy(i, same.get(), null);
                 }
             }
-        }
-        return mapped;
+            return r;
+        });
     }
 
     /**
@@ -139,17 +160,15 @@ public class MappingEditor {
      * that entity has (a row left with neither sources nor type is unmapped again), so map by name
      * fills them afresh, and passing over entities in the list leaves nothing of them behind.
      */
-    void sourceChosen(int index, List<EntityResponse> entities) {
+    MappingEditor sourceChosen(int index, List<EntityResponse> entities) {
         if (index < 0 || index >= mappings.size()) {
-            return;
+            return this;
         }
         List<String> has = attributesOf(mappings.get(index).source, entities);
-        for (Row r : rows) {
-            if (r.mapped() && r.mappingIndex() == index) {
-                List<String> kept = r.sourceList().stream().filter(n -> has.stream().anyMatch(n::equalsIgnoreCase)).toList();
-                r.sources = String.join(", ", kept);
-            }
-        }
+        return withRows(r -> r.mapped() && r.mappingIndex() == index
+                ? r.fedBy(r.mapping, String.join(", ", r.sourceList().stream()
+                        .filter(n -> has.stream().anyMatch(n::equalsIgnoreCase)).toList()), r.transformationType)
+                : r);
     }
 
     /** Source attributes of the mappings with no target attribute of their name (first by name, ignoring case). */
@@ -157,7 +176,7 @@ public class MappingEditor {
         Map<String, AttributeJson> found = new LinkedHashMap<>();
         for (Source s : mappings) {
             for (AttributeJson a : sourceEntity(s.source, entities).map(EntityResponse::attributes).orElse(List.of())) {
-                if (row(a.name()).isEmpty()) {
+                if (indexOf(rows, a.name()) < 0) {
                     found.putIfAbsent(a.name().toLowerCase(Locale.ROOT), a);
                 }
             }
@@ -166,21 +185,23 @@ public class MappingEditor {
     }
 
     /** Rows for target attributes just added to the target, after its others. */
-    void addRows(List<AttributeJson> added) {
-        added.forEach(a -> rows.add(Row.of(a)));
+    MappingEditor withRowsAdded(List<AttributeJson> added) {
+        List<Row> all = new ArrayList<>(rows);
+        added.forEach(a -> all.add(Row.of(a)));
+        return new MappingEditor(edited, mappings, all, into);
     }
 
     /**
      * Map all into one: the chosen target attribute is fed by every source attribute the other rows of
      * its mapping copy into payload attributes (no attribute type: not a key, load time or record
-     * source), in table order.
+     * source), in table order; empty when no target attribute is chosen.
      */
-    boolean mapAllInto() {
-        Optional<Row> chosen = row(into);
-        if (chosen.isEmpty()) {
-            return false;
+    Optional<MappingEditor> mappedAllInto() {
+        int chosen = indexOf(rows, into);
+        if (chosen < 0) {
+            return Optional.empty();
         }
-        Row target = chosen.get();
+        Row target = rows.get(chosen);
         int mapping = target.mapped() ? target.mappingIndex() : 0;
         LinkedHashSet<String> payload = new LinkedHashSet<>();
         for (Row r : rows) {
@@ -188,32 +209,33 @@ public class MappingEditor {
                 payload.addAll(r.sourceList());
             }
         }
-        target.mapping = mapping;
-        target.sources = String.join(", ", payload);
-        return true;
+        Row fed = target.fedBy(mapping, String.join(", ", payload), target.transformationType);
+        return Optional.of(withRows(r -> r == target ? fed : r));
     }
 
-    void addMapping() {
-        Source s = new Source();
-        s.mappingType = EntityMapping.SOURCE;
-        mappings.add(s);
+    MappingEditor withMappingAdded() {
+        List<Source> all = new ArrayList<>(mappings);
+        all.add(Source.blank());
+        return new MappingEditor(edited, all, rows, into);
     }
 
-    void removeMapping(int index) {
+    /** Without mapping {@code index}: its rows are unmapped, the rows of the mappings after it move up one. */
+    MappingEditor withoutMapping(int index) {
         if (index < 0 || index >= mappings.size()) {
-            return;
+            return this;
         }
-        mappings.remove(index);
-        for (Row r : rows) {
+        MappingEditor fewer = new MappingEditor(edited, FormRows.moved(mappings, "remove-" + index), rows, into);
+        return fewer.withRows(r -> {
             if (r.mapped() && r.mappingIndex() == index) {
-                r.sources = null;
-                r.transformationType = null;
-                r.formula = null;
-                r.mapping = null;
-            } else if (r.mapping != null && r.mapping > index) {
-                r.mapping = r.mapping - 1;
+                return new Row(r.target, r.datatype, r.attributeType, null, null, null, null);
             }
-        }
+            int at = r.mappingIndex();
+            return r.mapping != null && at > index ? r.fedBy(at - 1, r.sources, r.transformationType) : r;
+        });
+    }
+
+    private MappingEditor withRows(UnaryOperator<Row> change) {
+        return new MappingEditor(edited, mappings, rows.stream().map(change).toList(), into);
     }
 
     /** The attribute names of a mapping's source entity, as the datalist of its rows offers them. */
@@ -227,8 +249,14 @@ public class MappingEditor {
         return entities.stream().filter(e -> e.qualifiedName().equalsIgnoreCase(name)).findFirst();
     }
 
-    private Optional<Row> row(String target) {
-        return target == null ? Optional.empty() : rows.stream().filter(r -> r.target.equalsIgnoreCase(target)).findFirst();
+    /** The row of a target attribute (ignoring case), or -1. */
+    private static int indexOf(List<Row> rows, String target) {
+        for (int i = 0; target != null && i < rows.size(); i++) {
+            if (rows.get(i).target != null && rows.get(i).target.equalsIgnoreCase(target)) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** A description cut at a word before {@code 110} characters, with an ellipsis. */
@@ -245,43 +273,48 @@ public class MappingEditor {
     }
 
     /** An entity mapping: its source entity ({@code schema.name}), SOURCE or REFERENCE, an optional name. */
-    public static class Source {
-        private String source;
-        private String mappingType = EntityMapping.SOURCE;
-        private String name;
+    public record Source(String source, String mappingType, String name) {
 
-        public String getSource() { return source; }
-        public void setSource(String source) { this.source = source; }
-        public String getMappingType() { return mappingType; }
-        public void setMappingType(String mappingType) { this.mappingType = mappingType; }
-        public String getName() { return name; }
-        public void setName(String name) { this.name = name; }
+        /** Sent without a type, a mapping is a SOURCE mapping, as a new one is. */
+        public Source {
+            mappingType = mappingType == null ? EntityMapping.SOURCE : mappingType;
+        }
+
+        static Source blank() {
+            return new Source(null, null, null);
+        }
     }
 
-    /** A target attribute: which mapping feeds it (0-based), from which source attributes, how. */
-    public static class Row {
-        private String target;
-        private String datatype;
-        private String attributeType;
-        private Integer mapping;
-        private String sources;
-        private String transformationType;
-        private String formula;
+    /**
+     * A target attribute: which mapping feeds it (its position, 0-based, as the text sent), from which
+     * source attributes, how.
+     */
+    public record Row(String target, String datatype, String attributeType, String mapping, String sources,
+                      String transformationType, String formula) {
 
         static Row of(AttributeJson a) {
-            Row row = new Row();
-            row.target = a.name();
-            row.datatype = a.datatype();
-            row.attributeType = a.attributeType();
-            return row;
+            return new Row(a.name(), a.datatype(), a.attributeType(), null, null, null, null);
+        }
+
+        /** The row fed by mapping {@code position} from {@code sources}, with its formula kept. */
+        Row fedBy(Object position, String from, String type) {
+            return new Row(target, datatype, attributeType, position == null ? null : position.toString(), from, type, formula);
         }
 
         public boolean mapped() {
             return !blank(sources) || !blank(transformationType);
         }
 
+        /** The mapping's position: 0 when none was sent, -1 (no mapping) when it is not a number ({@link #toMappings} says so). */
         int mappingIndex() {
-            return mapping == null ? 0 : mapping;
+            if (blank(mapping)) {
+                return 0;
+            }
+            try {
+                return Integer.parseInt(mapping.strip());
+            } catch (NumberFormatException notANumber) {
+                return -1;
+            }
         }
 
         List<String> sourceList() {
@@ -292,29 +325,5 @@ public class MappingEditor {
         public boolean isCustom() {
             return transformationType != null && transformationType.strip().toUpperCase(Locale.ROOT).equals(AttributeMapping.CUSTOM);
         }
-
-        public String getTarget() { return target; }
-        public void setTarget(String target) { this.target = target; }
-        public String getDatatype() { return datatype; }
-        public void setDatatype(String datatype) { this.datatype = datatype; }
-        public String getAttributeType() { return attributeType; }
-        public void setAttributeType(String attributeType) { this.attributeType = attributeType; }
-        public Integer getMapping() { return mapping; }
-        public void setMapping(Integer mapping) { this.mapping = mapping; }
-        public String getSources() { return sources; }
-        public void setSources(String sources) { this.sources = sources; }
-        public String getTransformationType() { return transformationType; }
-        public void setTransformationType(String transformationType) { this.transformationType = transformationType; }
-        public String getFormula() { return formula; }
-        public void setFormula(String formula) { this.formula = formula; }
     }
-
-    public boolean isEdited() { return edited; }
-    public void setEdited(boolean edited) { this.edited = edited; }
-    public List<Source> getMappings() { return mappings; }
-    public void setMappings(List<Source> mappings) { this.mappings = mappings; }
-    public List<Row> getRows() { return rows; }
-    public void setRows(List<Row> rows) { this.rows = rows; }
-    public String getInto() { return into; }
-    public void setInto(String into) { this.into = into; }
 }

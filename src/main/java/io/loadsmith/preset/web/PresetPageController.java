@@ -8,7 +8,9 @@ import java.util.stream.Collectors;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.validation.BindingResult;
+import org.springframework.web.bind.WebDataBinder;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.InitBinder;
 import org.springframework.web.bind.annotation.ModelAttribute;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -66,7 +68,7 @@ class PresetPageController {
 
     @GetMapping("/new")
     public String create(@RequestParam(required = false) Long fromLoad, Model model) {
-        PresetForm form = fromLoad == null ? new PresetForm() : PresetForm.copyOf(loads.get(fromLoad));
+        PresetForm form = fromLoad == null ? PresetForm.empty() : PresetForm.copyOf(loads.get(fromLoad));
         return page(model, null, form, null, FormErrors.NONE);
     }
 
@@ -107,16 +109,15 @@ class PresetPageController {
     private String save(Long id, PresetForm form, BindingResult binding, String action, Model model) {
         PresetResponse current = id == null ? null : presets.get(id);
         if (!"save".equals(action)) {
-            form.rearrange(action);
             model.addAttribute("unsaved", true);
-            return page(model, current, form, null, FormErrors.NONE);
+            return page(model, current, form.rearranged(action), null, FormErrors.NONE);
         }
         if (binding.hasErrors()) {
             return page(model, current, form, null, FormErrors.of(binding));
         }
         try {
             var request = RequestChecks.valid(form.toRequest(templates::find));
-            String typeNames = LoadPresetService.typeNames(form.getOfferedToTypes());
+            String typeNames = LoadPresetService.typeNames(form.offeredToTypes());
             PresetResponse saved = id == null ? presets.create(request) : presets.update(id, request);
             presets.offerToTypes(saved.id(), typeNames);
             return "redirect:/presets/" + saved.id() + "?saved=1";
@@ -148,5 +149,11 @@ class PresetPageController {
                 TemplateDefinition::parameters)));
         model.addAttribute("columns", List.of());
         return EDIT;
+    }
+
+    /** The form record is bound through its constructor alone: no field is set again on its (unmodifiable) maps and lists. */
+    @InitBinder("form")
+    void constructorOnly(WebDataBinder binder) {
+        binder.setDeclarativeBinding(true);
     }
 }

@@ -431,9 +431,97 @@ class LoadPageControllerTest {
                         .param("name", "load_d_vessel_scd2").param("target", "publish.D_VESSEL_SCD2"))
                 .andExpect(status().isOk())
                 .andExpect(view().name("loads/detail :: editorAndHeading"))
-                .andExpect(model().attribute("form", org.hamcrest.Matchers.hasProperty("steps", hasSize(1))))
+                .andExpect(result -> org.assertj.core.api.Assertions.assertThat(
+                        ((LoadForm) result.getModelAndView().getModel().get("form")).steps()).hasSize(1))
                 .andExpect(content().string(containsString("1. Template step")))
                 .andExpect(content().string(containsString("not saved yet")));
+    }
+
+    /** The form as a row button posts it: three named steps of different types and texts. */
+    static org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder threeSteps(String action) {
+        return post("/loads/5").header("HX-Request", "true").param("action", action).param("version", "2")
+                .param("name", "load_d_vessel_scd2").param("target", "publish.D_VESSEL_SCD2")
+                .param("steps[0].name", "a").param("steps[0].type", "PRE").param("steps[0].text", "SELECT 'a'")
+                .param("steps[1].name", "b").param("steps[1].type", "OVERRIDE").param("steps[1].text", "SELECT 'b'")
+                .param("steps[2].name", "c").param("steps[2].type", "POST").param("steps[2].text", "SELECT 'c'");
+    }
+
+    static LoadForm shownForm(org.springframework.test.web.servlet.MvcResult result) {
+        return (LoadForm) result.getModelAndView().getModel().get("form");
+    }
+
+    /** The form is a record: each row button returns a new one whose other steps keep what was typed. */
+    @Test
+    void addRemoveAndMoveOfStepsKeepTheOtherStepsValues() throws Exception {
+        LoadForm.StepRow a = new LoadForm.StepRow("a", "PRE", "SQL", "SELECT 'a'", null, Map.of());
+        LoadForm.StepRow b = new LoadForm.StepRow("b", "OVERRIDE", "SQL", "SELECT 'b'", null, Map.of());
+        LoadForm.StepRow c = new LoadForm.StepRow("c", "POST", "SQL", "SELECT 'c'", null, Map.of());
+        assertThat(shownForm(mvc.perform(threeSteps("up-2")).andReturn()).steps()).containsExactly(a, c, b);
+        assertThat(shownForm(mvc.perform(threeSteps("down-0")).andReturn()).steps()).containsExactly(b, a, c);
+        assertThat(shownForm(mvc.perform(threeSteps("remove-1")).andReturn()).steps()).containsExactly(a, c);
+        assertThat(shownForm(mvc.perform(threeSteps("add-sql")).andReturn()).steps())
+                .containsExactly(a, b, c, new LoadForm.StepRow(null, "OVERRIDE", "SQL", null, null, Map.of()));
+        String html = mvc.perform(threeSteps("up-1")).andReturn().getResponse().getContentAsString();
+        assertThat(html.indexOf("value=\"b\"")).isPositive().isLessThan(html.indexOf("value=\"a\""));
+        assertThat(html).contains("<option value=\"POST\" selected=\"selected\">POST</option>");
+    }
+
+    /**
+     * A step the browser skipped (steps[0] and steps[2] sent) is an empty step in its place, not dropped:
+     * a save is refused at step 2, which has no name, and step 3 keeps its values.
+     */
+    @Test
+    void aSkippedStepIsAnEmptyStepInItsPlace() throws Exception {
+        String refused = mvc.perform(post("/loads/5").header("HX-Request", "true").param("version", "2")
+                        .param("name", "load_d_vessel_scd2").param("target", "publish.D_VESSEL_SCD2")
+                        .param("steps[0].name", "a").param("steps[0].text", "SELECT 'a'")
+                        .param("steps[2].name", "c").param("steps[2].type", "POST").param("steps[2].text", "SELECT 'c'"))
+                .andExpect(status().isOk()).andReturn().getResponse().getContentAsString();
+        assertThat(refused).contains("Step 2, name:", "id=\"steps2.name\" name=\"steps[2].name\" value=\"c\"",
+                "<option value=\"POST\" selected=\"selected\">POST</option>");
+        assertThat(refused).contains("<li class=\"step has-error\" id=\"step-1\">", "<li class=\"step\" id=\"step-0\">",
+                "<li class=\"step\" id=\"step-2\">");
+        verify(loads, never()).update(anyLong(), any());
+
+        String shown = mvc.perform(post("/loads/5").header("HX-Request", "true").param("action", "add-sql")
+                        .param("version", "2").param("name", "load_d_vessel_scd2").param("target", "publish.D_VESSEL_SCD2")
+                        .param("steps[0].name", "a").param("steps[2].name", "c"))
+                .andReturn().getResponse().getContentAsString();
+        assertThat(shown).contains("id=\"steps1.name\" name=\"steps[1].name\" value=\"\"",
+                "id=\"steps2.name\" name=\"steps[2].name\" value=\"c\"", "id=\"steps3.name\"");
+    }
+
+    /** The hidden options fields ({@code options[NAME]}) and the ticked sources bind through the record's constructor too. */
+    @Test
+    void optionsAndSourcesArriveAsSent() throws Exception {
+        when(loads.update(eq(5L), any())).thenReturn(vesselLoad());
+        mvc.perform(post("/loads/5").param("version", "2").param("name", "load_d_vessel_scd2").param("target", "publish.D_VESSEL_SCD2")
+                        .param("options[historize]", "true").param("options[source_system]", "AIS, the feed")
+                        .param("sources", "staging.S_B", "staging.S_A")
+                        .param("steps[0].name", "a").param("steps[0].text", "SELECT 1"))
+                .andExpect(status().is3xxRedirection());
+        ArgumentCaptor<LoadRequest> sent = ArgumentCaptor.forClass(LoadRequest.class);
+        verify(loads).update(eq(5L), sent.capture());
+        assertThat(sent.getValue().options()).isEqualTo(Map.of("historize", "true", "source_system", "AIS, the feed"));
+        assertThat(sent.getValue().sources()).containsExactly("staging.S_B", "staging.S_A");
+    }
+
+    /**
+     * Version, load type and step type stay the text sent: a typo in the number and choices no select
+     * offers are all named at their fields at once, as typed, and nothing is saved.
+     */
+    @Test
+    void aForgedChoiceAndATypoInANumberAreRefusedTogetherAtTheirFields() throws Exception {
+        String html = mvc.perform(post("/loads/5").header("HX-Request", "true").param("version", "2x")
+                        .param("name", "load_d_vessel_scd2").param("target", "publish.D_VESSEL_SCD2").param("loadType", "BULK")
+                        .param("steps[0].name", "a").param("steps[0].type", "SOMETIMES").param("steps[0].text", "SELECT 1"))
+                .andExpect(status().isOk()).andReturn().getResponse().getContentAsString();
+        assertThat(html).contains("Version: &#39;2x&#39; is not a valid value here (a whole number is expected)",
+                        "Load type: &#39;BULK&#39; is not one of [TRANSFORM_PERSIST",
+                        "&#39;SOMETIMES&#39; is not one of [PRE, OVERRIDE, POST]", "value=\"2x\"")
+                .doesNotContain("Exception", "io.loadsmith");
+        assertThat(html.substring(html.indexOf("id=\"step-0\""))).contains("class=\"field-error step-error\"");
+        verify(loads, never()).update(anyLong(), any());
     }
 
     @Test

@@ -271,4 +271,70 @@ class MappingEditorPageTest {
         assertThat(row(html, 3)).contains("value=\"load_dts\"");
         assertThat(html).contains("Mapped 1 target attribute by name.");
     }
+
+    static MappingEditor shownEditor(org.springframework.test.web.servlet.MvcResult result) {
+        return ((LoadForm) result.getModelAndView().getModel().get("form")).mapping();
+    }
+
+    /** A row the browser skipped (rows 0, 1 and 3 sent) is an empty row in its place: row 3 stays row 3. */
+    @Test
+    void aSkippedMappingRowIsAnEmptyRowInItsPlace() throws Exception {
+        java.util.function.Function<String, MockHttpServletRequestBuilder> gap = action -> post("/loads/5")
+                .param("action", action).param("version", "3").param("name", "load_h_customer").param("target", "rdv.H_CUSTOMER")
+                .param("mapping.edited", "true").param("mapping.mappings[0].source", "staging.STG_CUSTOMER")
+                .param("mapping.rows[0].target", "hk_customer").param("mapping.rows[1].target", "customer_no")
+                .param("mapping.rows[1].sources", "CUSTOMER_NO")
+                .param("mapping.rows[3].target", "load_dts").param("mapping.rows[3].transformationType", "CUSTOM")
+                .param("mapping.rows[3].formula", "now()");
+        MappingEditor shown = shownEditor(mvc.perform(gap.apply("add-mapping")).andReturn());
+        assertThat(shown.rows()).extracting(MappingEditor.Row::target).containsExactly("hk_customer", "customer_no", null, "load_dts");
+        assertThat(shown.rows().get(3)).isEqualTo(new MappingEditor.Row("load_dts", null, null, null, null, "CUSTOM", "now()"));
+        assertThat(shown.mappings()).containsExactly(new MappingEditor.Source("staging.STG_CUSTOMER", "SOURCE", null),
+                new MappingEditor.Source(null, "SOURCE", null));
+
+        when(loads.update(eq(5L), any())).thenReturn(load(List.of()));
+        mvc.perform(gap.apply("save")).andExpect(status().is3xxRedirection());
+        ArgumentCaptor<LoadRequest> sent = ArgumentCaptor.forClass(LoadRequest.class);
+        verify(loads).update(eq(5L), sent.capture());
+        assertThat(sent.getValue().mappings()).containsExactly(new EntityMapping("staging.STG_CUSTOMER", "SOURCE", null, List.of(
+                new AttributeMapping("customer_no", List.of("CUSTOMER_NO"), null, null),
+                new AttributeMapping("load_dts", List.of(), "CUSTOM", "now()"))));
+    }
+
+    /** A row's mapping is kept as the text sent: not a number, or no source entity's position, is said at that row's field. */
+    @Test
+    void aRowsMappingThatIsNoPositionIsRefusedAtItsFieldAsTyped() throws Exception {
+        String html = mvc.perform(form("save")
+                        .param("mapping.rows[1].sources", "CUSTOMER_NO").param("mapping.rows[1].mapping", "1x")
+                        .param("mapping.rows[2].sources", "NAME").param("mapping.rows[2].mapping", "4"))
+                .andExpect(status().isOk()).andReturn().getResponse().getContentAsString();
+        assertThat(html).contains("&#39;1x&#39; is not a valid value here (a whole number is expected)",
+                        "&#39;4&#39; is not the position of a source entity (0 to 0)")
+                .doesNotContain("Exception");
+        assertThat(row(html, 1)).contains("value=\"CUSTOMER_NO\"");
+        verify(loads, never()).update(anyLong(), any());
+    }
+
+    /** Adding and removing a source entity keeps every other row as typed; the rows of the removed one are unmapped. */
+    @Test
+    void addAndRemoveOfASourceEntityKeepTheOtherRowsValues() throws Exception {
+        var two = form("remove-mapping-0").param("mapping.mappings[1].source", "staging.STG_CUSTOMER")
+                .param("mapping.mappings[1].mappingType", "REFERENCE").param("mapping.mappings[1].name", "ref")
+                .param("mapping.rows[0].sources", "CUSTOMER_NO").param("mapping.rows[0].transformationType", "HASH_KEY")
+                .param("mapping.rows[0].mapping", "1")
+                .param("mapping.rows[1].sources", "CUSTOMER_NO").param("mapping.rows[1].mapping", "0")
+                .param("mapping.rows[3].transformationType", "CUSTOM").param("mapping.rows[3].formula", "now()")
+                .param("mapping.rows[3].mapping", "1");
+        MappingEditor removed = shownEditor(mvc.perform(two).andReturn());
+        assertThat(removed.mappings()).containsExactly(new MappingEditor.Source("staging.STG_CUSTOMER", "REFERENCE", "ref"));
+        assertThat(removed.rows()).containsExactly(
+                new MappingEditor.Row("hk_customer", null, null, "0", "CUSTOMER_NO", "HASH_KEY", null),
+                new MappingEditor.Row("customer_no", null, null, null, null, null, null),
+                new MappingEditor.Row("name", null, null, null, null, null, null),
+                new MappingEditor.Row("load_dts", null, null, "0", null, "CUSTOM", "now()"));
+        MappingEditor added = shownEditor(mvc.perform(form("add-mapping").param("mapping.rows[1].sources", "NAME")).andReturn());
+        assertThat(added.mappings()).hasSize(2);
+        assertThat(added.rows().get(1)).isEqualTo(new MappingEditor.Row("customer_no", null, null, null, "NAME", null, null));
+        assertThat(added.edited()).isTrue();
+    }
 }

@@ -17,6 +17,7 @@ import io.loadsmith.entitytype.LoadType;
 import io.loadsmith.generation.model.StepType;
 import io.loadsmith.load.LoadService;
 import io.loadsmith.load.StepJson;
+import io.loadsmith.load.web.LoadForm;
 import io.loadsmith.preset.LoadPresetService;
 import io.loadsmith.preset.PresetRequest;
 import io.loadsmith.preset.PresetResponse;
@@ -283,5 +284,75 @@ class PresetPagesTest extends H2DemoStoreTest {
                 .getResponse().getContentAsString(StandardCharsets.UTF_8);
         assertThat(twice).contains("Use 2: &#39;DIM_SCD2 TRANSFORM_PERSIST&#39; is listed twice: use 1 names the same entity type and load type");
         assertThat(presets.list("p_bad")).isEmpty();
+    }
+
+    /**
+     * The form is a record bound through its constructor: a ticked default (value and the hidden marker), an
+     * unticked one (the marker only) and a row without the field at all; a step the browser skipped is an
+     * empty step in its place (and, having no name and no text, is not saved).
+     */
+    @Test
+    void checkboxesBindTickedUntickedAndAbsentAndASkippedStepIsAnEmptyOne() throws Exception {
+        MvcResult created = post(MockMvcRequestBuilders.post("/presets").param("name", "p_bad")
+                .param("steps[0].name", "first").param("steps[0].type", "PRE").param("steps[0].text", "select 1")
+                .param("steps[2].name", "third").param("steps[2].type", "POST").param("steps[2].text", "select 3")
+                .param("uses[0].entityType", "DIM_SCD2").param("uses[0].loadType", "TRANSFORM_PERSIST")
+                .param("uses[0].isDefault", "true").param("_uses[0].isDefault", "on")
+                .param("uses[1].entityType", "DIM_SCD2").param("uses[1].loadType", "TRANSFORM_SQL_VIEW")
+                .param("_uses[1].isDefault", "on")
+                .param("uses[2].entityType", "DIM_SCD2").param("uses[2].loadType", "LOAD_FILE"));
+        assertThat(created.getResponse().getRedirectedUrl()).matches("/presets/\\d+\\?saved=1");
+        PresetResponse stored = presets.list("p_bad").get(0);
+        assertThat(stored.uses()).extracting(PresetRequest.Use::loadType, PresetRequest.Use::isDefault).containsExactlyInAnyOrder(
+                org.assertj.core.groups.Tuple.tuple(LoadType.TRANSFORM_PERSIST, true),
+                org.assertj.core.groups.Tuple.tuple(LoadType.TRANSFORM_SQL_VIEW, false),
+                org.assertj.core.groups.Tuple.tuple(LoadType.LOAD_FILE, false));
+        assertThat(stored.steps()).containsExactly(new StepJson("first", StepType.PRE, "select 1"),
+                new StepJson("third", StepType.POST, "select 3"));
+
+        // On screen the skipped step keeps its place: Add SQL step shows four, the third still "third".
+        String shown = post(MockMvcRequestBuilders.post("/presets/" + stored.id()).param("action", "add-sql")
+                .param("version", String.valueOf(stored.version())).param("name", "p_bad")
+                .param("steps[0].name", "first").param("steps[2].name", "third")
+                .param("uses[0].entityType", "DIM_SCD2").param("_uses[0].isDefault", "on"))
+                .getResponse().getContentAsString(StandardCharsets.UTF_8);
+        assertThat(shown).contains("id=\"steps1.name\" name=\"steps[1].name\" value=\"\"",
+                "id=\"steps2.name\" name=\"steps[2].name\" value=\"third\"", "id=\"steps3.name\"", "Changed, not saved yet")
+                .doesNotContain("checked=\"checked\" aria-label=\"Default for use 1\"");
+    }
+
+    /** A forged load type and a typo in a position are both named at their fields, as typed; nothing is saved. */
+    @Test
+    void aForgedChoiceAndATypoInANumberAreRefusedTogetherAtTheirFields() throws Exception {
+        MvcResult refused = post(MockMvcRequestBuilders.post("/presets").param("name", "p_bad").param("version", "")
+                .param("steps[0].name", "s").param("steps[0].type", "LATER").param("steps[0].text", "select 1")
+                .param("uses[0].entityType", "DIM_SCD2").param("uses[0].loadType", "NIGHTLY").param("uses[0].position", "2x"));
+        assertThat(refused.getResponse().getStatus()).isEqualTo(200);
+        assertThat(refused.getResponse().getContentAsString(StandardCharsets.UTF_8))
+                .contains("Use 1, load type: &#39;NIGHTLY&#39; is not one of [TRANSFORM_PERSIST",
+                        "Use 1, position: &#39;2x&#39; is not a valid value here (a whole number is expected)",
+                        "&#39;LATER&#39; is not one of [PRE, OVERRIDE, POST]", "value=\"2x\"")
+                .doesNotContain("Exception", "io.loadsmith");
+        assertThat(presets.list("p_bad")).isEmpty();
+    }
+
+    /** Add, remove and move of steps return a new form whose other steps keep what was typed. */
+    @Test
+    void addRemoveAndMoveOfStepsKeepTheOtherStepsValues() throws Exception {
+        java.util.function.Function<String, MockHttpServletRequestBuilder> steps = action -> MockMvcRequestBuilders.post("/presets")
+                .param("action", action).param("name", "p_bad")
+                .param("steps[0].name", "a").param("steps[0].type", "PRE").param("steps[0].text", "select 'a'")
+                .param("steps[1].name", "b").param("steps[1].type", "POST").param("steps[1].text", "select 'b'");
+        LoadForm.StepRow a = new LoadForm.StepRow("a", "PRE", "SQL", "select 'a'", null, Map.of());
+        LoadForm.StepRow b = new LoadForm.StepRow("b", "POST", "SQL", "select 'b'", null, Map.of());
+        assertThat(shown(post(steps.apply("up-1"))).steps()).containsExactly(b, a);
+        assertThat(shown(post(steps.apply("remove-0"))).steps()).containsExactly(b);
+        assertThat(shown(post(steps.apply("add-template"))).steps()).containsExactly(a, b,
+                new LoadForm.StepRow(null, "OVERRIDE", "TEMPLATE", null, null, Map.of()));
+        assertThat(presets.list("p_bad")).isEmpty();
+    }
+
+    private static PresetForm shown(MvcResult result) {
+        return (PresetForm) result.getModelAndView().getModel().get("form");
     }
 }

@@ -11,13 +11,7 @@ import io.loadsmith.load.LoadResponse;
 
 /** The entity page's links to the loads that write and read an entity, and to the entities mappings tie it to. */
 @Component
-class EntityLoadLinks implements RelatedLoads {
-
-    private final LoadService loads;
-
-    EntityLoadLinks(LoadService loads) {
-        this.loads = loads;
-    }
+record EntityLoadLinks(LoadService loads) implements RelatedLoads {
 
     @Override
     public List<LoadLink> writing(String qualifiedName) {

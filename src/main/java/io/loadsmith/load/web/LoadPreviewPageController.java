@@ -17,20 +17,8 @@ import jakarta.servlet.http.HttpServletRequest;
 /** The saved load's preview pane alone, for the dialect and environment switchers (GET, so a VIEWER may). */
 @Controller
 @RequestMapping("/loads")
-class LoadPreviewPageController {
-
-    private final LoadService loads;
-    private final LoadPreviews previews;
-    private final DialectRegistry dialects;
-    private final EnvironmentService environments;
-
-    public LoadPreviewPageController(LoadService loads, LoadPreviews previews, DialectRegistry dialects,
-                                     EnvironmentService environments) {
-        this.loads = loads;
-        this.previews = previews;
-        this.dialects = dialects;
-        this.environments = environments;
-    }
+record LoadPreviewPageController(LoadService loads, LoadPreviews previews, DialectRegistry dialects,
+                                 EnvironmentService environments) {
 
     @GetMapping("/{id}/preview")
     public String preview(@PathVariable long id, @RequestParam(required = false) String dialect,

@@ -20,15 +20,7 @@ import io.loadsmith.preset.PresetResponse;
  * type's default preset for TRANSFORM_PERSIST) and the new-load form's choice of the type's presets.
  */
 @Component
-class PresetLoadOffers implements LoadOffers, PresetChoices {
-
-    private final LoadPresetService presets;
-    private final EntityService entities;
-
-    PresetLoadOffers(LoadPresetService presets, EntityService entities) {
-        this.presets = presets;
-        this.entities = entities;
-    }
+record PresetLoadOffers(LoadPresetService presets, EntityService entities) implements LoadOffers, PresetChoices {
 
     @Override
     public List<Choice> offered(String target) {

@@ -72,7 +72,8 @@ class LoadPreviews {
     }
 
     /**
-     * The preview while typing: the stored load is read once (by JDBC, one statement), the form is
+     * The preview while typing: the stored load is read once (by JDBC, one statement; not again until
+     * a load or entity changes, ModelRevision), the form is
      * assembled beside it from that read, and a form as saved (the same fields and, each step as the
      * form writes it, the same load) shows the saved load's SQL and says so (switching the dialect of
      * an unchanged form); else the form's. A form that names an entity the stored load does not read
@@ -121,7 +122,7 @@ class LoadPreviews {
     /** A stored load that cannot be read as a model (a mapping reads a deleted entity) previews as the form does. */
     private LoadAsStored storedOrNull(long id) {
         try {
-            return assembler.readAsStored(id);
+            return assembler.recentAsStored(id);
         } catch (ConflictException unreadable) {
             return null;
         }

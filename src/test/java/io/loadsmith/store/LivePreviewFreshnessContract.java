@@ -91,6 +91,10 @@ public interface LivePreviewFreshnessContract {
             environment = environments.update(environment.id(), new EnvironmentRequest(environment.version(), "fresh_env",
                     null, Map.of("fresh_var", "env_two")));
             assertBoth(load, "-- rewritten 22 env_two code;added;");
+            // The switchers are drawn once per store revision: the environment's note shows the new value too.
+            assertThat(preview(load, loads.get(load).version(), "probe"))
+                    .contains("<option value=\"fresh_env\" selected=\"selected\">fresh_env</option>")
+                    .contains("fresh_env replaces <code>&lt;fresh_var&gt;</code> with <code>env_two</code>.");
         } finally {
             loads.delete(load);
             entities.delete(target);

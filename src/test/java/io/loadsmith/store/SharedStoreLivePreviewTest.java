@@ -9,8 +9,6 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.test.web.servlet.MockMvc;
@@ -38,23 +36,17 @@ import io.loadsmith.template.TemplateService;
  */
 class SharedStoreLivePreviewTest {
 
-    private static ConfigurableApplicationContext a;
-
-    @BeforeAll
-    static void startA() {
-        a = start();
-    }
-
-    @AfterAll
-    static void stopA() {
-        a.close();
-    }
-
     @Test
     void aChangeOnTheOtherInstanceShowsOnceTheIntervalIsOverAndOneHereAtOnce() throws Exception {
+        try (ConfigurableApplicationContext a = start()) {
+            onInstances(a);
+        }
+    }
+
+    private static void onInstances(ConfigurableApplicationContext a) throws Exception {
         EntityService entitiesOnA = a.getBean(EntityService.class);
-        a.getBean(TemplateService.class).create(new TemplateRequest(null, "shared_columns", null, null, List.of(),
-                Map.of("default", "-- columns <#list model.load.target.attributes as a>${a.name};</#list>")));
+        long template = a.getBean(TemplateService.class).create(new TemplateRequest(null, "shared_columns", null, null,
+                List.of(), Map.of("default", "-- columns <#list model.load.target.attributes as a>${a.name};</#list>"))).id();
         long target = entitiesOnA.create(entity(List.of("code"), null)).id();
         long load = a.getBean(LoadService.class).create(new LoadRequest(null, "shared_live", "shared.Shared_Target", null,
                 null, List.of(), List.of(new StepJson("columns", StepType.OVERRIDE, "<ftltemplate:shared_columns>")),
@@ -75,6 +67,7 @@ class SharedStoreLivePreviewTest {
         } finally {
             a.getBean(LoadService.class).delete(load);
             entitiesOnA.delete(target);
+            a.getBean(TemplateService.class).delete(template);
         }
     }
 

@@ -44,6 +44,15 @@ public class LoadModelAssembler {
     }
 
     /**
+     * As above, kept in memory until a load or entity changes (StoredLoadReader.recentAsStored): for
+     * the live preview, which asks on every keystroke. The template revision is then not read with
+     * the load: a template changed on another instance shows after the revision-check interval.
+     */
+    public LoadAsStored recentAsStored(long loadId) {
+        return stored.recentAsStored(loadId);
+    }
+
+    /**
      * A load as the form on screen has it, not saved: its target and sources are read from the store,
      * its steps are the draft's. An unknown target or source is an InvalidRequestException naming it.
      */

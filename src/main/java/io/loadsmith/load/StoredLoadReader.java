@@ -16,6 +16,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
 import io.loadsmith.entitytype.LoadType;
+import io.loadsmith.generation.StoreCache;
 import io.loadsmith.generation.StoreChanges;
 import io.loadsmith.generation.context.MappingModels;
 import io.loadsmith.generation.model.AttributeModel;
@@ -26,6 +27,7 @@ import io.loadsmith.generation.model.StepModel;
 import io.loadsmith.generation.model.StepType;
 import io.loadsmith.problem.ConflictException;
 import io.loadsmith.problem.NotFoundException;
+import io.loadsmith.store.ModelRevision;
 
 /**
  * Reads one stored load straight into the generator's {@link LoadModel}: one statement, no
@@ -57,7 +59,7 @@ class StoredLoadReader {
                    cast(null as varchar(1000000)) as text_value, cast(null as integer) as data_length,
                    cast(null as integer) as data_precision, cast(null as integer) as data_scale,
                    e.case_sensitive, cast(null as boolean) as nullable,
-                   case when x.position = 0 then (select max(r.revision) from store_revision r) end as store_revision
+                   case when x.position = 0 then (select r.revision from store_revision r where r.id = 1) end as store_revision
               from entity_load l
               join (select 0 as position, l0.target_entity_id as entity_id from entity_load l0 where l0.id = ?
                     union all
@@ -110,14 +112,27 @@ class StoredLoadReader {
 
     private final JdbcTemplate jdbc;
     private final StoreChanges changes;
+    private final StoreCache<Long, LoadAsStored> recent;
 
-    StoredLoadReader(JdbcTemplate jdbc, StoreChanges changes) {
+    StoredLoadReader(JdbcTemplate jdbc, StoreChanges changes, ModelRevision loadsAndEntities) {
         this.jdbc = jdbc;
         this.changes = changes;
+        // Loads being edited on this instance: a full cache starts again empty.
+        this.recent = loadsAndEntities.cache(256);
     }
 
     LoadModel read(long loadId) {
         return readAsStored(loadId).model();
+    }
+
+    /**
+     * As {@link #readAsStored}, but a load read before is not read again while no load or entity
+     * changed ({@link ModelRevision}): a change made here at once, one made on another instance
+     * sharing the store once this one looks at the revision again. A load that cannot be read is
+     * read again each time.
+     */
+    LoadAsStored recentAsStored(long loadId) {
+        return recent.get(loadId, this::readAsStored);
     }
 
     LoadAsStored readAsStored(long loadId) {

@@ -9,7 +9,7 @@ import org.springframework.stereotype.Component;
 import io.loadsmith.generation.StoreChanges;
 
 /**
- * The store's revision of what generation keeps in memory (V14): incremented in the transaction of
+ * The store's revision of what generation keeps in memory (V14, row 1; row 2 is {@link ModelRevision}'s): incremented in the transaction of
  * every change to a template, formula or datatype mapping, and read by {@link StoreChanges} so that
  * instances sharing a PostgreSQL store see each other's changes. {@code loadsmith.store.revision-check-interval}
  * bounds how long a generation that reads no stored load (a draft, DDL) may go on with
@@ -34,7 +34,7 @@ class StoreRevision {
     }
 
     private long read() {
-        Long revision = jdbc.queryForObject("SELECT MAX(revision) FROM store_revision", Long.class);
+        Long revision = jdbc.queryForObject("SELECT MAX(revision) FROM store_revision WHERE id = 1", Long.class);
         return revision == null ? 0 : revision;
     }
 }

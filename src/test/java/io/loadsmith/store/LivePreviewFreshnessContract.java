@@ -1,13 +1,17 @@
 package io.loadsmith.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 
 import java.util.List;
 import java.util.Map;
 
+import javax.sql.DataSource;
+
 import org.junit.jupiter.api.Test;
 import org.springframework.context.ApplicationContext;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
 
@@ -18,10 +22,14 @@ import io.loadsmith.entitytype.PhysicalType;
 import io.loadsmith.environment.EnvironmentRequest;
 import io.loadsmith.environment.EnvironmentResponse;
 import io.loadsmith.environment.EnvironmentService;
+import io.loadsmith.generation.model.AttributeModel;
 import io.loadsmith.generation.model.StepType;
+import io.loadsmith.load.LoadAsStored;
+import io.loadsmith.load.LoadModelAssembler;
 import io.loadsmith.load.LoadRequest;
 import io.loadsmith.load.LoadService;
 import io.loadsmith.load.StepJson;
+import io.loadsmith.problem.NotFoundException;
 import io.loadsmith.template.TemplateRequest;
 import io.loadsmith.template.TemplateResponse;
 import io.loadsmith.template.TemplateService;
@@ -83,6 +91,10 @@ public interface LivePreviewFreshnessContract {
             environment = environments.update(environment.id(), new EnvironmentRequest(environment.version(), "fresh_env",
                     null, Map.of("fresh_var", "env_two")));
             assertBoth(load, "-- rewritten 22 env_two code;added;");
+            // The switchers are drawn once per store revision: the environment's note shows the new value too.
+            assertThat(preview(load, loads.get(load).version(), "probe"))
+                    .contains("<option value=\"fresh_env\" selected=\"selected\">fresh_env</option>")
+                    .contains("fresh_env replaces <code>&lt;fresh_var&gt;</code> with <code>env_two</code>.");
         } finally {
             loads.delete(load);
             entities.delete(target);
@@ -90,6 +102,65 @@ public interface LivePreviewFreshnessContract {
             formulas.delete(formula.id());
             environments.delete(environment.id());
         }
+    }
+
+    /**
+     * The live preview's read of the stored load (LoadModelAssembler.recentAsStored) is kept until a
+     * load or entity changes: a change through this instance's services is read at once, a template's
+     * change keeps it, and each transaction that writes a load or entity, by JPA or by a native
+     * statement (a restore), increments the revision of loads and entities once.
+     */
+    @Test
+    default void theLiveReadOfALoadIsKeptUntilALoadOrEntityChanges() {
+        EntityService entities = context().getBean(EntityService.class);
+        LoadService loads = context().getBean(LoadService.class);
+        TemplateService templates = context().getBean(TemplateService.class);
+        LoadModelAssembler assembler = context().getBean(LoadModelAssembler.class);
+        JdbcTemplate jdbc = new JdbcTemplate(context().getBean(DataSource.class));
+        long target = entities.create(new EntityRequest(null, "Kept_Target", null, "kept", null, PhysicalType.TABLE,
+                null, null, null, List.of(new AttributeJson("code", "INTEGER8", null, null, null, false, null, null)))).id();
+        List<StepJson> steps = List.of(new StepJson("s", StepType.OVERRIDE, "select 1"));
+        long load = loads.create(new LoadRequest(null, "kept_load", "kept.Kept_Target", null, "one", List.of(), steps,
+                Map.of())).id();
+        long template = 0;
+        try {
+            LoadAsStored first = assembler.recentAsStored(load);
+            assertThat(assembler.recentAsStored(load)).as("read once").isSameAs(first);
+            long revision = modelRevision(jdbc);
+            template = templates.create(new TemplateRequest(null, "kept_probe", null, null, List.of(),
+                    Map.of("default", "-- kept"))).id();
+            assertThat(assembler.recentAsStored(load)).as("a template's change is none of a load's").isSameAs(first);
+            assertThat(modelRevision(jdbc)).isEqualTo(revision);
+
+            loads.update(load, new LoadRequest(loads.get(load).version(), "kept_load", "kept.Kept_Target", null, "two",
+                    List.of(), steps, Map.of()));
+            assertThat(modelRevision(jdbc)).as("once for the load's transaction").isEqualTo(revision + 1);
+            assertThat(assembler.recentAsStored(load).description()).isEqualTo("two");
+
+            entities.update(target, new EntityRequest(entities.get(target).version(), "Kept_Target", null, "kept", null,
+                    PhysicalType.TABLE, null, null, null, List.of(
+                            new AttributeJson("code", "INTEGER8", null, null, null, false, null, null),
+                            new AttributeJson("added", "INTEGER8", null, null, null, true, null, null))));
+            assertThat(assembler.recentAsStored(load).model().target().attributes()).extracting(AttributeModel::name)
+                    .containsExactly("code", "added");
+
+            loads.softDelete(load);
+            assertThatThrownBy(() -> assembler.recentAsStored(load)).isInstanceOf(NotFoundException.class);
+            long beforeRestore = modelRevision(jdbc);
+            loads.restore(load);
+            assertThat(modelRevision(jdbc)).as("a native statement's write").isEqualTo(beforeRestore + 1);
+            assertThat(assembler.recentAsStored(load).description()).isEqualTo("two");
+        } finally {
+            loads.delete(load);
+            entities.delete(target);
+            if (template != 0) {
+                templates.delete(template);
+            }
+        }
+    }
+
+    private static long modelRevision(JdbcTemplate jdbc) {
+        return jdbc.queryForObject("select revision from store_revision where id = 2", Long.class);
     }
 
     /** The form as saved shows the saved load's SQL, an edited one the draft's: each twice, the change in both. */

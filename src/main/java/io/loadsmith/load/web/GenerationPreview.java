@@ -1,7 +1,5 @@
 package io.loadsmith.load.web;
 
-import org.unbescape.html.HtmlEscape;
-
 import io.loadsmith.load.GenerationResult;
 import io.loadsmith.web.FormErrors;
 
@@ -34,17 +32,11 @@ public record GenerationPreview(Long loadId, String dialect, String environment,
     /**
      * The SQL as the code view's lines ({@code <span class="line">…</span>} each), escaped as th:text
      * escapes (the same function) in one pass: th:text escaped a load's SQL a character at a time into
-     * the writer, two thirds of the pane's rendering.
+     * the writer, two thirds of the pane's rendering. Kept per SQL text ({@link EscapedSql}): a
+     * preview shown again (a dialect switched back, a keystroke that changes no SQL) is not escaped again.
      */
     public String sqlLines() {
-        if (sql == null) {
-            return null;
-        }
-        StringBuilder html = new StringBuilder(sql.length() + sql.length() / 4);
-        for (String line : sql.split("\r?\n")) {
-            html.append("<span class=\"line\">").append(HtmlEscape.escapeHtml4Xml(line)).append("</span>\n");
-        }
-        return html.toString();
+        return sql == null ? null : EscapedSql.lines(sql);
     }
 
     public boolean failedAt(int index) {

@@ -2,14 +2,14 @@ package io.loadsmith.load.web;
 
 import java.util.List;
 import java.util.Objects;
-import java.util.stream.Collectors;
 
 import org.springframework.stereotype.Component;
 import org.springframework.ui.Model;
+import org.thymeleaf.ITemplateEngine;
 
 import io.loadsmith.dialect.DialectRegistry;
 import io.loadsmith.environment.EnvironmentService;
-import io.loadsmith.environment.EnvironmentResponse;
+import io.loadsmith.generation.StoreChanges;
 import io.loadsmith.generation.catalog.TemplateLookup;
 import io.loadsmith.load.Generation;
 import io.loadsmith.load.GenerationRequest;
@@ -33,19 +33,18 @@ import io.loadsmith.problem.NotFoundException;
 class LoadPreviews {
 
     private final Generation generation;
-    private final EnvironmentService environments;
-    private final DialectRegistry dialects;
     private final TemplateLookup templates;
     private final LoadModelAssembler assembler;
     private final LoadService loads;
+    private final PreviewSwitchers switchers;
 
     LoadPreviews(Generation generation, EnvironmentService environments, DialectRegistry dialects,
-                 TemplateLookup templates, LoadModelAssembler assembler, LoadService loads) {
+                 TemplateLookup templates, LoadModelAssembler assembler, LoadService loads, ITemplateEngine engine,
+                 StoreChanges changes) {
         this.generation = generation;
+        this.switchers = new PreviewSwitchers(engine, dialects, environments, changes);
         this.assembler = assembler;
         this.loads = loads;
-        this.environments = environments;
-        this.dialects = dialects;
         this.templates = templates;
     }
 
@@ -72,7 +71,8 @@ class LoadPreviews {
     }
 
     /**
-     * The preview while typing: the stored load is read once (by JDBC, one statement), the form is
+     * The preview while typing: the stored load is read once (by JDBC, one statement; not again until
+     * a load or entity changes, ModelRevision), the form is
      * assembled beside it from that read, and a form as saved (the same fields and, each step as the
      * form writes it, the same load) shows the saved load's SQL and says so (switching the dialect of
      * an unchanged form); else the form's. A form that names an entity the stored load does not read
@@ -121,7 +121,7 @@ class LoadPreviews {
     /** A stored load that cannot be read as a model (a mapping reads a deleted entity) previews as the form does. */
     private LoadAsStored storedOrNull(long id) {
         try {
-            return assembler.readAsStored(id);
+            return assembler.recentAsStored(id);
         } catch (ConflictException unreadable) {
             return null;
         }
@@ -145,12 +145,7 @@ class LoadPreviews {
 
     /** The pane's model (the preview, the dialect and environment switchers) and the view to show. */
     String show(GenerationPreview preview, Model model, String view) {
-        model.addAttribute("dialects", dialects.names());
-        List<EnvironmentResponse> all = environments.list(null);
-        model.addAttribute("environments", all.stream().map(EnvironmentResponse::name).toList());
-        // What the environment switcher changes: each environment's variables, named under the switch.
-        model.addAttribute("environmentVariables", all.stream().collect(Collectors.toMap(
-                EnvironmentResponse::name, EnvironmentResponse::variables, (a, b) -> a)));
+        model.addAttribute("switchers", switchers.of(preview.dialect(), preview.environment()));
         model.addAttribute("preview", preview);
         return view;
     }

@@ -143,7 +143,7 @@ class LoadPageControllerTest {
         when(templates.find("scd2")).thenReturn(Optional.of(SCD2));
         when(environments.list(null)).thenReturn(List.of(new EnvironmentResponse(1, 0, "dev", null, new java.util.TreeMap<>())));
         when(assembler.assemble(5L)).thenReturn(STORED);
-        when(assembler.readAsStored(5L)).thenReturn(new io.loadsmith.load.LoadAsStored(STORED, 2, LoadType.TRANSFORM_PERSIST,
+        when(assembler.recentAsStored(5L)).thenReturn(new io.loadsmith.load.LoadAsStored(STORED, 2, LoadType.TRANSFORM_PERSIST,
                 null, java.util.Arrays.asList(null, null)));
         // Assembling a form beside the stored load reads nothing: the real method, over the stubbed read.
         when(assembler.beside(any(), any())).thenCallRealMethod();
@@ -229,7 +229,7 @@ class LoadPageControllerTest {
         mvc.perform(get("/loads/5"))
                 .andExpect(status().isOk())
                 .andExpect(view().name("loads/detail"))
-                .andExpect(model().attributeExists("form", "preview", "dialects", "environments", "templates"))
+                .andExpect(model().attributeExists("form", "preview", "switchers", "templates"))
                 .andExpect(content().string(containsString("DROP TABLE x; -- snowflake")))
                 .andExpect(content().string(containsString("id=\"step-1-param-temp_table_prefix\"")))
                 .andExpect(content().string(containsString("value=\"Z_TMP_\"")))
@@ -582,8 +582,8 @@ class LoadPageControllerTest {
                 .andExpect(view().name("loads/detail :: preview"));
         verify(environments).variables("dev");
         verify(environments, never()).check(any());
-        // The stored load is read once, by the reader generation uses; not again as the editor shows it.
-        verify(assembler).readAsStored(5L);
+        // The stored load is read once (or kept from a keystroke before), by the reader generation uses; not again as the editor shows it.
+        verify(assembler).recentAsStored(5L);
         verify(assembler, never()).assemble(anyLong());
         verify(assembler, never()).assemble(any(LoadRequest.class));
         verify(loads, never()).get(anyLong());

@@ -2,7 +2,6 @@ package io.loadsmith.load;
 
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -210,15 +209,8 @@ public class LoadService extends NamedRowService<Load, LoadResponse> {
             callCheck.check(r.name(), steps);
         } catch (GenerationException e) {
             GenerationException.Location at = e.location();
-            Map<String, Object> where = new LinkedHashMap<>();
-            where.put("load", at.load());
-            where.put("stepNumber", at.stepNumber());
-            where.put("step", at.step());
-            where.put("template", at.template());
-            where.put("line", at.line());
-            where.put("column", at.column());
             throw new InvalidRequestException(List.of(new FieldProblem("steps[" + (at.stepNumber() - 1) + "].text",
-                    null, e.getMessage())), where);
+                    null, e.getMessage())), at.properties());
         }
     }
 

@@ -5,7 +5,6 @@ import java.sql.SQLException;
 import java.sql.SQLRecoverableException;
 import java.sql.SQLTransientConnectionException;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -122,15 +121,7 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
     @ExceptionHandler(GenerationException.class)
     ProblemDetail generation(GenerationException e, HttpServletRequest request) {
         ProblemDetail problem = problem(HttpStatus.UNPROCESSABLE_CONTENT, "Generation failed", e.getMessage(), request);
-        GenerationException.Location at = e.location();
-        Map<String, Object> where = new LinkedHashMap<>();
-        where.put("load", at.load());
-        where.put("stepNumber", at.stepNumber());
-        where.put("step", at.step());
-        where.put("template", at.template());
-        where.put("line", at.line());
-        where.put("column", at.column());
-        where.forEach(problem::setProperty);
+        e.location().properties().forEach(problem::setProperty);
         problem.setProperty("reason", e.detail());
         return problem;
     }

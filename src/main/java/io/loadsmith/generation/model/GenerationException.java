@@ -1,7 +1,9 @@
 package io.loadsmith.generation.model;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Generation failed; says where (load, step, template, line, column) and what. The message is
@@ -39,6 +41,18 @@ public class GenerationException extends RuntimeException {
 
         public Location inTemplate(String name, Integer atLine, Integer atColumn) {
             return new Location(load, stepNumber, step, name, atLine, atColumn);
+        }
+
+        /** The fields by the names an error answer gives them (a problem's properties), in this order; absent ones as null. */
+        public Map<String, Object> properties() {
+            Map<String, Object> where = new LinkedHashMap<>();
+            where.put("load", load);
+            where.put("stepNumber", stepNumber);
+            where.put("step", step);
+            where.put("template", template);
+            where.put("line", line);
+            where.put("column", column);
+            return where;
         }
 
         String describe() {

@@ -26,12 +26,12 @@ public final class AuditedRows<T extends StoredRow, R extends Record & Audited> 
     private final AuditTrail audit;
 
     /**
-     * {@code kind} as messages name it ("Entity type"); {@code what} names one row in a stale-version
+     * Messages name the kind by its label ("Entity type"); {@code what} names one row in a stale-version
      * message ("Entity type 'HUB'").
      */
-    public AuditedRows(String kind, ObjectKind objectKind, JpaRepository<T, Long> rows, Function<T, String> what,
+    public AuditedRows(ObjectKind objectKind, JpaRepository<T, Long> rows, Function<T, String> what,
                        Function<T, R> response, AuditTrail audit) {
-        this.kind = kind;
+        this.kind = objectKind.label();
         this.objectKind = objectKind;
         this.rows = rows;
         this.what = what;
@@ -41,8 +41,8 @@ public final class AuditedRows<T extends StoredRow, R extends Record & Audited> 
 
     /** For rows that people name: a stale version names the row as {@code Kind 'name'}. */
     public static <T extends StoredRow & Named, R extends Record & Audited> AuditedRows<T, R> named(
-            String kind, ObjectKind objectKind, JpaRepository<T, Long> rows, Function<T, R> response, AuditTrail audit) {
-        return new AuditedRows<>(kind, objectKind, rows, t -> kind + " '" + t.getName() + "'", response, audit);
+            ObjectKind objectKind, JpaRepository<T, Long> rows, Function<T, R> response, AuditTrail audit) {
+        return new AuditedRows<>(objectKind, rows, t -> objectKind.label() + " '" + t.getName() + "'", response, audit);
     }
 
     public T find(long id) {

@@ -22,12 +22,17 @@ public abstract class NamedRowService<T extends StoredRow & Named, R extends Rec
     private final Function<T, R> response;
     protected final AuditedRows<T, R> rows;
 
-    protected NamedRowService(String kind, ObjectKind objectKind, NamedRowRepository<T> named,
-                              Function<T, R> response, AuditTrail audit) {
-        this.kind = kind;
+    protected NamedRowService(ObjectKind objectKind, NamedRowRepository<T> named, Function<T, R> response,
+                              AuditTrail audit) {
+        this.kind = objectKind.label();
         this.named = named;
         this.response = response;
-        this.rows = AuditedRows.named(kind, objectKind, named, response, audit);
+        this.rows = AuditedRows.named(objectKind, named, response, audit);
+    }
+
+    /** The kind as messages name it ("Entity type"). */
+    protected final String kind() {
+        return kind;
     }
 
     /** All, by name; or the one of exactly {@code name}, if any. */

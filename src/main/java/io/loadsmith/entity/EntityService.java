@@ -40,7 +40,7 @@ import io.loadsmith.problem.Violations;
 @Transactional
 public class EntityService {
 
-    private static final String KIND = "Entity";
+    private static final String KIND = ObjectKind.ENTITY.label();
 
     private final WarehouseEntityRepository entities;
     private final EntityTypeService entityTypes;
@@ -63,7 +63,7 @@ public class EntityService {
         this.packages = packages;
         this.datatypes = datatypes;
         this.audit = audit;
-        this.rows = new AuditedRows<>(KIND, ObjectKind.ENTITY, entities, e -> KIND + " " + e.qualifiedName(),
+        this.rows = new AuditedRows<>(ObjectKind.ENTITY, entities, e -> KIND + " " + e.qualifiedName(),
                 EntityService::toResponse, audit);
     }
 

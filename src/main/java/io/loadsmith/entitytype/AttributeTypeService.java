@@ -15,21 +15,19 @@ import io.loadsmith.problem.Violations;
 @Transactional
 public class AttributeTypeService extends NamedRowService<AttributeType, AttributeTypeResponse> {
 
-    private static final String KIND = "Attribute type";
-
     private final AttributeTypeRepository types;
     private final DefaultAttributeRepository defaultAttributes;
 
     public AttributeTypeService(AttributeTypeRepository types, DefaultAttributeRepository defaultAttributes,
                                 AuditTrail audit) {
-        super(KIND, ObjectKind.ATTRIBUTE_TYPE, types, AttributeTypeService::toResponse, audit);
+        super(ObjectKind.ATTRIBUTE_TYPE, types, AttributeTypeService::toResponse, audit);
         this.types = types;
         this.defaultAttributes = defaultAttributes;
     }
 
     public AttributeTypeResponse create(AttributeTypeRequest request) {
         validate(request);
-        types.requireFree(KIND, request.name(), null);
+        types.requireFree(kind(), request.name(), null);
         return rows.create(new AttributeType(request.name(), request.superAttributeType(), request.description()));
     }
 
@@ -39,9 +37,9 @@ public class AttributeTypeService extends NamedRowService<AttributeType, Attribu
             if (!type.getName().equals(request.name())) {
                 // Default attributes and entity attributes refer to the type by name: renaming would orphan them.
                 if (isUsed(type.getName())) {
-                    throw new ConflictException(KIND + " '" + type.getName() + "' is in use and cannot be renamed.");
+                    throw new ConflictException(kind() + " '" + type.getName() + "' is in use and cannot be renamed.");
                 }
-                types.requireFree(KIND, request.name(), type.getId());
+                types.requireFree(kind(), request.name(), type.getId());
             }
             type.change(request.name(), request.superAttributeType(), request.description());
         });
@@ -50,7 +48,7 @@ public class AttributeTypeService extends NamedRowService<AttributeType, Attribu
     public void delete(long id) {
         AttributeType type = rows.find(id);
         if (isUsed(type.getName()) || types.existsBySuperAttributeType(type.getName())) {
-            throw new ConflictException(KIND + " '" + type.getName()
+            throw new ConflictException(kind() + " '" + type.getName()
                     + "' is still used by default attributes, entity attributes or as a super type.");
         }
         rows.delete(type);

@@ -22,7 +22,7 @@ import io.loadsmith.store.TemplateCacheEviction;
 @Transactional
 public class DatatypeMappingService {
 
-    private static final String KIND = "Datatype mapping";
+    private static final String KIND = ObjectKind.DATATYPE_MAPPING.label();
 
     private final DatatypeMappingRepository mappings;
     private final DialectRegistry dialects;
@@ -38,7 +38,7 @@ public class DatatypeMappingService {
         this.datatypes = datatypes;
         this.eviction = eviction;
         // A mapping has no name: a stale version names it by id.
-        this.rows = new AuditedRows<>(KIND, ObjectKind.DATATYPE_MAPPING, mappings, m -> KIND + " " + m.getId(),
+        this.rows = new AuditedRows<>(ObjectKind.DATATYPE_MAPPING, mappings, m -> KIND + " " + m.getId(),
                 DatatypeMappingService::toResponse, audit);
     }
 

@@ -18,7 +18,7 @@ import io.loadsmith.problem.Violations;
 @Transactional
 public class DefaultAttributeService {
 
-    private static final String KIND = "Default attribute";
+    private static final String KIND = ObjectKind.DEFAULT_ATTRIBUTE.label();
 
     private final DefaultAttributeRepository attributes;
     private final AttributeTypeService attributeTypes;
@@ -30,7 +30,7 @@ public class DefaultAttributeService {
         this.attributes = attributes;
         this.attributeTypes = attributeTypes;
         this.datatypes = datatypes;
-        this.rows = new AuditedRows<>(KIND, ObjectKind.DEFAULT_ATTRIBUTE, attributes,
+        this.rows = new AuditedRows<>(ObjectKind.DEFAULT_ATTRIBUTE, attributes,
                 a -> KIND + " '" + a.getCode() + "'", DefaultAttributeService::toResponse, audit);
     }
 

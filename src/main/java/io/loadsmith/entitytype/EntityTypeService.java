@@ -29,7 +29,6 @@ import io.loadsmith.problem.Violations;
 @Transactional
 public class EntityTypeService extends NamedRowService<EntityType, EntityTypeResponse> {
 
-    private static final String KIND = "Entity type";
     /** Prefix and suffix are glued to a logical name, so they may also start with a digit or be empty. */
     private static final Pattern AFFIX = Pattern.compile("[A-Za-z0-9_]*");
 
@@ -42,7 +41,7 @@ public class EntityTypeService extends NamedRowService<EntityType, EntityTypeRes
     public EntityTypeService(EntityTypeRepository types, DefaultAttributeRepository defaultAttributes,
                              MetadataPackageService packages, TemplateCatalog catalog,
                              StoredTransformationTypes transformationTypes, AuditTrail audit) {
-        super(KIND, ObjectKind.ENTITY_TYPE, types, EntityTypeService::toResponse, audit);
+        super(ObjectKind.ENTITY_TYPE, types, EntityTypeService::toResponse, audit);
         this.types = types;
         this.defaultAttributes = defaultAttributes;
         this.packages = packages;
@@ -61,7 +60,7 @@ public class EntityTypeService extends NamedRowService<EntityType, EntityTypeRes
     public void delete(long id) {
         EntityType type = rows.find(id);
         if (types.isUsedByEntities(type)) {
-            throw new ConflictException(KIND + " '" + type.getName() + "' still has entities.");
+            throw new ConflictException(kind() + " '" + type.getName() + "' still has entities.");
         }
         rows.delete(type);
     }

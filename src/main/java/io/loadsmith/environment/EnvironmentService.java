@@ -27,8 +27,6 @@ import io.loadsmith.store.TemplateCacheEviction;
 @Transactional
 public class EnvironmentService extends NamedRowService<DeploymentEnvironment, EnvironmentResponse> {
 
-    private static final String KIND = "Environment";
-
     private final DeploymentEnvironmentRepository environments;
     private final TemplateCacheEviction eviction;
     private final StoreCache<Boolean, List<EnvironmentResponse>> all;
@@ -37,7 +35,7 @@ public class EnvironmentService extends NamedRowService<DeploymentEnvironment, E
     public EnvironmentService(DeploymentEnvironmentRepository environments, AuditTrail audit,
                               TemplateCacheEviction eviction, StoreChanges changes,
                               PlatformTransactionManager transactions) {
-        super(KIND, ObjectKind.ENVIRONMENT, environments, EnvironmentService::toResponse, audit);
+        super(ObjectKind.ENVIRONMENT, environments, EnvironmentService::toResponse, audit);
         this.environments = environments;
         this.eviction = eviction;
         this.all = new StoreCache<>(changes);
@@ -105,7 +103,7 @@ public class EnvironmentService extends NamedRowService<DeploymentEnvironment, E
     public EnvironmentResponse update(long id, EnvironmentRequest request) {
         return rows.update(id, request.version(), environment -> {
             validate(request);
-            environments.requireFree(KIND, request.name(), environment.getId());
+            environments.requireFree(kind(), request.name(), environment.getId());
             environment.change(request.name(), request.description(), request.variables());
             eviction.changed();
         });

@@ -35,8 +35,6 @@ import io.loadsmith.problem.Violations;
 @Transactional
 public class LoadService extends NamedRowService<Load, LoadResponse> {
 
-    private static final String KIND = "Load";
-
     private final LoadRepository loads;
     private final EntityService entities;
     private final Generation generation;
@@ -50,7 +48,7 @@ public class LoadService extends NamedRowService<Load, LoadResponse> {
                        Generation generation, TemplateCallCheck callCheck,
                        DialectRegistry dialects, AuditTrail audit, PackageLoadsReader packageReader,
                        MappingSources mappingSources) {
-        super(KIND, ObjectKind.LOAD, loads, LoadService::toResponse, audit);
+        super(ObjectKind.LOAD, loads, LoadService::toResponse, audit);
         this.packageReader = packageReader;
         this.mappingSources = mappingSources;
         this.loads = loads;
@@ -97,7 +95,7 @@ public class LoadService extends NamedRowService<Load, LoadResponse> {
 
     public LoadResponse create(LoadRequest request) {
         // Not createNamed: a taken name is refused before the target is read, as it always was.
-        loads.requireFree(KIND, request.name(), null);
+        loads.requireFree(kind(), request.name(), null);
         WarehouseEntity target = entities.byQualifiedName("target", request.target());
         Load load = new Load(request.name(), target);
         apply(load, target, request);
@@ -137,11 +135,11 @@ public class LoadService extends NamedRowService<Load, LoadResponse> {
     public void restore(long id) {
         List<Object[]> gone = loads.deletedEntitiesOf(id);
         if (!gone.isEmpty()) {
-            throw new ConflictException(KIND + " " + id + " cannot be restored: it uses deleted entity "
+            throw new ConflictException(kind() + " " + id + " cannot be restored: it uses deleted entity "
                     + String.join(", ", gone.stream().map(r -> r[0] + "." + r[1]).toList()) + "; restore that first.");
         }
         if (loads.restore(id) == 0) {
-            throw new NotFoundException(KIND + " " + id + " is not among the deleted loads.");
+            throw new NotFoundException(kind() + " " + id + " is not among the deleted loads.");
         }
         audit.restored(ObjectKind.LOAD, () -> get(id));
     }

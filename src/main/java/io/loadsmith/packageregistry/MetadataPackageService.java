@@ -22,12 +22,10 @@ import io.loadsmith.problem.Violations;
 @Transactional
 public class MetadataPackageService extends NamedRowService<MetadataPackage, PackageResponse> {
 
-    private static final String KIND = "Package";
-
     private final MetadataPackageRepository packages;
 
     public MetadataPackageService(MetadataPackageRepository packages, AuditTrail audit) {
-        super(KIND, ObjectKind.PACKAGE, packages, MetadataPackageService::toResponse, audit);
+        super(ObjectKind.PACKAGE, packages, MetadataPackageService::toResponse, audit);
         this.packages = packages;
     }
 
@@ -134,7 +132,7 @@ public class MetadataPackageService extends NamedRowService<MetadataPackage, Pac
         if (!held.isEmpty()) {
             String listed = held.size() == 1 ? held.get(0)
                     : String.join(", ", held.subList(0, held.size() - 1)) + " and " + held.get(held.size() - 1);
-            throw new ConflictException(KIND + " '" + pkg.getName() + "' still holds " + listed
+            throw new ConflictException(kind() + " '" + pkg.getName() + "' still holds " + listed
                     + "; delete them or move them to another package first.");
         }
         rows.delete(pkg);
@@ -158,7 +156,7 @@ public class MetadataPackageService extends NamedRowService<MetadataPackage, Pac
         Violations violations = new Violations();
         Names.checkPackageName(violations, "name", request.name());
         violations.throwIfAny();
-        packages.requireFree(KIND, request.name(), self);
+        packages.requireFree(kind(), request.name(), self);
     }
 
     public static PackageResponse toResponse(MetadataPackage p) {

@@ -40,8 +40,6 @@ import io.loadsmith.problem.Violations;
 @Transactional
 public class LoadPresetService extends NamedRowService<LoadPreset, PresetResponse> {
 
-    private static final String KIND = "Load preset";
-
     private final LoadPresetRepository presets;
     private final EntityTypeRepository entityTypes;
     private final MetadataPackageService packages;
@@ -50,7 +48,7 @@ public class LoadPresetService extends NamedRowService<LoadPreset, PresetRespons
 
     public LoadPresetService(LoadPresetRepository presets, EntityTypeRepository entityTypes,
                              MetadataPackageService packages, EntityService entities, LoadService loads, AuditTrail audit) {
-        super(KIND, ObjectKind.LOAD_PRESET, presets, LoadPresetService::toResponse, audit);
+        super(ObjectKind.LOAD_PRESET, presets, LoadPresetService::toResponse, audit);
         this.presets = presets;
         this.entityTypes = entityTypes;
         this.packages = packages;

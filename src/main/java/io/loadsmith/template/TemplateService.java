@@ -30,7 +30,6 @@ import io.loadsmith.store.TemplateCacheEviction;
 @Transactional
 public class TemplateService extends NamedRowService<LoadTemplate, TemplateResponse> {
 
-    private static final String KIND = "Template";
     /** Names the generator puts into every template's data model; a parameter may not hide them. */
     private static final Set<String> RESERVED = Set.of("model", "loads", "sql", "fn", "dialect", "loadOpt",
             "loadOptDefined");
@@ -44,7 +43,7 @@ public class TemplateService extends NamedRowService<LoadTemplate, TemplateRespo
     public TemplateService(LoadTemplateRepository templates, MetadataPackageService packages,
                            TemplateTextCheck textCheck, TemplateCacheEviction eviction, AuditTrail audit,
                            TemplateLookup lookup) {
-        super(KIND, ObjectKind.TEMPLATE, templates, TemplateService::toResponse, audit);
+        super(ObjectKind.TEMPLATE, templates, TemplateService::toResponse, audit);
         this.lookup = lookup;
         this.templates = templates;
         this.packages = packages;
@@ -72,7 +71,7 @@ public class TemplateService extends NamedRowService<LoadTemplate, TemplateRespo
         if (lookup.shipped(template.getName()).isEmpty()) {
             List<String> loads = loadsCalling(template.getName());
             if (!loads.isEmpty()) {
-                throw new ConflictException(KIND + " '" + template.getName() + "' is called by steps of loads "
+                throw new ConflictException(kind() + " '" + template.getName() + "' is called by steps of loads "
                         + String.join(", ", loads) + "; delete or change them first.");
             }
         }

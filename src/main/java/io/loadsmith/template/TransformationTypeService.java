@@ -18,15 +18,13 @@ import io.loadsmith.problem.Violations;
 @Transactional
 public class TransformationTypeService extends NamedRowService<TransformationType, TransformationTypeResponse> {
 
-    private static final String KIND = "Transformation type";
-
     private final TransformationTypeRepository types;
     private final TemplateTextCheck textCheck;
     private final TemplateCacheEviction eviction;
 
     public TransformationTypeService(TransformationTypeRepository types, TemplateTextCheck textCheck,
                                      TemplateCacheEviction eviction, AuditTrail audit) {
-        super(KIND, ObjectKind.TRANSFORMATION_TYPE, types, TransformationTypeService::toResponse, audit);
+        super(ObjectKind.TRANSFORMATION_TYPE, types, TransformationTypeService::toResponse, audit);
         this.types = types;
         this.textCheck = textCheck;
         this.eviction = eviction;
@@ -43,7 +41,7 @@ public class TransformationTypeService extends NamedRowService<TransformationTyp
     public TransformationTypeResponse update(long id, TransformationTypeRequest request) {
         return rows.update(id, request.version(), type -> {
             Map<String, String> formulas = validate(request);
-            types.requireFree(KIND, request.name(), type.getId());
+            types.requireFree(kind(), request.name(), type.getId());
             type.change(request.name(), request.description(), formulas);
             eviction.changed();
         });

@@ -91,7 +91,7 @@ final class ShippedBench {
                     Table.f1(CliBench.median(heap[v])), Table.f2(CliBench.median(answer[v]) / base));
         }
         return table.note(rounds + " alternating rounds of each start, -Xmx1g, on a fresh H2 file with the demo data "
-                + "(a first start: 20 migrations, then the administrator created), the last row on the store of the row above, "
+                + "(a first start: every migration, then the administrator created), the last row on the store of the row above, "
                 + "measured as table 6 (first answer: GET /api/v1/dialects answers 401; ready: the readiness probe 200). "
                 + "bin/loadsmith serve as built by mvn package: the extracted jar, Spring AOT (-Dspring.aot.enabled=true) "
                 + "and the static archive of one training start (its class list, then -Xshare:dump; "

@@ -125,10 +125,13 @@ final class RecordPlan {
             String path = nestedPath + component.lookupName;
             Object value = values.resolveValue(path, component.type);
             Slot slot = component.slot;
+            boolean built = false;
             if (value == null && slot.kind == Kind.LIST) {
                 value = list(path, slot, values, binding);
+                built = true;
             } else if (value == null && slot.kind == Kind.MAP) {
                 value = map(path, slot, values, binding);
+                built = true;
             }
             if (value == null && slot.kind == Kind.RECORD && hasValuesFor(path, values)) {
                 args[i] = slot.record.create(path + ".", values, binding);
@@ -136,7 +139,7 @@ final class RecordPlan {
                 args[i] = null;
             } else {
                 try {
-                    args[i] = binding.binder.convertIfNecessary(value, component.type, component.parameter);
+                    args[i] = binding.converted(value, built, path, component);
                 } catch (TypeMismatchException e) {
                     args[i] = null;
                     failed = failed == null ? new HashSet<>(4) : failed;
@@ -276,6 +279,17 @@ final class RecordPlan {
 
         boolean hasErrors() {
             return errors;
+        }
+
+        /**
+         * The value converted as Spring converts it; a String for a String, or a list or map built here of
+         * values already converted, is what that conversion gives back when no editor is registered for it.
+         */
+        Object converted(Object value, boolean built, String path, Component component) {
+            if ((built || value.getClass() == component.type) && binder.findCustomEditor(component.type, path) == null) {
+                return value;
+            }
+            return binder.convertIfNecessary(value, component.type, component.parameter);
         }
 
         void mismatch(TypeMismatchException e, String path, Class<?> type, Object value) {

@@ -1,5 +1,7 @@
 package io.loadsmith.web;
 
+import java.util.stream.Collectors;
+
 import org.apache.tomcat.util.http.InvalidParameterException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -9,6 +11,8 @@ import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpStatus;
 import org.springframework.ui.Model;
 import org.springframework.util.unit.DataSize;
+import org.springframework.validation.FieldError;
+import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.bind.MissingServletRequestParameterException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
@@ -62,6 +66,19 @@ public class WebExceptionHandler {
                 : "The field '" + ((MethodArgumentTypeMismatchException) e).getName()
                         + "' has a value that does not fit; nothing was changed.";
         return page(HttpStatus.BAD_REQUEST, "Invalid request", detail, request, response, model);
+    }
+
+    /**
+     * A form that did not bind (a checkbox sent as {@code maybe}, a forged row index) on a page whose
+     * controller reads no binding result: name the fields rather than fail; the controller never ran.
+     */
+    @ExceptionHandler(MethodArgumentNotValidException.class)
+    String formNotBound(MethodArgumentNotValidException e, HttpServletRequest request, HttpServletResponse response,
+                        Model model) {
+        String fields = e.getBindingResult().getFieldErrors().stream().map(FieldError::getField).distinct()
+                .collect(Collectors.joining("', '"));
+        return page(HttpStatus.BAD_REQUEST, "Invalid request", "The form's field '" + fields
+                + "' has a value that does not fit; nothing was changed.", request, response, model);
     }
 
     /** Tomcat could not read the form: larger than server.tomcat.max-http-form-post-size (413), or malformed. */

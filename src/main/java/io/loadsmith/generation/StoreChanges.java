@@ -35,6 +35,16 @@ public class StoreChanges {
         listeners.forEach(Runnable::run);
     }
 
+    /**
+     * A commit on this instance that moved the store's revision to {@code storeRevision}: the caches
+     * drop what they hold, and the revision counts as seen, so the next look at the store does not
+     * drop them again for this instance's own change (never backwards: a later one already seen stays).
+     */
+    public void changed(long storeRevision) {
+        seen.accumulateAndGet(storeRevision, Math::max);
+        changed();
+    }
+
     /** Where the store's revision is read when no reader has reported it for {@code interval}. */
     public void revisionFrom(LongSupplier revision, Duration interval) {
         this.intervalNanos = interval.toNanos();

@@ -79,7 +79,7 @@ public class ModelRevision implements StatementInspector, Interceptor {
     private void changed() {
         if (!TransactionSynchronizationManager.isSynchronizationActive()) {
             increment();
-            changes.changed();
+            changes.changed(read());
             return;
         }
         if (marker() == null) {
@@ -95,6 +95,8 @@ public class ModelRevision implements StatementInspector, Interceptor {
         if (changed != null && !changed.incremented) {
             changed.incremented = true;
             increment();
+            // Read under the row lock just taken: this transaction's revision, known once it commits.
+            changed.revision = read();
         }
     }
 
@@ -124,6 +126,7 @@ public class ModelRevision implements StatementInspector, Interceptor {
 
         private final ModelRevision owner;
         private boolean incremented;
+        private Long revision;
 
         Changed(ModelRevision owner) {
             this.owner = owner;
@@ -131,7 +134,11 @@ public class ModelRevision implements StatementInspector, Interceptor {
 
         @Override
         public void afterCompletion(int status) {
-            owner.changes.changed();
+            if (status == STATUS_COMMITTED && revision != null) {
+                owner.changes.changed(revision);
+            } else {
+                owner.changes.changed();
+            }
         }
     }
 }

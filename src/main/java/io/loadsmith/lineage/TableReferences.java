@@ -2,6 +2,7 @@ package io.loadsmith.lineage;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -66,9 +67,10 @@ public final class TableReferences {
         return List.copyOf(unread);
     }
 
-    /** Tables the SQL creates itself (CREATE TABLE/VIEW), lower case. */
+    /** Tables the SQL creates itself (CREATE TABLE/VIEW), lower case, in order of appearance. */
     public Set<String> created() {
-        return Set.copyOf(created);
+        // Not Set.copyOf: its iteration order changes from one JVM to the next, and the lineage's edges follow it.
+        return Collections.unmodifiableSet(created);
     }
 
     /** Tables read and not created by the SQL itself, lower case, in order of appearance. */
@@ -76,9 +78,9 @@ public final class TableReferences {
         return read.stream().filter(t -> !created.contains(t)).toList();
     }
 
-    /** Tables written (INSERT/MERGE INTO, UPDATE), lower case. */
+    /** Tables written (INSERT/MERGE INTO, UPDATE), lower case, in order of appearance. */
     public Set<String> written() {
-        return Set.copyOf(written);
+        return Collections.unmodifiableSet(written);
     }
 
     /** The name as first written in the SQL, quotes removed. */

@@ -66,7 +66,7 @@ class TableReferencesTest {
         assertThat(refs.unread()).isEmpty();
         assertThat(refs.read()).containsExactly("raw.gone", "raw.removed", "raw.changes", "raw.closed_keys", "raw.merged",
                 "raw.logged");
-        assertThat(refs.written()).containsExactlyInAnyOrder("publish.target", "publish.log", "publish.numbers");
+        assertThat(refs.written()).as("in order of appearance").containsExactly("publish.target", "publish.log", "publish.numbers");
         assertThat(refs.columns("raw.changes")).containsExactly("v", "k");
         assertThat(refs.columns("raw.closed_keys")).containsExactly("k");
     }
